@@ -1,0 +1,77 @@
+# ZettaLinux — top-level build.  GNU make; objects out of tree under $(BUILD).
+#
+# Layout drives the build, so adding a file needs no Makefile edit:
+#   src/{common,isa,elf,fp}/*.c  -> $(BUILD)/lib/libzl.a   (shared modules)
+#   src/<tool>/*.c               -> $(BUILD)/bin/zl-<tool>  (one folder per tool)
+#   tests/**/*_test.c            -> $(BUILD)/tests/...      (unit tests, linked with libzl)
+#   tests/**/*_test.sh           -> run by tests/runner.sh  (script tests)
+
+CC       ?= cc
+BUILD    ?= build
+OPT      ?= -O2 -g
+SAN      ?=
+CFLAGS   ?=
+WARN     := -std=c11 -Wall -Wextra -Werror -Wshadow -Wno-missing-field-initializers
+CPPFLAGS += -Iinclude -Isrc -D_GNU_SOURCE -MMD -MP
+ALL_CFLAGS = $(WARN) $(OPT) $(SAN) $(CFLAGS)
+LDLIBS   += -lm
+PREFIX   ?= /usr/local
+
+LIB_DIRS := common isa elf fp
+TOOL_DIRS := $(filter-out $(LIB_DIRS),$(notdir $(patsubst %/,%,$(wildcard src/*/))))
+TOOLS    := $(foreach t,$(TOOL_DIRS),$(if $(wildcard src/$t/*.c),$(BUILD)/bin/zl-$t))
+
+LIB_SRCS := $(foreach d,$(LIB_DIRS),$(wildcard src/$d/*.c))
+LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
+LIBZL    := $(BUILD)/lib/libzl.a
+
+TEST_SRCS := $(shell find tests -name '*_test.c' 2>/dev/null | sort)
+TEST_BINS := $(TEST_SRCS:%.c=$(BUILD)/%)
+
+.PHONY: all check check-sanitize bench demo install clean tests
+all: $(TOOLS)
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
+
+$(LIBZL): $(LIB_OBJS)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+
+define tool_rule
+$(BUILD)/bin/zl-$1: $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard src/$1/*.c)) $(LIBZL)
+	@mkdir -p $$(@D)
+	$$(CC) $$(ALL_CFLAGS) $$^ $$(LDLIBS) -o $$@
+endef
+$(foreach t,$(TOOL_DIRS),$(eval $(call tool_rule,$t)))
+
+# Unit tests: one binary per *_test.c; tests/lib holds the shared harness.
+$(BUILD)/tests/%_test: tests/%_test.c tests/lib/check.h $(LIBZL)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -Itests $(ALL_CFLAGS) $< $(LIBZL) $(LDLIBS) -o $@
+
+tests: all $(TEST_BINS)
+
+check: tests
+	@BUILD=$(BUILD) CC="$(CC)" bash tests/runner.sh
+
+check-sanitize:
+	$(MAKE) BUILD=build-san OPT="-O1 -g" SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" check
+
+bench: all
+	@BUILD=$(BUILD) bash bench/run.sh
+
+demo: all
+	@BUILD=$(BUILD) bash examples/demo.sh
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
+	install -d $(DESTDIR)$(PREFIX)/include/zl
+	install -m 644 include/zl/*.h $(DESTDIR)$(PREFIX)/include/zl/
+
+clean:
+	rm -rf build build-san
+
+-include $(shell find $(BUILD) build-san -name '*.d' 2>/dev/null)
