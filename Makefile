@@ -39,17 +39,22 @@ $(LIBZL): $(LIB_OBJS)
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
 
+# Each tool: main.c plus an archive of its other objects, which unit tests link too.
 define tool_rule
-$(BUILD)/bin/zl-$1: $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard src/$1/*.c)) $(LIBZL)
+$(BUILD)/lib/libzl-$1.a: $(patsubst %.c,$(BUILD)/obj/%.o,$(filter-out src/$1/main.c,$(wildcard src/$1/*.c)))
+	@mkdir -p $$(@D)
+	rm -f $$@ && ar rcs $$@ $$^
+$(BUILD)/bin/zl-$1: $(BUILD)/obj/src/$1/main.o $(BUILD)/lib/libzl-$1.a $(LIBZL)
 	@mkdir -p $$(@D)
 	$$(CC) $$(ALL_CFLAGS) $$^ $$(LDLIBS) -o $$@
 endef
 $(foreach t,$(TOOL_DIRS),$(eval $(call tool_rule,$t)))
+TOOL_LIBS := $(foreach t,$(TOOL_DIRS),$(if $(wildcard src/$t/*.c),$(BUILD)/lib/libzl-$t.a))
 
 # Unit tests: one binary per *_test.c; tests/lib holds the shared harness.
-$(BUILD)/tests/%_test: tests/%_test.c tests/lib/check.h $(LIBZL)
+$(BUILD)/tests/%_test: tests/%_test.c tests/lib/check.h $(TOOL_LIBS) $(LIBZL)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) -Itests $(ALL_CFLAGS) $< $(LIBZL) $(LDLIBS) -o $@
+	$(CC) $(CPPFLAGS) -Itests $(ALL_CFLAGS) $< $(TOOL_LIBS) $(LIBZL) $(LDLIBS) -o $@
 
 tests: all $(TEST_BINS)
 

@@ -1,4 +1,4 @@
-/* Minimal unit-test harness shared by every tests/**_test.c.
+/* Minimal unit-test harness shared by every *_test.c under tests/.
  *
  * Protocol (read by tests/runner.sh): one line per test case,
  *   "PASS name"            the case passed

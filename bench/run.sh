@@ -1,0 +1,321 @@
+#!/usr/bin/env bash
+# bench/run.sh - build the zl-run benchmarks and time them under qemu-riscv64
+# and zl-run side by side.  Run by `make bench` (BUILD=build by default).
+#
+#   bash bench/run.sh                 all benchmarks, default iteration counts
+#   bash bench/run.sh cmark sort      only these
+#   bash bench/run.sh cmark=100       with an iteration count (argv[1]); the
+#                                     expected-checksum self-check then is off
+# Environment:
+#   BUILD           build folder (default: build); binaries go to $BUILD/bench/
+#   ZL_RUN          emulator to test (default: $BUILD/bin/zl-run)
+#   BENCH_REPS      timed runs per program and emulator, best is kept (default 3)
+#   BENCH_TIMEOUT   seconds before one run is killed (default 300)
+#   BENCH_RV32=0    skip the rv32 cross-check section
+#
+# For every program: the output under zl-run must equal the output under qemu
+# (a mismatch is reported loudly and no ratio is printed for it).  Ratio =
+# qemu_seconds / zl_seconds (0.25 means zl-run is 4x slower than qemu).
+# MIPS = instructions from `zl-run --stats` / zl-run's best time.
+# Exit status: 0 when every benchmark is correct under qemu and under zl-run
+# (or zl-run is absent), 1 otherwise.
+set -u
+export LC_ALL=C
+cd "$(dirname "$0")/.." || exit 1
+
+BUILD=${BUILD:-build}
+OUT=$BUILD/bench
+ZL=${ZL_RUN:-$BUILD/bin/zl-run}
+REPS=${BENCH_REPS:-3}
+TIMEOUT=${BENCH_TIMEOUT:-300}
+QEMU64=qemu-riscv64
+QEMU32=qemu-riscv32
+TARGET_RATIO=0.25           # zl-run at least a quarter of qemu's speed
+TARGET_RV128=1.5            # RV128 no slower than 1.5x RV64
+ALL_BENCHES="cmark sha256 sieve sort queens nbody dmat"
+BENCH_CFLAGS=(-Ibench/src -ffp-contract=off)   # (we run from the repo root)
+RV32_ITERS=3
+
+case "${1:-}" in
+    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
+esac
+
+# -------------------------------------------------------------- helpers
+if [ -n "${EPOCHREALTIME:-}" ]; then now() { T_NOW=$EPOCHREALTIME; }
+else now() { T_NOW=$(date +%s.%N); }; fi
+
+# run_timed OUT ERR CMD... : runs CMD with stdout/stderr to files; sets RC, SECS
+run_timed() {
+    local out=$1 err=$2 t0; shift 2
+    now; t0=$T_NOW
+    timeout "$TIMEOUT" "$@" >"$out" 2>"$err" </dev/null
+    RC=$?
+    now
+    SECS=$(awk -v a="$t0" -v b="$T_NOW" 'BEGIN { printf "%.4f", b - a }')
+}
+
+min() { awk -v a="$1" -v b="$2" 'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }'; }
+
+rc_text() {   # describe a non-zero exit status
+    case $1 in
+        124) echo "timed out after ${TIMEOUT}s" ;;
+        126|127) echo "could not be executed (status $1)" ;;
+        *) if [ "$1" -gt 128 ]; then echo "killed by signal $(( $1 - 128 ))"; else echo "exit status $1"; fi ;;
+    esac
+}
+
+banner() { printf '\n==== %s ====\n' "$*"; }
+
+# ---------------------------------------------------------------- tools
+source tests/lib/need.sh
+need_pkg riscv64-linux-gnu-gcc gcc-riscv64-linux-gnu ||
+    { echo "bench: riscv64-linux-gnu-gcc is not available; cannot build the benchmarks" >&2; exit 1; }
+need_pkg "$QEMU64" qemu-user ||
+    { echo "bench: $QEMU64 is not available; cannot run the reference" >&2; exit 1; }
+need_pkg "$QEMU32" qemu-user || true
+source tests/lib/guest/build.sh
+
+# ------------------------------------------------------------ selection
+declare -A ITERS=()
+SELECTED=()
+for arg in "$@"; do
+    name=${arg%%=*}
+    case " $ALL_BENCHES " in *" $name "*) ;; *) echo "bench: unknown benchmark '$name' (have: $ALL_BENCHES)" >&2; exit 2 ;; esac
+    SELECTED+=("$name")
+    [ "$arg" != "$name" ] && ITERS[$name]=${arg#*=}
+done
+[ ${#SELECTED[@]} -eq 0 ] && read -r -a SELECTED <<<"$ALL_BENCHES"
+
+mkdir -p "$OUT/logs"
+RESULTS=$OUT/results.txt
+FAILED=0                    # set to 1 by any failure; the exit status
+ZL_OK=1                     # zl-run present and executable
+BUILT=()                    # benchmarks that built for rv64
+declare -A QT=() ZT=() ZI=() STATUS=()   # qemu s, zl-run s, zl instructions, status
+
+# ------------------------------------------------------------- header
+print_header() {
+    banner "zl-run benchmarks  $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
+    echo "host:    $(uname -m), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "qemu:    $($QEMU64 --version | head -n1)"
+    echo "gcc:     $($GUEST_CC --version | head -n1)"
+    echo "flags:   $GUEST_CFLAGS_COMMON $GUEST_ARCH_rv64 ${BENCH_CFLAGS[*]}"
+    if [ ! -e "$ZL" ]; then
+        ZL_OK=0
+        echo "zl-run:  NOT FOUND at $ZL -- printing qemu timings only (no ratios)"
+    elif [ ! -x "$ZL" ]; then
+        ZL_OK=0
+        echo "zl-run:  $ZL is not executable -- printing qemu timings only (no ratios)"
+    else
+        echo "zl-run:  $ZL"
+    fi
+    echo "method:  wall clock, best of $REPS runs each, qemu and zl-run alternating"
+}
+
+# ---------------------------------------------------------------- build
+build_all() {
+    banner "build ($OUT)"
+    for b in "${SELECTED[@]}"; do
+        if guest_build rv64 "$OUT/$b" "bench/src/$b.c" "${BENCH_CFLAGS[@]}" 2>"$OUT/logs/$b.build"; then
+            BUILT+=("$b")
+            printf '  %-8s ok\n' "$b"
+        else
+            printf '  %-8s BUILD FAILED:\n' "$b"; sed 's/^/      /' "$OUT/logs/$b.build"
+        fi
+        if [ "${BENCH_RV32:-1}" != 0 ]; then
+            guest_build rv32 "$OUT/$b.rv32" "bench/src/$b.c" "${BENCH_CFLAGS[@]}" 2>"$OUT/logs/$b.rv32.build" ||
+                { printf '  %-8s rv32 BUILD FAILED:\n' "$b"; sed 's/^/      /' "$OUT/logs/$b.rv32.build"; }
+        fi
+    done
+}
+
+# ---------------------------------------------------------------- timing
+# time_one NAME: correctness + best-of-REPS timings under qemu and zl-run
+time_one() {
+    local b=$1 exe=$OUT/$1 L=$OUT/logs/$1
+    local qbest='' zbest='' zok=$ZL_OK qok=1 ztried=0 rep n
+    local args=()
+    [ -n "${ITERS[$b]:-}" ] && args=("${ITERS[$b]}")
+    banner "$b${args:+ (iterations ${args[0]})}"
+    for ((rep = 1; rep <= REPS; rep++)); do
+        # qemu: the reference output is the first run's; later runs must match it
+        if [ $qok = 1 ]; then
+            run_timed "$L.qemu.out" "$L.qemu.err" "$QEMU64" "$exe" "${args[@]}"
+            if [ $RC -ne 0 ] || ! grep -q ': result ok$' "$L.qemu.out"; then
+                if [ $RC -ne 0 ]; then n=$(rc_text $RC); else n="its self-check failed"; fi
+                echo "  !!! qemu: $b FAILED ($n); output:"
+                sed 's/^/      /' "$L.qemu.out" "$L.qemu.err" | tail -n 20
+                qok=0; FAILED=1
+            elif [ $rep = 1 ]; then
+                cp "$L.qemu.out" "$L.ref"
+                sed 's/^/  | /' "$L.ref"
+            elif ! cmp -s "$L.qemu.out" "$L.ref"; then
+                echo "  !!! qemu: $b output differs between runs (not deterministic)"
+                diff "$L.ref" "$L.qemu.out" | sed 's/^/      /' | head -n 20
+                qok=0; FAILED=1
+            fi
+            [ $qok = 1 ] && qbest=$(min "$qbest" "$SECS")
+            printf '  run %d  qemu   %8.3f s\n' "$rep" "$SECS"
+        fi
+        [ $qok = 1 ] || zok=0
+        # zl-run: same binary, same arguments; stdout must equal qemu's
+        if [ $zok = 1 ]; then
+            ztried=1
+            run_timed "$L.zl.out" "$L.zl.err" "$ZL" "$exe" "${args[@]}"
+            if [ $RC -ne 0 ]; then
+                echo "  !!! zl-run: $b FAILED ($(rc_text $RC)); stderr:"
+                tail -n 20 "$L.zl.err" | sed 's/^/      /'
+                zok=0; FAILED=1
+            elif ! cmp -s "$L.zl.out" "$L.ref"; then
+                echo "  !!! zl-run: $b OUTPUT MISMATCH against qemu (diff qemu zl-run):"
+                diff "$L.ref" "$L.zl.out" | sed 's/^/      /' | head -n 20
+                zok=0; FAILED=1
+            else
+                zbest=$(min "$zbest" "$SECS")
+            fi
+            printf '  run %d  zl-run %8.3f s\n' "$rep" "$SECS"
+        fi
+    done
+    # one more zl-run with --stats for the instruction count (not timed)
+    if [ $zok = 1 ]; then
+        run_timed "$L.stats.out" "$L.stats.err" "$ZL" --stats "$exe" "${args[@]}"
+        n=$(sed -n 's/^zl-run: instructions: *\([0-9][0-9]*\).*/\1/p' "$L.stats.err" | tail -n1)
+        if [ $RC -ne 0 ] || ! cmp -s "$L.stats.out" "$L.ref"; then
+            echo "  !!! zl-run --stats: $b failed or its output differs ($(rc_text $RC)); no MIPS"
+        elif [ -z "$n" ]; then
+            echo "  note: zl-run --stats printed no 'zl-run: instructions: N' line; no MIPS"
+        else
+            ZI[$b]=$n
+            echo "  zl-run --stats: $n instructions"
+        fi
+    fi
+    QT[$b]=${qbest:-}
+    if [ $qok = 0 ]; then STATUS[$b]="QEMU FAILED"
+    elif [ $ZL_OK = 0 ]; then STATUS[$b]="qemu only"
+    elif [ $zok = 1 ]; then STATUS[$b]="ok"; ZT[$b]=$zbest
+    elif [ $ztried = 1 ]; then STATUS[$b]="ZL-RUN FAILED"
+    else STATUS[$b]="not run"; fi
+}
+
+# ----------------------------------------------------------------- table
+print_table() {
+    banner "results: ratio = qemu_time / zl_time (1.0 = as fast as qemu; target >= $TARGET_RATIO)"
+    printf '%-10s %10s %10s %8s %10s  %s\n' benchmark "qemu s" "zl-run s" ratio "zl MIPS" status
+    printf '%-10s %10s %10s %8s %10s  %s\n' ---------- ------ -------- ----- ------- ------
+    local b q z i r m geo cr verdict ratios=()
+    for b in "${BUILT[@]}"; do
+        q=${QT[$b]:-} z=${ZT[$b]:-} i=${ZI[$b]:-}
+        r='-' m='-'
+        if [ -n "$q" ] && [ -n "$z" ]; then
+            r=$(awk -v q="$q" -v z="$z" 'BEGIN { printf "%.3f", q / z }')
+            ratios+=("$r")
+            [ -n "$i" ] && m=$(awk -v i="$i" -v z="$z" 'BEGIN { printf "%.1f", i / z / 1e6 }')
+        fi
+        printf '%-10s %10s %10s %8s %10s  %s\n' "$b" "${q:--}" "${z:--}" "$r" "$m" "${STATUS[$b]}"
+    done
+    echo
+    if [ ${#ratios[@]} -gt 0 ]; then
+        geo=$(printf '%s\n' "${ratios[@]}" | awk '{ s += log($1); n++ } END { printf "%.3f", exp(s / n) }')
+        echo "geometric mean ratio (${#ratios[@]} of ${#BUILT[@]} benchmarks): ${geo}x of qemu's speed"
+        if [ -n "${ZT[cmark]:-}" ] && [ -n "${QT[cmark]:-}" ]; then
+            cr=$(awk -v q="${QT[cmark]}" -v z="${ZT[cmark]}" 'BEGIN { printf "%.3f", q / z }')
+            verdict=$(awk -v r="$cr" -v t="$TARGET_RATIO" 'BEGIN { print (r >= t) ? "MET" : "NOT MET" }')
+            echo "CoreMark-style (cmark) ratio: ${cr}x   target >= ${TARGET_RATIO}x: $verdict"
+        fi
+    elif [ $ZL_OK = 0 ]; then
+        echo "no ratios: zl-run not found at $ZL (build it with 'make', then rerun 'make bench')"
+    else
+        echo "no ratios: zl-run produced no correct result"
+    fi
+}
+
+# ------------------------------------------------- rv32 cross-check
+# Correctness only: each program built for rv32 (ilp32d) must print exactly
+# what the rv64 build prints, at a small iteration count, under
+# qemu-riscv32 and under zl-run.
+rv32_check() {
+    local b L line what exe
+    [ "${BENCH_RV32:-1}" = 0 ] && return 0
+    banner "rv32 cross-check (correctness only, $RV32_ITERS iterations)"
+    if ! command -v "$QEMU32" >/dev/null 2>&1; then
+        echo "  $QEMU32 not available; skipped"; return 0
+    fi
+    for b in "${BUILT[@]}"; do
+        [ -x "$OUT/$b.rv32" ] || { printf '  %-8s no rv32 build\n' "$b"; continue; }
+        L=$OUT/logs/$b.rv32
+        run_timed "$L.ref" "$L.ref.err" "$QEMU64" "$OUT/$b" "$RV32_ITERS"
+        line=""
+        for what in qemu zl; do
+            [ $what = zl ] && [ $ZL_OK = 0 ] && continue
+            if [ $what = qemu ]; then exe=$QEMU32; else exe=$ZL; fi
+            run_timed "$L.$what.out" "$L.$what.err" "$exe" "$OUT/$b.rv32" "$RV32_ITERS"
+            if [ $RC -ne 0 ]; then
+                line+="  ${what/zl/zl-run}: FAILED ($(rc_text $RC))"; FAILED=1
+            elif ! cmp -s "$L.$what.out" "$L.ref"; then
+                line+="  ${what/zl/zl-run}: OUTPUT DIFFERS from rv64"; FAILED=1
+            else
+                line+="  ${what/zl/zl-run}: ok"
+            fi
+        done
+        printf '  %-8s%s\n' "$b" "$line"
+    done
+}
+
+# ------------------------------------ RV128 vs RV64 loop comparison
+# $BUILD/bench/loop128 and $BUILD/bench/loop64 are the same loop built for
+# RV128 and RV64 (provided separately; only zl-run can run RV128).  Both run
+# under `zl-run --stats`; instructions per second are compared.
+# Target: RV128 no slower than 1.5x RV64, i.e. IPS(RV64) / IPS(RV128) <= 1.5.
+rv128_vs_rv64() {
+    banner "RV128 vs RV64 loop (target: RV128 no slower than ${TARGET_RV128}x)"
+    local l128=$OUT/loop128 l64=$OUT/loop64
+    if [ ! -e "$l128" ] || [ ! -e "$l64" ]; then
+        echo "  skipped: $l128 and/or $l64 not present yet"; return 0
+    fi
+    if [ $ZL_OK = 0 ]; then
+        echo "  skipped: zl-run not found at $ZL"; return 0
+    fi
+    local name exe best n rep ips64='' ips128=''
+    for name in loop64 loop128; do
+        exe=$OUT/$name best='' n=''
+        for ((rep = 1; rep <= REPS; rep++)); do
+            run_timed "$OUT/logs/$name.out" "$OUT/logs/$name.err" "$ZL" --stats "$exe"
+            if [ $RC -ne 0 ]; then
+                echo "  !!! zl-run: $name FAILED ($(rc_text $RC))"
+                tail -n 10 "$OUT/logs/$name.err" | sed 's/^/      /'
+                FAILED=1; return 0
+            fi
+            best=$(min "$best" "$SECS")
+            n=$(sed -n 's/^zl-run: instructions: *\([0-9][0-9]*\).*/\1/p' "$OUT/logs/$name.err" | tail -n1)
+        done
+        if [ -z "$n" ]; then
+            echo "  !!! zl-run --stats printed no instruction count for $name"; return 0
+        fi
+        local ips
+        ips=$(awk -v n="$n" -v t="$best" 'BEGIN { printf "%.0f", n / t }')
+        printf '  %-8s %14s instructions %9.3f s %10.1f MIPS\n' "$name" "$n" "$best" \
+            "$(awk -v i="$ips" 'BEGIN { print i / 1e6 }')"
+        if [ $name = loop64 ]; then ips64=$ips; else ips128=$ips; fi
+    done
+    local slow verdict
+    slow=$(awk -v a="$ips64" -v b="$ips128" 'BEGIN { printf "%.3f", a / b }')
+    verdict=$(awk -v s="$slow" -v t="$TARGET_RV128" 'BEGIN { print (s <= t) ? "MET" : "NOT MET" }')
+    echo "  RV128/RV64 instructions-per-second ratio: $(awk -v a="$ips64" -v b="$ips128" 'BEGIN { printf "%.3f", b / a }')"
+    echo "  RV128 slowdown vs RV64: ${slow}x   target <= ${TARGET_RV128}x: $verdict"
+}
+
+# The report goes to the terminal and to $RESULTS.
+report() {
+    local b
+    print_header
+    build_all
+    for b in "${BUILT[@]}"; do time_one "$b"; done
+    print_table
+    rv32_check
+    rv128_vs_rv64
+    echo
+    echo "logs and outputs: $OUT/logs/   this report: $RESULTS"
+    return $FAILED
+}
+report 2>&1 | tee "$RESULTS"
+exit "${PIPESTATUS[0]}"

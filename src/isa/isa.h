@@ -1,0 +1,102 @@
+/* RISC-V instruction set: the table (insns.def) and the operations built on it.
+ *
+ * isa_decode() turns an instruction word into a struct isa_inst (operation + operands);
+ * compressed words come out already expanded to the operation they stand for, so the
+ * emulator has one handler per operation.  isa_encode() is the inverse for the
+ * assembler, isa_format() prints GNU-style disassembly.  All three read the same table.
+ */
+#ifndef ZL_ISA_H
+#define ZL_ISA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <zl/types.h>
+
+enum { X32 = 1, X64 = 2, X128 = 4, XALL = 7 };
+
+/* Map an XLEN (32/64/128) to its X* bit. */
+static inline unsigned isa_xbit(int xlen) { return xlen == 32 ? X32 : xlen == 64 ? X64 : X128; }
+
+enum isa_ext {
+    EXT_I = 1 << 0, EXT_M = 1 << 1, EXT_A = 1 << 2, EXT_F = 1 << 3, EXT_D = 1 << 4,
+    EXT_C = 1 << 5, EXT_ZICSR = 1 << 6, EXT_ZIFENCEI = 1 << 7,
+};
+
+enum isa_flags {
+    ISA_F_BRANCH = 1 << 0,  /* conditional branch: ends a basic block */
+    ISA_F_JUMP   = 1 << 1,  /* unconditional jump: ends a basic block */
+    ISA_F_TRAP   = 1 << 2,  /* ecall/ebreak: ends a basic block */
+    ISA_F_FENCEI = 1 << 3,  /* fence.i: code may have changed, ends a basic block */
+    ISA_F_CSR    = 1 << 4,  /* CSR access */
+    ISA_F_AQRL   = 1 << 5,  /* accepts .aq/.rl/.aqrl suffixes (bits 26:25) */
+};
+#define ISA_F_ENDS_BLOCK (ISA_F_BRANCH | ISA_F_JUMP | ISA_F_TRAP | ISA_F_FENCEI)
+
+enum isa_op {
+    ISA_OP_INVALID = 0,
+#define OP(op, ...) ISA_##op,
+#define VAR(...)
+#include "isa/insns.def"
+#undef OP
+#undef VAR
+    ISA_OP_COUNT
+};
+
+struct isa_insn {
+    const char *name;
+    u32 match, mask;
+    u16 op;
+    u8 xlens;
+    u16 ext;
+    u8 flags;
+    const char *args;
+    const char *implicit;
+};
+
+/* One decoded instruction.  Registers are numbers 0–31 (integer or FP as the operand
+ * letter says).  imm holds the sign-extended immediate (U-type: already shifted left
+ * by 12), the CSR number for CSR instructions, pred<<4|succ for fence; CSR immediate
+ * forms keep their 5-bit uimm in rs1. */
+struct isa_inst {
+    const struct isa_insn *desc;
+    u16 op;
+    u8 len;                     /* 2 or 4 */
+    u8 rd, rs1, rs2, rs3;
+    u8 rm;                      /* rounding-mode field (7 = dynamic) */
+    u8 aqrl;                    /* bits 26:25 of A-extension instructions */
+    i32 imm;
+};
+
+extern const struct isa_insn isa_table[];
+extern const size_t isa_table_len;
+
+/* Length of the instruction whose first 16-bit parcel is `lo`: 2, 4, or 0 when the
+ * encoding is longer than 32 bits (not supported). */
+static inline int isa_insn_len(u16 lo)
+{
+    if ((lo & 3) != 3) return 2;
+    if ((lo & 0x1c) != 0x1c) return 4;
+    return 0;
+}
+
+/* Decode `word` (a 16-bit parcel in the low half when compressed) for the given XLEN
+ * and enabled extensions.  Returns false for an illegal or reserved encoding. */
+bool isa_decode(int xlen, unsigned exts, u32 word, struct isa_inst *out);
+
+/* Encode `in` with the table line `desc`.  Returns false when an operand does not fit
+ * the encoding (range, alignment, register class, implicit register mismatch);
+ * the result is verified by decoding it again. */
+bool isa_encode(const struct isa_insn *desc, int xlen, const struct isa_inst *in, u32 *word);
+
+/* GNU objdump-style text ("addi a0,a0,1"); pc resolves pc-relative targets. */
+void isa_format(const struct isa_inst *in, int xlen, u128 pc, char *buf, size_t size);
+
+/* True when the line's destination register is an FP register (so rd = 0 is f0,
+ * not the hard-wired x0). */
+bool isa_rd_is_freg(const struct isa_insn *desc);
+
+extern const char *const isa_xreg_names[32];   /* ABI names: zero ra sp gp … */
+extern const char *const isa_freg_names[32];   /* ft0 … ft11 */
+const char *isa_op_name(unsigned op);           /* name of the defining line */
+
+#endif

@@ -1,0 +1,108 @@
+/* One RISC-V hart (hardware thread) of any XLEN.  The state a future thread would own
+ * lives here; the address space (struct mm) and the OS personality are shared through
+ * pointers.  The interpreter for each XLEN is a separate compilation of exec_tmpl.h. */
+#ifndef ZL_RUN_HART_H
+#define ZL_RUN_HART_H
+
+#include <stdbool.h>
+#include <zl/types.h>
+
+#include "run/mm.h"
+
+#define TLB_BITS 8
+#define TLB_SIZE (1u << TLB_BITS)
+#define XREG_SINK 32      /* writes to x0 are redirected here at decode time */
+
+/* Software TLB: one direct-mapped entry per page slot.  tag is the guest page address;
+ * addend turns a guest address into a host pointer with one add (host = guest + addend,
+ * modulo 2^64, which is exact because a page never straddles host mappings). */
+struct tlb_e32  { u32 tag; u64 addend; };
+struct tlb_e64  { u64 tag; u64 addend; };
+struct tlb_e128 { u128 tag; u64 addend; };
+/* An empty slot holds tag = all ones: a lookup compares against an address with at
+ * most its low 4 bits set below the page, so all ones can never match. */
+union tlb {
+    struct tlb_e32 e32[TLB_SIZE];
+    struct tlb_e64 e64[TLB_SIZE];
+    struct tlb_e128 e128[TLB_SIZE];
+};
+
+/* RISC-V exception causes (mcause numbering) reported by the interpreter. */
+enum trap_cause {
+    TRAP_FETCH_MISALIGNED = 0, TRAP_FETCH_FAULT = 1, TRAP_ILLEGAL = 2,
+    TRAP_BREAKPOINT = 3, TRAP_LOAD_MISALIGNED = 4, TRAP_LOAD_FAULT = 5,
+    TRAP_STORE_MISALIGNED = 6, TRAP_STORE_FAULT = 7,
+};
+
+enum run_stop {
+    RUN_TRAP = 1,       /* h->trap says what happened at h->pc */
+    RUN_EXIT,           /* the ecall hook asked to stop (process exit) */
+    RUN_REQUEST,        /* h->insn_limit was reached (or lowered from a signal handler) */
+};
+
+struct hart;
+
+/* What the OS personality plugs into the core. */
+struct hart_ops {
+    /* Called for ecall with h->pc already advanced past it; returns 0 to continue,
+     * non-zero to stop the run loop with RUN_EXIT. */
+    int (*ecall)(struct hart *h);
+};
+
+struct hart {
+    union {                     /* integer registers; x[XREG_SINK] absorbs x0 writes */
+        u32 x32[33];
+        u64 x64[33];
+        u128 x128[33];
+    } x;
+    u64 f[32];                  /* FP registers, FLEN = 64, singles NaN-boxed */
+    u32 fflags, frm;
+    u128 pc;
+    u64 instret;
+    int xlen;
+    unsigned exts;              /* EXT_* enabled */
+    struct mm *mm;
+    u64 tlb_gen;                /* mm->gen the TLB was filled under */
+    u64 code_gen;               /* mm->code_gen the block cache was built under */
+    union tlb tlb_r, tlb_w;
+    u128 resv_addr;             /* LR/SC reservation */
+    bool resv_valid;
+    struct {
+        int cause;              /* enum trap_cause */
+        u128 addr;              /* faulting data address (load/store/fetch) */
+        bool maperr;            /* true: nothing mapped there; false: permission */
+        u32 insn;               /* the instruction word for TRAP_ILLEGAL */
+    } trap;
+    /* The run loop stops with RUN_REQUEST at the first block boundary where instret has
+     * reached this.  UINT64_MAX by default; a host signal handler sets it to 0 to get
+     * control back, a caller sets it to bound execution. */
+    volatile u64 insn_limit;
+    void *bcache;               /* XLEN-specific translated-block cache */
+    const struct hart_ops *ops;
+    void *os;                   /* personality state */
+};
+
+void hart_init(struct hart *h, int xlen, struct mm *mm, const struct hart_ops *ops);
+void hart_destroy(struct hart *h);
+
+/* Run from h->pc until something stops the hart; returns enum run_stop. */
+int hart_run(struct hart *h);
+
+/* XLEN-independent register access for the personality layer.  Reads zero- or
+ * sign-extend from XLEN to 128 bits as asked; writes keep the low XLEN bits. */
+u128 hart_get_x(const struct hart *h, unsigned r);
+i128 hart_get_sx(const struct hart *h, unsigned r);
+void hart_set_x(struct hart *h, unsigned r, u128 v);
+
+/* Drop every translated block (code was written, mappings changed). */
+void hart_flush_code(struct hart *h);
+
+/* Per-XLEN entry points (exec32.c, exec64.c, exec128.c). */
+int rv32_run(struct hart *h);
+int rv64_run(struct hart *h);
+int rv128_run(struct hart *h);
+void rv32_free_cache(struct hart *h);
+void rv64_free_cache(struct hart *h);
+void rv128_free_cache(struct hart *h);
+
+#endif

@@ -1,0 +1,58 @@
+/* A guest address space: a sorted set of mappings anywhere in 2^128, each backed by its
+ * own host mapping.  Nothing is "guest address + constant": an rv128 guest may map
+ * pages far above 2^64 and a guest can only ever reach host memory through a region. */
+#ifndef ZL_RUN_MM_H
+#define ZL_RUN_MM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/mman.h>
+#include <zl/types.h>
+
+#define GUEST_PAGE_SHIFT 12
+#define GUEST_PAGE ((u128)1 << GUEST_PAGE_SHIFT)
+
+struct mm_region {
+    u128 start, end;        /* [start, end), page aligned */
+    u8 *host;               /* host address of `start` */
+    int prot;               /* PROT_READ | PROT_WRITE | PROT_EXEC, as the guest sees it */
+};
+
+struct mm {
+    struct mm_region *reg;  /* sorted by start, non-overlapping */
+    size_t n, cap;
+    size_t hint;            /* index of the last region found */
+    u128 limit;             /* user addresses are below this */
+    u64 gen;                /* bumped whenever mappings or permissions change */
+    u64 code_gen;           /* bumped when executable memory may have changed */
+    u128 brk_start, brk_cur;
+};
+
+void mm_init(struct mm *mm, u128 limit);
+void mm_destroy(struct mm *mm);
+
+/* Map [start, start+len) with fresh zero pages, replacing what was there
+ * (MAP_FIXED semantics).  Returns 0 or -errno. */
+int mm_map(struct mm *mm, u128 start, u128 len, int prot);
+int mm_unmap(struct mm *mm, u128 start, u128 len);
+int mm_protect(struct mm *mm, u128 start, u128 len, int prot);
+
+/* True if no mapping intersects [start, start+len). */
+bool mm_is_free(const struct mm *mm, u128 start, u128 len);
+
+/* Lowest free gap of `len` bytes at or above `from` and below `to` (top-down search
+ * when top_down); returns 0 and sets *out, or -ENOMEM. */
+int mm_find_free(const struct mm *mm, u128 len, u128 from, u128 to, bool top_down, u128 *out);
+
+const struct mm_region *mm_find(struct mm *mm, u128 addr);
+
+/* Copy between guest and host memory honouring guest permissions (need = PROT_READ
+ * for reads, PROT_WRITE for writes).  On failure return false and set *fault to the
+ * first guest address that could not be accessed. */
+bool mm_read(struct mm *mm, u128 addr, void *dst, size_t n, u128 *fault);
+bool mm_write(struct mm *mm, u128 addr, const void *src, size_t n, u128 *fault);
+
+/* Loader access: write regardless of guest permissions (the mapping must exist). */
+bool mm_poke(struct mm *mm, u128 addr, const void *src, size_t n);
+
+#endif
