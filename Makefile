@@ -17,7 +17,7 @@ ALL_CFLAGS = $(WARN) $(OPT) $(SAN) $(CFLAGS)
 LDLIBS   += -lm
 PREFIX   ?= /usr/local
 
-LIB_DIRS := common isa elf fp
+LIB_DIRS := common isa elf fp cpp
 TOOL_DIRS := $(filter-out $(LIB_DIRS),$(notdir $(patsubst %/,%,$(wildcard src/*/))))
 TOOLS    := $(foreach t,$(TOOL_DIRS),$(if $(wildcard src/$t/*.c),$(BUILD)/bin/zl-$t))
 
