@@ -1,0 +1,621 @@
+/* src/elf/elf.h — the ELF module shared by every ZettaLinux tool.
+ *
+ * Reads and writes ELF files of class 32, 64 and 128 (little endian) through ONE
+ * class-neutral in-memory model: every address, offset and size is a u128, and the class
+ * is a value (`cls`, one of ELFCLASS32/64/128), so a tool never switches on the class to
+ * read a field.  On-disk layouts: ELF32/ELF64 are the gABI ones; ELFCLASS128 is the
+ * ZettaLinux layout (docs/abi.md §8; field offsets in elf_codec.c, sizes in elf_class.c):
+ *   Ehdr 96, Phdr 112, Shdr 112, Sym 48, Rel 32, Rela 48, Dyn 32 bytes,
+ *   r_info = (u128)sym << 64 | type.
+ *
+ * Parts (one .c file each):
+ *   elf_class.c   per-class geometry (entry sizes, word size), r_info packing
+ *   elf_codec.c   encode/decode one on-disk structure <-> model struct
+ *   elf_read.c    validating parser of an untrusted memory buffer + accessors
+ *   elf_open.c    convenience: read a whole file from a path and parse it
+ *   elf_write.c   writer: model -> complete ELF image (layout done here)
+ *   elf_strtab.c  string-table builder (deduplicating), used by the writer
+ *   elf_names.c   value -> name tables (ET_, PT_, SHT_, SHF_, ST*, DT_, R_RISCV_)
+ *   elf_fmt.c     text of flag sets, e_flags, 128-bit numbers
+ *   elf_reserved.c  ELFCLASS128 reserved bytes that are not zero (for zl-readelf)
+ *   elf_err.c     error-message helper
+ *
+ * Do not include the host <elf.h> together with this header: the constant names are the
+ * standard ones.
+ *
+ * Error reporting: functions that can fail fill a `struct elf_err` whose `msg` is a short
+ * lower-case reason meant to be printed as "zl-tool: FILE: <msg>".
+ */
+#ifndef ZL_ELF_ELF_H
+#define ZL_ELF_ELF_H
+
+#include <stdio.h>
+#include <zl/types.h>
+
+/* ---------------------------------------------------------------------------------- */
+/* Constants                                                                          */
+/* ---------------------------------------------------------------------------------- */
+
+/* e_ident */
+#define EI_NIDENT     16
+#define EI_MAG0       0
+#define EI_MAG1       1
+#define EI_MAG2       2
+#define EI_MAG3       3
+#define EI_CLASS      4
+#define EI_DATA       5
+#define EI_VERSION    6
+#define EI_OSABI      7
+#define EI_ABIVERSION 8
+#define EI_PAD        9
+#define ELFMAG0       0x7f
+#define ELFMAG1       'E'
+#define ELFMAG2       'L'
+#define ELFMAG3       'F'
+
+#define ELFCLASSNONE  0
+#define ELFCLASS32    1
+#define ELFCLASS64    2
+#define ELFCLASS128   3
+
+#define ELFDATANONE   0
+#define ELFDATA2LSB   1
+#define ELFDATA2MSB   2
+
+#define EV_NONE       0
+#define EV_CURRENT    1
+
+#define ELFOSABI_SYSV       0
+#define ELFOSABI_NONE       0
+#define ELFOSABI_GNU        3
+#define ELFOSABI_LINUX      3
+#define ELFOSABI_STANDALONE 255
+
+/* e_type */
+#define ET_NONE   0
+#define ET_REL    1
+#define ET_EXEC   2
+#define ET_DYN    3
+#define ET_CORE   4
+#define ET_LOOS   0xfe00
+#define ET_HIOS   0xfeff
+#define ET_LOPROC 0xff00
+#define ET_HIPROC 0xffff
+
+/* e_machine (only the ones the tools name) */
+#define EM_NONE    0
+#define EM_386     3
+#define EM_ARM     40
+#define EM_X86_64  62
+#define EM_AARCH64 183
+#define EM_RISCV   243
+
+/* e_flags for EM_RISCV */
+#define EF_RISCV_RVC              0x0001
+#define EF_RISCV_FLOAT_ABI        0x0006
+#define EF_RISCV_FLOAT_ABI_SOFT   0x0000
+#define EF_RISCV_FLOAT_ABI_SINGLE 0x0002
+#define EF_RISCV_FLOAT_ABI_DOUBLE 0x0004
+#define EF_RISCV_FLOAT_ABI_QUAD   0x0006
+#define EF_RISCV_RVE              0x0008
+#define EF_RISCV_TSO              0x0010
+
+/* Extended numbering */
+#define PN_XNUM 0xffff
+
+/* Special section indices */
+#define SHN_UNDEF     0
+#define SHN_LORESERVE 0xff00
+#define SHN_LOPROC    0xff00
+#define SHN_HIPROC    0xff1f
+#define SHN_LOOS      0xff20
+#define SHN_HIOS      0xff3f
+#define SHN_ABS       0xfff1
+#define SHN_COMMON    0xfff2
+#define SHN_XINDEX    0xffff
+#define SHN_HIRESERVE 0xffff
+
+/* p_type */
+#define PT_NULL         0
+#define PT_LOAD         1
+#define PT_DYNAMIC      2
+#define PT_INTERP       3
+#define PT_NOTE         4
+#define PT_SHLIB        5
+#define PT_PHDR         6
+#define PT_TLS          7
+#define PT_LOOS         0x60000000
+#define PT_GNU_EH_FRAME 0x6474e550
+#define PT_GNU_STACK    0x6474e551
+#define PT_GNU_RELRO    0x6474e552
+#define PT_GNU_PROPERTY 0x6474e553
+#define PT_HIOS         0x6fffffff
+#define PT_LOPROC       0x70000000
+#define PT_RISCV_ATTRIBUTES 0x70000003
+#define PT_HIPROC       0x7fffffff
+
+/* p_flags */
+#define PF_X 0x1
+#define PF_W 0x2
+#define PF_R 0x4
+
+/* sh_type */
+#define SHT_NULL           0
+#define SHT_PROGBITS       1
+#define SHT_SYMTAB         2
+#define SHT_STRTAB         3
+#define SHT_RELA           4
+#define SHT_HASH           5
+#define SHT_DYNAMIC        6
+#define SHT_NOTE           7
+#define SHT_NOBITS         8
+#define SHT_REL            9
+#define SHT_SHLIB          10
+#define SHT_DYNSYM         11
+#define SHT_INIT_ARRAY     14
+#define SHT_FINI_ARRAY     15
+#define SHT_PREINIT_ARRAY  16
+#define SHT_GROUP          17
+#define SHT_SYMTAB_SHNDX   18
+#define SHT_RELR           19
+#define SHT_LOOS           0x60000000
+#define SHT_GNU_ATTRIBUTES 0x6ffffff5
+#define SHT_GNU_HASH       0x6ffffff6
+#define SHT_GNU_LIBLIST    0x6ffffff7
+#define SHT_GNU_verdef     0x6ffffffd
+#define SHT_GNU_verneed    0x6ffffffe
+#define SHT_GNU_versym     0x6fffffff
+#define SHT_HIOS           0x6fffffff
+#define SHT_LOPROC         0x70000000
+#define SHT_RISCV_ATTRIBUTES 0x70000003
+#define SHT_HIPROC         0x7fffffff
+#define SHT_LOUSER         0x80000000
+#define SHT_HIUSER         0xffffffff
+
+/* sh_flags */
+#define SHF_WRITE            0x1
+#define SHF_ALLOC            0x2
+#define SHF_EXECINSTR        0x4
+#define SHF_MERGE            0x10
+#define SHF_STRINGS          0x20
+#define SHF_INFO_LINK        0x40
+#define SHF_LINK_ORDER       0x80
+#define SHF_OS_NONCONFORMING 0x100
+#define SHF_GROUP            0x200
+#define SHF_TLS              0x400
+#define SHF_COMPRESSED       0x800
+#define SHF_MASKOS           0x0ff00000
+#define SHF_MASKPROC         0xf0000000
+#define SHF_EXCLUDE          0x80000000
+
+/* st_info / st_other */
+#define STB_LOCAL  0
+#define STB_GLOBAL 1
+#define STB_WEAK   2
+#define STB_GNU_UNIQUE 10
+#define STB_LOOS   10
+#define STB_HIOS   12
+#define STB_LOPROC 13
+#define STB_HIPROC 15
+
+#define STT_NOTYPE  0
+#define STT_OBJECT  1
+#define STT_FUNC    2
+#define STT_SECTION 3
+#define STT_FILE    4
+#define STT_COMMON  5
+#define STT_TLS     6
+#define STT_GNU_IFUNC 10
+#define STT_LOOS    10
+#define STT_HIOS    12
+#define STT_LOPROC  13
+#define STT_HIPROC  15
+
+#define STV_DEFAULT   0
+#define STV_INTERNAL  1
+#define STV_HIDDEN    2
+#define STV_PROTECTED 3
+#define STO_RISCV_VARIANT_CC 0x80
+
+/* st_info/st_other are one byte in every class. */
+#define ELF_ST_BIND(i)       ((u8)(i) >> 4)
+#define ELF_ST_TYPE(i)       ((u8)(i) & 0xf)
+#define ELF_ST_INFO(b, t)    ((u8)(((b) << 4) | ((t) & 0xf)))
+#define ELF_ST_VISIBILITY(o) ((u8)(o) & 0x3)
+
+/* r_info packing per class (see also elf_r_sym/elf_r_type/elf_r_info below). */
+#define ELF32_R_SYM(i)      ((u32)(i) >> 8)
+#define ELF32_R_TYPE(i)     ((u32)(i) & 0xff)
+#define ELF32_R_INFO(s, t)  (((u32)(s) << 8) | ((u32)(t) & 0xff))
+#define ELF64_R_SYM(i)      ((u32)((u64)(i) >> 32))
+#define ELF64_R_TYPE(i)     ((u32)(u64)(i))
+#define ELF64_R_INFO(s, t)  (((u64)(s) << 32) | (u64)(u32)(t))
+#define ELF128_R_SYM(i)     ((u64)((u128)(i) >> 64))
+#define ELF128_R_TYPE(i)    ((u64)(u128)(i))
+#define ELF128_R_INFO(s, t) (((u128)(u64)(s) << 64) | (u128)(u64)(t))
+
+/* d_tag */
+#define DT_NULL         0
+#define DT_NEEDED       1
+#define DT_PLTRELSZ     2
+#define DT_PLTGOT       3
+#define DT_HASH         4
+#define DT_STRTAB       5
+#define DT_SYMTAB       6
+#define DT_RELA         7
+#define DT_RELASZ       8
+#define DT_RELAENT      9
+#define DT_STRSZ        10
+#define DT_SYMENT       11
+#define DT_INIT         12
+#define DT_FINI         13
+#define DT_SONAME       14
+#define DT_RPATH        15
+#define DT_SYMBOLIC     16
+#define DT_REL          17
+#define DT_RELSZ        18
+#define DT_RELENT       19
+#define DT_PLTREL       20
+#define DT_DEBUG        21
+#define DT_TEXTREL      22
+#define DT_JMPREL       23
+#define DT_BIND_NOW     24
+#define DT_INIT_ARRAY   25
+#define DT_FINI_ARRAY   26
+#define DT_INIT_ARRAYSZ 27
+#define DT_FINI_ARRAYSZ 28
+#define DT_RUNPATH      29
+#define DT_FLAGS        30
+#define DT_PREINIT_ARRAY   32
+#define DT_PREINIT_ARRAYSZ 33
+#define DT_SYMTAB_SHNDX 34
+#define DT_RELRSZ       35
+#define DT_RELR         36
+#define DT_RELRENT      37
+#define DT_GNU_HASH     0x6ffffef5
+#define DT_VERSYM       0x6ffffff0
+#define DT_RELACOUNT    0x6ffffff9
+#define DT_RELCOUNT     0x6ffffffa
+#define DT_FLAGS_1      0x6ffffffb
+#define DT_VERDEF       0x6ffffffc
+#define DT_VERDEFNUM    0x6ffffffd
+#define DT_VERNEED      0x6ffffffe
+#define DT_VERNEEDNUM   0x6fffffff
+#define DT_RISCV_VARIANT_CC 0x70000001
+
+/* Relocation types for EM_RISCV: the RISC-V psABI numbers, plus ZettaLinux's 128-bit
+ * data relocations in the psABI's non-standard range 192-255. */
+#define R_RISCV_NONE          0
+#define R_RISCV_32            1
+#define R_RISCV_64            2
+#define R_RISCV_RELATIVE      3
+#define R_RISCV_COPY          4
+#define R_RISCV_JUMP_SLOT     5
+#define R_RISCV_TLS_DTPMOD32  6
+#define R_RISCV_TLS_DTPMOD64  7
+#define R_RISCV_TLS_DTPREL32  8
+#define R_RISCV_TLS_DTPREL64  9
+#define R_RISCV_TLS_TPREL32   10
+#define R_RISCV_TLS_TPREL64   11
+#define R_RISCV_TLSDESC       12
+#define R_RISCV_BRANCH        16
+#define R_RISCV_JAL           17
+#define R_RISCV_CALL          18
+#define R_RISCV_CALL_PLT      19
+#define R_RISCV_GOT_HI20      20
+#define R_RISCV_TLS_GOT_HI20  21
+#define R_RISCV_TLS_GD_HI20   22
+#define R_RISCV_PCREL_HI20    23
+#define R_RISCV_PCREL_LO12_I  24
+#define R_RISCV_PCREL_LO12_S  25
+#define R_RISCV_HI20          26
+#define R_RISCV_LO12_I        27
+#define R_RISCV_LO12_S        28
+#define R_RISCV_TPREL_HI20    29
+#define R_RISCV_TPREL_LO12_I  30
+#define R_RISCV_TPREL_LO12_S  31
+#define R_RISCV_TPREL_ADD     32
+#define R_RISCV_ADD8          33
+#define R_RISCV_ADD16         34
+#define R_RISCV_ADD32         35
+#define R_RISCV_ADD64         36
+#define R_RISCV_SUB8          37
+#define R_RISCV_SUB16         38
+#define R_RISCV_SUB32         39
+#define R_RISCV_SUB64         40
+#define R_RISCV_GOT32_PCREL   41
+#define R_RISCV_ALIGN         43
+#define R_RISCV_RVC_BRANCH    44
+#define R_RISCV_RVC_JUMP      45
+#define R_RISCV_RELAX         51
+#define R_RISCV_SUB6          52
+#define R_RISCV_SET6          53
+#define R_RISCV_SET8          54
+#define R_RISCV_SET16         55
+#define R_RISCV_SET32         56
+#define R_RISCV_32_PCREL      57
+#define R_RISCV_IRELATIVE     58
+#define R_RISCV_PLT32         59
+#define R_RISCV_SET_ULEB128   60
+#define R_RISCV_SUB_ULEB128   61
+#define R_RISCV_TLSDESC_HI20      62
+#define R_RISCV_TLSDESC_LOAD_LO12 63
+#define R_RISCV_TLSDESC_ADD_LO12  64
+#define R_RISCV_TLSDESC_CALL      65
+#define R_RISCV_VENDOR        191
+#define R_RISCV_128           192   /* ZettaLinux: word128 = S + A */
+#define R_RISCV_ADD128        193   /* ZettaLinux: word128 = V + S + A */
+#define R_RISCV_SUB128        194   /* ZettaLinux: word128 = V - S - A */
+#define R_RISCV_TLS_DTPMOD128 195   /* ZettaLinux: word128 = TLS module id (dynamic) */
+#define R_RISCV_TLS_DTPREL128 196   /* ZettaLinux: word128 = S + A - TLS_DTV_OFFSET */
+#define R_RISCV_TLS_TPREL128  197   /* ZettaLinux: word128 = S + A + TLS offset */
+
+/* ---------------------------------------------------------------------------------- */
+/* Class-neutral model                                                                */
+/* ---------------------------------------------------------------------------------- */
+
+/* File header.  Reader: counts are the real ones (extended numbering through section 0
+ * resolved).  Writer (elf_writer_new): only cls, type, machine, flags, entry and
+ * ident[EI_OSABI]/ident[EI_ABIVERSION] are used; the rest is computed. */
+struct elf_ehdr {
+    int cls;                 /* ELFCLASS32, ELFCLASS64 or ELFCLASS128 */
+    u8 ident[EI_NIDENT];
+    u16 type, machine;
+    u32 version, flags;
+    u16 ehsize, phentsize, shentsize;
+    u128 entry, phoff, shoff;
+    u32 phnum, shnum, shstrndx;
+};
+
+struct elf_phdr {
+    u32 type, flags;
+    u128 offset, vaddr, paddr, filesz, memsz, align;
+};
+
+/* Section header.  `name` points into the file's string table (reader) or is the name to
+ * store (writer); never NULL from the reader ("" when unnamed). */
+struct elf_shdr {
+    const char *name;
+    u32 name_off;            /* sh_name */
+    u32 type, link, info;
+    u128 flags, addr, offset, size, addralign, entsize;
+};
+
+/* Symbol.  `shndx` is the real section index: SHN_XINDEX resolved through
+ * SHT_SYMTAB_SHNDX by the reader.  The writer uses name, info, other, shndx, value, size. */
+struct elf_sym {
+    const char *name;        /* never NULL from the reader */
+    u32 name_off;            /* st_name */
+    u8 info, other;          /* use ELF_ST_BIND/TYPE/VISIBILITY */
+    u32 shndx;
+    u128 value, size;
+};
+
+/* Relocation, REL or RELA.  Reader fills every field (info = raw r_info); the writer uses
+ * offset, sym, type and addend (addend must be 0 in a REL section). */
+struct elf_rel {
+    u128 offset;
+    u128 info;
+    u32 sym;
+    u64 type;                /* ELF128: the low 64 bits of r_info */
+    i128 addend;
+    int has_addend;          /* 1 if it came from SHT_RELA */
+};
+
+struct elf_dyn {
+    i128 tag;
+    u128 val;
+};
+
+/* Compression header at the start of a SHF_COMPRESSED section. */
+struct elf_chdr {
+    u32 type;                /* ELFCOMPRESS_* */
+    u128 size, addralign;
+};
+#define ELFCOMPRESS_ZLIB 1
+#define ELFCOMPRESS_ZSTD 2
+
+struct elf_err {
+    char msg[160];
+};
+
+/* ---------------------------------------------------------------------------------- */
+/* Class geometry and r_info (elf_class.c)                                            */
+/* ---------------------------------------------------------------------------------- */
+
+/* On-disk sizes of one class.  elf_geom() returns NULL for an unknown class. */
+struct elf_geom {
+    int cls;
+    unsigned bits;           /* 32, 64, 128 */
+    unsigned word;           /* address/offset size in bytes: 4, 8, 16 */
+    unsigned ehsize, phentsize, shentsize, symsize, relsize, relasize, dynsize, chdrsize;
+};
+const struct elf_geom *elf_geom(int cls);
+int elf_class_valid(int cls);
+unsigned elf_class_bits(int cls);                /* 32/64/128, 0 if unknown */
+int elf_class_from_bits(unsigned bits);          /* 32/64/128 -> ELFCLASS*, 0 if unknown */
+u128 elf_class_max(int cls);                     /* largest address/offset of the class */
+
+u64 elf_r_sym(int cls, u128 info);
+u64 elf_r_type(int cls, u128 info);
+u128 elf_r_info(int cls, u64 sym, u64 type);     /* caller checks elf_r_info_fits */
+int elf_r_info_fits(int cls, u64 sym, u64 type);
+
+/* ---------------------------------------------------------------------------------- */
+/* Encode / decode one on-disk entry (elf_codec.c)                                    */
+/* ---------------------------------------------------------------------------------- */
+/* `p` must hold the class's entry size (elf_geom).  Decoders cannot fail and leave
+ * name pointers NULL / has_addend as given.  Encoders return 0, or -1 if a value does not
+ * fit the class (e.g. an address >= 2^32 in ELF32); reserved bytes are written as 0. */
+void elf_decode_ehdr(int cls, const u8 *p, struct elf_ehdr *out);   /* raw 16-bit counts */
+void elf_decode_phdr(int cls, const u8 *p, struct elf_phdr *out);
+void elf_decode_shdr(int cls, const u8 *p, struct elf_shdr *out);
+void elf_decode_sym(int cls, const u8 *p, struct elf_sym *out);     /* shndx raw */
+void elf_decode_rel(int cls, const u8 *p, int rela, struct elf_rel *out);  /* sym/type truncated */
+void elf_decode_dyn(int cls, const u8 *p, struct elf_dyn *out);
+void elf_decode_chdr(int cls, const u8 *p, struct elf_chdr *out);
+int elf_encode_ehdr(int cls, const struct elf_ehdr *h, u8 *p);      /* writes ident too */
+int elf_encode_phdr(int cls, const struct elf_phdr *ph, u8 *p);
+int elf_encode_shdr(int cls, const struct elf_shdr *sh, u8 *p);
+int elf_encode_sym(int cls, const struct elf_sym *s, u8 *p);
+int elf_encode_rel(int cls, const struct elf_rel *r, int rela, u8 *p);  /* info from sym/type */
+int elf_encode_dyn(int cls, const struct elf_dyn *d, u8 *p);
+int elf_encode_chdr(int cls, const struct elf_chdr *c, u8 *p);
+
+/* ---------------------------------------------------------------------------------- */
+/* Reader (elf_read.c)                                                                */
+/* ---------------------------------------------------------------------------------- */
+
+/* Parse `size` bytes at `data` (untrusted).  Everything is validated up front, so the
+ * accessors below cannot fail on a file that opened.  The buffer is not copied: keep it
+ * alive and unchanged until elf_close().  Returns NULL and fills *err on failure.
+ *
+ * flags: ELF_READ_PHDRS_ONLY — the loader's path: validate the header and program
+ * headers only; the file then shows 0 sections (section headers are not even looked at,
+ * except section 0 when e_phnum == PN_XNUM). */
+#define ELF_READ_PHDRS_ONLY 0x1u
+struct elf_file;
+struct elf_file *elf_read(const void *data, usize size, unsigned flags, struct elf_err *err);
+void elf_close(struct elf_file *f);
+
+/* Read a whole file (at most ELF_OPEN_MAX bytes) and parse it; elf_close frees both
+ * (elf_open.c). */
+#define ELF_OPEN_MAX ((usize)1 << 32)
+struct elf_file *elf_open(const char *path, unsigned flags, struct elf_err *err);
+
+/* The file image the reader looks at. */
+const u8 *elf_data(const struct elf_file *f);
+usize elf_size(const struct elf_file *f);
+
+const struct elf_ehdr *elf_header(const struct elf_file *f);
+int elf_cls(const struct elf_file *f);
+
+u32 elf_phnum(const struct elf_file *f);
+const struct elf_phdr *elf_phdr(const struct elf_file *f, u32 i);    /* NULL if i >= phnum */
+/* File bytes of segment i ([p_offset, p_offset + p_filesz)); *size may be 0. */
+int elf_segment_data(const struct elf_file *f, u32 i, const u8 **data, usize *size);
+
+u32 elf_shnum(const struct elf_file *f);                              /* includes section 0 */
+const struct elf_shdr *elf_shdr(const struct elf_file *f, u32 i);    /* NULL if i >= shnum */
+u32 elf_section_by_name(const struct elf_file *f, const char *name); /* 0 if none */
+u32 elf_section_by_type(const struct elf_file *f, u32 type);         /* first one, 0 if none */
+/* Contents of section i.  SHT_NOBITS, empty sections, section 0: *data = NULL, *size = 0.
+ * Returns 0, or -1 if i is out of range. */
+int elf_section_data(const struct elf_file *f, u32 i, const u8 **data, usize *size);
+
+/* Symbols of a SHT_SYMTAB/SHT_DYNSYM section (count 0 for any other section). */
+u32 elf_sym_count(const struct elf_file *f, u32 sec);
+int elf_sym(const struct elf_file *f, u32 sec, u32 i, struct elf_sym *out);  /* 0 or -1 */
+
+/* Relocations of a SHT_REL/SHT_RELA section (count 0 for any other section).  `sym` is
+ * an index into the symbol table of section sh_link (0 when sh_link is 0). */
+u32 elf_rel_count(const struct elf_file *f, u32 sec);
+int elf_rel(const struct elf_file *f, u32 sec, u32 i, struct elf_rel *out);  /* 0 or -1 */
+
+/* Entries of a SHT_DYNAMIC section. */
+u32 elf_dyn_count(const struct elf_file *f, u32 sec);
+int elf_dyn(const struct elf_file *f, u32 sec, u32 i, struct elf_dyn *out);  /* 0 or -1 */
+
+/* NUL-terminated string at offset `off` of string-table section `strsec`, or NULL if
+ * strsec is not a SHT_STRTAB or the string is not fully inside it. */
+const char *elf_string(const struct elf_file *f, u32 strsec, u128 off);
+
+/* ELFCLASS128 reserved bytes (Ehdr 88..95, Phdr 8..15, Sym 8..15; docs/abi.md: written
+ * as zero, ignored by readers) that are not zero: returns how many structures have some,
+ * and describes the first in where[n] ("ELF header", "program header 2", "symbol 5 in
+ * section 7").  Always 0 for ELF32/ELF64.  (elf_reserved.c) */
+u32 elf_reserved_nonzero(const struct elf_file *f, char *where, usize n);
+
+/* ---------------------------------------------------------------------------------- */
+/* Writer (elf_write.c)                                                               */
+/* ---------------------------------------------------------------------------------- */
+/* Build an ELF image of any class.  Section indices are final as returned: user
+ * sections (and relocation sections) are numbered 1, 2, ... in the order added; the
+ * writer appends .symtab and .strtab (when there are symbols or relocation sections)
+ * and .shstrtab after them.  Errors are sticky: a failing add returns 0 and the message
+ * is reported by elf_writer_finish / elf_writer_write.
+ *
+ * Layout: ELF header, program headers (if any segments), section contents in order (each
+ * at a multiple of sh_addralign; a SHF_ALLOC section inside a PT_LOAD segment at a file
+ * offset congruent to its address modulo p_align, keeping the address gaps of the
+ * segment), then the section header table. */
+struct elf_writer;
+
+struct elf_writer *elf_writer_new(const struct elf_ehdr *proto);  /* NULL: out of memory */
+void elf_writer_free(struct elf_writer *w);
+
+/* Add a section.  Uses sh->name, type, flags, addr, size, link, info, addralign, entsize.
+ * `data` holds sh->size bytes (copied); NULL for SHT_NOBITS, or to get zero bytes.
+ * entsize 0 for table types (SYMTAB, REL, RELA, DYNAMIC, ...) is filled in.
+ * sh_link (and sh_info of REL/RELA/SHF_INFO_LINK sections) may be ELF_WRITER_SYMTAB or
+ * ELF_WRITER_STRTAB, replaced by the index of .symtab/.strtab at finish (e.g. SHT_GROUP).
+ * Returns the section index or 0. */
+#define ELF_WRITER_SYMTAB 0xffffffffu
+#define ELF_WRITER_STRTAB 0xfffffffeu
+u32 elf_writer_add_section(struct elf_writer *w, const struct elf_shdr *sh, const void *data);
+
+/* Add a symbol to .symtab (symbol 0, the null symbol, exists already).  All STB_LOCAL
+ * symbols must come before the others.  Copies the name.  Returns the index, or 0. */
+u32 elf_writer_add_symbol(struct elf_writer *w, const struct elf_sym *sym);
+
+/* Add a relocation section ".rel<target name>" / ".rela<target name>" (name may be
+ * overridden with `name` != NULL) for section `target` (0 = none, e.g. dynamic relocs),
+ * linked to .symtab, flags SHF_INFO_LINK when target != 0.  Entries are copied.
+ * Returns the section index or 0. */
+u32 elf_writer_add_relocs(struct elf_writer *w, const char *name, u32 target, int rela,
+                          const struct elf_rel *rels, usize n);
+
+/* Add a program header.  With nsec > 0 the segment covers sections [first, first+nsec)
+ * and the writer computes p_offset, p_vaddr, p_paddr (= p_vaddr), p_filesz, p_memsz from
+ * them (ph->type, flags, align are used; align 0 = largest section alignment).  Flags:
+ *   ELF_SEG_HEADERS  the segment also maps the ELF header and program headers
+ *                    (p_offset 0); the first section's address must leave room for them
+ *                    (see elf_headers_size).
+ * With nsec == 0: type PT_PHDR is computed from the segment that maps the headers;
+ * any other type is written exactly as given in *ph.
+ * Only PT_LOAD segments steer the file layout.  Returns the segment index (from 1), or 0. */
+#define ELF_SEG_HEADERS 0x1u
+u32 elf_writer_add_segment(struct elf_writer *w, const struct elf_phdr *ph, u32 first,
+                           u32 nsec, unsigned flags);
+
+/* Size of ELF header + program header table for `nseg` segments of class cls. */
+u128 elf_headers_size(int cls, u32 nseg);
+
+/* Lay out and encode.  On success *out is a malloc'd image of *size bytes (caller frees)
+ * and 0 is returned; on failure -1 with *err filled.  finish may be called again (after
+ * adding more); a writer that failed stays failed. */
+int elf_writer_finish(struct elf_writer *w, u8 **out, usize *size, struct elf_err *err);
+int elf_writer_write(struct elf_writer *w, FILE *fp, struct elf_err *err);
+
+/* ---------------------------------------------------------------------------------- */
+/* Names (elf_names.c).  Short names without prefix ("EXEC", "LOAD", "PROGBITS",       */
+/* "GLOBAL", "FUNC", "DEFAULT", "NEEDED"), NULL when unknown.                           */
+/* ---------------------------------------------------------------------------------- */
+const char *elf_class_name(int cls);          /* "ELF32", "ELF64", "ELF128" */
+const char *elf_osabi_name(u8 osabi);          /* "UNIX - System V", ... */
+const char *elf_et_name(u16 type);             /* "REL", "EXEC", "DYN", ... */
+const char *elf_et_desc(u16 type);             /* "Relocatable file", ... */
+const char *elf_em_name(u16 machine);          /* "RISC-V", ... */
+const char *elf_pt_name(u32 type);
+const char *elf_sht_name(u32 type);
+const char *elf_shf_name(u128 flag);           /* one bit: "WRITE", "ALLOC", ... */
+const char *elf_stb_name(u8 bind);
+const char *elf_stt_name(u8 type);
+const char *elf_stv_name(u8 vis);
+const char *elf_shn_name(u32 shndx);           /* "UND", "ABS", "COM", NULL otherwise */
+const char *elf_dt_name(i128 tag);
+/* "R_RISCV_HI20", ... for EM_RISCV; NULL when unknown. */
+const char *elf_reloc_name(u16 machine, u64 type);
+
+/* Writers of text into buf (always NUL-terminated, truncated to n); return buf. */
+/* readelf-style flag letters: W A X M S I L O G T C E, 'x' unknown, 'o' OS, 'p' proc. */
+char *elf_shf_letters(u128 flags, char *buf, usize n);
+/* p_flags as 3 columns, readelf style: "R E", "RW ", "RWE". */
+char *elf_pf_string(u32 flags, char *buf, usize n);
+/* e_flags decoding: "RVC, double-float ABI" / ", RVE, TSO"; unknown bits as hex. */
+char *elf_eflags_string(u16 machine, u32 flags, char *buf, usize n);
+/* Decimal / hexadecimal (no 0x, no leading zeros) text of a 128-bit value. */
+char *elf_u128_dec(u128 v, char *buf, usize n);
+char *elf_u128_hex(u128 v, char *buf, usize n);
+
+#endif /* ZL_ELF_ELF_H */

@@ -1,0 +1,302 @@
+/* The ELF program loader: maps a static or static-PIE executable of any class into a
+ * fresh address space and builds the initial stack and registers exactly as Linux does
+ * (docs/abi.md §9 for rv128; shared/ref/linux-riscv-user-abi.md §3 for rv64/rv32). */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <unistd.h>
+
+#include "elf/elf.h"
+#include "run/proc.h"
+
+#define PAGE ((u128)4096)
+#define MMAP_MIN ((u128)0x10000)
+#define STACK_SIZE ((u128)8 << 20)     /* RLIMIT_STACK's usual 8 MiB */
+
+enum {
+    AT_NULL = 0, AT_PHDR = 3, AT_PHENT = 4, AT_PHNUM = 5, AT_PAGESZ = 6, AT_BASE = 7,
+    AT_FLAGS = 8, AT_ENTRY = 9, AT_UID = 11, AT_EUID = 12, AT_GID = 13, AT_EGID = 14,
+    AT_HWCAP = 16, AT_CLKTCK = 17, AT_SECURE = 23, AT_RANDOM = 25, AT_EXECFN = 31,
+    AT_MINSIGSTKSZ = 51,
+};
+
+static int fail(char *err, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, n, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static u128 page_down(u128 a) { return a & ~(PAGE - 1); }
+static u128 page_up(u128 a) { return (a + PAGE - 1) & ~(PAGE - 1); }
+
+static int seg_prot(u32 flags)
+{
+    return ((flags & PF_R) ? PROT_READ : 0) | ((flags & PF_W) ? PROT_WRITE : 0) |
+           ((flags & PF_X) ? PROT_EXEC : 0);
+}
+
+/* Little-endian store of an XLEN-wide word into a host buffer. */
+static void put_word(u8 *p, int xlen, u128 v)
+{
+    for (int i = 0; i < xlen / 8; i++) p[i] = (u8)(v >> (8 * i));
+}
+
+struct auxv { u128 key, val; };
+
+static int build_stack(struct proc *p, const char *path, char *const argv[],
+                       char *const envp[], const struct auxv *aux_in, size_t naux_in,
+                       u128 *sp_out, char *err, size_t errlen)
+{
+    const int W = p->lay.xlen / 8;
+    size_t argc = 0, envc = 0, strsz = 0;
+    for (; argv[argc]; argc++) strsz += strlen(argv[argc]) + 1;
+    for (; envp[envc]; envc++) strsz += strlen(envp[envc]) + 1;
+    size_t pathsz = strlen(path) + 1;
+    if (strsz + pathsz > (size_t)(STACK_SIZE / 4))
+        return fail(err, errlen, "argument list too long");
+
+    u128 top = p->lay.stack_top;
+    u128 lo = top - STACK_SIZE;
+    int e = mm_map(&p->mm, lo, STACK_SIZE, PROT_READ | PROT_WRITE);
+    if (e) return fail(err, errlen, "cannot map the stack: %s", strerror(-e));
+
+    /* strings: argv block, envp block, file name, then one zero word at the top */
+    u128 a = top - (u128)W;
+    a -= pathsz;
+    u128 execfn = a;
+    a -= strsz;
+    u128 strings = a;
+    a &= ~(u128)15;
+    a -= 16;
+    u128 at_random = a;
+
+    struct auxv aux[32];
+    size_t naux = 0;
+    for (size_t i = 0; i < naux_in; i++) aux[naux++] = aux_in[i];
+    aux[naux++] = (struct auxv){ AT_RANDOM, at_random };
+    aux[naux++] = (struct auxv){ AT_EXECFN, execfn };
+    aux[naux++] = (struct auxv){ AT_NULL, 0 };
+
+    size_t words = 1 + argc + 1 + envc + 1 + 2 * naux;
+    u128 sp = (a - (u128)words * (u128)W) & ~(u128)15;
+    size_t blocksz = (size_t)(top - sp);
+    u8 *buf = calloc(1, blocksz);
+    if (!buf) return fail(err, errlen, "out of memory");
+#define AT(addr) (buf + (size_t)((addr) - sp))
+    u128 s = strings;
+    u8 *w = AT(sp);
+    put_word(w, W * 8, argc); w += W;
+    for (size_t i = 0; i < argc; i++) {
+        size_t n = strlen(argv[i]) + 1;
+        memcpy(AT(s), argv[i], n);
+        put_word(w, W * 8, s); w += W;
+        s += n;
+    }
+    w += W;                                   /* argv NULL */
+    for (size_t i = 0; i < envc; i++) {
+        size_t n = strlen(envp[i]) + 1;
+        memcpy(AT(s), envp[i], n);
+        put_word(w, W * 8, s); w += W;
+        s += n;
+    }
+    w += W;                                   /* envp NULL */
+    for (size_t i = 0; i < naux; i++) {
+        put_word(w, W * 8, aux[i].key); w += W;
+        put_word(w, W * 8, aux[i].val); w += W;
+    }
+    memcpy(AT(execfn), path, pathsz);
+    u8 rnd[16];
+    if (getrandom(rnd, sizeof rnd, 0) != (ssize_t)sizeof rnd) memset(rnd, 0x5a, sizeof rnd);
+    memcpy(AT(at_random), rnd, sizeof rnd);
+#undef AT
+    bool ok = mm_poke(&p->mm, sp, buf, blocksz);
+    free(buf);
+    if (!ok) return fail(err, errlen, "cannot write the initial stack");
+    *sp_out = sp;
+    return 0;
+}
+
+int proc_load(struct proc *p, const char *path, char *const argv[], char *const envp[],
+              char *err, size_t errlen)
+{
+    struct elf_err ee;
+    struct elf_file *f = elf_open(path, ELF_READ_PHDRS_ONLY, &ee);
+    if (!f) return fail(err, errlen, "%s", ee.msg);
+    int rc = -1;
+    const struct elf_ehdr *eh = elf_header(f);
+    int xlen = eh->cls == ELFCLASS32 ? 32 : eh->cls == ELFCLASS64 ? 64 : 128;
+    if (eh->machine != EM_RISCV) {
+        fail(err, errlen, "not a RISC-V executable (e_machine %u)", eh->machine);
+        goto out;
+    }
+    if (eh->type != ET_EXEC && eh->type != ET_DYN) {
+        const char *t = elf_et_name(eh->type);
+        fail(err, errlen, "not an executable (ELF type %s)", t ? t : "unknown");
+        goto out;
+    }
+    if (eh->flags & EF_RISCV_RVE) {
+        fail(err, errlen, "RV32E/RV64E executables are not supported");
+        goto out;
+    }
+    if (layout_init(&p->lay, xlen, p->opt.no_random)) {
+        fail(err, errlen, "getrandom failed: %s", strerror(errno));
+        goto out;
+    }
+    mm_init(&p->mm, p->lay.task_size);
+
+    /* Validate the loadable segments before touching memory. */
+    u128 lo = 0, hi = 0, max_align = PAGE, prev_end = 0;
+    u32 nload = 0;
+    bool exec_stack = false;
+    for (u32 i = 0; i < elf_phnum(f); i++) {
+        const struct elf_phdr *ph = elf_phdr(f, i);
+        if (ph->type == PT_INTERP) {
+            fail(err, errlen, "dynamically linked executables are not supported "
+                              "(PT_INTERP); link with -static");
+            goto out;
+        }
+        if (ph->type == PT_GNU_STACK) exec_stack = (ph->flags & PF_X) != 0;
+        if (ph->type != PT_LOAD || ph->memsz == 0) continue;
+        if (ph->filesz > ph->memsz) {
+            fail(err, errlen, "segment %u: file size larger than memory size", i);
+            goto out;
+        }
+        if (ph->vaddr + ph->memsz < ph->vaddr || ph->vaddr + ph->memsz > p->lay.task_size) {
+            fail(err, errlen, "segment %u: does not fit in the %d-bit user address space",
+                 i, xlen);
+            goto out;
+        }
+        if ((ph->vaddr & (PAGE - 1)) != (ph->offset & (PAGE - 1))) {
+            fail(err, errlen, "segment %u: offset and address are not congruent modulo "
+                              "the page size", i);
+            goto out;
+        }
+        if (nload && ph->vaddr < prev_end) {
+            fail(err, errlen, "segment %u: overlaps or precedes the previous segment", i);
+            goto out;
+        }
+        if (!nload) lo = page_down(ph->vaddr);
+        prev_end = ph->vaddr + ph->memsz;
+        hi = page_up(prev_end);
+        if (ph->align > max_align && !(ph->align & (ph->align - 1))) max_align = ph->align;
+        nload++;
+    }
+    if (!nload) {
+        fail(err, errlen, "no loadable segments");
+        goto out;
+    }
+
+    /* Choose the load bias. */
+    u128 bias = 0;
+    if (eh->type == ET_DYN) {
+        u128 span = hi - lo, base;
+        if (xlen == 128) {
+            base = p->lay.pie_base & ~(max_align - 1);
+        } else {
+            if (span >= p->lay.mmap_base) {
+                fail(err, errlen, "executable too large for the address space");
+                goto out;
+            }
+            base = (p->lay.mmap_base - span) & ~(max_align - 1);
+            p->lay.mmap_base = base;      /* later mappings go below the image */
+        }
+        bias = base - lo;
+        hi += bias;
+        lo += bias;
+    } else if (lo < MMAP_MIN || (xlen == 128 && hi > ((u128)1 << 114))) {
+        fail(err, errlen, "segments outside the executable area [0x10000, %s)",
+             xlen == 128 ? "2^114" : "TASK_SIZE");
+        goto out;
+    }
+    if (hi > p->lay.task_size) {
+        fail(err, errlen, "executable does not fit in the address space");
+        goto out;
+    }
+
+    /* Map and fill: a page shared by two segments gets the union of their rights. */
+    u128 mapped_end = 0, entry = eh->entry + bias, phdr_addr = 0;
+    int prev_prot = 0;
+    bool entry_ok = false;
+    for (u32 i = 0; i < elf_phnum(f); i++) {
+        const struct elf_phdr *ph = elf_phdr(f, i);
+        if (ph->type == PT_PHDR) phdr_addr = ph->vaddr + bias;
+        if (ph->type != PT_LOAD || ph->memsz == 0) continue;
+        u128 va = ph->vaddr + bias;
+        u128 ps = page_down(va), pe = page_up(va + ph->memsz);
+        int prot = seg_prot(ph->flags);
+        if (ps < mapped_end) {
+            int e = mm_protect(&p->mm, ps, mapped_end - ps, prot | prev_prot);
+            if (e) { fail(err, errlen, "segment %u: %s", i, strerror(-e)); goto out; }
+            ps = mapped_end;
+        }
+        if (pe > ps) {
+            int e = mm_map(&p->mm, ps, pe - ps, prot);
+            if (e) { fail(err, errlen, "segment %u: cannot map: %s", i, strerror(-e)); goto out; }
+        }
+        mapped_end = pe;
+        prev_prot = prot;
+        const u8 *data;
+        usize size;
+        if (elf_segment_data(f, i, &data, &size) != 0 || size < (usize)ph->filesz) {
+            fail(err, errlen, "segment %u extends beyond the end of the file", i);
+            goto out;
+        }
+        if (ph->filesz && !mm_poke(&p->mm, va, data, (size_t)ph->filesz)) {
+            fail(err, errlen, "segment %u: cannot write", i);
+            goto out;
+        }
+        if (!phdr_addr && eh->phoff >= ph->offset &&
+            eh->phoff + (u128)eh->phnum * eh->phentsize <= ph->offset + ph->filesz)
+            phdr_addr = va + (eh->phoff - ph->offset);
+        if ((ph->flags & PF_X) && entry >= va && entry < va + ph->memsz) entry_ok = true;
+    }
+    if (!entry_ok) {
+        fail(err, errlen, "entry point outside any executable segment");
+        goto out;
+    }
+
+    p->mm.brk_start = p->mm.brk_cur = hi + (p->opt.no_random ? 0 : p->lay.brk_rnd);
+
+    u128 hwcap = 0;
+    for (const char *c = "imafdc"; *c; c++) hwcap |= (u128)1 << (*c - 'a');
+    const struct auxv aux[] = {
+        { AT_MINSIGSTKSZ, xlen == 128 ? 1408 : xlen == 64 ? 1088 : 944 },
+        { AT_HWCAP, hwcap },
+        { AT_PAGESZ, 4096 },
+        { AT_CLKTCK, 100 },
+        { AT_PHDR, phdr_addr },
+        { AT_PHENT, eh->phentsize },
+        { AT_PHNUM, eh->phnum },
+        { AT_BASE, 0 },
+        { AT_FLAGS, 0 },
+        { AT_ENTRY, entry },
+        { AT_UID, getuid() },
+        { AT_EUID, geteuid() },
+        { AT_GID, getgid() },
+        { AT_EGID, getegid() },
+        { AT_SECURE, 0 },
+    };
+    u128 sp = 0;
+    if (build_stack(p, path, argv, envp, aux, sizeof aux / sizeof aux[0], &sp, err, errlen))
+        goto out;
+    if (exec_stack) {
+        u128 slo = p->lay.stack_top - STACK_SIZE;
+        mm_protect(&p->mm, slo, STACK_SIZE, PROT_READ | PROT_WRITE | PROT_EXEC);
+    }
+
+    hart_init(&p->hart, xlen, &p->mm, &linux_ops);
+    p->hart.os = p;
+    hart_set_x(&p->hart, 2, sp);
+    p->hart.pc = entry;
+    p->exe_path = path;
+    rc = 0;
+out:
+    elf_close(f);
+    return rc;
+}

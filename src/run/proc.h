@@ -1,0 +1,50 @@
+/* A guest process: its address space, its hart, and the Linux personality state that
+ * the system-call layer works on.  One per zl-run process (fork gives the child its
+ * own copy, as a real fork does). */
+#ifndef ZL_RUN_PROC_H
+#define ZL_RUN_PROC_H
+
+#include <stdbool.h>
+#include <zl/types.h>
+
+#include "run/hart.h"
+#include "run/mm.h"
+
+/* Where things go in a personality's address space (docs/abi.md §10). */
+struct layout {
+    int xlen;
+    u128 task_size;         /* user addresses are below this */
+    u128 stack_top;         /* end of the stack's top page */
+    u128 mmap_base;         /* top-down mmap allocations start below this */
+    u128 pie_base;          /* load base for ET_DYN executables */
+    u128 brk_rnd;           /* random offset added to the brk start */
+};
+
+struct options {
+    bool no_random;         /* -R */
+    bool stats;             /* --stats */
+};
+
+struct proc {
+    struct mm mm;
+    struct hart hart;
+    struct layout lay;
+    struct options opt;
+    const char *exe_path;   /* the guest program, as given */
+    int exit_code;
+    bool exited;
+};
+
+/* Fill *lay for an XLEN, drawing the random terms from getrandom(2) unless no_random. */
+int layout_init(struct layout *lay, int xlen, bool no_random);
+
+/* Load the static ELF executable at path into p (which must be fresh), build the initial
+ * stack from argv/envp and set the hart's entry state.  On failure returns -1 with a
+ * "reason" (no file name prefix) in err. */
+int proc_load(struct proc *p, const char *path, char *const argv[], char *const envp[],
+              char *err, size_t errlen);
+
+/* The Linux personality's ecall entry. */
+extern const struct hart_ops linux_ops;
+
+#endif
