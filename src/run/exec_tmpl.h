@@ -27,6 +27,7 @@
 
 #include "common/dispatch.h"
 #include "common/wide.h"
+#include "fp/fp.h"
 #include "isa/isa.h"
 #include "run/hart.h"
 
@@ -306,7 +307,7 @@ static inline bool RV(store)(struct hart *h, uxlen a, const void *v, unsigned si
     return RV(access_slow)(h, a, (void *)v, size, true);
 }
 
-/* Host pointer for an atomic (must be naturally aligned and writable). */
+/* Host pointer for an atomic (must be naturally aligned; writable unless LR). */
 static u8 *RV(amo_ptr)(struct hart *h, uxlen a, unsigned size, bool is_lr)
 {
     if (a & (size - 1)) {
@@ -687,6 +688,8 @@ L_LDU: L_LQ: L_SQ:
         type a_;                                                             \
         memcpy(&a_, p_, sizeof a_);                                          \
         h->resv_addr = (u128)X(i->rs1);                                      \
+        h->resv_value = (u128)(uxlen)(sxlen)(stype)a_;                       \
+        h->resv_size = sizeof(type);                                         \
         h->resv_valid = true;                                                \
         X(i->rd) = (uxlen)(sxlen)(stype)a_;                                  \
         NEXT;                                                                \
@@ -694,7 +697,15 @@ L_LDU: L_LQ: L_SQ:
     L_SC_##S: {                                                              \
         u8 *p_ = RV(amo_ptr)(h, X(i->rs1), sizeof(type), false);             \
         if (!p_) goto trap;                                                  \
-        if (h->resv_valid && h->resv_addr == (u128)X(i->rs1)) {              \
+        type cur_;                                                           \
+        memcpy(&cur_, p_, sizeof cur_);                                      \
+        /* succeed only if an LR of the same size reserved this address and    \
+         * the location still holds the value LR returned: the compare-and-    \
+         * swap rule, which stays correct once harts are threads (and is what  \
+         * QEMU does for same-size pairs) */                                   \
+        if (h->resv_valid && h->resv_addr == (u128)X(i->rs1) &&              \
+            h->resv_size == sizeof(type) &&                                  \
+            (u128)(uxlen)(sxlen)(stype)cur_ == h->resv_value) {              \
             type v_ = (type)X(i->rs2);                                       \
             memcpy(p_, &v_, sizeof v_);                                      \
             X(i->rd) = 0;                                                    \

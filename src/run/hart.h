@@ -65,7 +65,9 @@ struct hart {
     u64 tlb_gen;                /* mm->gen the TLB was filled under */
     u64 code_gen;               /* mm->code_gen the block cache was built under */
     union tlb tlb_r, tlb_w;
-    u128 resv_addr;             /* LR/SC reservation */
+    u128 resv_addr;             /* LR/SC reservation: address and the value LR read */
+    u128 resv_value;
+    unsigned resv_size;         /* bytes: an SC of another size fails */
     bool resv_valid;
     struct {
         int cause;              /* enum trap_cause */
