@@ -19,7 +19,7 @@ PREFIX   ?= /usr/local
 
 LIB_DIRS := common isa elf fp cpp
 TOOL_DIRS := $(filter-out $(LIB_DIRS),$(notdir $(patsubst %/,%,$(wildcard src/*/))))
-TOOLS    := $(foreach t,$(TOOL_DIRS),$(if $(wildcard src/$t/*.c),$(BUILD)/bin/zl-$t))
+TOOLS    := $(foreach t,$(TOOL_DIRS),$(if $(wildcard src/$t/main.c),$(BUILD)/bin/zl-$t))
 
 LIB_SRCS := $(foreach d,$(LIB_DIRS),$(wildcard src/$d/*.c))
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
@@ -28,7 +28,7 @@ LIBZL    := $(BUILD)/lib/libzl.a
 TEST_SRCS := $(shell find tests -name '*_test.c' 2>/dev/null | sort)
 TEST_BINS := $(TEST_SRCS:%.c=$(BUILD)/%)
 
-.PHONY: all check check-sanitize bench demo install clean tests
+.PHONY: all check check-sanitize bench demo install clean tests fuzz-diff
 all: $(TOOLS)
 
 $(BUILD)/obj/%.o: %.c
@@ -63,6 +63,12 @@ check: tests
 
 check-sanitize:
 	$(MAKE) BUILD=build-san OPT="-O1 -g" SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" check
+
+# Long differential run against qemu: make fuzz-diff N=100000 [SEED=n]
+N ?= 100000
+SEED ?= $(shell date +%s)
+fuzz-diff: all $(BUILD)/tests/run/diff_test
+	ZL_BIN=$(CURDIR)/$(BUILD)/bin $(BUILD)/tests/run/diff_test --count $(N) --seed $(SEED)
 
 bench: all
 	@BUILD=$(BUILD) bash bench/run.sh

@@ -127,6 +127,14 @@ build_all() {
                 { printf '  %-8s rv32 BUILD FAILED:\n' "$b"; sed 's/^/      /' "$OUT/logs/$b.rv32.build"; }
         fi
     done
+    # The RV128/RV64 loop pair is encoded from the instruction table by bench/loopgen.c.
+    if ${HOST_CC:-cc} -O2 -std=c11 -D_GNU_SOURCE -Iinclude -Isrc -Itests bench/loopgen.c \
+            "$BUILD/lib/libzl.a" -lm -o "$OUT/loopgen" 2>"$OUT/logs/loopgen.build" &&
+        "$OUT/loopgen" "$OUT"; then
+        printf '  %-8s ok\n' "loop128/64"
+    else
+        printf '  %-8s BUILD FAILED:\n' "loopgen"; sed 's/^/      /' "$OUT/logs/loopgen.build"
+    fi
 }
 
 # ---------------------------------------------------------------- timing

@@ -3,7 +3,7 @@
  * Arithmetic is src/fp (bit-exact RISC-V semantics, no host FP state).  Singles live
  * NaN-boxed in the 64-bit registers: a read of a single that is not properly boxed sees
  * the canonical NaN, and every single written is boxed with ones. */
-#define F(r) (h->f[(r)])
+#define F(off) (*(u64 *)((u8 *)h->f + (off)))
 #define FS(r) ((F(r) >> 32) == 0xffffffffu ? (u32)F(r) : F32_NAN)
 #define BOX(v) (0xffffffff00000000ull | (u64)(u32)(v))
 /* The effective rounding mode; dynamic with an invalid frm is an illegal instruction. */

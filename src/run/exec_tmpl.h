@@ -65,10 +65,13 @@ enum {
     OP_NLABELS
 };
 
+/* Register operands are stored as byte offsets into the register file they name
+ * (integer: scaled by XLEN/8, FP: by 8), so a handler reaches a register with one
+ * addressing mode and no shift — x86 cannot scale an index by 16 for RV128. */
 struct xi {
     const void *h;              /* handler address */
     i32 imm;
-    u8 rd, rs1, rs2, rs3;
+    u16 rd, rs1, rs2, rs3;
     u8 rm, len;
     u16 pcoff;                  /* offset from the block's first instruction */
 };
@@ -211,18 +214,25 @@ static struct block *RV(translate)(struct hart *h, struct cache *c, uxlen pc,
             n++;
             break;
         }
-        x->h = labels[in.op];
-        x->imm = in.imm;
-        x->rd = in.rd;
-        x->rs1 = in.rs1;
-        x->rs2 = in.rs2;
-        x->rs3 = in.rs3;
-        x->rm = in.rm;
-        x->len = in.len;
+        unsigned fm = isa_freg_mask(in.desc);
+        unsigned rd = in.rd;
         /* x0 is hard-wired: send integer writes to it into a sink register so that
          * handlers never need to test rd. */
-        if (x->rd == 0 && !isa_rd_is_freg(in.desc)) x->rd = XREG_SINK;
-        if (in.desc->flags & ISA_F_CSR) x->rm = RV(csr_kind)(in.op);
+        if (rd == 0 && !(fm & ISA_FREG_RD)) rd = XREG_SINK;
+#define SCALE(r, bit) (u16)((r) * ((fm & (bit)) ? sizeof(u64) : sizeof(uxlen)))
+        x->h = labels[in.op];
+        x->imm = in.imm;
+        x->rd = SCALE(rd, ISA_FREG_RD);
+        x->rs1 = SCALE(in.rs1, ISA_FREG_RS1);
+        x->rs2 = SCALE(in.rs2, ISA_FREG_RS2);
+        x->rs3 = SCALE(in.rs3, ISA_FREG_RS3);
+#undef SCALE
+        x->rm = in.rm;
+        x->len = in.len;
+        if (in.desc->flags & ISA_F_CSR) {
+            x->rm = RV(csr_kind)(in.op);
+            x->rs3 = in.rs1;            /* the raw 5-bit uimm of the immediate forms */
+        }
         n++;
         a += in.len;
         if ((in.desc->flags & ISA_F_ENDS_BLOCK) || n == MAX_BLOCK_INSNS ||
@@ -371,8 +381,8 @@ static bool RV(csr)(struct hart *h, unsigned csr, bool do_write, uxlen wval, int
     return true;
 }
 
-#define X(r) (x[(r)])
-#define SX(r) ((sxlen)x[(r)])
+#define X(off) (*(uxlen *)((u8 *)x + (off)))
+#define SX(off) ((sxlen)X(off))
 #define SEXT32(v) ((uxlen)(sxlen)(i32)(v))
 #define SEXT64(v) ((uxlen)(sxlen)(i64)(v))
 #define IMM ((uxlen)(sxlen)i->imm)
@@ -743,7 +753,7 @@ L_FENCE_I:
 L_CSRRW: L_CSRRS: L_CSRRC: L_CSRRWI: L_CSRRSI: L_CSRRCI: {
         /* translate() left the access kind in rm: bits 1:0 write/set/clear, bit 2 uimm */
         unsigned how = i->rm & 3;
-        uxlen src = (i->rm & 4) ? (uxlen)i->rs1 : X(i->rs1);
+        uxlen src = (i->rm & 4) ? (uxlen)i->rs3 : X(i->rs1);
         bool do_write = how == 0 || i->rs1 != 0;
         uxlen old;
         u64 now = instret - (b->n - (u32)(i - b->insn));
