@@ -341,13 +341,28 @@ bool isa_encode(const struct isa_insn *d, int xlen, const struct isa_inst *in, u
     return true;
 }
 
-bool isa_rd_is_freg(const struct isa_insn *d)
+unsigned isa_freg_mask(const struct isa_insn *d)
 {
+    unsigned m = 0;
     const char *p = d->args;
     const struct kind *k;
-    while ((k = next_kind(&p)) != NULL)
-        if ((k->slot == S_RD || k->slot == S_RDRS1) && k->rclass == R_F) return true;
-    return false;
+    while ((k = next_kind(&p)) != NULL) {
+        if (k->rclass != R_F) continue;
+        switch (k->slot) {
+        case S_RD: m |= ISA_FREG_RD; break;
+        case S_RS1: m |= ISA_FREG_RS1; break;
+        case S_RS2: m |= ISA_FREG_RS2; break;
+        case S_RS3: m |= ISA_FREG_RS3; break;
+        case S_RDRS1: m |= ISA_FREG_RD | ISA_FREG_RS1; break;
+        default: break;
+        }
+    }
+    return m;
+}
+
+bool isa_rd_is_freg(const struct isa_insn *d)
+{
+    return (isa_freg_mask(d) & ISA_FREG_RD) != 0;
 }
 
 static const char *rm_names[8] = { "rne", "rtz", "rdn", "rup", "rmm", "", "", "dyn" };

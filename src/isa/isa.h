@@ -95,6 +95,10 @@ void isa_format(const struct isa_inst *in, int xlen, u128 pc, char *buf, size_t 
  * not the hard-wired x0). */
 bool isa_rd_is_freg(const struct isa_insn *desc);
 
+/* Which register operands of the line are FP registers: ISA_FREG_RD | _RS1 | _RS2 | _RS3. */
+enum { ISA_FREG_RD = 1, ISA_FREG_RS1 = 2, ISA_FREG_RS2 = 4, ISA_FREG_RS3 = 8 };
+unsigned isa_freg_mask(const struct isa_insn *desc);
+
 extern const char *const isa_xreg_names[32];   /* ABI names: zero ra sp gp … */
 extern const char *const isa_freg_names[32];   /* ft0 … ft11 */
 const char *isa_op_name(unsigned op);           /* name of the defining line */
