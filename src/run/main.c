@@ -82,9 +82,12 @@ static int report_trap(struct proc *p)
     return sig;
 }
 
+/* The process lives for the whole run; host signal handlers will reach it through here. */
+static struct proc *the_proc;
+
 int main(int argc, char **argv)
 {
-    struct proc *p = calloc(1, sizeof *p);
+    struct proc *p = the_proc = calloc(1, sizeof *p);
     if (!p) {
         fputs("zl-run: out of memory\n", stderr);
         return 1;
