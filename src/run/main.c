@@ -120,7 +120,14 @@ int main(int argc, char **argv)
         if (rc == RUN_REQUEST) continue;
         if (p->opt.stats)
             fprintf(stderr, "zl-run: instructions: %llu\n", (unsigned long long)p->hart.instret);
-        if (rc == RUN_EXIT) return p->exit_code;
+        if (rc == RUN_EXIT) {
+            int code = p->exit_code;
+            hart_destroy(&p->hart);
+            mm_destroy(&p->mm);
+            free(p);
+            the_proc = NULL;
+            return code;
+        }
         die_by_signal(report_trap(p));
     }
 }
