@@ -102,6 +102,18 @@ int mm_unmap(struct mm *mm, u128 start, u128 len)
     return 0;
 }
 
+int mm_map_host(struct mm *mm, u128 start, u128 len, int prot, int max_prot, void *host)
+{
+    if (!range_ok(mm, start, len)) return -EINVAL;
+    int e = mm_is_free(mm, start, len) ? 0 : mm_unmap(mm, start, len);
+    if (!e) e = insert_at(mm, lower_bound(mm, start),
+                          (struct mm_region){ start, start + len, host, prot, max_prot });
+    if (e) return e;
+    mm->gen++;
+    if (prot & PROT_EXEC) mm->code_gen++;
+    return 0;
+}
+
 int mm_map(struct mm *mm, u128 start, u128 len, int prot)
 {
     if (!range_ok(mm, start, len)) return -EINVAL;
@@ -109,14 +121,27 @@ int mm_map(struct mm *mm, u128 start, u128 len, int prot)
     void *host = mmap(NULL, (size_t)len, PROT_READ | PROT_WRITE,
                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (host == MAP_FAILED) return -ENOMEM;
-    int e = mm_is_free(mm, start, len) ? 0 : mm_unmap(mm, start, len);
-    if (!e) e = insert_at(mm, lower_bound(mm, start),
-                          (struct mm_region){ start, start + len, host, prot });
-    if (e) {
-        munmap(host, (size_t)len);
-        return e;
+    int e = mm_map_host(mm, start, len, prot, PROT_READ | PROT_WRITE | PROT_EXEC, host);
+    if (e) munmap(host, (size_t)len);
+    return e;
+}
+
+int mm_advise(struct mm *mm, u128 start, u128 len, int advice)
+{
+    u128 end = start + len;
+    for (u128 a = start; a < end;) {
+        const struct mm_region *r = mm_find(mm, a);
+        if (!r) {
+            size_t i = lower_bound(mm, a);
+            if (i >= mm->n || mm->reg[i].start >= end) break;
+            a = mm->reg[i].start;
+            continue;
+        }
+        u128 stop = r->end < end ? r->end : end;
+        if (madvise(r->host + (size_t)(a - r->start), (size_t)(stop - a), advice) != 0)
+            return -errno;
+        a = stop;
     }
-    mm->gen++;
     return 0;
 }
 
@@ -128,6 +153,7 @@ int mm_protect(struct mm *mm, u128 start, u128 len, int prot)
     for (u128 a = start; a < end;) {
         const struct mm_region *r = mm_find(mm, a);
         if (!r) return -ENOMEM;
+        if (prot & ~r->max_prot) return -EACCES;
         a = r->end;
     }
     int e = split_at(mm, start);

@@ -16,6 +16,7 @@ struct mm_region {
     u128 start, end;        /* [start, end), page aligned */
     u8 *host;               /* host address of `start` */
     int prot;               /* PROT_READ | PROT_WRITE | PROT_EXEC, as the guest sees it */
+    int max_prot;           /* what mprotect may grant (a read-only shared file: R|X) */
 };
 
 struct mm {
@@ -34,8 +35,15 @@ void mm_destroy(struct mm *mm);
 /* Map [start, start+len) with fresh zero pages, replacing what was there
  * (MAP_FIXED semantics).  Returns 0 or -errno. */
 int mm_map(struct mm *mm, u128 start, u128 len, int prot);
+
+/* Same, backed by a host mapping the caller made (len bytes at host); the address space
+ * owns it from now on and munmaps it when the guest unmaps it. */
+int mm_map_host(struct mm *mm, u128 start, u128 len, int prot, int max_prot, void *host);
 int mm_unmap(struct mm *mm, u128 start, u128 len);
 int mm_protect(struct mm *mm, u128 start, u128 len, int prot);
+
+/* Apply a host madvise() to the host memory behind [start, start+len) (mapped parts). */
+int mm_advise(struct mm *mm, u128 start, u128 len, int advice);
 
 /* True if no mapping intersects [start, start+len). */
 bool mm_is_free(const struct mm *mm, u128 start, u128 len);

@@ -1,0 +1,44 @@
+/* System-call handlers.  Every handler has the same signature in every personality: it
+ * gets the raw argument registers (zero-extended to 128 bits) and returns the result or
+ * -errno.  Which number reaches which handler, and how each argument is shown by
+ * --strace, is the personality's table. */
+#ifndef ZL_RUN_SYS_H
+#define ZL_RUN_SYS_H
+
+#include <stddef.h>
+#include <sys/types.h>
+#include <zl/types.h>
+
+#include "run/proc.h"
+
+typedef i128 sys_fn(struct proc *p, const u128 *a);
+
+/* An argument register sign-extended from the personality's XLEN. */
+static inline i128 sys_sarg(const struct proc *p, u128 v)
+{
+    switch (p->lay.xlen) {
+    case 32: return (i32)(u32)v;
+    case 64: return (i64)(u64)v;
+    default: return (i128)v;
+    }
+}
+
+/* Copy a NUL-terminated guest string into buf: 0, -EFAULT or -ENAMETOOLONG. */
+int guest_str(struct proc *p, u128 addr, char *buf, size_t size);
+
+/* Move up to len bytes between a guest buffer and a host file descriptor, region by
+ * region, straight from the guest's mappings (Linux semantics: a short count once
+ * something was transferred, -EFAULT if the first byte is not accessible). */
+i128 guest_fd_io(struct proc *p, int fd, u128 addr, u128 len, bool to_guest, off_t *pos);
+
+/* Handlers (sys_mem.c, sys_io.c, sys_proc.c). */
+sys_fn sys_brk, sys_mmap, sys_mmap2, sys_munmap, sys_mprotect, sys_madvise;
+sys_fn sys_read, sys_write, sys_pread64, sys_pwrite64, sys_openat, sys_close, sys_lseek,
+    sys_llseek, sys_readlinkat, sys_dup, sys_dup3, sys_pipe2, sys_unlinkat, sys_mkdirat,
+    sys_fsync, sys_ftruncate, sys_faccessat, sys_fchmod, sys_chdir, sys_getcwd;
+sys_fn sys_exit, sys_exit_group, sys_getpid, sys_getppid, sys_gettid, sys_getuid,
+    sys_geteuid, sys_getgid, sys_getegid, sys_set_tid_address, sys_set_robust_list,
+    sys_getrandom, sys_uname, sys_prlimit64, sys_sched_yield, sys_umask, sys_kill,
+    sys_tgkill, sys_rt_sigprocmask, sys_enosys;
+
+#endif

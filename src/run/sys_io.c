@@ -1,0 +1,184 @@
+/* File-descriptor and file-system system calls that carry no structures.  Guest file
+ * descriptors are host file descriptors. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "run/sys.h"
+
+#define MAX_RW_COUNT ((u128)0x7ffff000)
+
+int guest_str(struct proc *p, u128 addr, char *buf, size_t size)
+{
+    for (size_t i = 0; i < size; i++) {
+        if (!mm_read(&p->mm, addr + i, &buf[i], 1, NULL)) return -EFAULT;
+        if (!buf[i]) return 0;
+    }
+    return -ENAMETOOLONG;
+}
+
+i128 guest_fd_io(struct proc *p, int fd, u128 addr, u128 len, bool to_guest, off_t *pos)
+{
+    int need = to_guest ? PROT_WRITE : PROT_READ;
+    u128 done = 0;
+    if (len > MAX_RW_COUNT) len = MAX_RW_COUNT;
+    if (!len) {
+        ssize_t r = to_guest ? (pos ? pread(fd, NULL, 0, *pos) : read(fd, NULL, 0))
+                             : (pos ? pwrite(fd, NULL, 0, *pos) : write(fd, NULL, 0));
+        return r < 0 ? -errno : 0;
+    }
+    while (done < len) {
+        const struct mm_region *r = mm_find(&p->mm, addr + done);
+        if (!r || !(r->prot & need)) return done ? (i128)done : -EFAULT;
+        u128 avail = r->end - (addr + done);
+        size_t n = (size_t)(avail < len - done ? avail : len - done);
+        u8 *h = r->host + (size_t)(addr + done - r->start);
+        ssize_t k;
+        if (to_guest) {
+            if (r->prot & PROT_EXEC) p->mm.code_gen++;     /* code may change */
+            k = pos ? pread(fd, h, n, *pos + (off_t)done) : read(fd, h, n);
+        } else {
+            k = pos ? pwrite(fd, h, n, *pos + (off_t)done) : write(fd, h, n);
+        }
+        if (k < 0) return done ? (i128)done : -errno;
+        done += (u128)k;
+        if ((size_t)k < n) break;
+    }
+    return (i128)done;
+}
+
+i128 sys_read(struct proc *p, const u128 *a) { return guest_fd_io(p, (int)a[0], a[1], a[2], true, NULL); }
+i128 sys_write(struct proc *p, const u128 *a) { return guest_fd_io(p, (int)a[0], a[1], a[2], false, NULL); }
+
+/* pread64/pwrite64: the offset is one register on rv64/rv128 (docs/abi.md §6.3). */
+static i128 pio(struct proc *p, const u128 *a, bool to_guest)
+{
+    i128 off = sys_sarg(p, a[3]);
+    if (off < 0 || off > (i128)INT64_MAX) return -EINVAL;
+    off_t pos = (off_t)off;
+    return guest_fd_io(p, (int)a[0], a[1], a[2], to_guest, &pos);
+}
+i128 sys_pread64(struct proc *p, const u128 *a) { return pio(p, a, true); }
+i128 sys_pwrite64(struct proc *p, const u128 *a) { return pio(p, a, false); }
+
+i128 sys_openat(struct proc *p, const u128 *a)
+{
+    char path[PATH_MAX];
+    int e = guest_str(p, a[1], path, sizeof path);
+    if (e) return e;
+    int fd = openat((int)a[0], path, (int)a[2] | O_LARGEFILE, (mode_t)a[3]);
+    return fd < 0 ? -errno : fd;
+}
+
+i128 sys_close(struct proc *p, const u128 *a)
+{
+    (void)p;
+    return close((int)a[0]) ? -errno : 0;
+}
+
+/* lseek with an XLEN-wide offset; outside the host's range it is EINVAL (or ENXIO for
+ * SEEK_DATA/SEEK_HOLE), as docs/abi.md §6.3 says. */
+i128 sys_lseek(struct proc *p, const u128 *a)
+{
+    i128 off = sys_sarg(p, a[1]);
+    int whence = (int)a[2];
+    if (off < (i128)INT64_MIN || off > (i128)INT64_MAX)
+        return (whence == SEEK_DATA || whence == SEEK_HOLE) ? -ENXIO : -EINVAL;
+    off_t r = lseek((int)a[0], (off_t)off, whence);
+    return r < 0 ? -errno : (i128)r;
+}
+
+/* rv32 llseek(fd, offset_high, offset_low, loff_t *result, whence) */
+i128 sys_llseek(struct proc *p, const u128 *a)
+{
+    i64 off = (i64)((u64)(u32)a[1] << 32 | (u32)a[2]);
+    off_t r = lseek((int)a[0], (off_t)off, (int)a[4]);
+    if (r < 0) return -errno;
+    i64 v = r;
+    return mm_write(&p->mm, a[3], &v, sizeof v, NULL) ? 0 : -EFAULT;
+}
+
+/* /proc/self/exe names the guest program, not zl-run (as under binfmt_misc). */
+i128 sys_readlinkat(struct proc *p, const u128 *a)
+{
+    char path[PATH_MAX], out[PATH_MAX];
+    int e = guest_str(p, a[1], path, sizeof path);
+    if (e) return e;
+    ssize_t n;
+    if (!strcmp(path, "/proc/self/exe") || !strcmp(path, "/proc/thread-self/exe")) {
+        if (!realpath(p->exe_path, out)) return -errno;
+        n = (ssize_t)strlen(out);
+    } else {
+        n = readlinkat((int)a[0], path, out, sizeof out);
+        if (n < 0) return -errno;
+    }
+    u128 len = a[3];
+    if ((i128)sys_sarg(p, len) <= 0) return -EINVAL;
+    size_t k = (size_t)((u128)n < len ? (u128)n : len);
+    return mm_write(&p->mm, a[2], out, k, NULL) ? (i128)k : -EFAULT;
+}
+
+i128 sys_dup(struct proc *p, const u128 *a) { (void)p; int r = dup((int)a[0]); return r < 0 ? -errno : r; }
+i128 sys_dup3(struct proc *p, const u128 *a)
+{
+    (void)p;
+    int r = dup3((int)a[0], (int)a[1], (int)a[2]);
+    return r < 0 ? -errno : r;
+}
+
+i128 sys_pipe2(struct proc *p, const u128 *a)
+{
+    int fds[2];
+    if (pipe2(fds, (int)a[1])) return -errno;
+    if (!mm_write(&p->mm, a[0], fds, sizeof fds, NULL)) {
+        close(fds[0]);
+        close(fds[1]);
+        return -EFAULT;
+    }
+    return 0;
+}
+
+#define PATH_CALL(name, call)                                                \
+    i128 sys_##name(struct proc *p, const u128 *a)                           \
+    {                                                                        \
+        char path[PATH_MAX];                                                 \
+        int e = guest_str(p, a[1], path, sizeof path);                       \
+        if (e) return e;                                                     \
+        return (call) ? -errno : 0;                                          \
+    }
+PATH_CALL(unlinkat, unlinkat((int)a[0], path, (int)a[2]))
+PATH_CALL(mkdirat, mkdirat((int)a[0], path, (mode_t)a[2]))
+PATH_CALL(faccessat, faccessat((int)a[0], path, (int)a[2], 0))
+
+i128 sys_chdir(struct proc *p, const u128 *a)
+{
+    char path[PATH_MAX];
+    int e = guest_str(p, a[0], path, sizeof path);
+    if (e) return e;
+    return chdir(path) ? -errno : 0;
+}
+
+i128 sys_getcwd(struct proc *p, const u128 *a)
+{
+    char buf[PATH_MAX];
+    if (!getcwd(buf, sizeof buf)) return -errno;
+    size_t n = strlen(buf) + 1;
+    if (a[1] < n) return -ERANGE;
+    return mm_write(&p->mm, a[0], buf, n, NULL) ? (i128)n : -EFAULT;
+}
+
+i128 sys_fsync(struct proc *p, const u128 *a) { (void)p; return fsync((int)a[0]) ? -errno : 0; }
+i128 sys_fchmod(struct proc *p, const u128 *a) { (void)p; return fchmod((int)a[0], (mode_t)a[1]) ? -errno : 0; }
+
+i128 sys_ftruncate(struct proc *p, const u128 *a)
+{
+    i128 len = sys_sarg(p, a[1]);
+    if (len < 0) return -EINVAL;
+    if (len > (i128)INT64_MAX) return -EFBIG;
+    return ftruncate((int)a[0], (off_t)len) ? -errno : 0;
+}

@@ -1,0 +1,173 @@
+/* Memory system calls: brk, mmap, munmap, mprotect, madvise (Linux semantics, placement
+ * per docs/abi.md §10). */
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "run/sys.h"
+
+#define PAGE ((u128)4096)
+#define MMAP_MIN ((u128)0x10000)
+
+static u128 page_up(u128 v) { return (v + PAGE - 1) & ~(PAGE - 1); }
+
+i128 sys_brk(struct proc *p, const u128 *a)
+{
+    struct mm *mm = &p->mm;
+    u128 want = a[0];
+    if (want < mm->brk_start) return (i128)mm->brk_cur;
+    u128 old_end = page_up(mm->brk_cur), new_end = page_up(want);
+    if (new_end < want || new_end > p->lay.task_size) return (i128)mm->brk_cur;
+    if (new_end > old_end) {
+        /* Linux: the heap may not grow into another mapping (or the stack guard) */
+        if (!mm_is_free(mm, old_end, new_end - old_end)) return (i128)mm->brk_cur;
+        if (mm_map(mm, old_end, new_end - old_end, PROT_READ | PROT_WRITE))
+            return (i128)mm->brk_cur;
+    } else if (new_end < old_end) {
+        mm_unmap(mm, new_end, old_end - new_end);
+    }
+    mm->brk_cur = want;
+    return (i128)want;
+}
+
+/* Where a non-fixed mapping goes: the hint if it is free, else the highest free gap
+ * below the mmap base, else any gap above it. */
+static int place(struct proc *p, u128 hint, u128 len, u128 *out)
+{
+    struct mm *mm = &p->mm;
+    hint &= ~(PAGE - 1);
+    if (hint >= MMAP_MIN && hint < p->lay.task_size && len <= p->lay.task_size - hint &&
+        mm_is_free(mm, hint, len)) {
+        *out = hint;
+        return 0;
+    }
+    if (!mm_find_free(mm, len, MMAP_MIN, p->lay.mmap_base, true, out)) return 0;
+    return mm_find_free(mm, len, p->lay.mmap_base, p->lay.task_size, false, out);
+}
+
+enum {
+    ZL_MAP_SHARED = 0x01, ZL_MAP_PRIVATE = 0x02, ZL_MAP_SHARED_VALIDATE = 0x03,
+    ZL_MAP_FIXED = 0x10, ZL_MAP_ANONYMOUS = 0x20, ZL_MAP_FIXED_NOREPLACE = 0x100000,
+};
+
+/* Common to mmap and mmap2: off is in bytes. */
+static i128 do_mmap(struct proc *p, u128 addr, u128 len, int prot, int flags, int fd, u128 off)
+{
+    struct mm *mm = &p->mm;
+    int type = flags & 0x0f;
+    if (type != ZL_MAP_SHARED && type != ZL_MAP_PRIVATE && type != ZL_MAP_SHARED_VALIDATE)
+        return -EINVAL;
+    if (!len) return -EINVAL;
+    u128 plen = page_up(len);
+    if (plen < len || plen > p->lay.task_size) return -ENOMEM;
+    if (off & (PAGE - 1)) return -EINVAL;
+    if (prot & ~(PROT_READ | PROT_WRITE | PROT_EXEC)) return -EINVAL;
+    bool anon = flags & ZL_MAP_ANONYMOUS, shared = type != ZL_MAP_PRIVATE;
+    if (!anon && (off >> 63)) return -EOVERFLOW;     /* beyond any host file offset */
+
+    u128 start;
+    if (flags & (ZL_MAP_FIXED | ZL_MAP_FIXED_NOREPLACE)) {
+        if (addr & (PAGE - 1)) return -EINVAL;
+        if (addr >= p->lay.task_size || plen > p->lay.task_size - addr) return -ENOMEM;
+        if (addr < MMAP_MIN) return -EPERM;
+        if ((flags & ZL_MAP_FIXED_NOREPLACE) && !mm_is_free(mm, addr, plen)) return -EEXIST;
+        start = addr;
+    } else if (place(p, addr, plen, &start)) {
+        return -ENOMEM;
+    }
+
+    int host_prot = PROT_READ | PROT_WRITE, max_prot = PROT_READ | PROT_WRITE | PROT_EXEC;
+    void *host;
+    if (anon) {
+        host = mmap(NULL, (size_t)plen, host_prot,
+                    (shared ? MAP_SHARED : MAP_PRIVATE) | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (host == MAP_FAILED) return -ENOMEM;
+    } else {
+        struct stat st;
+        if (fstat(fd, &st)) return -EBADF;
+        int acc = fcntl(fd, F_GETFL);
+        if (acc < 0) return -EBADF;
+        if ((acc & O_ACCMODE) == O_WRONLY) return -EACCES;
+        if (shared && (acc & O_ACCMODE) != O_RDWR) {
+            if (prot & PROT_WRITE) return -EACCES;
+            host_prot = PROT_READ;
+            max_prot = PROT_READ | PROT_EXEC;
+        }
+        /* Pages wholly beyond the end of the file would raise a host SIGBUS when
+         * touched; they are mapped as zero pages instead (Linux would give the
+         * guest SIGBUS there: docs/syscalls.md notes the difference). */
+        host = mmap(NULL, (size_t)plen, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (host == MAP_FAILED) return -ENOMEM;
+        u128 fsize = st.st_size > 0 ? (u128)st.st_size : 0;
+        u128 flen = fsize > off ? page_up(fsize - off) : 0;
+        if (flen > plen) flen = plen;
+        if (flen && S_ISREG(st.st_mode)) {
+            void *f = mmap(host, (size_t)flen, host_prot,
+                           (shared ? MAP_SHARED : MAP_PRIVATE) | MAP_FIXED, fd, (off_t)off);
+            if (f == MAP_FAILED) {
+                int e = errno;
+                munmap(host, (size_t)plen);
+                return -e;
+            }
+        } else if (!S_ISREG(st.st_mode)) {
+            munmap(host, (size_t)plen);
+            return -ENODEV;
+        }
+    }
+    int e = mm_map_host(mm, start, plen, prot, max_prot, host);
+    if (e) {
+        munmap(host, (size_t)plen);
+        return e;
+    }
+    return (i128)start;
+}
+
+i128 sys_mmap(struct proc *p, const u128 *a)
+{
+    return do_mmap(p, a[0], a[1], (int)a[2], (int)a[3], (int)a[4], a[5]);
+}
+
+/* rv32: the offset is in 4096-byte units. */
+i128 sys_mmap2(struct proc *p, const u128 *a)
+{
+    return do_mmap(p, a[0], a[1], (int)a[2], (int)a[3], (int)a[4], (u128)(u32)a[5] * PAGE);
+}
+
+i128 sys_munmap(struct proc *p, const u128 *a)
+{
+    u128 addr = a[0], len = page_up(a[1]);
+    if ((addr & (PAGE - 1)) || !a[1] || len < a[1]) return -EINVAL;
+    if (addr >= p->lay.task_size || len > p->lay.task_size - addr) return -EINVAL;
+    return mm_unmap(&p->mm, addr, len);
+}
+
+i128 sys_mprotect(struct proc *p, const u128 *a)
+{
+    u128 addr = a[0], len = page_up(a[1]);
+    int prot = (int)a[2];
+    if (addr & (PAGE - 1)) return -EINVAL;
+    if (prot & ~(PROT_READ | PROT_WRITE | PROT_EXEC)) return -EINVAL;
+    if (!a[1]) return 0;
+    if (len < a[1] || addr >= p->lay.task_size || len > p->lay.task_size - addr) return -ENOMEM;
+    return mm_protect(&p->mm, addr, len, prot);
+}
+
+i128 sys_madvise(struct proc *p, const u128 *a)
+{
+    u128 addr = a[0], len = page_up(a[1]);
+    int advice = (int)a[2];
+    if (addr & (PAGE - 1)) return -EINVAL;
+    if (!a[1]) return 0;
+    if (len < a[1] || addr >= p->lay.task_size || len > p->lay.task_size - addr) return -ENOMEM;
+    switch (advice) {
+    case MADV_DONTNEED:
+    case MADV_FREE:
+        /* the host memory behind a private mapping behaves exactly as Linux requires */
+        return mm_advise(&p->mm, addr, len, MADV_DONTNEED);
+    default:
+        return 0;       /* hints: no effect on what the guest can observe */
+    }
+}
