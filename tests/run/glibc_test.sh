@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Static glibc programs (riscv64-linux-gnu-gcc -static): stdout and exit status must be
+# byte-identical under zl-run and qemu-riscv64.
+set -u
+. tests/lib/need.sh
+if ! need_pkg riscv64-linux-gnu-gcc gcc-riscv64-linux-gnu libc6-dev-riscv64-cross ||
+   ! need_pkg qemu-riscv64 qemu-user; then
+    echo "FAIL glibc_setup: cross compiler or qemu-user could not be installed"; exit 1
+fi
+out=$(mktemp -d /tmp/zl-glibc-XXXXXX)
+trap 'rm -rf "$out"' EXIT
+compare() {   # name, then the command line after the program
+    local name=$1; shift
+    mkdir -p "$out/q" "$out/z"
+    ZL_TEST=yes qemu-riscv64 "$out/$name" "$@" > "$out/$name.q" 2>&1; local rq=$?
+    ZL_TEST=yes "$ZL_BIN/zl-run" "$out/$name" "$@" > "$out/$name.z" 2>&1; local rz=$?
+    if [ $rq -ne $rz ] || ! cmp -s "$out/$name.q" "$out/$name.z"; then
+        echo "FAIL $name: exit qemu $rq zl-run $rz"
+        diff "$out/$name.q" "$out/$name.z" | head -20 | sed 's/^/# /'
+    else
+        echo "PASS $name"
+    fi
+}
+for src in tests/run/glibc/*.c; do
+    name=$(basename "$src" .c)
+    if ! riscv64-linux-gnu-gcc -O2 -static -o "$out/$name" "$src" 2> "$out/$name.build"; then
+        echo "FAIL $name: does not build"; sed 's/^/# /' "$out/$name.build"; continue
+    fi
+done
+compare hello "one" "two words" ""
+compare memory
+mkdir -p "$out/scratch-q" "$out/scratch-z"
+# files.c works in a directory given as argv[1]; run each emulator in its own copy
+ZL_TEST=yes qemu-riscv64 "$out/files" "$out/scratch-q" > "$out/files.q" 2>&1; rq=$?
+ZL_TEST=yes "$ZL_BIN/zl-run" "$out/files" "$out/scratch-z" > "$out/files.z" 2>&1; rz=$?
+if [ $rq -ne $rz ] || ! cmp -s "$out/files.q" "$out/files.z"; then
+    echo "FAIL files: exit qemu $rq zl-run $rz"; diff "$out/files.q" "$out/files.z" | head -20 | sed 's/^/# /'
+else
+    echo "PASS files"
+fi
