@@ -23,7 +23,7 @@ static const struct sys_entry common[] = {
     { 173, sys_getppid }, { 174, sys_getuid }, { 175, sys_geteuid }, { 176, sys_getgid },
     { 177, sys_getegid }, { 178, sys_gettid }, { 214, sys_brk }, { 215, sys_munmap },
     { 222, sys_mmap }, { 226, sys_mprotect }, { 233, sys_madvise }, { 261, sys_prlimit64 },
-    { 278, sys_getrandom },
+    { 278, sys_getrandom }, { 220, sys_clone }, { 221, sys_execve }, { 260, sys_wait4 },
 };
 
 #define NSYS 512
@@ -36,6 +36,7 @@ static void build_tables(void)
             table[x][common[i].nr] = common[i].fn;
     table[0][62] = sys_llseek;     /* rv32: _llseek */
     table[0][222] = sys_mmap2;     /* rv32: mmap2 */
+    table[0][260] = NULL;          /* rv32 has no wait4 (waitid only) */
 }
 
 static int linux_ecall(struct hart *h)

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <limits.h>
 
 #include "run/proc.h"
 
@@ -19,6 +20,7 @@ static void usage(FILE *out)
           "\n"
           "options:\n"
           "  -R           disable address-space randomisation\n"
+          "  -0 ARGV0     pass ARGV0 as the program's argv[0] (default: the program path)\n"
           "  --stats      print the number of executed instructions at exit\n"
           "  --help       show this help\n"
           "  --version    show the version\n", out);
@@ -93,10 +95,12 @@ int main(int argc, char **argv)
         return 1;
     }
     int i = 1;
+    const char *argv0 = NULL;
     for (; i < argc && argv[i][0] == '-'; i++) {
         const char *o = argv[i];
         if (!strcmp(o, "--")) { i++; break; }
         if (!strcmp(o, "-R")) p->opt.no_random = true;
+        else if (!strcmp(o, "-0") && i + 1 < argc) argv0 = argv[++i];
         else if (!strcmp(o, "--stats")) p->opt.stats = true;
         else if (!strcmp(o, "--help") || !strcmp(o, "-h")) { usage(stdout); return 0; }
         else if (!strcmp(o, "--version")) { printf("zl-run " ZL_VERSION "\n"); return 0; }
@@ -111,8 +115,11 @@ int main(int argc, char **argv)
         return 1;
     }
     char err[256];
-    if (proc_load(p, argv[i], &argv[i], environ, err, sizeof err)) {
-        fprintf(stderr, "zl-run: %s: %s\n", argv[i], err);
+    char *path = argv[i];
+    if (argv0) argv[i] = (char *)argv0;        /* the guest's argv: argv0, args... */
+    p->self_exe = realpath("/proc/self/exe", NULL);
+    if (proc_load(p, path, &argv[i], environ, err, sizeof err)) {
+        fprintf(stderr, "zl-run: %s: %s\n", path, err);
         return 1;
     }
     for (;;) {
@@ -124,6 +131,7 @@ int main(int argc, char **argv)
             int code = p->exit_code;
             hart_destroy(&p->hart);
             mm_destroy(&p->mm);
+            free(p->self_exe);
             free(p);
             the_proc = NULL;
             return code;

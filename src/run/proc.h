@@ -31,6 +31,7 @@ struct proc {
     struct layout lay;
     struct options opt;
     const char *exe_path;   /* the guest program, as given */
+    char *self_exe;         /* zl-run itself, for re-executing on execve */
     u128 clear_child_tid;   /* set_tid_address */
     u128 robust_list;       /* set_robust_list */
     u64 sigmask;            /* blocked signals (bit n-1 = signal n) */

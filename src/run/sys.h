@@ -39,6 +39,6 @@ sys_fn sys_read, sys_write, sys_pread64, sys_pwrite64, sys_openat, sys_close, sy
 sys_fn sys_exit, sys_exit_group, sys_getpid, sys_getppid, sys_gettid, sys_getuid,
     sys_geteuid, sys_getgid, sys_getegid, sys_set_tid_address, sys_set_robust_list,
     sys_getrandom, sys_uname, sys_prlimit64, sys_sched_yield, sys_umask, sys_kill,
-    sys_tgkill, sys_rt_sigprocmask, sys_enosys;
+    sys_tgkill, sys_rt_sigprocmask, sys_enosys, sys_clone, sys_execve, sys_wait4;
 
 #endif
