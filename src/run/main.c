@@ -21,6 +21,9 @@ static void usage(FILE *out)
           "options:\n"
           "  -R           disable address-space randomisation\n"
           "  -0 ARGV0     pass ARGV0 as the program's argv[0] (default: the program path)\n"
+          "  -L DIR       guest root: absolute paths are looked up under DIR first\n"
+          "  -E VAR=VALUE set a variable in the program's environment\n"
+          "  -U VAR       remove a variable from the program's environment\n"
           "  --stats      print the number of executed instructions at exit\n"
           "  --help       show this help\n"
           "  --version    show the version\n", out);
@@ -101,6 +104,17 @@ int main(int argc, char **argv)
         if (!strcmp(o, "--")) { i++; break; }
         if (!strcmp(o, "-R")) p->opt.no_random = true;
         else if (!strcmp(o, "-0") && i + 1 < argc) argv0 = argv[++i];
+        else if (!strcmp(o, "-L") && i + 1 < argc) p->opt.sysroot = argv[++i];
+        else if (!strcmp(o, "-E") && i + 1 < argc) {
+            char *eq = strchr(argv[++i], '=');
+            if (!eq) {
+                fprintf(stderr, "zl-run: -E needs VAR=VALUE, got '%s'\n", argv[i]);
+                return 1;
+            }
+            *eq = 0;
+            setenv(argv[i], eq + 1, 1);
+            *eq = '=';
+        } else if (!strcmp(o, "-U") && i + 1 < argc) unsetenv(argv[++i]);
         else if (!strcmp(o, "--stats")) p->opt.stats = true;
         else if (!strcmp(o, "--help") || !strcmp(o, "-h")) { usage(stdout); return 0; }
         else if (!strcmp(o, "--version")) { printf("zl-run " ZL_VERSION "\n"); return 0; }

@@ -26,6 +26,11 @@ static inline i128 sys_sarg(const struct proc *p, u128 v)
 /* Copy a NUL-terminated guest string into buf: 0, -EFAULT or -ENAMETOOLONG. */
 int guest_str(struct proc *p, u128 addr, char *buf, size_t size);
 
+/* A guest path argument ready for the host: guest_str, then /proc/self/exe names the
+ * guest program and, with -L DIR, an absolute path that exists under DIR is used from
+ * there (qemu-user's rule). */
+int guest_path(struct proc *p, u128 addr, char *buf, size_t size);
+
 /* Move up to len bytes between a guest buffer and a host file descriptor, region by
  * region, straight from the guest's mappings (Linux semantics: a short count once
  * something was transferred, -EFAULT if the first byte is not accessible). */

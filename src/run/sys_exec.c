@@ -134,16 +134,12 @@ static bool shebang(const char *path, char *buf, size_t size, char **interp, cha
 i128 sys_execve(struct proc *p, const u128 *a)
 {
     char path[PATH_MAX];
-    int e = guest_str(p, a[0], path, sizeof path);
+    int e = guest_path(p, a[0], path, sizeof path);
     if (e) return e;
     char **argv = NULL, **envp = NULL;
     if ((e = read_strv(p, a[1], &argv)) || (e = read_strv(p, a[2], &envp))) {
         free_strv(argv);
         return e;
-    }
-    if (!strcmp(path, "/proc/self/exe") && !realpath(p->exe_path, path)) {
-        e = -errno;
-        goto out;
     }
     if (access(path, X_OK)) {
         e = -errno;
@@ -157,11 +153,15 @@ i128 sys_execve(struct proc *p, const u128 *a)
         /* zl-run [-R] -0 ARGV0 -- PROG [interp-arg] [script] ARGS... */
         size_t argc = 0;
         while (argv[argc]) argc++;
-        char **nv = calloc(argc + 10, sizeof *nv);
+        char **nv = calloc(argc + 12, sizeof *nv);
         if (!nv) { e = -ENOMEM; goto out; }
         size_t k = 0;
         nv[k++] = p->self_exe;
         if (p->opt.no_random) nv[k++] = "-R";
+        if (p->opt.sysroot) {
+            nv[k++] = "-L";
+            nv[k++] = (char *)p->opt.sysroot;
+        }
         nv[k++] = "-0";
         nv[k++] = script ? interp : (argc ? argv[0] : path);
         nv[k++] = "--";

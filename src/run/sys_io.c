@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -20,6 +21,25 @@ int guest_str(struct proc *p, u128 addr, char *buf, size_t size)
         if (!buf[i]) return 0;
     }
     return -ENAMETOOLONG;
+}
+
+int guest_path(struct proc *p, u128 addr, char *buf, size_t size)
+{
+    int e = guest_str(p, addr, buf, size);
+    if (e) return e;
+    if (!strcmp(buf, "/proc/self/exe") || !strcmp(buf, "/proc/thread-self/exe")) {
+        char real[PATH_MAX];
+        if (realpath(p->exe_path, real) && strlen(real) < size) strcpy(buf, real);
+        return 0;
+    }
+    if (p->opt.sysroot && buf[0] == '/') {
+        char alt[PATH_MAX];
+        struct stat st;
+        int n = snprintf(alt, sizeof alt, "%s%s", p->opt.sysroot, buf);
+        if (n > 0 && (size_t)n < size && (size_t)n < sizeof alt && !lstat(alt, &st))
+            strcpy(buf, alt);
+    }
+    return 0;
 }
 
 i128 guest_fd_io(struct proc *p, int fd, u128 addr, u128 len, bool to_guest, off_t *pos)
@@ -69,7 +89,7 @@ i128 sys_pwrite64(struct proc *p, const u128 *a) { return pio(p, a, false); }
 i128 sys_openat(struct proc *p, const u128 *a)
 {
     char path[PATH_MAX];
-    int e = guest_str(p, a[1], path, sizeof path);
+    int e = guest_path(p, a[1], path, sizeof path);
     if (e) return e;
     int fd = openat((int)a[0], path, (int)a[2] | O_LARGEFILE, (mode_t)a[3]);
     return fd < 0 ? -errno : fd;
@@ -114,6 +134,7 @@ i128 sys_readlinkat(struct proc *p, const u128 *a)
         if (!realpath(p->exe_path, out)) return -errno;
         n = (ssize_t)strlen(out);
     } else {
+        if ((e = guest_path(p, a[1], path, sizeof path))) return e;
         n = readlinkat((int)a[0], path, out, sizeof out);
         if (n < 0) return -errno;
     }
@@ -147,7 +168,7 @@ i128 sys_pipe2(struct proc *p, const u128 *a)
     i128 sys_##name(struct proc *p, const u128 *a)                           \
     {                                                                        \
         char path[PATH_MAX];                                                 \
-        int e = guest_str(p, a[1], path, sizeof path);                       \
+        int e = guest_path(p, a[1], path, sizeof path);                      \
         if (e) return e;                                                     \
         return (call) ? -errno : 0;                                          \
     }
@@ -158,7 +179,7 @@ PATH_CALL(faccessat, faccessat((int)a[0], path, (int)a[2], 0))
 i128 sys_chdir(struct proc *p, const u128 *a)
 {
     char path[PATH_MAX];
-    int e = guest_str(p, a[0], path, sizeof path);
+    int e = guest_path(p, a[0], path, sizeof path);
     if (e) return e;
     return chdir(path) ? -errno : 0;
 }

@@ -46,3 +46,16 @@ if [ $rq -ne $rz ] || ! cmp -s "$out/files.q" "$out/files.z"; then
 else
     echo "PASS files"
 fi
+# Options: -E/-U/-0 shape the guest's environment and argv; -L roots absolute paths.
+got=$(ZL_TEST=outer "$ZL_BIN/zl-run" -E ZL_TEST=fromE -0 zero "$out/hello" a 2>&1 | head -2)
+want=$'hello, 1 arguments: [a]\nZL_TEST=fromE'
+[ "$got" = "$want" ] && echo "PASS option_E_0" || echo "FAIL option_E_0: got '$got'"
+got=$(ZL_TEST=outer "$ZL_BIN/zl-run" -U ZL_TEST "$out/hello" 2>&1 | sed -n 2p)
+[ "$got" = "ZL_TEST=(unset)" ] && echo "PASS option_U" || echo "FAIL option_U: got '$got'"
+mkdir -p "$out/root/work"
+"$ZL_BIN/zl-run" -L "$out/root" "$out/files" /work > "$out/files.L" 2>&1
+if cmp -s "$out/files.q" "$out/files.L" && [ ! -e /work/f.txt ]; then
+    echo "PASS option_L"
+else
+    echo "FAIL option_L: files under -L differ"; diff "$out/files.q" "$out/files.L" | head | sed 's/^/# /'
+fi
