@@ -1,4 +1,5 @@
 /* zl-run: run RISC-V Linux programs of any XLEN (rv32, rv64, rv128) on this host. */
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -6,6 +7,9 @@
 #include <sys/resource.h>
 #include <limits.h>
 
+#include <sys/auxv.h>
+
+#include "run/binfmt.h"
 #include "run/proc.h"
 
 #define ZL_VERSION "0.1"
@@ -25,6 +29,8 @@ static void usage(FILE *out)
           "  -E VAR=VALUE set a variable in the program's environment\n"
           "  -U VAR       remove a variable from the program's environment\n"
           "  --stats      print the number of executed instructions at exit\n"
+          "  --binfmt     print binfmt_misc lines for rv32/rv64/rv128 executables;\n"
+          "               with --install, register them (root, binfmt_misc mounted)\n"
           "  --help       show this help\n"
           "  --version    show the version\n", out);
 }
@@ -99,6 +105,15 @@ int main(int argc, char **argv)
     }
     int i = 1;
     const char *argv0 = NULL;
+    /* Started by binfmt_misc with the P flag: argv is zl-run, FILE, original argv[0]... */
+    if (getauxval(AT_FLAGS) & 1 /* AT_FLAGS_PRESERVE_ARGV0 */ && argc >= 3) {
+        char *path = argv[1];
+        argv[1] = argv[2];
+        argv[2] = path;       /* now: zl-run, argv0, FILE, args...: use -0 argv0 */
+        argv0 = argv[1];
+        i = 2;
+        goto loaded_options;
+    }
     for (; i < argc && argv[i][0] == '-'; i++) {
         const char *o = argv[i];
         if (!strcmp(o, "--")) { i++; break; }
@@ -118,12 +133,25 @@ int main(int argc, char **argv)
         else if (!strcmp(o, "--stats")) p->opt.stats = true;
         else if (!strcmp(o, "--help") || !strcmp(o, "-h")) { usage(stdout); return 0; }
         else if (!strcmp(o, "--version")) { printf("zl-run " ZL_VERSION "\n"); return 0; }
+        else if (!strcmp(o, "--binfmt")) {
+            char *self = realpath("/proc/self/exe", NULL);
+            bool install = i + 1 < argc && !strcmp(argv[i + 1], "--install");
+            int e = 0;
+            if (self) {
+                binfmt_print(stdout, self);
+                if (install) e = binfmt_install(self, "/proc/sys/fs/binfmt_misc/register");
+            }
+            if (!self || e) fprintf(stderr, "zl-run: --binfmt --install: %s\n", strerror(self ? -e : errno));
+            free(self);
+            return self && !e ? 0 : 1;
+        }
         else {
             fprintf(stderr, "zl-run: unknown option '%s'\n", o);
             usage(stderr);
             return 1;
         }
     }
+loaded_options:
     if (i >= argc) {
         usage(stderr);
         return 1;
