@@ -28,7 +28,7 @@ LIBZL    := $(BUILD)/lib/libzl.a
 TEST_SRCS := $(shell find tests -name '*_test.c' 2>/dev/null | sort)
 TEST_BINS := $(TEST_SRCS:%.c=$(BUILD)/%)
 
-.PHONY: all check check-sanitize bench demo install clean tests fuzz-diff
+.PHONY: all check check-sanitize bench demo install clean tests fuzz-diff fuzz-build
 all: $(TOOLS)
 
 $(BUILD)/obj/%.o: %.c
@@ -70,6 +70,21 @@ SEED ?= $(shell date +%s)
 fuzz-diff: all $(BUILD)/tests/run/diff_test
 	ZL_BIN=$(CURDIR)/$(BUILD)/bin $(BUILD)/tests/run/diff_test --count $(N) --seed $(SEED)
 
+# libFuzzer targets: every tests/**/fuzz_*.c, linked with the modules built by clang with
+# coverage instrumentation and ASan+UBSan into build-fuzz/ (run by tests/fuzz_test.sh).
+FUZZ_SRCS := $(shell find tests -name 'fuzz_*.c' 2>/dev/null | sort)
+FUZZ_SAN  := -fsanitize=address,undefined -fno-sanitize-recover=undefined
+fuzz-build:
+	$(MAKE) BUILD=build-fuzz CC=clang OPT="-O1 -g" SAN="-fsanitize=fuzzer-no-link $(FUZZ_SAN)" \
+	    build-fuzz/lib/libzl.a $(patsubst $(BUILD)/%,build-fuzz/%,$(TOOL_LIBS))
+	@mkdir -p build-fuzz/fuzz
+	@for f in $(FUZZ_SRCS); do \
+	    n=$$(basename $$f .c); \
+	    clang $(WARN) -O1 -g -fsanitize=fuzzer $(FUZZ_SAN) -Iinclude -Isrc -Itests -D_GNU_SOURCE \
+	        $$f $(patsubst $(BUILD)/%,build-fuzz/%,$(TOOL_LIBS)) build-fuzz/lib/libzl.a -lm \
+	        -o build-fuzz/fuzz/$$n || exit 1; \
+	done
+
 bench: all
 	@BUILD=$(BUILD) bash bench/run.sh
 
@@ -83,6 +98,6 @@ install: all
 	install -m 644 include/zl/*.h $(DESTDIR)$(PREFIX)/include/zl/
 
 clean:
-	rm -rf build build-san
+	rm -rf build build-san build-fuzz
 
 -include $(shell find $(BUILD) build-san -name '*.d' 2>/dev/null)

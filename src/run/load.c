@@ -122,12 +122,30 @@ static int build_stack(struct proc *p, const char *path, char *const argv[],
     return 0;
 }
 
+static int load_file(struct proc *p, const char *path, struct elf_file *f,
+                     char *const argv[], char *const envp[], char *err, size_t errlen);
+
 int proc_load(struct proc *p, const char *path, char *const argv[], char *const envp[],
               char *err, size_t errlen)
 {
     struct elf_err ee;
     struct elf_file *f = elf_open(path, ELF_READ_PHDRS_ONLY, &ee);
     if (!f) return fail(err, errlen, "%s", ee.msg);
+    return load_file(p, path, f, argv, envp, err, errlen);
+}
+
+int proc_load_image(struct proc *p, const char *name, const void *data, size_t size,
+                    char *const argv[], char *const envp[], char *err, size_t errlen)
+{
+    struct elf_err ee;
+    struct elf_file *f = elf_read(data, size, ELF_READ_PHDRS_ONLY, &ee);
+    if (!f) return fail(err, errlen, "%s", ee.msg);
+    return load_file(p, name, f, argv, envp, err, errlen);
+}
+
+static int load_file(struct proc *p, const char *path, struct elf_file *f,
+                     char *const argv[], char *const envp[], char *err, size_t errlen)
+{
     int rc = -1;
     const struct elf_ehdr *eh = elf_header(f);
     int xlen = eh->cls == ELFCLASS32 ? 32 : eh->cls == ELFCLASS64 ? 64 : 128;

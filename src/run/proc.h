@@ -49,6 +49,10 @@ int layout_init(struct layout *lay, int xlen, bool no_random);
 int proc_load(struct proc *p, const char *path, char *const argv[], char *const envp[],
               char *err, size_t errlen);
 
+/* The same from an in-memory image (name is what AT_EXECFN and errors show). */
+int proc_load_image(struct proc *p, const char *name, const void *data, size_t size,
+                    char *const argv[], char *const envp[], char *err, size_t errlen);
+
 /* The Linux personality's ecall entry. */
 extern const struct hart_ops linux_ops;
 
