@@ -20,7 +20,7 @@ static int write_loop(const char *path, int xlen, u32 outer)
     int n = 0;
     const char *ld = xlen == 128 ? "lq" : "ld", *sd = xlen == 128 ? "sq" : "sd";
     const int wsz = xlen / 8, elems = 512;
-#define E(...) code[n++] = enc(xlen, __VA_ARGS__)
+#define E(...) do { u32 w_ = enc(xlen, __VA_ARGS__); code[n++] = w_; } while (0)
     u32 hi = (outer + 0x800) & 0xfffff000u;
     E("lui", 5, 0, 0, (i32)hi);                  /* t0 = outer iterations */
     E("addi", 5, 5, 0, (i32)(outer - hi));

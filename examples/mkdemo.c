@@ -21,7 +21,7 @@ enum { ZERO = 0, RA = 1, SP = 2, T0 = 5, T1 = 6, T2 = 7, A0 = 10, A1 = 11, A2 = 
 
 static u32 code[256];
 static int n;
-#define E(...) (code[n++] = enc(XL, __VA_ARGS__))
+#define E(...) do { u32 w_ = enc(XL, __VA_ARGS__); code[n++] = w_; } while (0)
 #define HERE (n * 4)
 
 static const char msg1[] = "rv128: 30! = ";
