@@ -128,7 +128,7 @@ build_all() {
         fi
     done
     # The RV128/RV64 loop pair is encoded from the instruction table by bench/loopgen.c.
-    if ${HOST_CC:-cc} -O2 -std=c11 -D_GNU_SOURCE -Iinclude -Isrc -Itests bench/loopgen.c \
+    if ${HOST_CC:-cc} -O2 -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -Iinclude -Isrc -Itests bench/loopgen.c \
             "$BUILD/lib/libzl.a" -lm -o "$OUT/loopgen" 2>"$OUT/logs/loopgen.build" &&
         "$OUT/loopgen" "$OUT"; then
         printf '  %-8s ok\n' "loop128/64"

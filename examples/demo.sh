@@ -3,7 +3,7 @@
 set -euo pipefail
 BUILD=${BUILD:-build}
 mkdir -p "$BUILD/examples"
-${HOST_CC:-cc} -O2 -std=c11 -D_GNU_SOURCE -Iinclude -Isrc -Itests examples/mkdemo.c \
+${HOST_CC:-cc} -O2 -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -Iinclude -Isrc -Itests examples/mkdemo.c \
     "$BUILD/lib/libzl.a" -lm -o "$BUILD/examples/mkdemo"
 "$BUILD/examples/mkdemo" "$BUILD/examples/demo128"
 echo "== ELF class of the demo program"
