@@ -106,6 +106,8 @@ static int build_stack(struct proc *p, const char *path, char *const argv[],
         s += n;
     }
     w += W;                                   /* envp NULL */
+    p->auxv_addr = sp + (u128)(w - AT(sp));
+    p->auxv_size = (u128)naux * 2 * (u128)W;
     for (size_t i = 0; i < naux; i++) {
         put_word(w, W * 8, aux[i].key); w += W;
         put_word(w, W * 8, aux[i].val); w += W;

@@ -36,6 +36,8 @@ struct proc {
     u128 clear_child_tid;   /* set_tid_address */
     u128 robust_list;       /* set_robust_list */
     u64 sigmask;            /* blocked signals (bit n-1 = signal n) */
+    u128 auxv_addr;         /* the auxiliary vector in guest memory and its size in bytes */
+    u128 auxv_size;
     int exit_code;
     bool exited;
 };

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -86,11 +87,42 @@ static i128 pio(struct proc *p, const u128 *a, bool to_guest)
 i128 sys_pread64(struct proc *p, const u128 *a) { return pio(p, a, true); }
 i128 sys_pwrite64(struct proc *p, const u128 *a) { return pio(p, a, false); }
 
+/* /proc/self/auxv shows the guest's auxiliary vector (as the kernel saved it at exec:
+ * later writes by the program to its stack do not change it). */
+static bool is_own_proc_file(const char *path, const char *leaf)
+{
+    char mine[64];
+    snprintf(mine, sizeof mine, "/proc/%d/%s", (int)getpid(), leaf);
+    char self[64];
+    snprintf(self, sizeof self, "/proc/self/%s", leaf);
+    return !strcmp(path, self) || !strcmp(path, mine);
+}
+
+static i128 open_auxv(struct proc *p)
+{
+    int fd = memfd_create("auxv", MFD_CLOEXEC);
+    if (fd < 0) return -errno;
+    u8 *buf = malloc((size_t)p->auxv_size);
+    i128 r = fd;
+    if (!buf || !mm_read(&p->mm, p->auxv_addr, buf, (size_t)p->auxv_size, NULL) ||
+        write(fd, buf, (size_t)p->auxv_size) != (ssize_t)p->auxv_size || lseek(fd, 0, SEEK_SET))
+        r = -EIO;
+    free(buf);
+    if (r < 0) close(fd);
+    return r;
+}
+
 i128 sys_openat(struct proc *p, const u128 *a)
 {
     char path[PATH_MAX];
     int e = guest_path(p, a[1], path, sizeof path);
     if (e) return e;
+    if (is_own_proc_file(path, "auxv")) {
+        if (((int)a[2] & O_ACCMODE) != O_RDONLY) return -EACCES;
+        i128 fd = open_auxv(p);
+        if (fd >= 0 && !((int)a[2] & O_CLOEXEC)) fcntl((int)fd, F_SETFD, 0);
+        return fd;
+    }
     int fd = openat((int)a[0], path, (int)a[2] | O_LARGEFILE, (mode_t)a[3]);
     return fd < 0 ? -errno : fd;
 }

@@ -29,6 +29,7 @@ for src in tests/run/glibc/*.c; do
 done
 compare hello "one" "two words" ""
 compare memory
+compare auxv
 # procs.c needs exec of a RISC-V program, which qemu-user cannot do: compare with Linux's
 # documented behaviour instead (docs: shared/ref/linux-riscv-user-abi.md §8).
 "$ZL_BIN/zl-run" "$out/procs" > "$out/procs.z" 2>&1; rz=$?
