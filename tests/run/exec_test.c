@@ -372,6 +372,74 @@ TEST(compressed_exec)
     vm_free(v);
 }
 
+/* FP at every XLEN through the interpreter: static and dynamic rounding, flags, NaN
+ * boxing, conversions to XLEN-wide integers (RV128 fcvt.t/fcvt.l sign extension). */
+TEST(fp_rounding_flags_boxing)
+{
+    for (int k = 0; k < 3; k++) {
+        struct vm vv, *v = &vv;
+        int xl = XL[k];
+        vm_init(v, xl);
+        /* f1 = 1.0, f2 = 3.0 (doubles); f3 = 1.0f boxed; f4 = 1.0f NOT boxed */
+        v->h.f[1] = 0x3ff0000000000000ull;
+        v->h.f[2] = 0x4008000000000000ull;
+        v->h.f[3] = 0xffffffff3f800000ull;
+        v->h.f[4] = 0x000000003f800000ull;
+        emit(v, enc_full(xl, "fdiv.d", 5, 1, 2, 0, 0, 1));   /* 1/3 rtz */
+        emit(v, enc_full(xl, "fdiv.d", 6, 1, 2, 0, 0, 3));   /* 1/3 rup */
+        emit(v, enc_full(xl, "csrrs", 10, 0, 0, 0, 1, 0));   /* fflags: NX */
+        emit(v, enc_full(xl, "csrrwi", 0, 2, 0, 0, 2, 0));   /* frm = rdn */
+        emit(v, enc_full(xl, "fdiv.d", 7, 1, 2, 0, 0, 7));   /* dynamic: rdn */
+        emit(v, enc_full(xl, "fadd.s", 8, 3, 3, 0, 0, 0));   /* 2.0f */
+        emit(v, enc_full(xl, "fadd.s", 9, 4, 4, 0, 0, 0));   /* unboxed input: NaN */
+        emit(v, enc_full(xl, "fsub.d", 11, 1, 1, 0, 0, 0));  /* +0 */
+        emit(v, enc_full(xl, "fdiv.d", 12, 1, 11, 0, 0, 0)); /* 1/0: inf, DZ */
+        emit(v, enc_full(xl, "fcvt.w.d", 13, 12, 0, 0, 0, 1)); /* inf -> INT32_MAX, NV */
+        emit(v, enc_full(xl, "csrrs", 14, 0, 0, 0, 1, 0));
+        emit(v, enc_full(xl, "fcvt.d.w", 15, 0, 0, 0, 0, 0)); /* from x0: +0.0 */
+        v->h.f[16] = 0xc3e0000000000000ull;                 /* -2^63 */
+        emit(v, enc_full(xl, "fcvt.w.d", 16, 16, 0, 0, 0, 1)); /* -> INT32_MIN, sext */
+        CHECK(vm_run(v) == RUN_EXIT);
+        CHECK_EQ_U(v->h.f[5], 0x3fd5555555555555ull);
+        CHECK_EQ_U(v->h.f[6], 0x3fd5555555555556ull);
+        CHECK_EQ_U(v->h.f[7], 0x3fd5555555555555ull);
+        CHECK_EQ_U(R(v, 10), 1);                            /* NX */
+        CHECK_EQ_U(v->h.f[8], 0xffffffff40000000ull);
+        CHECK_EQ_U(v->h.f[9], 0xffffffff7fc00000ull);       /* canonical NaN, boxed */
+        CHECK_EQ_U(v->h.f[12], 0x7ff0000000000000ull);
+        CHECK_EQ_U(R(v, 13), 0x7fffffff);
+        CHECK_EQ_U(R(v, 14), 0x10 | 0x08 | 0x01);           /* NV DZ NX accumulated */
+        CHECK_EQ_U(v->h.f[15], 0);
+        CHECK_EQ_U(R(v, 16), sext(xl, 0x80000000u, 32));
+        CHECK(v->h.frm == 2);
+        vm_free(v);
+    }
+    /* a dynamic rounding mode with an invalid frm is an illegal instruction */
+    struct vm vv, *v = &vv;
+    vm_init(v, 64);
+    v->h.frm = 5;
+    emit(v, enc_full(64, "fadd.d", 1, 1, 1, 0, 0, 7));
+    CHECK(vm_run(v) == RUN_TRAP && v->h.trap.cause == TRAP_ILLEGAL);
+    vm_free(v);
+    /* RV128: fcvt.t.d/fcvt.d.t/fcvt.l.d/fmv.x.d with 128-bit integers */
+    vm_init(v, 128);
+    v->h.f[1] = 0x47d0000000000000ull;                      /* 2^126 */
+    v->h.f[2] = 0xc3e0000000000000ull;                      /* -2^63 */
+    emit(v, enc_full(128, "fcvt.t.d", 10, 1, 0, 0, 0, 1));
+    emit(v, enc_full(128, "fcvt.l.d", 11, 2, 0, 0, 0, 1));  /* sext 64 -> 128 */
+    emit(v, enc_full(128, "fmv.x.d", 12, 2, 0, 0, 0, 0));
+    S(v, 13, ~(u128)0);                                     /* -1 as a 128-bit integer */
+    emit(v, enc_full(128, "fcvt.d.t", 3, 13, 0, 0, 0, 0));
+    emit(v, enc_full(128, "fcvt.d.tu", 4, 13, 0, 0, 0, 0)); /* 2^128 - 1 rounds to 2^128 */
+    CHECK(vm_run(v) == RUN_EXIT);
+    CHECK_EQ_U(R(v, 10), (u128)1 << 126);
+    CHECK_EQ_U(R(v, 11), ~(u128)0 << 63);
+    CHECK_EQ_U(R(v, 12), ~(u128)0 << 64 | 0xc3e0000000000000ull);   /* raw bits, sext */
+    CHECK_EQ_U(v->h.f[3], 0xbff0000000000000ull);
+    CHECK_EQ_U(v->h.f[4], 0x47f0000000000000ull);
+    vm_free(v);
+}
+
 TEST(csr_counters)
 {
     for (int k = 0; k < 3; k++) {
@@ -511,6 +579,7 @@ int main(void)
     RUN(branches_and_jumps);
     RUN(atomics);
     RUN(compressed_exec);
+    RUN(fp_rounding_flags_boxing);
     RUN(csr_counters);
     RUN(traps);
     RUN(sweep_16bit_space);
