@@ -10,6 +10,7 @@
 
 struct mkexe {
     int cls;                    /* ELFCLASS32/64/128 */
+    int type;                   /* ET_EXEC (default when 0) or ET_DYN (position-independent) */
     u128 text_addr;             /* where .text starts (page + headers) */
     const u8 *text;
     usize text_size;
@@ -30,7 +31,7 @@ static inline int mkexe_write(const struct mkexe *m, const char *path)
     struct elf_ehdr proto;
     memset(&proto, 0, sizeof proto);
     proto.cls = m->cls;
-    proto.type = ET_EXEC;
+    proto.type = (u16)(m->type ? m->type : ET_EXEC);
     proto.machine = EM_RISCV;
     proto.flags = EF_RISCV_RVC | EF_RISCV_FLOAT_ABI_DOUBLE;
     proto.entry = m->text_addr;
