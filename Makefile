@@ -97,7 +97,54 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/include/zl
 	install -m 644 include/zl/*.h $(DESTDIR)$(PREFIX)/include/zl/
 
+
 clean:
 	rm -rf build build-san build-fuzz
 
+# --- abigen begin ---
+# abi/*.abi -> UAPI headers, zl-run's system-call tables and converters, docs/syscalls.md
+# (docs/abigen.md).  Generated into $(BUILD)/gen, not committed; docs/syscalls.md is
+# committed and refreshed by `make abi-docs` (tests/abigen checks that it is current).
+# zl-run uses the generated code through ZL_ABI_LIB and ZL_ABI_CPPFLAGS.
+ABI_DIR         ?= abi
+ABI_SPEC        := $(sort $(wildcard $(ABI_DIR)/*.abi))
+ABI_GEN         := $(BUILD)/gen
+ABI_STAMP       := $(ABI_GEN)/.stamp
+ZL_ABIGEN       := $(BUILD)/bin/zl-abigen
+ZL_ABI_CPPFLAGS := -I$(ABI_GEN)/run
+ZL_ABI_LIB      := $(BUILD)/lib/libzl-abi.a
+ABI_GEN_SRCS    := $(addprefix $(ABI_GEN)/run/,zl_systab_rv32.c zl_systab_rv64.c \
+                     zl_systab_rv128.c zl_abi_data.c zl_conv.c)
+ZL_ABI_OBJS     := $(ABI_GEN_SRCS:$(ABI_GEN)/%.c=$(BUILD)/obj/gen/%.o) \
+                   $(BUILD)/obj/src/abigen/rt/zl_abi_rt.o
+
+$(ABI_STAMP): $(ZL_ABIGEN) $(ABI_SPEC)
+	$(ZL_ABIGEN) --spec $(ABI_DIR) --out $(ABI_GEN)
+	@touch $@
+ABI_GEN_HDRS    := $(ABI_GEN)/run/zl_abi.h $(foreach p,rv32 rv64 rv128,$(ABI_GEN)/include/$p/zl/uapi.h)
+$(ABI_GEN_SRCS) $(ABI_GEN_HDRS): $(ABI_STAMP) ;
+$(BUILD)/obj/gen/run/%.o: $(ABI_GEN)/run/%.c $(ABI_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ZL_ABI_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
+$(ZL_ABI_LIB): $(ZL_ABI_OBJS)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+all: $(ZL_ABI_LIB)
+$(BUILD)/tests/abigen/conv_test: $(ZL_ABI_LIB)
+$(BUILD)/tests/abigen/conv_test: private CPPFLAGS += $(ZL_ABI_CPPFLAGS)
+$(BUILD)/tests/abigen/conv_test: private LDLIBS += $(ZL_ABI_LIB)
+
+.PHONY: abi-docs
+abi-docs: $(ZL_ABIGEN)
+	$(ZL_ABIGEN) --spec $(ABI_DIR) --docs docs/syscalls.md
+# --- abigen end ---
+
 -include $(shell find $(BUILD) build-san -name '*.d' 2>/dev/null)
+
+# zl-run is built with the generated system-call tables and converters.
+ZL_RUN_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard src/run/*.c))
+$(ZL_RUN_OBJS): private CPPFLAGS += $(ZL_ABI_CPPFLAGS)
+$(ZL_RUN_OBJS): $(ABI_STAMP)
+$(BUILD)/bin/zl-run: $(ZL_ABI_LIB)
+$(TEST_BINS): $(ZL_ABI_LIB)
+TOOL_LIBS += $(ZL_ABI_LIB)

@@ -1,54 +1,64 @@
-/* The Linux personality's system-call entry: number -> handler, per personality.
+/* The Linux personality's system-call entry.
  *
- * The numbers follow the asm-generic table (docs/abi.md §4); rv32 differs where the
- * 32-bit asm-generic ABI does (llseek, mmap2).  Numbers without a handler return
- * -ENOSYS.  This table is the interim one: the generated tables from abi/ (issue 5)
- * replace it, keeping these handlers. */
+ * The number -> call table of each personality, the argument kinds and the structure
+ * layouts are generated from abi/ (docs/abigen.md): zl-run holds only the host handlers,
+ * one per call, shared by all three personalities.  A call that exists but has no
+ * handler here answers -ENOSYS (docs/syscalls.md lists the calls; docs/zl-run.md which
+ * of them zl-run implements). */
 #include <errno.h>
+#include <stdio.h>
+#include <unistd.h>
 
 #include "run/sys.h"
+#include "zl_abi.h"
 
-struct sys_entry { u16 nr; sys_fn *fn; };
-
-/* rv64 and rv128 (and rv32 unless overridden below) */
-static const struct sys_entry common[] = {
-    { 17, sys_getcwd }, { 23, sys_dup }, { 24, sys_dup3 }, { 34, sys_mkdirat },
-    { 35, sys_unlinkat }, { 46, sys_ftruncate }, { 48, sys_faccessat }, { 49, sys_chdir },
-    { 52, sys_fchmod }, { 56, sys_openat }, { 57, sys_close }, { 59, sys_pipe2 },
-    { 62, sys_lseek }, { 63, sys_read }, { 64, sys_write }, { 67, sys_pread64 },
-    { 68, sys_pwrite64 }, { 78, sys_readlinkat }, { 82, sys_fsync }, { 93, sys_exit },
-    { 94, sys_exit_group }, { 96, sys_set_tid_address }, { 99, sys_set_robust_list },
-    { 124, sys_sched_yield }, { 129, sys_kill }, { 131, sys_tgkill },
-    { 135, sys_rt_sigprocmask }, { 160, sys_uname }, { 166, sys_umask }, { 172, sys_getpid },
-    { 173, sys_getppid }, { 174, sys_getuid }, { 175, sys_geteuid }, { 176, sys_getgid },
-    { 177, sys_getegid }, { 178, sys_gettid }, { 214, sys_brk }, { 215, sys_munmap },
-    { 222, sys_mmap }, { 226, sys_mprotect }, { 233, sys_madvise }, { 261, sys_prlimit64 },
-    { 278, sys_getrandom }, { 220, sys_clone }, { 221, sys_execve }, { 260, sys_wait4 },
+static sys_fn *const handlers[ZL_SYS_H__COUNT] = {
+#define H(name) [ZL_SYS_H_##name] = sys_##name,
+    H(getcwd) H(dup) H(dup3) H(mkdirat) H(unlinkat) H(ftruncate) H(faccessat) H(chdir)
+    H(fchmod) H(openat) H(close) H(pipe2) H(lseek) H(llseek) H(read) H(write) H(pread64)
+    H(pwrite64) H(readlinkat) H(fsync) H(exit) H(exit_group) H(set_tid_address)
+    H(set_robust_list) H(sched_yield) H(kill) H(tgkill) H(rt_sigprocmask) H(uname)
+    H(umask) H(getpid) H(getppid) H(getuid) H(geteuid) H(getgid) H(getegid) H(gettid)
+    H(brk) H(munmap) H(mmap) H(mmap2) H(mprotect) H(madvise) H(prlimit64) H(getrandom)
+    H(clone) H(execve) H(wait4)
+#undef H
 };
 
-#define NSYS 512
-static sys_fn *table[3][NSYS];   /* [xlen index][nr] */
-
-static void build_tables(void)
+static enum zl_pers pers_of(const struct hart *h)
 {
-    for (int x = 0; x < 3; x++)
-        for (size_t i = 0; i < sizeof common / sizeof common[0]; i++)
-            table[x][common[i].nr] = common[i].fn;
-    table[0][62] = sys_llseek;     /* rv32: _llseek */
-    table[0][222] = sys_mmap2;     /* rv32: mmap2 */
-    table[0][260] = NULL;          /* rv32 has no wait4 (waitid only) */
+    return h->xlen == 32 ? ZL_RV32 : h->xlen == 64 ? ZL_RV64 : ZL_RV128;
+}
+
+static bool peek(void *ctx, u128 addr, void *dst, size_t n)
+{
+    struct proc *p = ctx;
+    return mm_read(&p->mm, addr, dst, n, NULL);
+}
+
+static void strace_line(struct proc *p, const struct zl_sys_entry *e, u128 nr,
+                        const i128 a[6], const i128 *ret)
+{
+    char buf[1024];
+    if (e) zl_strace_format(buf, sizeof buf, pers_of(&p->hart), e, a, ret, peek, p);
+    else snprintf(buf, sizeof buf, "syscall_%llu(...) = -1 ENOSYS", (unsigned long long)nr);
+    fprintf(stderr, "%d %s\n", (int)getpid(), buf);
 }
 
 static int linux_ecall(struct hart *h)
 {
     struct proc *p = h->os;
-    if (!table[0][64]) build_tables();
-    u128 nr = hart_get_x(h, 17);
-    int xi = h->xlen == 32 ? 0 : h->xlen == 64 ? 1 : 2;
-    sys_fn *fn = nr < NSYS ? table[xi][(size_t)nr] : NULL;
-    u128 a[6];
-    for (int k = 0; k < 6; k++) a[k] = hart_get_x(h, 10 + (unsigned)k);
-    i128 ret = fn ? fn(p, a) : -ENOSYS;
+    u128 nr = hart_get_x(h, 17), reg[6];
+    for (int k = 0; k < 6; k++) reg[k] = hart_get_x(h, 10 + (unsigned)k);
+    const struct zl_sys_entry *e = zl_sys_lookup(pers_of(h), nr);
+    i128 a[6] = { 0 };
+    if (e) zl_sys_decode(e, reg, a);
+    sys_fn *fn = e && !(e->flags & ZL_SYS_ENOSYS) ? handlers[e->handler] : NULL;
+    /* calls that do not come back (exit, a successful execve) are shown before; if one
+     * fails after all, its result follows on a line of its own */
+    bool noreturn = e && (e->flags & ZL_SYS_NORETURN);
+    if (p->opt.strace && noreturn) strace_line(p, e, nr, a, NULL);
+    i128 ret = fn ? fn(p, (const u128 *)a) : -ENOSYS;
+    if (p->opt.strace && !p->exited && (!noreturn || ret < 0)) strace_line(p, e, nr, a, &ret);
     if (p->exited) return 1;
     hart_set_x(h, 10, (u128)ret);
     return 0;

@@ -29,6 +29,7 @@ static void usage(FILE *out)
           "  -E VAR=VALUE set a variable in the program's environment\n"
           "  -U VAR       remove a variable from the program's environment\n"
           "  --stats      print the number of executed instructions at exit\n"
+          "  --strace     log every system call with decoded arguments and result\n"
           "  --binfmt     print binfmt_misc lines for rv32/rv64/rv128 executables;\n"
           "               with --install, register them (root, binfmt_misc mounted)\n"
           "  --help       show this help\n"
@@ -131,6 +132,7 @@ int main(int argc, char **argv)
             *eq = '=';
         } else if (!strcmp(o, "-U") && i + 1 < argc) unsetenv(argv[++i]);
         else if (!strcmp(o, "--stats")) p->opt.stats = true;
+        else if (!strcmp(o, "--strace") || !strcmp(o, "-strace")) p->opt.strace = true;
         else if (!strcmp(o, "--help") || !strcmp(o, "-h")) { usage(stdout); return 0; }
         else if (!strcmp(o, "--version")) { printf("zl-run " ZL_VERSION "\n"); return 0; }
         else if (!strcmp(o, "--binfmt")) {

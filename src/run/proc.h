@@ -23,6 +23,7 @@ struct layout {
 struct options {
     bool no_random;         /* -R */
     bool stats;             /* --stats */
+    bool strace;            /* --strace */
     const char *sysroot;    /* -L: absolute guest paths are tried under it first */
 };
 

@@ -1,7 +1,9 @@
 /* System-call handlers.  Every handler has the same signature in every personality: it
- * gets the raw argument registers (zero-extended to 128 bits) and returns the result or
- * -errno.  Which number reaches which handler, and how each argument is shown by
- * --strace, is the personality's table. */
+ * gets the logical arguments formed by the generated decoder (zl_sys_decode: each value
+ * truncated to its declared type and sign- or zero-extended to 128 bits, rv32 register
+ * pairs joined, pointers as guest addresses) and returns the result or -errno.  Which
+ * number reaches which handler, and how --strace shows each argument, is the generated
+ * table of the personality (abi/, docs/abigen.md). */
 #ifndef ZL_RUN_SYS_H
 #define ZL_RUN_SYS_H
 
@@ -12,16 +14,6 @@
 #include "run/proc.h"
 
 typedef i128 sys_fn(struct proc *p, const u128 *a);
-
-/* An argument register sign-extended from the personality's XLEN. */
-static inline i128 sys_sarg(const struct proc *p, u128 v)
-{
-    switch (p->lay.xlen) {
-    case 32: return (i32)(u32)v;
-    case 64: return (i64)(u64)v;
-    default: return (i128)v;
-    }
-}
 
 /* Copy a NUL-terminated guest string into buf: 0, -EFAULT or -ENAMETOOLONG. */
 int guest_str(struct proc *p, u128 addr, char *buf, size_t size);

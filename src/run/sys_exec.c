@@ -153,11 +153,12 @@ i128 sys_execve(struct proc *p, const u128 *a)
         /* zl-run [-R] -0 ARGV0 -- PROG [interp-arg] [script] ARGS... */
         size_t argc = 0;
         while (argv[argc]) argc++;
-        char **nv = calloc(argc + 12, sizeof *nv);
+        char **nv = calloc(argc + 13, sizeof *nv);
         if (!nv) { e = -ENOMEM; goto out; }
         size_t k = 0;
         nv[k++] = p->self_exe;
         if (p->opt.no_random) nv[k++] = "-R";
+        if (p->opt.strace) nv[k++] = "--strace";
         if (p->opt.sysroot) {
             nv[k++] = "-L";
             nv[k++] = (char *)p->opt.sysroot;

@@ -79,7 +79,7 @@ i128 sys_write(struct proc *p, const u128 *a) { return guest_fd_io(p, (int)a[0],
 /* pread64/pwrite64: the offset is one register on rv64/rv128 (docs/abi.md §6.3). */
 static i128 pio(struct proc *p, const u128 *a, bool to_guest)
 {
-    i128 off = sys_sarg(p, a[3]);
+    i128 off = (i128)a[3];
     if (off < 0 || off > (i128)INT64_MAX) return -EINVAL;
     off_t pos = (off_t)off;
     return guest_fd_io(p, (int)a[0], a[1], a[2], to_guest, &pos);
@@ -137,7 +137,8 @@ i128 sys_close(struct proc *p, const u128 *a)
  * SEEK_DATA/SEEK_HOLE), as docs/abi.md §6.3 says. */
 i128 sys_lseek(struct proc *p, const u128 *a)
 {
-    i128 off = sys_sarg(p, a[1]);
+    (void)p;
+    i128 off = (i128)a[1];
     int whence = (int)a[2];
     if (off < (i128)INT64_MIN || off > (i128)INT64_MAX)
         return (whence == SEEK_DATA || whence == SEEK_HOLE) ? -ENXIO : -EINVAL;
@@ -171,7 +172,7 @@ i128 sys_readlinkat(struct proc *p, const u128 *a)
         if (n < 0) return -errno;
     }
     u128 len = a[3];
-    if ((i128)sys_sarg(p, len) <= 0) return -EINVAL;
+    if ((i128)(i128)len <= 0) return -EINVAL;
     size_t k = (size_t)((u128)n < len ? (u128)n : len);
     return mm_write(&p->mm, a[2], out, k, NULL) ? (i128)k : -EFAULT;
 }
@@ -230,7 +231,8 @@ i128 sys_fchmod(struct proc *p, const u128 *a) { (void)p; return fchmod((int)a[0
 
 i128 sys_ftruncate(struct proc *p, const u128 *a)
 {
-    i128 len = sys_sarg(p, a[1]);
+    (void)p;
+    i128 len = (i128)a[1];
     if (len < 0) return -EINVAL;
     if (len > (i128)INT64_MAX) return -EFBIG;
     return ftruncate((int)a[0], (off_t)len) ? -errno : 0;
