@@ -21,6 +21,11 @@ static sys_fn *const handlers[ZL_SYS_H__COUNT] = {
     H(umask) H(getpid) H(getppid) H(getuid) H(geteuid) H(getgid) H(getegid) H(gettid)
     H(brk) H(munmap) H(mmap) H(mmap2) H(mprotect) H(madvise) H(prlimit64) H(getrandom)
     H(clone) H(execve) H(wait4)
+    H(newfstatat) H(fstat) H(statx) H(getdents64) H(renameat2) H(linkat) H(symlinkat)
+    H(fchmodat) H(fchownat) H(fchown) H(truncate) H(fdatasync) H(faccessat2) H(utimensat)
+    H(fchdir) H(readv) H(writev) H(preadv) H(pwritev) H(ioctl) H(fcntl)
+    H(clock_gettime) H(clock_getres) H(gettimeofday) H(nanosleep) H(clock_nanosleep)
+    H(times) H(sysinfo) H(getrusage)
 #undef H
 };
 

@@ -15,6 +15,22 @@
 
 typedef i128 sys_fn(struct proc *p, const u128 *a);
 
+/* The personality's id in the generated tables (zl_abi.h's enum zl_pers). */
+static inline int sys_pers(const struct proc *p)
+{
+    return p->lay.xlen == 32 ? 0 : p->lay.xlen == 64 ? 1 : 2;
+}
+
+/* Copy n host bytes to / from guest memory: 0 or -EFAULT. */
+static inline int put_guest(struct proc *p, u128 addr, const void *src, size_t n)
+{
+    return mm_write(&p->mm, addr, src, n, NULL) ? 0 : -EFAULT;
+}
+static inline int get_guest(struct proc *p, u128 addr, void *dst, size_t n)
+{
+    return mm_read(&p->mm, addr, dst, n, NULL) ? 0 : -EFAULT;
+}
+
 /* Copy a NUL-terminated guest string into buf: 0, -EFAULT or -ENAMETOOLONG. */
 int guest_str(struct proc *p, u128 addr, char *buf, size_t size);
 
@@ -37,5 +53,11 @@ sys_fn sys_exit, sys_exit_group, sys_getpid, sys_getppid, sys_gettid, sys_getuid
     sys_geteuid, sys_getgid, sys_getegid, sys_set_tid_address, sys_set_robust_list,
     sys_getrandom, sys_uname, sys_prlimit64, sys_sched_yield, sys_umask, sys_kill,
     sys_tgkill, sys_rt_sigprocmask, sys_enosys, sys_clone, sys_execve, sys_wait4;
+sys_fn sys_newfstatat, sys_fstat, sys_statx, sys_getdents64, sys_renameat2, sys_linkat,
+    sys_symlinkat, sys_fchmodat, sys_fchownat, sys_fchown, sys_truncate, sys_fdatasync,
+    sys_faccessat2, sys_utimensat, sys_fchdir, sys_readv, sys_writev, sys_preadv,
+    sys_pwritev, sys_ioctl, sys_fcntl;
+sys_fn sys_clock_gettime, sys_clock_getres, sys_gettimeofday, sys_nanosleep,
+    sys_clock_nanosleep, sys_times, sys_sysinfo, sys_getrusage;
 
 #endif

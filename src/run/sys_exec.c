@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "run/sys.h"
+#include "zl_abi.h"
 
 enum {
     ZL_CLONE_VM = 0x100, ZL_CLONE_VFORK = 0x4000, ZL_CLONE_THREAD = 0x10000,
@@ -186,17 +187,19 @@ out:
     return e;
 }
 
-/* wait4(pid, status, options, rusage).  struct rusage is the host's layout on rv64;
- * other personalities need the generated conversion, so a non-NULL rusage there is
- * refused with ENOSYS rather than filled wrongly. */
+/* wait4(pid, status, options, rusage) */
 i128 sys_wait4(struct proc *p, const u128 *a)
 {
-    if (a[3] && p->lay.xlen != 64) return -ENOSYS;
     int status;
     struct rusage ru;
     pid_t r = wait4((pid_t)(i32)a[0], &status, (int)a[2], a[3] ? &ru : NULL);
     if (r < 0) return -errno;
     if (a[1] && r > 0 && !mm_write(&p->mm, a[1], &status, sizeof status, NULL)) return -EFAULT;
-    if (a[3] && r > 0 && !mm_write(&p->mm, a[3], &ru, sizeof ru, NULL)) return -EFAULT;
+    if (a[3] && r > 0) {
+        u8 g[ZL_MAXSIZE_rusage];
+        int e = zl_rusage_h2g(sys_pers(p), &ru, g);
+        if (!e) e = put_guest(p, a[3], g, zl_sizeof(sys_pers(p), ZL_T_rusage));
+        if (e) return e;
+    }
     return r;
 }

@@ -11,7 +11,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <sys/ioctl.h>
+#include <sys/uio.h>
+
 #include "run/sys.h"
+#include "zl_abi.h"
 
 #define MAX_RW_COUNT ((u128)0x7ffff000)
 
@@ -236,4 +240,151 @@ i128 sys_ftruncate(struct proc *p, const u128 *a)
     if (len < 0) return -EINVAL;
     if (len > (i128)INT64_MAX) return -EFBIG;
     return ftruncate((int)a[0], (off_t)len) ? -errno : 0;
+}
+
+/* ---- vectored I/O ---------------------------------------------------------------- */
+
+#define ZL_UIO_MAXIOV 1024
+
+/* Translate a guest iovec array into host iovecs over the guest's mappings.  Each guest
+ * buffer is split where its mappings change; translation stops at the first byte that is
+ * not accessible (Linux then transfers what came before, or fails with EFAULT). */
+static i128 vec_io(struct proc *p, int fd, u128 iov, u128 cnt, bool to_guest, const off_t *pos)
+{
+    if (cnt > ZL_UIO_MAXIOV) return -EINVAL;
+    int pers = sys_pers(p);
+    unsigned gsz = zl_sizeof(pers, ZL_T_iovec);
+    u8 *gv = malloc((size_t)cnt * gsz + 1);
+    struct iovec *hv = malloc(ZL_UIO_MAXIOV * sizeof *hv);
+    i128 r = 0;
+    if (!gv || !hv) { r = -ENOMEM; goto out; }
+    if (get_guest(p, iov, gv, (size_t)cnt * gsz)) { r = -EFAULT; goto out; }
+    int need = to_guest ? PROT_WRITE : PROT_READ, nh = 0;
+    u128 total = 0;
+    bool stop = false;
+    for (u128 i = 0; i < cnt && !stop; i++) {
+        struct zl_iovec v;
+        int e = zl_iovec_g2n(pers, gv + (size_t)i * gsz, &v);
+        if (e) { r = e; goto out; }
+        if ((i128)v.iov_len < 0) { r = -EINVAL; goto out; }
+        for (u128 off = 0; off < v.iov_len && total < 0x7ffff000;) {
+            const struct mm_region *m = mm_find(&p->mm, v.iov_base + off);
+            if (!m || !(m->prot & need) || nh == ZL_UIO_MAXIOV) { stop = true; break; }
+            u128 avail = m->end - (v.iov_base + off), want = v.iov_len - off;
+            if (want > 0x7ffff000 - total) want = 0x7ffff000 - total;
+            size_t k = (size_t)(avail < want ? avail : want);
+            if (to_guest && (m->prot & PROT_EXEC)) p->mm.code_gen++;
+            hv[nh].iov_base = m->host + (size_t)(v.iov_base + off - m->start);
+            hv[nh].iov_len = k;
+            nh++;
+            off += k;
+            total += k;
+        }
+    }
+    if (!nh && total == 0 && stop) { r = -EFAULT; goto out; }
+    ssize_t n = to_guest ? (pos ? preadv(fd, hv, nh, *pos) : readv(fd, hv, nh))
+                         : (pos ? pwritev(fd, hv, nh, *pos) : writev(fd, hv, nh));
+    r = n < 0 ? -errno : n;
+out:
+    free(gv);
+    free(hv);
+    return r;
+}
+
+i128 sys_readv(struct proc *p, const u128 *a) { return vec_io(p, (int)a[0], a[1], a[2], true, NULL); }
+i128 sys_writev(struct proc *p, const u128 *a) { return vec_io(p, (int)a[0], a[1], a[2], false, NULL); }
+
+/* preadv/pwritev: the decoder has joined the position into a[3] */
+static i128 pvec(struct proc *p, const u128 *a, bool to_guest)
+{
+    i128 off = (i128)a[3];
+    if (off < 0 || off > (i128)INT64_MAX) return -EINVAL;
+    off_t pos = (off_t)off;
+    return vec_io(p, (int)a[0], a[1], a[2], to_guest, &pos);
+}
+i128 sys_preadv(struct proc *p, const u128 *a) { return pvec(p, a, true); }
+i128 sys_pwritev(struct proc *p, const u128 *a) { return pvec(p, a, false); }
+
+/* ---- ioctl, fcntl ---------------------------------------------------------------- */
+
+/* The requests abi/ describes.  Their argument structures have the same bytes in every
+ * personality and on the host (termios, winsize, int, pid), so they pass through. */
+i128 sys_ioctl(struct proc *p, const u128 *a)
+{
+    int fd = (int)a[0];
+    u32 cmd = (u32)a[1];
+    const struct zl_ioctl_info *io = zl_ioctl_find(cmd);
+    if (!io) return -ENOTTY;
+    int r;
+    switch (io->dir) {
+    case ZL_IOC_NONE: r = ioctl(fd, cmd); break;
+    case ZL_IOC_VAL: r = ioctl(fd, cmd, (unsigned long)a[2]); break;
+    default: {
+        const struct zl_type_info *t = &zl_types[io->type];
+        unsigned size = t->size[sys_pers(p)];
+        u8 buf[512];
+        if (!(t->flags & ZL_TF_FIXED) && t->tclass != ZL_TC_SIGNED && t->tclass != ZL_TC_UNSIGNED)
+            return -ENOTTY;              /* would need a layout conversion */
+        if (!size || size > sizeof buf) return -ENOTTY;
+        memset(buf, 0, sizeof buf);
+        if ((io->dir == ZL_IOC_IN || io->dir == ZL_IOC_INOUT) && get_guest(p, a[2], buf, size))
+            return -EFAULT;
+        r = ioctl(fd, cmd, buf);
+        if (r >= 0 && (io->dir == ZL_IOC_OUT || io->dir == ZL_IOC_INOUT) &&
+            put_guest(p, a[2], buf, size))
+            return -EFAULT;
+        break;
+    }
+    }
+    return r < 0 ? -errno : r;
+}
+
+/* Record locks: struct flock through the neutral form (128-bit l_start/l_len on rv128;
+ * beyond the host's range it is EOVERFLOW, docs/abi.md §6.3). */
+static i128 fcntl_lock(struct proc *p, int fd, int cmd, u128 addr)
+{
+    int pers = sys_pers(p);
+    u8 g[ZL_MAXSIZE_flock];
+    struct zl_flock n;
+    unsigned sz = zl_sizeof(pers, ZL_T_flock);
+    int e = get_guest(p, addr, g, sz);
+    if (!e) e = zl_flock_g2n(pers, g, &n);
+    if (e) return e;
+    if (n.l_start < 0 && n.l_whence == SEEK_SET) return -EINVAL;
+    if (n.l_start > (i128)INT64_MAX || n.l_start < (i128)INT64_MIN ||
+        n.l_len > (i128)INT64_MAX || n.l_len < (i128)INT64_MIN)
+        return -EOVERFLOW;
+    struct flock h = { .l_type = n.l_type, .l_whence = n.l_whence,
+                       .l_start = (off_t)n.l_start, .l_len = (off_t)n.l_len, .l_pid = n.l_pid };
+    if (fcntl(fd, cmd, &h) < 0) return -errno;
+    if (cmd == F_GETLK || cmd == F_OFD_GETLK) {
+        e = zl_flock_h2g(pers, &h, g);
+        if (!e) e = put_guest(p, addr, g, sz);
+        if (e) return e;
+    }
+    return 0;
+}
+
+i128 sys_fcntl(struct proc *p, const u128 *a)
+{
+    int fd = (int)a[0], cmd = (int)a[1];
+    if (p->lay.xlen == 32 && cmd >= 12 && cmd <= 14) cmd -= 7;   /* F_GETLK64.. = F_GETLK.. */
+    switch (cmd) {
+    case F_DUPFD: case F_DUPFD_CLOEXEC: case F_SETFD: case F_SETFL:
+    case F_SETPIPE_SZ: case F_SETOWN: case F_SETSIG: case F_SETLEASE: case F_NOTIFY:
+    case F_ADD_SEALS: {
+        int r = fcntl(fd, cmd, (int)a[2]);
+        return r < 0 ? -errno : r;
+    }
+    case F_GETFD: case F_GETFL: case F_GETPIPE_SZ: case F_GETOWN: case F_GETSIG:
+    case F_GETLEASE: case F_GET_SEALS: {
+        int r = fcntl(fd, cmd);
+        return r < 0 ? -errno : r;
+    }
+    case F_GETLK: case F_SETLK: case F_SETLKW:
+    case F_OFD_GETLK: case F_OFD_SETLK: case F_OFD_SETLKW:
+        return fcntl_lock(p, fd, cmd, a[2]);
+    default:
+        return -EINVAL;
+    }
 }

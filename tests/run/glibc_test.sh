@@ -38,15 +38,17 @@ if [ $rz -ne 0 ] || ! cmp -s tests/run/glibc/procs.expected "$out/procs.z"; then
 else
     echo "PASS procs"
 fi
-mkdir -p "$out/scratch-q" "$out/scratch-z"
-# files.c works in a directory given as argv[1]; run each emulator in its own copy
-ZL_TEST=yes qemu-riscv64 "$out/files" "$out/scratch-q" > "$out/files.q" 2>&1; rq=$?
-ZL_TEST=yes "$ZL_BIN/zl-run" "$out/files" "$out/scratch-z" > "$out/files.z" 2>&1; rz=$?
-if [ $rq -ne $rz ] || ! cmp -s "$out/files.q" "$out/files.z"; then
-    echo "FAIL files: exit qemu $rq zl-run $rz"; diff "$out/files.q" "$out/files.z" | head -20 | sed 's/^/# /'
-else
-    echo "PASS files"
-fi
+# files.c and dirs.c work in a directory given as argv[1]: each emulator gets its own
+for name in files dirs; do
+    mkdir -p "$out/$name-q" "$out/$name-z"
+    ZL_TEST=yes qemu-riscv64 "$out/$name" "$out/$name-q" > "$out/$name.q" 2>&1; rq=$?
+    ZL_TEST=yes "$ZL_BIN/zl-run" "$out/$name" "$out/$name-z" > "$out/$name.z" 2>&1; rz=$?
+    if [ $rq -ne $rz ] || ! cmp -s "$out/$name.q" "$out/$name.z"; then
+        echo "FAIL $name: exit qemu $rq zl-run $rz"; diff "$out/$name.q" "$out/$name.z" | head -20 | sed 's/^/# /'
+    else
+        echo "PASS $name"
+    fi
+done
 # Options: -E/-U/-0 shape the guest's environment and argv; -L roots absolute paths.
 got=$(ZL_TEST=outer "$ZL_BIN/zl-run" -E ZL_TEST=fromE -0 zero "$out/hello" a 2>&1 | head -2)
 want=$'hello, 1 arguments: [a]\nZL_TEST=fromE'
