@@ -97,6 +97,16 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/include/zl
 	install -m 644 include/zl/*.h $(DESTDIR)$(PREFIX)/include/zl/
 
+# --- audit begin ---
+# zl-audit runs its workers on pthreads.  `make audit-linux` audits Debian's
+# linux-source-6.1 (installed and unpacked under AUDIT_LINUX_DIR when missing) and
+# regenerates docs/audit-linux.md, keeping its hand-checked sample section.
+LDLIBS += -pthread
+AUDIT_LINUX_DIR ?= /var/tmp/zl-audit
+.PHONY: audit-linux
+audit-linux: $(BUILD)/bin/zl-audit
+	@BUILD=$(BUILD) AUDIT_LINUX_DIR=$(AUDIT_LINUX_DIR) bash src/audit/audit-linux.sh
+# --- audit end ---
 
 clean:
 	rm -rf build build-san build-fuzz

@@ -1,0 +1,99 @@
+/* zl-audit: finds code that checks for, or silently relies on, 64-bit integers and
+ * pointers, for the LP128 port (docs/audit.md). */
+#ifndef ZL_AUDIT_H
+#define ZL_AUDIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <zl/types.h>
+
+enum audit_rule {
+    R_WIDTH_TEST,
+    R_CONFIG_64BIT,
+    R_PTR_CAST_64,
+    R_LONG_MASK_64,
+    R_DO_DIV_LONG,
+    R_HASH_LONG,
+    R_LLONG_64,
+    R_FORMAT_U64_LL,
+    R_FORMAT_VIA_64,
+    R_UAPI_U64_PTR,
+    R_COMPAT_ONE_WIDTH,
+    R_LITERAL_WIDTH,
+    R_COUNT
+};
+
+struct audit_rule_info {
+    const char *id;
+    const char *desc; /* one line */
+    const char *why;  /* why it breaks under LP128 */
+    const char *fix;  /* suggested fix */
+};
+
+extern const struct audit_rule_info audit_rules[R_COUNT];
+/* Rule index of an id, or -1. */
+int audit_rule_find(const char *id, size_t len);
+
+struct audit_finding {
+    u32 line, col;
+    u16 rule;
+    char *msg;
+};
+
+/* A struct field of a 64-bit type in a uapi-like structure, resolved after all files
+ * are scanned (its evidence may be in another file). */
+struct audit_field {
+    u32 line, col;
+    char *name;
+    char *sname;   /* struct name or "" */
+    bool by_name;  /* the name alone says "user pointer" (uapi path) */
+};
+
+struct audit_file {
+    char *path;
+    u32 root_len;        /* bytes of the command-line root prefix (for the summary) */
+    struct audit_finding *f;
+    u32 nf, capf;
+    struct audit_field *fields;
+    u32 nfields, capfields;
+    char **ptr_members; /* member names converted to user pointers in this file */
+    u32 nptr, capptr;
+    u32 suppressed;
+    u32 lex_errors;
+    char *note;          /* skipped/lexer problem, reported on stderr */
+    bool error;          /* could not be read */
+};
+
+/* Per-thread scratch space (token arrays, symbol table), reused across files. */
+struct audit_scratch;
+struct audit_scratch *audit_scratch_new(void);
+void audit_scratch_free(struct audit_scratch *s);
+
+/* Scan one buffer.  rules: bit mask of enabled rules.  Findings of uapi-u64-ptr are
+ * only candidates here (fields/ptr_members); audit_resolve_fields adds them. */
+void audit_scan(struct audit_scratch *s, const char *path, const char *buf, size_t len,
+                u32 rules, struct audit_file *out);
+/* Cross-file step: report candidate fields whose names are user pointers. */
+void audit_resolve_fields(struct audit_file *files, size_t n, u32 rules);
+void audit_file_clear(struct audit_file *f);
+void audit_add(struct audit_file *f, u32 line, u32 col, int rule, const char *fmt, ...);
+/* Sort findings by position and drop duplicates. */
+void audit_sort(struct audit_file *f);
+
+/* Output (output.c). */
+enum audit_format { FMT_GCC, FMT_JSON, FMT_SARIF };
+struct audit_run {
+    struct audit_file *files;
+    size_t nfiles;
+    u32 rules;
+    u32 nerrors;
+    char **errors;       /* messages for files/dirs that could not be read */
+    u32 nerrmsg;
+};
+void audit_write(FILE *out, const struct audit_run *run, enum audit_format fmt);
+void audit_write_summary(FILE *out, const struct audit_run *run, unsigned top_files);
+/* Top-level directory of a path for the summary ("." for files at the top). */
+size_t audit_topdir(const char *path, const char **start);
+
+#endif

@@ -1,0 +1,100 @@
+/* The rules of zl-audit: id, description, why it breaks under LP128, suggested fix.
+ * docs/audit.md explains each with examples; tests/audit/fixtures has one file each. */
+#include "audit/audit.h"
+
+#include <string.h>
+
+const struct audit_rule_info audit_rules[R_COUNT] = {
+    [R_WIDTH_TEST] = {
+        "width-test",
+        "width test of long or pointers against 64 (or 32) bits",
+        "BITS_PER_LONG, __BITS_PER_LONG, __WORDSIZE, sizeof(long) and sizeof(void *) are 128 "
+        "bits / 16 bytes under LP128: '== 64' is false and '!= 32' or an #else after '== 32' "
+        "no longer means 64-bit, so the code takes a wrong branch or reaches an #error",
+        "state what is meant: '>= 64' for 'at least 64 bits', an explicit 128-bit case, or "
+        "fixed-width types (u64, usize) whose width does not depend on the data model"},
+    [R_CONFIG_64BIT] = {
+        "config-64bit",
+        "CONFIG_64BIT / __LP64__ / _LP64 branch assumes 'not 32-bit means 64-bit'",
+        "LP128 defines neither __LP64__ nor _LP64 (docs/abi.md 1.4) and a 128-bit kernel "
+        "needs its own CONFIG_ symbol: such branches treat the 128-bit build as 32-bit, or "
+        "'64-bit' as exactly 64 bits",
+        "test the property that is needed (BITS_PER_LONG >= 64, sizeof(long) > 4) or add the "
+        "128-bit case; keep data that must be 64 bits in u64"},
+    [R_PTR_CAST_64] = {
+        "ptr-cast-64",
+        "pointer converted through a 64-bit integer type",
+        "pointers are 128 bits under LP128: (u64)ptr, (unsigned long long)ptr, "
+        "(u64)(uintptr_t)p, (void *)(u64)x and storing (uintptr_t)p in a u64 keep only the "
+        "low 64 bits of the address",
+        "keep addresses in pointer-sized types (uintptr_t, unsigned long, usize); at the "
+        "user/kernel boundary use __ptr_t (docs/abi.md 5)"},
+    [R_LONG_MASK_64] = {
+        "long-mask-64",
+        "unsigned long / long used where exactly 64 bits are needed",
+        "unsigned long is 128 bits under LP128: 0xffffffffffffffffUL is no longer ~0UL, "
+        "1UL << 63 and BIT(63) are no longer the top bit, ~0UL or ULONG_MAX never equal a u64, "
+        "~GENMASK(63, n) sets the upper 64 bits, and long >> 63 is no longer the sign",
+        "use u64 and its constants (U64_MAX, BIT_ULL(63), GENMASK_ULL, S64_MIN) for 64-bit "
+        "quantities, or BITS_PER_LONG-based expressions for long-sized ones"},
+    [R_DO_DIV_LONG] = {
+        "do-div-long",
+        "do_div() applied to an unsigned long dividend",
+        "do_div() requires a u64 lvalue; unsigned long is u64-sized on 64-bit builds only, "
+        "under LP128 it is 128 bits",
+        "declare the dividend u64 (or use div64_u64()), or divide an unsigned long directly"},
+    [R_HASH_LONG] = {
+        "hash-long",
+        "hash_long() applied to a 64-bit value or a pointer",
+        "hash_long() hashes an unsigned long and exists for 32 and 64 bits only; it was "
+        "hash_64() for u64 values only because long was 64 bits",
+        "use hash_64() for u64 values and hash_ptr() for pointers"},
+    [R_LLONG_64] = {
+        "llong-64",
+        "long long assumed to be 64 bits",
+        "long long is 128 bits under LP128 (docs/abi.md 1.1): LLONG_MAX, LLONG_MIN and "
+        "ULLONG_MAX are no longer the bounds of s64/u64, and sizeof(long long) == 8 is false",
+        "use S64_MAX, S64_MIN, U64_MAX with s64/u64 data, and i64/u64 for 64-bit storage"},
+    [R_FORMAT_U64_LL] = {
+        "format-u64-ll",
+        "u64 value printed with a %ll conversion",
+        "u64 is unsigned long long on every Linux architecture, so %llu/%llx fit it; under "
+        "LP128 long long is 128 bits and u64 is unsigned __int64, so the conversion reads "
+        "the wrong width from the argument list",
+        "print u64 with a fixed-width conversion (C23 %w64u/%w64x, which zlibc provides, or "
+        "a kernel u64 specifier), or cast to unsigned long long explicitly"},
+    [R_FORMAT_VIA_64] = {
+        "format-via-64",
+        "pointer or long printed through a 64-bit cast",
+        "(u64)ptr, (unsigned long long)ptr or (u64)long_value passed to %llx/%llu/%lx, and "
+        "%016lx for addresses, print only 64 of the 128 bits of a pointer or long",
+        "print pointers with %p/%px and longs with %lx/%lu without a cast"},
+    [R_UAPI_U64_PTR] = {
+        "uapi-u64-ptr",
+        "__u64 / __aligned_u64 field of a uapi or ioctl structure carries a user pointer",
+        "Linux passes user pointers in 64-bit fields so that 32- and 64-bit processes share "
+        "one layout; a 128-bit user address does not fit in them",
+        "declare the field __ptr_t in the rv128 ABI (256-bit boundary pointer slot, "
+        "docs/abi.md 5) and convert it with a __ptr_t-aware u64_to_user_ptr()"},
+    [R_COMPAT_ONE_WIDTH] = {
+        "compat-one-width",
+        "compat code assumes exactly one compat width",
+        "in_compat_syscall(), is_compat_task() and TIF_32BIT answer 'is this the 32-bit "
+        "personality?'; a 128-bit kernel has two compat personalities, 32- and 64-bit",
+        "ask for the width of the caller's personality and handle 32 and 64 separately"},
+    [R_LITERAL_WIDTH] = {
+        "literal-width",
+        "literal 64, 63, 8 or 0xffffffffffffffff used as the width of long or a pointer",
+        "63 - __builtin_clzl(x), 1UL << (n % 64), word[n / 64] with unsigned long words, "
+        "0xffffffffffffffff as 'all bits of a long' and memcpy(&ptr, src, 8) hard-code the LP64 "
+        "widths of long and pointers",
+        "use BITS_PER_LONG, sizeof(long), sizeof(void *) or ULONG_MAX; write 64 only for "
+        "quantities that are u64"},
+};
+
+int audit_rule_find(const char *id, size_t len)
+{
+    for (int i = 0; i < R_COUNT; i++)
+        if (strlen(audit_rules[i].id) == len && memcmp(audit_rules[i].id, id, len) == 0) return i;
+    return -1;
+}

@@ -1,0 +1,432 @@
+/* #if / #elif expressions (C11 6.10.1): integer constant expressions evaluated in
+ * intmax_t / uintmax_t of the configured width (64 for LP64 targets, 128 for LP128).
+ *
+ * Values are kept in a u128 holding the two's-complement bit pattern of a `bits`-wide
+ * integer, sign-extended to 128 bits when signed, so one set of operations serves every
+ * width.  Signed overflow wraps (no trap); division by zero and malformed expressions
+ * are errors.  Operands of && || ?: that are not evaluated do not report division by
+ * zero (C11 6.6p3 via 6.10.1p4).
+ */
+#include "cpp/pp_internal.h"
+
+#include <string.h>
+
+struct val {
+    u128 v;
+    bool uns;
+};
+
+struct ev {
+    struct cpp *pp;
+    const struct cpp_token *t;
+    u32 n, i;
+    unsigned bits;
+    bool failed;
+    const struct cpp_token *where;
+};
+
+static u128 wmask(unsigned bits)
+{
+    return bits >= 128 ? ~(u128)0 : (((u128)1 << bits) - 1);
+}
+
+/* Normalise to the target width: truncate, then sign-extend if signed. */
+static struct val norm(const struct ev *e, u128 v, bool uns)
+{
+    struct val r;
+    v &= wmask(e->bits);
+    if (!uns && e->bits < 128 && ((v >> (e->bits - 1)) & 1)) v |= ~wmask(e->bits);
+    r.v = v;
+    r.uns = uns;
+    return r;
+}
+
+static bool neg(const struct val *a)
+{
+    return !a->uns && (i128)a->v < 0;
+}
+
+static void fail(struct ev *e, const struct cpp_token *t, const char *msg)
+{
+    if (e->failed) return;
+    e->failed = true;
+    if (!t) t = e->i < e->n ? &e->t[e->i] : e->where;
+    cppi_diag_tok(e->pp, CPP_ERROR, t, "%s", msg);
+}
+
+static const struct cpp_token *peek(struct ev *e)
+{
+    return e->i < e->n ? &e->t[e->i] : NULL;
+}
+
+static bool at_punct(struct ev *e, enum cpp_punct p)
+{
+    const struct cpp_token *t = peek(e);
+    return t && t->kind == CPP_PUNCT && t->sub == p;
+}
+
+static int hexval(char c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+static struct val number(struct ev *e, const struct cpp_token *t)
+{
+    const char *p = t->p, *end = t->p + t->len;
+    unsigned base = 10;
+    struct val r = {0, false};
+    if (end - p >= 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+        base = 16;
+        p += 2;
+    } else if (end - p >= 2 && p[0] == '0' && (p[1] == 'b' || p[1] == 'B')) {
+        base = 2;
+        p += 2;
+    } else if (p[0] == '0')
+        base = 8;
+    u128 v = 0;
+    bool over = false, digits = false;
+    const char *q = p;
+    for (; q < end; q++) {
+        int d = hexval(*q);
+        if (d < 0 || (unsigned)d >= base) break;
+        digits = true;
+        u128 nv = v * base + (unsigned)d;
+        if ((nv - (unsigned)d) / base != v) over = true;
+        v = nv;
+    }
+    /* suffix: u, l, ll in any order and case (ll must not be lL) */
+    bool uns = false;
+    int ls = 0;
+    const char *s = q;
+    while (s < end) {
+        if ((*s == 'u' || *s == 'U') && !uns) {
+            uns = true;
+            s++;
+        } else if ((*s == 'l' || *s == 'L') && !ls) {
+            ls = 1;
+            if (s + 1 < end && s[1] == *s) ls = 2, s++;
+            s++;
+        } else
+            break;
+    }
+    if (s != end || !digits) {
+        bool flt = false;
+        for (const char *x = t->p; x < end; x++)
+            if (*x == '.' || ((*x == 'e' || *x == 'E') && base != 16) ||
+                ((*x == 'p' || *x == 'P') && base == 16))
+                flt = true;
+        fail(e, t, flt ? "floating constant in preprocessor expression"
+                       : "invalid integer constant in #if");
+        return r;
+    }
+    if (over || (e->bits < 128 && (v >> e->bits) != 0)) {
+        fail(e, t, "integer constant is too large for its type");
+        return r;
+    }
+    if (!uns && ((v >> (e->bits - 1)) & 1)) {
+        if (base == 10)
+            cppi_diag_tok(e->pp, CPP_WARNING, t, "integer constant is so large that it is unsigned");
+        uns = true;
+    }
+    return norm(e, v, uns);
+}
+
+static struct val charconst(struct ev *e, const struct cpp_token *t)
+{
+    const char *p = t->p, *end = t->p + t->len;
+    unsigned enc = t->sub;
+    while (p < end && *p != '\'') p++;
+    p++;
+    end--; /* closing quote */
+    u128 v = 0;
+    unsigned count = 0;
+    bool wide = enc != CPP_ENC_NONE;
+    while (p < end) {
+        u32 c;
+        if (*p == '\\' && p + 1 < end) {
+            p++;
+            char k = *p++;
+            switch (k) {
+            case 'n': c = '\n'; break;
+            case 't': c = '\t'; break;
+            case 'r': c = '\r'; break;
+            case 'a': c = 7; break;
+            case 'b': c = 8; break;
+            case 'f': c = 12; break;
+            case 'v': c = 11; break;
+            case 'e': case 'E': c = 27; break;
+            case 'x': {
+                c = 0;
+                while (p < end && hexval(*p) >= 0) c = c * 16 + (u32)hexval(*p++);
+                break;
+            }
+            case 'u': case 'U': {
+                int nd = k == 'u' ? 4 : 8;
+                c = 0;
+                for (int i = 0; i < nd && p < end && hexval(*p) >= 0; i++)
+                    c = c * 16 + (u32)hexval(*p++);
+                break;
+            }
+            default:
+                if (k >= '0' && k <= '7') {
+                    c = (u32)(k - '0');
+                    for (int i = 0; i < 2 && p < end && *p >= '0' && *p <= '7'; i++)
+                        c = c * 8 + (u32)(*p++ - '0');
+                } else
+                    c = (u8)k;
+            }
+        } else if (wide && ((u8)*p & 0x80)) {
+            /* UTF-8 sequence -> code point */
+            u8 b0 = (u8)*p++;
+            int more = b0 >= 0xf0 ? 3 : b0 >= 0xe0 ? 2 : b0 >= 0xc0 ? 1 : 0;
+            c = b0 & (0x3fu >> more);
+            while (more-- > 0 && p < end) c = (c << 6) | ((u8)*p++ & 0x3f);
+        } else
+            c = (u8)*p++;
+        if (wide) {
+            if (!count) v = c;
+        } else
+            v = (v << 8) | (c & 0xff);
+        count++;
+    }
+    if (!count) {
+        fail(e, t, "empty character constant");
+        return (struct val){0, false};
+    }
+    if (count > 1) cppi_diag_tok(e->pp, CPP_WARNING, t, "multi-character character constant");
+    bool uns = false;
+    if (!wide) {
+        /* plain char is signed unless the target defines __CHAR_UNSIGNED__ (RISC-V
+           does); a multi-character constant is an int */
+        if (count == 1) {
+            if ((v & 0x80) && !cpp_is_defined(e->pp, "__CHAR_UNSIGNED__")) v |= ~(u128)0xff;
+        } else
+            v = (u128)(i128)(i32)(u32)v;
+    } else if (enc == CPP_ENC_L) {
+        v = (u128)(i128)(i32)(u32)v; /* wchar_t is int */
+    } else {
+        uns = true; /* char16_t / char32_t */
+    }
+    return norm(e, v, uns);
+}
+
+static struct val expr(struct ev *e, bool ev);
+
+static struct val primary(struct ev *e, bool ev)
+{
+    const struct cpp_token *t = peek(e);
+    struct val zero = {0, false};
+    if (!t) {
+        fail(e, NULL, "#if with no expression");
+        return zero;
+    }
+    e->i++;
+    switch (t->kind) {
+    case CPP_NUMBER:
+        return number(e, t);
+    case CPP_CHAR:
+        return charconst(e, t);
+    case CPP_IDENT:
+        /* identifiers left after expansion are 0 (C11 6.10.1p4) */
+        return zero;
+    case CPP_PUNCT:
+        if (t->sub == CPP_P_LPAREN) {
+            struct val v = expr(e, ev);
+            if (!at_punct(e, CPP_P_RPAREN)) {
+                fail(e, NULL, "missing ')' in expression");
+                return zero;
+            }
+            e->i++;
+            return v;
+        }
+        break;
+    default:
+        break;
+    }
+    char msg[160];
+    snprintf(msg, sizeof msg, "token \"%.*s\" is not valid in preprocessor expressions",
+             (int)(t->len > 60 ? 60 : t->len), t->p);
+    fail(e, t, msg);
+    return zero;
+}
+
+static struct val unary(struct ev *e, bool ev)
+{
+    const struct cpp_token *t = peek(e);
+    if (t && t->kind == CPP_PUNCT) {
+        switch (t->sub) {
+        case CPP_P_PLUS: e->i++; return unary(e, ev);
+        case CPP_P_MINUS: {
+            e->i++;
+            struct val v = unary(e, ev);
+            return norm(e, (u128)0 - v.v, v.uns);
+        }
+        case CPP_P_TILDE: {
+            e->i++;
+            struct val v = unary(e, ev);
+            return norm(e, ~v.v, v.uns);
+        }
+        case CPP_P_NOT: {
+            e->i++;
+            struct val v = unary(e, ev);
+            return (struct val){v.v == 0, false};
+        }
+        default: break;
+        }
+    }
+    return primary(e, ev);
+}
+
+static int prec(const struct cpp_token *t)
+{
+    if (!t || t->kind != CPP_PUNCT) return -1;
+    switch (t->sub) {
+    case CPP_P_STAR: case CPP_P_SLASH: case CPP_P_PERCENT: return 10;
+    case CPP_P_PLUS: case CPP_P_MINUS: return 9;
+    case CPP_P_SHL: case CPP_P_SHR: return 8;
+    case CPP_P_LT: case CPP_P_GT: case CPP_P_LE: case CPP_P_GE: return 7;
+    case CPP_P_EQ: case CPP_P_NE: return 6;
+    case CPP_P_AMP: return 5;
+    case CPP_P_XOR: return 4;
+    case CPP_P_OR: return 3;
+    case CPP_P_ANDAND: return 2;
+    case CPP_P_OROR: return 1;
+    default: return -1;
+    }
+}
+
+static struct val shift(struct ev *e, struct val a, struct val b, bool left)
+{
+    /* negative count shifts the other way; counts >= width give 0 or the sign */
+    i128 n = b.uns ? (i128)(b.v & 0x7fffffff) : (i128)b.v;
+    if (b.uns && b.v > 0x7fffffff) n = 0x7fffffff;
+    if (n < 0) {
+        left = !left;
+        n = n < -1000 ? 1000 : -n;
+    }
+    if (left) {
+        if (n >= (i128)e->bits) return norm(e, 0, a.uns);
+        return norm(e, a.v << (unsigned)n, a.uns);
+    }
+    if (n >= (i128)e->bits) return norm(e, neg(&a) ? ~(u128)0 : 0, a.uns);
+    if (a.uns) return norm(e, (a.v & wmask(e->bits)) >> (unsigned)n, true);
+    /* arithmetic shift of the sign-extended 128-bit pattern */
+    u128 r = a.v >> (unsigned)n;
+    if (neg(&a) && n) r |= ~(~(u128)0 >> (unsigned)n);
+    return norm(e, r, false);
+}
+
+static struct val binop(struct ev *e, const struct cpp_token *op, struct val a, struct val b,
+                        bool ev)
+{
+    bool uns = a.uns || b.uns;
+    u128 x = a.v, y = b.v;
+    if (uns) {
+        x &= wmask(e->bits);
+        y &= wmask(e->bits);
+    }
+    switch (op->sub) {
+    case CPP_P_STAR: return norm(e, x * y, uns);
+    case CPP_P_SLASH:
+    case CPP_P_PERCENT: {
+        if (y == 0 || (!uns && norm(e, y, false).v == 0)) {
+            if (ev) fail(e, op, "division by zero in #if");
+            return norm(e, 0, uns);
+        }
+        bool div = op->sub == CPP_P_SLASH;
+        if (uns) return norm(e, div ? x / y : x % y, true);
+        bool nx = (i128)x < 0, ny = (i128)y < 0;
+        u128 ux = nx ? (u128)0 - x : x, uy = ny ? (u128)0 - y : y; /* magnitudes */
+        u128 q = ux / uy, r = ux % uy;
+        if (div) return norm(e, nx != ny ? (u128)0 - q : q, false);
+        return norm(e, nx ? (u128)0 - r : r, false);
+    }
+    case CPP_P_PLUS: return norm(e, x + y, uns);
+    case CPP_P_MINUS: return norm(e, x - y, uns);
+    case CPP_P_SHL: return shift(e, a, b, true);
+    case CPP_P_SHR: return shift(e, a, b, false);
+    case CPP_P_LT: case CPP_P_GT: case CPP_P_LE: case CPP_P_GE: {
+        int c = uns ? (x < y ? -1 : x > y) : ((i128)x < (i128)y ? -1 : (i128)x > (i128)y);
+        bool r = op->sub == CPP_P_LT ? c < 0 : op->sub == CPP_P_GT ? c > 0
+               : op->sub == CPP_P_LE ? c <= 0 : c >= 0;
+        return (struct val){r, false};
+    }
+    case CPP_P_EQ: return (struct val){x == y, false};
+    case CPP_P_NE: return (struct val){x != y, false};
+    case CPP_P_AMP: return norm(e, x & y, uns);
+    case CPP_P_XOR: return norm(e, x ^ y, uns);
+    case CPP_P_OR: return norm(e, x | y, uns);
+    default: return a;
+    }
+}
+
+/* Precedence climbing over binary operators at level >= min. */
+static struct val binary(struct ev *e, int min, bool ev)
+{
+    struct val a = unary(e, ev);
+    for (;;) {
+        const struct cpp_token *op = peek(e);
+        int p = prec(op);
+        if (p < min || e->failed) return a;
+        e->i++;
+        if (op->sub == CPP_P_ANDAND || op->sub == CPP_P_OROR) {
+            bool and = op->sub == CPP_P_ANDAND;
+            bool short_c = and ? a.v == 0 : a.v != 0;
+            struct val b = binary(e, p + 1, ev && !short_c);
+            bool r = and ? (a.v != 0 && b.v != 0) : (a.v != 0 || b.v != 0);
+            a = (struct val){r, false};
+            continue;
+        }
+        struct val b = binary(e, p + 1, ev);
+        a = binop(e, op, a, b, ev);
+    }
+}
+
+static struct val cond(struct ev *e, bool ev)
+{
+    struct val c = binary(e, 1, ev);
+    if (!at_punct(e, CPP_P_QUESTION)) return c;
+    e->i++;
+    bool t = c.v != 0;
+    struct val a = expr(e, ev && t);
+    if (!at_punct(e, CPP_P_COLON)) {
+        fail(e, NULL, "'?' without following ':'");
+        return a;
+    }
+    e->i++;
+    struct val b = cond(e, ev && !t);
+    bool uns = a.uns || b.uns;
+    return norm(e, t ? a.v : b.v, uns);
+}
+
+static struct val expr(struct ev *e, bool ev)
+{
+    struct val v = cond(e, ev);
+    while (at_punct(e, CPP_P_COMMA) && !e->failed) {
+        e->i++;
+        v = cond(e, ev);
+    }
+    return v;
+}
+
+bool cppi_eval_if(struct cpp *pp, const struct cpp_token *toks, u32 n,
+                const struct cpp_token *where)
+{
+    struct ev e = {pp, toks, n, 0, pp->opt.intmax_bits, false, where};
+    if (!n) {
+        fail(&e, where, "#if with no expression");
+        return false;
+    }
+    struct val v = expr(&e, true);
+    if (!e.failed && e.i < n) {
+        const struct cpp_token *t = &toks[e.i];
+        char msg[160];
+        snprintf(msg, sizeof msg, "missing binary operator before token \"%.*s\"",
+                 (int)(t->len > 60 ? 60 : t->len), t->p);
+        fail(&e, t, msg);
+    }
+    return !e.failed && v.v != 0;
+}

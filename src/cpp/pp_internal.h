@@ -1,0 +1,131 @@
+/* Internals shared by the preprocessor's files (pp.c, expr.c, print.c). */
+#ifndef ZL_CPP_PP_INTERNAL_H
+#define ZL_CPP_PP_INTERNAL_H
+
+#include "cpp/cpp.h"
+
+#include <sys/types.h>
+
+/* Bump allocator for spellings and other data that lives as long as the preprocessor. */
+struct pp_arena_chunk {
+    struct pp_arena_chunk *next;
+    size_t used, cap;
+    char data[];
+};
+
+struct tokvec {
+    struct cpp_token *v;
+    u32 n, cap;
+};
+
+enum pp_builtin {
+    B_NONE, B_FILE, B_LINE, B_COUNTER, B_DATE, B_TIME, B_INCLUDE_LEVEL, B_PRAGMA,
+    B_HAS_INCLUDE, B_HAS_INCLUDE_NEXT,
+};
+
+struct pp_macro {
+    struct pp_macro *next;  /* hash chain */
+    const char *name;
+    u32 nlen, hash;
+    struct cpp_token *body; /* parameter uses: kind CPP_IDENT, sub = index + 1 */
+    u32 nbody;
+    const char **params;    /* interned in the arena; variadic: last is __VA_ARGS__ */
+    u32 *plen;
+    u32 nparams;
+    bool func, variadic, disabled;
+    u8 builtin;             /* enum pp_builtin */
+    u32 file, line;
+};
+
+/* A loaded file (shared by all inclusions of the same dev/inode). */
+struct pp_file {
+    char *path;
+    char *data;
+    size_t len;
+    dev_t dev;
+    ino_t ino;
+    bool once;
+};
+
+/* An active input on the include stack. */
+struct pp_src {
+    struct cpp_lexer lx;
+    struct pp_file *f;      /* NULL for strings pushed with cpp_push_string */
+    char *text;             /* owned text of a string input */
+    char *dir;              /* directory for "..." lookups ("" = current) */
+    u32 file_id;            /* presumed name id */
+    i64 line_delta;         /* presumed line = physical line + delta */
+    int dir_index;          /* index in the search chain it was found at, -1 otherwise */
+    u32 cond_base;          /* conditional stack depth when entered */
+    bool at_eof;            /* end reported once (soft EOF) */
+};
+
+enum { COND_TAKING, COND_LOOKING, COND_DONE };
+struct pp_cond {
+    u8 state;               /* COND_* */
+    bool seen_else;
+    u32 file, line;         /* position of the #if for messages */
+};
+
+struct pp_ctx {
+    struct cpp_token *toks;
+    u32 n, pos;
+    struct pp_macro *macro; /* disabled while the context is live */
+    bool barrier;           /* end of context reads as EOF (argument / directive scans) */
+    bool owns;
+};
+
+struct pp_dir {
+    char *path;
+    enum cpp_dir_kind kind;
+};
+
+struct cpp {
+    struct cpp_options opt;
+    unsigned lex_opts;
+    struct pp_arena_chunk *arena;
+
+    struct pp_macro **mtab;
+    u32 mcap, mcount;
+    struct pp_macro *orphans; /* #undef'd while in use */
+
+    struct pp_file **files;
+    u32 nfiles, capfiles;
+
+    char **names;           /* presumed file names by id */
+    u32 nnames, capnames;
+
+    struct pp_src *srcs;
+    u32 nsrcs, capsrcs;
+
+    struct pp_cond *conds;
+    u32 nconds, capconds;
+
+    struct pp_ctx *ctxs;
+    u32 nctx, capctx;
+
+    struct pp_dir *dirs;    /* search chain: quote dirs, then angle, then system */
+    u32 ndirs, capdirs;
+
+    u32 errors, warnings;
+    u32 counter;
+    u32 cur_file, cur_line; /* presumed position of the last token read from a file */
+    unsigned cur_depth;
+    bool in_if;             /* expanding a #if line: handle defined/__has_include */
+    char date[16], time[16];
+};
+
+void *cppi_alloc(struct cpp *pp, size_t n);
+char *cppi_strndup(struct cpp *pp, const char *s, size_t n);
+void cppi_diag(struct cpp *pp, enum cpp_level lv, u32 file, u32 line, u32 col, const char *fmt,
+             ...);
+void cppi_diag_tok(struct cpp *pp, enum cpp_level lv, const struct cpp_token *t, const char *fmt,
+                 ...);
+void cppi_tv_push(struct tokvec *tv, const struct cpp_token *t);
+
+/* #if expression over fully expanded tokens (defined already replaced).  Returns the
+ * truth value; on a syntax error reports it and returns false. */
+bool cppi_eval_if(struct cpp *pp, const struct cpp_token *toks, u32 n,
+                const struct cpp_token *where);
+
+#endif

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# zl-audit end to end: fixture corpus (exact findings and positions, recall/precision
+# against the "want:" markers), output formats, options, exit status, robustness.
+# Budget: a few seconds.
+set -u
+AUDIT="$ZL_BIN/zl-audit"
+FIX=tests/audit/fixtures
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1: $2"; }
+check() { if eval "$2"; then pass "$1"; else fail "$1" "${3:-$2}"; fi; }
+
+if [ ! -x "$AUDIT" ]; then echo "FAIL build: $AUDIT missing"; exit 1; fi
+source tests/lib/need.sh
+need_pkg python3 python3 || { echo "SKIP audit: python3 is needed for the report checks"; exit 0; }
+
+# 1. fixture corpus: exact output
+"$AUDIT" "$FIX" >"$T/out" 2>"$T/err"; rc=$?
+if diff -u tests/audit/expected.txt "$T/out" >"$T/diff"; then pass fixtures_exact
+else fail fixtures_exact "output differs from tests/audit/expected.txt: $(head -c 600 "$T/diff" | tr '\n' '|')"; fi
+check fixtures_exit_1 "[ $rc -eq 1 ]" "exit status $rc, want 1"
+check fixtures_no_stderr "[ ! -s '$T/err' ]" "stderr: $(head -c 300 "$T/err")"
+
+# 2. every marked line found, nothing unmarked: recall and precision on the corpus
+python3 - "$FIX" "$T/out" >"$T/rp" <<'PY'
+import re, sys, glob, collections
+want = collections.Counter()
+for f in glob.glob(sys.argv[1] + "/**/*.[ch]", recursive=True):
+    for n, l in enumerate(open(f, encoding="utf-8"), 1):
+        m = re.search(r"want: ([a-z0-9 -]+?) \*/", l)
+        if m:
+            for r in m.group(1).split():
+                want[(f, n, r)] += 1
+got = collections.Counter()
+for l in open(sys.argv[2]):
+    m = re.match(r"(.*?):(\d+):(\d+): warning: .* \[([a-z0-9-]+)\]$", l.strip())
+    got[(m.group(1), int(m.group(2)), m.group(4))] += 1
+tp = sum((want & got).values())
+print("recall %d/%d precision %d/%d" % (tp, sum(want.values()), tp, sum(got.values())))
+rules = collections.Counter(k[2] for k in want.elements())
+print("rules " + " ".join("%s=%d" % kv for kv in sorted(rules.items())))
+sys.exit(0 if want == got else 1)
+PY
+rp=$?
+check corpus_recall_precision "[ $rp -eq 0 ]" "$(cat "$T/rp")"
+echo "# $(head -1 "$T/rp")"
+nrules=$("$AUDIT" --list-rules | grep -c '^[a-z]')
+check every_rule_has_fixtures "[ \$(sed -n 2p '$T/rp' | wc -w) -eq $((nrules + 1)) ]" "$(sed -n 2p "$T/rp")"
+
+# 3. formats: JSON and SARIF validated structurally
+"$AUDIT" --format=json "$FIX" >"$T/j.json"
+python3 tests/audit/check_report.py json "$T/j.json" >"$T/jv"
+check json_valid "grep -q '^ok $(wc -l <tests/audit/expected.txt)$' '$T/jv'" "$(cat "$T/jv")"
+"$AUDIT" --format=sarif "$FIX" >"$T/s.sarif"
+python3 tests/audit/check_report.py sarif "$T/s.sarif" >"$T/sv"
+check sarif_valid "grep -q '^ok $(wc -l <tests/audit/expected.txt)$' '$T/sv'" "$(cat "$T/sv")"
+mkdir -p "$T/sp ace"; printf 'void *f(void *p) { return (void *)(u64)p; }\n' >"$T/sp ace/x y.c"
+(cd "$T" && "$AUDIT" --format=sarif "sp ace" >s2.sarif)
+check sarif_uri_encoded "grep -q '\"uri\": \"sp%20ace/x%20y.c\"' '$T/s2.sarif' && python3 tests/audit/check_report.py sarif '$T/s2.sarif' >/dev/null"
+
+# 4. options
+"$AUDIT" --rules=config-64bit,width-test "$FIX" >"$T/r1"
+check rules_select "! grep -v '\[\(config-64bit\|width-test\)\]' '$T/r1' && grep -q config-64bit '$T/r1'"
+"$AUDIT" --rules=-format-u64-ll "$FIX" >"$T/r2"
+check rules_exclude "! grep -q format-u64-ll '$T/r2' && grep -q ptr-cast-64 '$T/r2'"
+"$AUDIT" --rules=no-such-rule "$FIX" >/dev/null 2>"$T/e3"; rc=$?
+check rules_unknown_exit_2 "[ $rc -eq 2 ] && grep -q 'unknown rule' '$T/e3'"
+"$AUDIT" -j1 "$FIX" >"$T/j1"; "$AUDIT" --jobs 4 "$FIX" >"$T/j4"; "$AUDIT" -j3 "$FIX" >"$T/j3"
+check jobs_deterministic "cmp -s '$T/j1' '$T/j4' && cmp -s '$T/j1' '$T/j3' && cmp -s '$T/j1' tests/audit/expected.txt"
+"$AUDIT" --exclude='*/drivers' --exclude='*/width.c' "$FIX" >"$T/ex"
+check exclude_glob "! grep -q 'drivers/\|width.c' '$T/ex' && grep -q 'kernel/casts.c' '$T/ex' && grep -q 'zl_ioctl.h' '$T/ex'"
+"$AUDIT" "$FIX/drivers/clean.c" >"$T/c"; rc=$?
+check clean_exit_0 "[ $rc -eq 0 ] && [ ! -s '$T/c' ]" "exit $rc"
+"$AUDIT" "$T/does-not-exist" >/dev/null 2>"$T/e4"; rc=$?
+check missing_path_exit_2 "[ $rc -eq 2 ] && grep -q 'does-not-exist: No such file' '$T/e4'"
+"$AUDIT" --bogus "$FIX" >/dev/null 2>&1; rc=$?
+check bad_option_exit_2 "[ $rc -eq 2 ]"
+"$AUDIT" -o "$T/report.txt" --summary "$FIX" 2>"$T/sum"; rc=$?
+check output_file "[ $rc -eq 1 ] && cmp -s '$T/report.txt' tests/audit/expected.txt && ! ls '$T'/report.txt.tmp* 2>/dev/null"
+check summary_by_rule_and_dir "grep -q '^by rule:' '$T/sum' && grep -q '^  kernel ' '$T/sum' && grep -q '^  ptr-cast-64 ' '$T/sum' && grep -q '^hottest files:' '$T/sum'"
+"$AUDIT" -o /nonexistent-dir/r.txt "$FIX" >/dev/null 2>&1; rc=$?
+check output_unwritable_exit_2 "[ $rc -eq 2 ]"
+check suppressed_counted "grep -q '(2 suppressed' '$T/sum'" "$(head -1 "$T/sum")"
+
+# 5. robustness: binary, unterminated, huge line, deep tree, empty, odd names
+R="$T/rob"; mkdir -p "$R"
+head -c 20000 /dev/urandom >"$R/bin.c"; printf 'int x;\0\0\0 (u64)p' >>"$R/bin.c"
+printf 'void *f(void *p) { u64 a = (u64)p; /* never closed\n' >"$R/ucomment.c"
+printf 'char *s = "never closed\nvoid *g(void *p) { return (void *)(u64)p; }\n' >"$R/ustring.c"
+printf "char c = 'x\n#if BITS_PER_LONG == 64\n#endif\n" >"$R/uchar.h"
+: >"$R/empty.c"
+python3 -c "import sys; sys.stdout.write('int a = ' + '1 + ' * 2500000 + '1; void *h(void *p) { return (void *)(u64)p; }\n')" >"$R/huge.c"
+d="$R/deep"; for i in $(seq 1 200); do d="$d/d"; done; mkdir -p "$d"; printf '#ifdef CONFIG_64BIT\n#endif\n' >"$d/deep.h"
+printf '\\' >"$R/backslash.c"; printf '#' >"$R/hash.h"; printf '/' >"$R/slash.c"
+printf 'a\\\n' >"$R/splice_eof.c"
+"$AUDIT" "$R" >"$T/rob.out" 2>"$T/rob.err"; rc=$?
+check robust_exit "[ $rc -eq 1 ]" "exit $rc: $(head -c 300 "$T/rob.err")"
+check robust_binary_note "grep -q 'bin.c: note: binary file' '$T/rob.err'"
+check robust_unterminated_comment "grep -q 'ucomment.c:1:28: warning: pointer cast' '$T/rob.out' && grep -q 'ucomment.c:1:36: warning: unterminated comment' '$T/rob.err'"
+check robust_unterminated_string "grep -q 'ustring.c:2:27: warning: pointer made' '$T/rob.out' && grep -q 'ustring.c:1:11: warning: missing terminating' '$T/rob.err'"
+check robust_huge_line "grep -q 'huge.c:1:100000[0-9][0-9]:.*ptr-cast-64' '$T/rob.out'"
+check robust_deep_tree "grep -q 'deep/d/d.*/deep.h:1:8:.*config-64bit' '$T/rob.out'"
+check robust_tiny_files "! grep -q 'backslash.c\|hash.h\|slash.c\|splice_eof.c\|empty.c' '$T/rob.out'"
+printf 'void *f(void *p) { return (void *)(u64)p; }\n' | "$AUDIT" /dev/stdin >"$T/dev.out" 2>"$T/dev.err"; rc=$?
+check robust_not_regular "[ $rc -eq 2 ] && grep -q 'not a regular file' '$T/dev.err'" "exit $rc"
+exit 0
