@@ -25,7 +25,8 @@ static sys_fn *const handlers[ZL_SYS_H__COUNT] = {
     H(fchmodat) H(fchownat) H(fchown) H(truncate) H(fdatasync) H(faccessat2) H(utimensat)
     H(fchdir) H(readv) H(writev) H(preadv) H(pwritev) H(ioctl) H(fcntl)
     H(clock_gettime) H(clock_getres) H(gettimeofday) H(nanosleep) H(clock_nanosleep)
-    H(times) H(sysinfo) H(getrusage)
+    H(times) H(sysinfo) H(getrusage) H(rt_sigaction) H(sigaltstack) H(rt_sigreturn)
+    H(rt_sigpending) H(ppoll) H(pselect6)
 #undef H
 };
 
@@ -65,7 +66,18 @@ static int linux_ecall(struct hart *h)
     i128 ret = fn ? fn(p, (const u128 *)a) : -ENOSYS;
     if (p->opt.strace && !p->exited && (!noreturn || ret < 0)) strace_line(p, e, nr, a, &ret);
     if (p->exited) return 1;
-    hart_set_x(h, 10, (u128)ret);
+    /* a system call a caught signal interrupted restarts if the handler asks for it */
+    if (ret == -EINTR && (p->sig_pending & ~p->sigmask)) {
+        int sig = 1;
+        while (!((p->sig_pending & ~p->sigmask) >> (sig - 1) & 1)) sig++;
+        if (p->sigact[sig].flags & 0x10000000 /* SA_RESTART */) {
+            h->pc -= 4;                     /* back onto the ecall; a0 is untouched */
+            signal_pending_deliver(p);
+            return 0;
+        }
+    }
+    if (!e || e->handler != ZL_SYS_H_rt_sigreturn) hart_set_x(h, 10, (u128)ret);
+    if (p->sig_pending & ~p->sigmask) signal_pending_deliver(p);
     return 0;
 }
 

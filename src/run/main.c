@@ -1,6 +1,7 @@
 /* zl-run: run RISC-V Linux programs of any XLEN (rv32, rv64, rv128) on this host. */
 #include <errno.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,9 +167,18 @@ loaded_options:
         fprintf(stderr, "zl-run: %s: %s\n", path, err);
         return 1;
     }
+    if (signal_setup(p)) {
+        fprintf(stderr, "zl-run: %s: cannot map the signal trampoline\n", path);
+        return 1;
+    }
     for (;;) {
         int rc = hart_run(&p->hart);
-        if (rc == RUN_REQUEST) continue;
+        if (rc == RUN_REQUEST) {
+            p->hart.insn_limit = UINT64_MAX;
+            signal_pending_deliver(p);
+            continue;
+        }
+        if (rc == RUN_TRAP && signal_trap(p) == 0) continue;
         if (p->opt.stats)
             fprintf(stderr, "zl-run: instructions: %llu\n", (unsigned long long)p->hart.instret);
         if (rc == RUN_EXIT) {

@@ -37,6 +37,14 @@ struct proc {
     u128 clear_child_tid;   /* set_tid_address */
     u128 robust_list;       /* set_robust_list */
     u64 sigmask;            /* blocked signals (bit n-1 = signal n) */
+    struct {                /* the guest's signal actions (kernel struct sigaction) */
+        u128 handler;
+        u64 flags, mask;
+    } sigact[65];
+    struct { u128 sp, size; int flags; } altstack;  /* sigaltstack */
+    volatile u64 sig_pending;   /* asynchronous signals caught by the host (bit n-1) */
+    struct { int code, pid; u32 uid; } sig_from[65];   /* who sent them (siginfo) */
+    u128 sigpage;           /* the sigreturn trampoline (docs/abi.md §11.5) */
     u128 auxv_addr;         /* the auxiliary vector in guest memory and its size in bytes */
     u128 auxv_size;
     int exit_code;
@@ -55,6 +63,14 @@ int proc_load(struct proc *p, const char *path, char *const argv[], char *const 
 /* The same from an in-memory image (name is what AT_EXECFN and errors show). */
 int proc_load_image(struct proc *p, const char *name, const void *data, size_t size,
                     char *const argv[], char *const envp[], char *err, size_t errlen);
+
+/* Signals (signal.c).  signal_setup maps the trampoline page and takes over host signal
+ * handling for proc; signal_pending_deliver delivers what the host caught and the guest
+ * does not block; signal_trap turns a hart trap into the guest's signal: it returns 0
+ * when a guest handler will run, else the signal that kills the process. */
+int signal_setup(struct proc *p);
+void signal_pending_deliver(struct proc *p);
+int signal_trap(struct proc *p);
 
 /* The Linux personality's ecall entry. */
 extern const struct hart_ops linux_ops;

@@ -59,5 +59,7 @@ sys_fn sys_newfstatat, sys_fstat, sys_statx, sys_getdents64, sys_renameat2, sys_
     sys_pwritev, sys_ioctl, sys_fcntl;
 sys_fn sys_clock_gettime, sys_clock_getres, sys_gettimeofday, sys_nanosleep,
     sys_clock_nanosleep, sys_times, sys_sysinfo, sys_getrusage;
+sys_fn sys_rt_sigaction, sys_sigaltstack, sys_rt_sigreturn, sys_rt_sigpending, sys_ppoll,
+    sys_pselect6;
 
 #endif

@@ -98,9 +98,8 @@ i128 sys_tgkill(struct proc *p, const u128 *a)
     return syscall(SYS_tgkill, (int)a[0], (int)a[1], (int)a[2]) ? -errno : 0;
 }
 
-/* The blocked set is the guest's and also the host process's: until guest handlers
- * exist (signal delivery, issue 4) every signal has its default action, which the host
- * then applies to zl-run exactly as Linux would to the guest. */
+/* The blocked set is the guest's and also the host process's, so that a signal with its
+ * default action stays pending on the host exactly as Linux keeps it for the guest. */
 i128 sys_rt_sigprocmask(struct proc *p, const u128 *a)
 {
     if (a[3] != 8) return -EINVAL;
@@ -119,6 +118,8 @@ i128 sys_rt_sigprocmask(struct proc *p, const u128 *a)
         for (int s = 1; s <= 64; s++)
             if (p->sigmask >> (s - 1) & 1) sigaddset(&hs, s);
         sigprocmask(SIG_SETMASK, &hs, NULL);
+        /* signals caught while blocked are delivered once unblocked */
+        if (p->sig_pending & ~p->sigmask) p->hart.insn_limit = 0;
     }
     if (a[2] && !mm_write(&p->mm, a[2], &old, 8, NULL)) return -EFAULT;
     return 0;

@@ -1,0 +1,410 @@
+/* Signals: actions, the alternate stack, delivery with the Linux riscv frame (rv128's
+ * per docs/abi.md §11), rt_sigreturn, and synchronous traps as guest signals.
+ *
+ * The frame's layout is the generated rt_sigframe (abi/signal.abi); this file fills its
+ * neutral form.  Asynchronous signals are caught by a host handler that only marks them
+ * pending and lowers the hart's instruction limit, so the run loop returns at the next
+ * block boundary and the signal is delivered between two guest instructions; a host
+ * system call it interrupts returns EINTR to the guest (or restarts with SA_RESTART).
+ * Known gap: a signal arriving just before a blocking host call starts is delivered only
+ * when that call returns. */
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <string.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <sys/select.h>
+
+#include "run/sys.h"
+#include "zl_abi.h"
+
+enum {
+    ZL_SA_NOCLDSTOP = 1, ZL_SA_SIGINFO = 4, ZL_SA_ONSTACK = 0x08000000,
+    ZL_SA_RESTART = 0x10000000, ZL_SA_NODEFER = 0x40000000, ZL_SA_RESETHAND = 0x80000000,
+    ZL_SA_RESTORER = 0x04000000, ZL_SS_ONSTACK = 1, ZL_SS_DISABLE = 2,
+    ZL_SS_AUTODISARM = 1u << 31, ZL_MINSIGSTKSZ = 2048,
+};
+#define SIGBIT(s) (1ull << ((s) - 1))
+#define UNBLOCKABLE (SIGBIT(SIGKILL) | SIGBIT(SIGSTOP))
+
+static struct proc *sig_proc;     /* the process whose hart the host handler interrupts */
+
+static void host_handler(int sig, siginfo_t *si, void *uc)
+{
+    (void)uc;
+    struct proc *p = sig_proc;
+    if (!p || sig < 1 || sig > 64) return;
+    p->sig_from[sig].code = si->si_code;
+    p->sig_from[sig].pid = si->si_pid;
+    p->sig_from[sig].uid = si->si_uid;
+    p->sig_pending |= SIGBIT(sig);
+    p->hart.insn_limit = 0;        /* leave the run loop at the next block boundary */
+}
+
+/* The host disposition that realises the guest's action for sig. */
+static void host_apply(struct proc *p, int sig)
+{
+    if (sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGFPE || sig == SIGTRAP)
+        return;                    /* synchronous: raised by the emulated hart, not the host */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    u128 h = p->sigact[sig].handler;
+    if (h <= 1) {
+        sa.sa_handler = h == 0 ? SIG_DFL : SIG_IGN;
+    } else {
+        sa.sa_sigaction = host_handler;
+        sa.sa_flags = SA_SIGINFO;
+    }
+    sigfillset(&sa.sa_mask);
+    if (sig == SIGCHLD && (p->sigact[sig].flags & ZL_SA_NOCLDSTOP)) sa.sa_flags |= SA_NOCLDSTOP;
+    sigaction(sig, &sa, NULL);     /* 32/33 are glibc's own: a guest action there stays host-default */
+}
+
+static void apply_mask(struct proc *p)
+{
+    sigset_t hs;
+    sigemptyset(&hs);
+    for (int s = 1; s <= 64; s++)
+        if (p->sigmask & SIGBIT(s)) sigaddset(&hs, s);
+    sigprocmask(SIG_SETMASK, &hs, NULL);
+}
+
+int signal_setup(struct proc *p)
+{
+    /* the trampoline page: li a7, 139; ecall — read + execute, first below the mmap base */
+    u128 at;
+    if (mm_find_free(&p->mm, 4096, 0x10000, p->lay.mmap_base, true, &at)) return -ENOMEM;
+    int e = mm_map(&p->mm, at, 4096, PROT_READ | PROT_WRITE);
+    static const u32 tramp[2] = { 0x08b00893, 0x00000073 };
+    if (!e && !mm_poke(&p->mm, at, tramp, sizeof tramp)) e = -EFAULT;
+    if (!e) e = mm_protect(&p->mm, at, 4096, PROT_READ | PROT_EXEC);
+    if (e) return e;
+    p->sigpage = at;
+    p->altstack.flags = ZL_SS_DISABLE;
+    sig_proc = p;
+    return 0;
+}
+
+static bool on_altstack(const struct proc *p, u128 sp)
+{
+    return !(p->altstack.flags & ZL_SS_DISABLE) && sp > p->altstack.sp &&
+           sp - p->altstack.sp <= p->altstack.size;
+}
+
+/* Build the frame and enter the handler.  Returns false if the frame cannot be written
+ * (the process then dies of SIGSEGV, as on Linux). */
+static bool deliver(struct proc *p, int sig, const struct zl_siginfo *info, unsigned si_variant)
+{
+    struct hart *h = &p->hart;
+    int pers = sys_pers(p);
+    u128 sp = hart_get_x(h, 2);
+    if ((p->sigact[sig].flags & ZL_SA_ONSTACK) && !(p->altstack.flags & ZL_SS_DISABLE) &&
+        !on_altstack(p, sp))
+        sp = p->altstack.sp + p->altstack.size;
+    unsigned fsize = zl_sizeof(pers, ZL_T_rt_sigframe);
+    u128 f = (sp - fsize) & ~(u128)15;
+
+    static struct zl_rt_sigframe fr;
+    memset(&fr, 0, sizeof fr);
+    fr.info = *info;
+    fr.uc.uc_stack.ss_sp = p->altstack.sp;
+    fr.uc.uc_stack.ss_size = p->altstack.size;
+    fr.uc.uc_stack.ss_flags = p->altstack.flags;
+    fr.uc.uc_sigmask = p->sigmask;
+    u128 regs[32];
+    regs[0] = h->pc;
+    for (unsigned r = 1; r < 32; r++) regs[r] = hart_get_x(h, r);
+    _Static_assert(sizeof fr.uc.uc_mcontext.sc_regs == sizeof regs, "pc + x1..x31");
+    memcpy(&fr.uc.uc_mcontext.sc_regs, regs, sizeof regs);
+    memcpy(fr.uc.uc_mcontext.sc_fpregs.d.f, h->f, sizeof h->f);
+    fr.uc.uc_mcontext.sc_fpregs.d.fcsr = h->frm << 5 | h->fflags;
+
+    static u8 g[ZL_MAXSIZE_rt_sigframe];
+    unsigned variant = ZL_V_rt_sigframe_kill_d + (si_variant - ZL_V_siginfo_kill);
+    if (zl_rt_sigframe_n2g(pers, &fr, g, variant) || !mm_write(&p->mm, f, g, fsize, NULL))
+        return false;
+
+    struct { u128 handler; u64 flags, mask; } *act = (void *)&p->sigact[sig];
+    u128 handler = act->handler;
+    p->sigmask |= act->mask | ((act->flags & ZL_SA_NODEFER) ? 0 : SIGBIT(sig));
+    p->sigmask &= ~UNBLOCKABLE;
+    if (act->flags & ZL_SA_RESETHAND) {
+        memset(act, 0, sizeof *act);
+        host_apply(p, sig);
+    }
+    if (p->altstack.flags & ZL_SS_AUTODISARM) p->altstack.flags = ZL_SS_DISABLE;
+    apply_mask(p);
+    h->pc = handler;
+    hart_set_x(h, 2, f);
+    hart_set_x(h, 10, (u128)sig);
+    hart_set_x(h, 11, f);
+    hart_set_x(h, 12, f + 128);        /* uc follows the 128-byte siginfo */
+    hart_set_x(h, 1, p->sigpage);
+    return true;
+}
+
+/* Default action of a signal nobody handles: ignore, or die by it (via the host). */
+static bool ignored_by_default(int sig)
+{
+    return sig == SIGCHLD || sig == SIGURG || sig == SIGWINCH || sig == SIGCONT;
+}
+
+void signal_pending_deliver(struct proc *p)
+{
+    for (int sig = 1; sig <= 64; sig++) {
+        u64 bit = SIGBIT(sig);
+        if (!(p->sig_pending & bit) || (p->sigmask & bit)) continue;
+        p->sig_pending &= ~bit;
+        u128 hnd = p->sigact[sig].handler;
+        if (hnd == 1 || (hnd == 0 && ignored_by_default(sig))) continue;
+        if (hnd == 0) {                /* the action changed after the host caught it */
+            signal(sig, SIG_DFL);
+            raise(sig);
+            continue;
+        }
+        struct zl_siginfo si;
+        memset(&si, 0, sizeof si);
+        si.si_signo = sig;
+        si.si_code = p->sig_from[sig].code;          /* SI_USER, SI_TKILL, SI_KERNEL, ... */
+        si._sifields._kill._pid = p->sig_from[sig].pid;
+        si._sifields._kill._uid = p->sig_from[sig].uid;
+        if (!deliver(p, sig, &si, ZL_V_siginfo_kill)) {
+            signal(SIGSEGV, SIG_DFL);
+            raise(SIGSEGV);
+        }
+    }
+}
+
+int signal_trap(struct proc *p)
+{
+    struct hart *h = &p->hart;
+    int sig, code;
+    unsigned variant = ZL_V_siginfo_sigfault_trapno;
+    u128 addr = h->trap.addr;
+    switch (h->trap.cause) {
+    case TRAP_ILLEGAL: sig = SIGILL; code = 1; /* ILL_ILLOPC */ addr = h->pc; break;
+    case TRAP_BREAKPOINT: sig = SIGTRAP; code = 1; /* TRAP_BRKPT */ addr = h->pc; break;
+    case TRAP_LOAD_MISALIGNED: case TRAP_STORE_MISALIGNED:
+        sig = SIGBUS; code = 1; /* BUS_ADRALN */ break;
+    default: sig = SIGSEGV; code = h->trap.maperr ? 1 : 2; /* SEGV_MAPERR/ACCERR */ break;
+    }
+    u128 hnd = p->sigact[sig].handler;
+    if (hnd <= 1 || (p->sigmask & SIGBIT(sig))) return sig;  /* default, ignored or blocked */
+    struct zl_siginfo si;
+    memset(&si, 0, sizeof si);
+    si.si_signo = sig;
+    si.si_code = code;
+    si._sifields._sigfault._addr = addr;
+    return deliver(p, sig, &si, variant) ? 0 : SIGSEGV;
+}
+
+/* ---- system calls ------------------------------------------------------------------- */
+
+/* ppoll(fds, nfds, timeout, sigmask, sigsetsize) and pselect6: struct pollfd and fd_set
+ * have the same bytes everywhere; the timeout is the personality's timespec and the
+ * temporary mask a guest sigset. */
+static int get_timeout(struct proc *p, u128 addr, struct timespec *ts)
+{
+    u8 g[ZL_MAXSIZE_timespec];
+    int e = get_guest(p, addr, g, zl_sizeof(sys_pers(p), ZL_T_timespec));
+    return e ? e : zl_timespec_g2h(sys_pers(p), g, ts);
+}
+
+static int put_timeout(struct proc *p, u128 addr, const struct timespec *ts)
+{
+    u8 g[ZL_MAXSIZE_timespec];
+    int e = zl_timespec_h2g(sys_pers(p), ts, g);
+    return e ? e : put_guest(p, addr, g, zl_sizeof(sys_pers(p), ZL_T_timespec));
+}
+
+static int host_sigset(struct proc *p, u128 addr, sigset_t *hs)
+{
+    u64 m;
+    int e = get_guest(p, addr, &m, 8);
+    if (e) return e;
+    sigemptyset(hs);
+    for (int s = 1; s <= 64; s++)
+        if (m & SIGBIT(s) & ~UNBLOCKABLE) sigaddset(hs, s);
+    return 0;
+}
+
+i128 sys_ppoll(struct proc *p, const u128 *a)
+{
+    if (a[1] > 65536) return -EINVAL;
+    size_t n = (size_t)a[1];
+    struct pollfd *fds = calloc(n ? n : 1, sizeof *fds);
+    if (!fds) return -ENOMEM;
+    struct timespec ts;
+    sigset_t hs;
+    i128 r = n ? get_guest(p, a[0], fds, n * sizeof *fds) : 0;
+    if (!r && a[2]) r = get_timeout(p, a[2], &ts);
+    if (!r && a[3]) r = a[4] != 8 ? -EINVAL : host_sigset(p, a[3], &hs);
+    if (!r) {
+        int k = ppoll(fds, n, a[2] ? &ts : NULL, a[3] ? &hs : NULL);
+        r = k < 0 ? -errno : k;
+        if (k >= 0 && n) r = put_guest(p, a[0], fds, n * sizeof *fds) ? -EFAULT : k;
+        if (a[2] && r != -EFAULT) put_timeout(p, a[2], &ts);
+    }
+    free(fds);
+    return r;
+}
+
+/* pselect6(n, in, out, ex, timeout, {sigmask ptr, size}) */
+i128 sys_pselect6(struct proc *p, const u128 *a)
+{
+    int nfds = (int)a[0];
+    if (nfds < 0 || nfds > FD_SETSIZE) return -EINVAL;
+    fd_set sets[3];
+    size_t bytes = (size_t)(nfds + 7) / 8;
+    for (int k = 0; k < 3; k++) {
+        FD_ZERO(&sets[k]);
+        if (a[1 + k] && get_guest(p, a[1 + k], &sets[k], bytes)) return -EFAULT;
+    }
+    struct timespec ts;
+    if (a[4] && get_timeout(p, a[4], &ts)) return -EFAULT;
+    sigset_t hs;
+    bool masked = false;
+    if (a[5]) {                           /* { const sigset_t *ss; size_t ss_len } */
+        u8 pair[64];
+        unsigned psz = zl_sizeof(sys_pers(p), ZL_T_pselect6_sig);
+        if (psz > sizeof pair || get_guest(p, a[5], pair, psz)) return -EFAULT;
+        struct zl_pselect6_sig ps;
+        int e = zl_pselect6_sig_g2n(sys_pers(p), pair, &ps);
+        if (e) return e;
+        if (ps.ss) {
+            if (ps.ss_len != 8) return -EINVAL;
+            if (host_sigset(p, ps.ss, &hs)) return -EFAULT;
+            masked = true;
+        }
+    }
+    int k = pselect(nfds, a[1] ? &sets[0] : NULL, a[2] ? &sets[1] : NULL, a[3] ? &sets[2] : NULL,
+                    a[4] ? &ts : NULL, masked ? &hs : NULL);
+    if (k < 0) return -errno;
+    for (int j = 0; j < 3; j++)
+        if (a[1 + j] && put_guest(p, a[1 + j], &sets[j], bytes)) return -EFAULT;
+    if (a[4]) put_timeout(p, a[4], &ts);
+    return k;
+}
+
+i128 sys_rt_sigaction(struct proc *p, const u128 *a)
+{
+    int sig = (int)a[0], pers = sys_pers(p);
+    if (sig < 1 || sig > 64 || a[3] != 8) return -EINVAL;
+    unsigned sz = zl_sizeof(pers, ZL_T_sigaction);
+    u8 g[ZL_MAXSIZE_sigaction];
+    struct zl_sigaction n;
+    if (a[2]) {
+        memset(&n, 0, sizeof n);
+        n.handler = p->sigact[sig].handler;
+        n.flags = p->sigact[sig].flags;
+        n.mask = p->sigact[sig].mask;
+        int e = zl_sigaction_n2g(pers, &n, g);
+        if (!e) e = put_guest(p, a[2], g, sz);
+        if (e) return e;
+    }
+    if (a[1]) {
+        if (sig == SIGKILL || sig == SIGSTOP) return -EINVAL;
+        int e = get_guest(p, a[1], g, sz);
+        if (!e) e = zl_sigaction_g2n(pers, g, &n);
+        if (e) return e;
+        p->sigact[sig].handler = n.handler;
+        p->sigact[sig].flags = (u64)n.flags & ~(u64)ZL_SA_RESTORER;  /* riscv: no restorer */
+        p->sigact[sig].mask = n.mask & ~UNBLOCKABLE;
+        host_apply(p, sig);
+    }
+    return 0;
+}
+
+i128 sys_sigaltstack(struct proc *p, const u128 *a)
+{
+    int pers = sys_pers(p);
+    unsigned sz = zl_sizeof(pers, ZL_T_stack_t);
+    u8 g[ZL_MAXSIZE_stack_t];
+    struct zl_stack_t n;
+    bool on = on_altstack(p, hart_get_x(&p->hart, 2));
+    if (a[1]) {
+        memset(&n, 0, sizeof n);
+        n.ss_sp = p->altstack.sp;
+        n.ss_size = p->altstack.size;
+        n.ss_flags = (p->altstack.flags & ZL_SS_DISABLE) ? ZL_SS_DISABLE
+                                                         : (on ? ZL_SS_ONSTACK : 0) |
+                                                           (p->altstack.flags & ZL_SS_AUTODISARM);
+        int e = zl_stack_t_n2g(pers, &n, g);
+        if (!e) e = put_guest(p, a[1], g, sz);
+        if (e) return e;
+    }
+    if (a[0]) {
+        int e = get_guest(p, a[0], g, sz);
+        if (!e) e = zl_stack_t_g2n(pers, g, &n);
+        if (e) return e;
+        if (on) return -EPERM;
+        int mode = n.ss_flags & ~ZL_SS_AUTODISARM;
+        if (mode != 0 && mode != ZL_SS_DISABLE && mode != ZL_SS_ONSTACK) return -EINVAL;
+        if (mode == ZL_SS_DISABLE) {
+            p->altstack.sp = p->altstack.size = 0;
+            p->altstack.flags = ZL_SS_DISABLE;
+        } else {
+            if (n.ss_size < ZL_MINSIGSTKSZ) return -ENOMEM;
+            p->altstack.sp = n.ss_sp;
+            p->altstack.size = n.ss_size;
+            p->altstack.flags = n.ss_flags & ZL_SS_AUTODISARM;
+        }
+    }
+    return 0;
+}
+
+/* rt_sigreturn: the frame is at the current sp.  Restores mask, registers and FP state;
+ * returns the restored a0 so that the ecall path leaves it as it was. */
+i128 sys_rt_sigreturn(struct proc *p, const u128 *a)
+{
+    (void)a;
+    struct hart *h = &p->hart;
+    int pers = sys_pers(p);
+    u128 f = hart_get_x(h, 2);
+    unsigned fsize = zl_sizeof(pers, ZL_T_rt_sigframe);
+    static u8 g[ZL_MAXSIZE_rt_sigframe];
+    static struct zl_rt_sigframe fr;
+    if (get_guest(p, f, g, fsize) ||
+        zl_rt_sigframe_g2n(pers, g, &fr, ZL_V_rt_sigframe_kill_d) ||
+        fr.uc.uc_mcontext.sc_fpregs.q.reserved[0] || fr.uc.uc_mcontext.sc_fpregs.q.reserved[1] ||
+        fr.uc.uc_mcontext.sc_fpregs.q.reserved[2]) {
+        signal(SIGSEGV, SIG_DFL);      /* a bad frame: SIGSEGV, as Linux */
+        raise(SIGSEGV);
+        return -EFAULT;
+    }
+    p->sigmask = fr.uc.uc_sigmask & ~UNBLOCKABLE;
+    apply_mask(p);
+    u128 regs[32];
+    memcpy(regs, &fr.uc.uc_mcontext.sc_regs, sizeof regs);
+    h->pc = regs[0];
+    for (unsigned r = 1; r < 32; r++) hart_set_x(h, r, regs[r]);
+    memcpy(h->f, fr.uc.uc_mcontext.sc_fpregs.d.f, sizeof h->f);
+    h->fflags = fr.uc.uc_mcontext.sc_fpregs.d.fcsr & 0x1f;
+    h->frm = (fr.uc.uc_mcontext.sc_fpregs.d.fcsr >> 5) & 7;
+    /* uc_stack is restored as a sigaltstack call whose errors other than EFAULT are
+     * ignored (docs/abi.md §11.6): apply it only when it is well formed */
+    struct zl_stack_t *st = &fr.uc.uc_stack;
+    if (!on_altstack(p, hart_get_x(h, 2))) {
+        int mode = st->ss_flags & ~ZL_SS_AUTODISARM;
+        if (mode == ZL_SS_DISABLE) p->altstack.flags = ZL_SS_DISABLE;
+        else if ((mode == 0 || mode == ZL_SS_ONSTACK) && st->ss_size >= ZL_MINSIGSTKSZ) {
+            p->altstack.sp = st->ss_sp;
+            p->altstack.size = st->ss_size;
+            p->altstack.flags = st->ss_flags & ZL_SS_AUTODISARM;
+        }
+    }
+    return (i128)hart_get_x(h, 10);
+}
+
+i128 sys_rt_sigpending(struct proc *p, const u128 *a)
+{
+    if (a[1] != 8) return -EINVAL;
+    sigset_t hs;
+    if (sigpending(&hs)) return -errno;
+    u64 set = p->sig_pending & p->sigmask;
+    for (int s = 1; s <= 64; s++)
+        if (sigismember(&hs, s) == 1) set |= SIGBIT(s);
+    return put_guest(p, a[0], &set, 8);
+}
