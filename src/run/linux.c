@@ -27,6 +27,9 @@ static sys_fn *const handlers[ZL_SYS_H__COUNT] = {
     H(clock_gettime) H(clock_getres) H(gettimeofday) H(nanosleep) H(clock_nanosleep)
     H(times) H(sysinfo) H(getrusage) H(rt_sigaction) H(sigaltstack) H(rt_sigreturn)
     H(rt_sigpending) H(ppoll) H(pselect6)
+    H(socket) H(listen) H(shutdown) H(socketpair) H(bind) H(connect) H(accept4) H(accept)
+    H(getsockname) H(getpeername) H(sendto) H(recvfrom) H(setsockopt) H(getsockopt)
+    H(sendmsg) H(recvmsg)
 #undef H
 };
 

@@ -61,5 +61,8 @@ sys_fn sys_clock_gettime, sys_clock_getres, sys_gettimeofday, sys_nanosleep,
     sys_clock_nanosleep, sys_times, sys_sysinfo, sys_getrusage;
 sys_fn sys_rt_sigaction, sys_sigaltstack, sys_rt_sigreturn, sys_rt_sigpending, sys_ppoll,
     sys_pselect6;
+sys_fn sys_socket, sys_listen, sys_shutdown, sys_socketpair, sys_bind, sys_connect,
+    sys_accept4, sys_accept, sys_getsockname, sys_getpeername, sys_sendto, sys_recvfrom,
+    sys_setsockopt, sys_getsockopt, sys_sendmsg, sys_recvmsg;
 
 #endif
