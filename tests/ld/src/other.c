@@ -1,0 +1,5 @@
+/* Archive member that nothing references: must not be linked. */
+int other_member_marker(void)
+{
+    return 42;
+}
