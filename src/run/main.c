@@ -95,6 +95,16 @@ static int report_trap(struct proc *p)
     return sig;
 }
 
+/* Leave before the program ran: release what was set up (an empty address space is
+ * fine to destroy). */
+static int quit(struct proc *p, int code)
+{
+    mm_destroy(&p->mm);
+    free(p->self_exe);
+    free(p);
+    return code;
+}
+
 /* The process lives for the whole run; host signal handlers will reach it through here. */
 static struct proc *the_proc;
 
@@ -126,7 +136,7 @@ int main(int argc, char **argv)
             char *eq = strchr(argv[++i], '=');
             if (!eq) {
                 fprintf(stderr, "zl-run: -E needs VAR=VALUE, got '%s'\n", argv[i]);
-                return 1;
+                return quit(p, 1);
             }
             *eq = 0;
             setenv(argv[i], eq + 1, 1);
@@ -134,8 +144,8 @@ int main(int argc, char **argv)
         } else if (!strcmp(o, "-U") && i + 1 < argc) unsetenv(argv[++i]);
         else if (!strcmp(o, "--stats")) p->opt.stats = true;
         else if (!strcmp(o, "--strace") || !strcmp(o, "-strace")) p->opt.strace = true;
-        else if (!strcmp(o, "--help") || !strcmp(o, "-h")) { usage(stdout); return 0; }
-        else if (!strcmp(o, "--version")) { printf("zl-run " ZL_VERSION "\n"); return 0; }
+        else if (!strcmp(o, "--help") || !strcmp(o, "-h")) { usage(stdout); return quit(p, 0); }
+        else if (!strcmp(o, "--version")) { printf("zl-run " ZL_VERSION "\n"); return quit(p, 0); }
         else if (!strcmp(o, "--binfmt")) {
             char *self = realpath("/proc/self/exe", NULL);
             bool install = i + 1 < argc && !strcmp(argv[i + 1], "--install");
@@ -145,19 +155,20 @@ int main(int argc, char **argv)
                 if (install) e = binfmt_install(self, "/proc/sys/fs/binfmt_misc/register");
             }
             if (!self || e) fprintf(stderr, "zl-run: --binfmt --install: %s\n", strerror(self ? -e : errno));
+            int ok = self && !e;
             free(self);
-            return self && !e ? 0 : 1;
+            return quit(p, ok ? 0 : 1);
         }
         else {
             fprintf(stderr, "zl-run: unknown option '%s'\n", o);
             usage(stderr);
-            return 1;
+            return quit(p, 1);
         }
     }
 loaded_options:
     if (i >= argc) {
         usage(stderr);
-        return 1;
+        return quit(p, 1);
     }
     char err[256];
     char *path = argv[i];
@@ -165,7 +176,7 @@ loaded_options:
     p->self_exe = realpath("/proc/self/exe", NULL);
     if (proc_load(p, path, &argv[i], environ, err, sizeof err)) {
         fprintf(stderr, "zl-run: %s: %s\n", path, err);
-        return 1;
+        return quit(p, 1);
     }
     if (signal_setup(p)) {
         fprintf(stderr, "zl-run: %s: cannot map the signal trampoline\n", path);
