@@ -1,6 +1,7 @@
 /* Decode, encode and format, all driven by insns.def and the operand kinds below. */
 #include "isa/isa.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -365,6 +366,195 @@ bool isa_rd_is_freg(const struct isa_insn *d)
     return (isa_freg_mask(d) & ISA_FREG_RD) != 0;
 }
 
+/* ---- Operands, for assemblers and disassemblers ---------------------------------- */
+
+bool isa_operand_at(const char *p, struct isa_operand *out, size_t *len)
+{
+    size_t n = (p[0] == 'C') ? 2 : 1;
+    const struct kind *k = NULL;
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        if (strncmp(kinds[i].code, p, n) == 0 && kinds[i].code[n] == 0) {
+            k = &kinds[i];
+            break;
+        }
+    }
+    if (!k) return false;
+    memset(out, 0, sizeof *out);
+    memcpy(out->code, k->code, sizeof out->code);
+    static const u8 slot_map[] = {
+        [S_NONE] = ISA_SLOT_NONE, [S_RD] = ISA_SLOT_RD, [S_RS1] = ISA_SLOT_RS1,
+        [S_RS2] = ISA_SLOT_RS2, [S_RS3] = ISA_SLOT_RS3, [S_RDRS1] = ISA_SLOT_RDRS1,
+        [S_IMM] = ISA_SLOT_IMM, [S_RM] = ISA_SLOT_RM, [S_SP] = ISA_SLOT_SP,
+    };
+    out->slot = slot_map[k->slot];
+    out->rclass = k->rclass == R_X ? ISA_RC_X : k->rclass == R_F ? ISA_RC_F : ISA_RC_NONE;
+    out->prime = k->reg_prime;
+    out->nonzero = k->nonzero;
+    out->is_signed = k->is_signed;
+    out->pcrel = k->pcrel;
+    out->mem = k->mem_offset;
+    out->kind = ISA_OPK_PLAIN;
+    if (k->slot == S_IMM) {
+        int lo = 31;
+        for (int i = 0; i < k->nseg; i++)
+            if (k->seg[i].vlo < lo) lo = k->seg[i].vlo;
+        out->bits = (u8)(imm_top_bit(k) + 1);
+        out->align = (u8)lo;
+        if (k->shift_rule) out->kind = ISA_OPK_CSHIFT;
+        else if (!strcmp(k->code, ">")) out->kind = ISA_OPK_SHAMT;
+        else if (!strcmp(k->code, "E")) out->kind = ISA_OPK_CSR;
+        else if (!strcmp(k->code, "P")) out->kind = ISA_OPK_FENCE;
+        else if (!strcmp(k->code, "u") || !strcmp(k->code, "Cu")) out->kind = ISA_OPK_UPPER;
+    } else if (!strcmp(k->code, "Z")) {
+        out->kind = ISA_OPK_UIMM5;
+        out->bits = 5;
+    }
+    *len = n;
+    return true;
+}
+
+/* ---- CSR names -----------------------------------------------------------------------
+ * Numbers and names of the unprivileged, supervisor, hypervisor, machine, debug and
+ * vector CSRs, as the privileged specification (v1.11/1.12) numbers them; the set is the
+ * one GNU binutils 2.40 knows, so the disassembly names the same registers. */
+
+static const struct { u16 num; const char *name; } csr_names[] = {
+    { 0x000, "ustatus" }, { 0x001, "fflags" }, { 0x002, "frm" }, { 0x003, "fcsr" },
+    { 0x004, "uie" }, { 0x005, "utvec" }, { 0x008, "vstart" }, { 0x009, "vxsat" },
+    { 0x00a, "vxrm" }, { 0x00f, "vcsr" }, { 0x015, "seed" }, { 0x040, "uscratch" },
+    { 0x041, "uepc" }, { 0x042, "ucause" }, { 0x043, "utval" }, { 0x044, "uip" },
+    { 0x100, "sstatus" }, { 0x102, "sedeleg" }, { 0x103, "sideleg" }, { 0x104, "sie" },
+    { 0x105, "stvec" }, { 0x106, "scounteren" }, { 0x10c, "sstateen0" },
+    { 0x10d, "sstateen1" }, { 0x10e, "sstateen2" }, { 0x10f, "sstateen3" },
+    { 0x114, "sieh" }, { 0x140, "sscratch" }, { 0x141, "sepc" }, { 0x142, "scause" },
+    { 0x143, "stval" }, { 0x144, "sip" }, { 0x14d, "stimecmp" }, { 0x150, "siselect" },
+    { 0x151, "sireg" }, { 0x154, "siph" }, { 0x15c, "stopei" }, { 0x15d, "stimecmph" },
+    { 0x180, "satp" }, { 0x200, "vsstatus" }, { 0x204, "vsie" }, { 0x205, "vstvec" },
+    { 0x214, "vsieh" }, { 0x240, "vsscratch" }, { 0x241, "vsepc" }, { 0x242, "vscause" },
+    { 0x243, "vstval" }, { 0x244, "vsip" }, { 0x24d, "vstimecmp" }, { 0x250, "vsiselect" },
+    { 0x251, "vsireg" }, { 0x254, "vsiph" }, { 0x25c, "vstopei" }, { 0x25d, "vstimecmph" },
+    { 0x280, "vsatp" }, { 0x300, "mstatus" }, { 0x301, "misa" }, { 0x302, "medeleg" },
+    { 0x303, "mideleg" }, { 0x304, "mie" }, { 0x305, "mtvec" }, { 0x306, "mcounteren" },
+    { 0x308, "mvien" }, { 0x309, "mvip" }, { 0x30c, "mstateen0" }, { 0x30d, "mstateen1" },
+    { 0x30e, "mstateen2" }, { 0x30f, "mstateen3" }, { 0x313, "midelegh" },
+    { 0x314, "mieh" }, { 0x318, "mvienh" }, { 0x319, "mviph" }, { 0x31c, "mstateen0h" },
+    { 0x31d, "mstateen1h" }, { 0x31e, "mstateen2h" }, { 0x31f, "mstateen3h" },
+    { 0x320, "mcountinhibit" }, { 0x323, "mhpmevent3" }, { 0x324, "mhpmevent4" },
+    { 0x325, "mhpmevent5" }, { 0x326, "mhpmevent6" }, { 0x327, "mhpmevent7" },
+    { 0x328, "mhpmevent8" }, { 0x329, "mhpmevent9" }, { 0x32a, "mhpmevent10" },
+    { 0x32b, "mhpmevent11" }, { 0x32c, "mhpmevent12" }, { 0x32d, "mhpmevent13" },
+    { 0x32e, "mhpmevent14" }, { 0x32f, "mhpmevent15" }, { 0x330, "mhpmevent16" },
+    { 0x331, "mhpmevent17" }, { 0x332, "mhpmevent18" }, { 0x333, "mhpmevent19" },
+    { 0x334, "mhpmevent20" }, { 0x335, "mhpmevent21" }, { 0x336, "mhpmevent22" },
+    { 0x337, "mhpmevent23" }, { 0x338, "mhpmevent24" }, { 0x339, "mhpmevent25" },
+    { 0x33a, "mhpmevent26" }, { 0x33b, "mhpmevent27" }, { 0x33c, "mhpmevent28" },
+    { 0x33d, "mhpmevent29" }, { 0x33e, "mhpmevent30" }, { 0x33f, "mhpmevent31" },
+    { 0x340, "mscratch" }, { 0x341, "mepc" }, { 0x342, "mcause" }, { 0x343, "mtval" },
+    { 0x344, "mip" }, { 0x350, "miselect" }, { 0x351, "mireg" }, { 0x354, "miph" },
+    { 0x35c, "mtopei" }, { 0x3a0, "pmpcfg0" }, { 0x3a1, "pmpcfg1" }, { 0x3a2, "pmpcfg2" },
+    { 0x3a3, "pmpcfg3" }, { 0x3b0, "pmpaddr0" }, { 0x3b1, "pmpaddr1" },
+    { 0x3b2, "pmpaddr2" }, { 0x3b3, "pmpaddr3" }, { 0x3b4, "pmpaddr4" },
+    { 0x3b5, "pmpaddr5" }, { 0x3b6, "pmpaddr6" }, { 0x3b7, "pmpaddr7" },
+    { 0x3b8, "pmpaddr8" }, { 0x3b9, "pmpaddr9" }, { 0x3ba, "pmpaddr10" },
+    { 0x3bb, "pmpaddr11" }, { 0x3bc, "pmpaddr12" }, { 0x3bd, "pmpaddr13" },
+    { 0x3be, "pmpaddr14" }, { 0x3bf, "pmpaddr15" }, { 0x5a8, "scontext" },
+    { 0x600, "hstatus" }, { 0x602, "hedeleg" }, { 0x603, "hideleg" }, { 0x604, "hie" },
+    { 0x605, "htimedelta" }, { 0x606, "hcounteren" }, { 0x607, "hgeie" },
+    { 0x608, "hvien" }, { 0x609, "hvictl" }, { 0x60a, "henvcfg" }, { 0x60c, "hstateen0" },
+    { 0x60d, "hstateen1" }, { 0x60e, "hstateen2" }, { 0x60f, "hstateen3" },
+    { 0x613, "hidelegh" }, { 0x615, "htimedeltah" }, { 0x618, "hvienh" },
+    { 0x61a, "henvcfgh" }, { 0x61c, "hstateen0h" }, { 0x61d, "hstateen1h" },
+    { 0x61e, "hstateen2h" }, { 0x61f, "hstateen3h" }, { 0x643, "htval" }, { 0x644, "hip" },
+    { 0x645, "hvip" }, { 0x646, "hviprio1" }, { 0x647, "hviprio2" }, { 0x64a, "htinst" },
+    { 0x655, "hviph" }, { 0x656, "hviprio1h" }, { 0x657, "hviprio2h" }, { 0x680, "hgatp" },
+    { 0x6a8, "hcontext" }, { 0x723, "mhpmevent3h" }, { 0x724, "mhpmevent4h" },
+    { 0x725, "mhpmevent5h" }, { 0x726, "mhpmevent6h" }, { 0x727, "mhpmevent7h" },
+    { 0x728, "mhpmevent8h" }, { 0x729, "mhpmevent9h" }, { 0x72a, "mhpmevent10h" },
+    { 0x72b, "mhpmevent11h" }, { 0x72c, "mhpmevent12h" }, { 0x72d, "mhpmevent13h" },
+    { 0x72e, "mhpmevent14h" }, { 0x72f, "mhpmevent15h" }, { 0x730, "mhpmevent16h" },
+    { 0x731, "mhpmevent17h" }, { 0x732, "mhpmevent18h" }, { 0x733, "mhpmevent19h" },
+    { 0x734, "mhpmevent20h" }, { 0x735, "mhpmevent21h" }, { 0x736, "mhpmevent22h" },
+    { 0x737, "mhpmevent23h" }, { 0x738, "mhpmevent24h" }, { 0x739, "mhpmevent25h" },
+    { 0x73a, "mhpmevent26h" }, { 0x73b, "mhpmevent27h" }, { 0x73c, "mhpmevent28h" },
+    { 0x73d, "mhpmevent29h" }, { 0x73e, "mhpmevent30h" }, { 0x73f, "mhpmevent31h" },
+    { 0x7a0, "tselect" }, { 0x7a1, "tdata1" }, { 0x7a2, "tdata2" }, { 0x7a3, "tdata3" },
+    { 0x7a4, "tinfo" }, { 0x7a5, "tcontrol" }, { 0x7a8, "mcontext" },
+    { 0x7aa, "mscontext" }, { 0x7b0, "dcsr" }, { 0x7b1, "dpc" }, { 0x7b2, "dscratch0" },
+    { 0x7b3, "dscratch1" }, { 0xb00, "mcycle" }, { 0xb02, "minstret" },
+    { 0xb03, "mhpmcounter3" }, { 0xb04, "mhpmcounter4" }, { 0xb05, "mhpmcounter5" },
+    { 0xb06, "mhpmcounter6" }, { 0xb07, "mhpmcounter7" }, { 0xb08, "mhpmcounter8" },
+    { 0xb09, "mhpmcounter9" }, { 0xb0a, "mhpmcounter10" }, { 0xb0b, "mhpmcounter11" },
+    { 0xb0c, "mhpmcounter12" }, { 0xb0d, "mhpmcounter13" }, { 0xb0e, "mhpmcounter14" },
+    { 0xb0f, "mhpmcounter15" }, { 0xb10, "mhpmcounter16" }, { 0xb11, "mhpmcounter17" },
+    { 0xb12, "mhpmcounter18" }, { 0xb13, "mhpmcounter19" }, { 0xb14, "mhpmcounter20" },
+    { 0xb15, "mhpmcounter21" }, { 0xb16, "mhpmcounter22" }, { 0xb17, "mhpmcounter23" },
+    { 0xb18, "mhpmcounter24" }, { 0xb19, "mhpmcounter25" }, { 0xb1a, "mhpmcounter26" },
+    { 0xb1b, "mhpmcounter27" }, { 0xb1c, "mhpmcounter28" }, { 0xb1d, "mhpmcounter29" },
+    { 0xb1e, "mhpmcounter30" }, { 0xb1f, "mhpmcounter31" }, { 0xb80, "mcycleh" },
+    { 0xb82, "minstreth" }, { 0xb83, "mhpmcounter3h" }, { 0xb84, "mhpmcounter4h" },
+    { 0xb85, "mhpmcounter5h" }, { 0xb86, "mhpmcounter6h" }, { 0xb87, "mhpmcounter7h" },
+    { 0xb88, "mhpmcounter8h" }, { 0xb89, "mhpmcounter9h" }, { 0xb8a, "mhpmcounter10h" },
+    { 0xb8b, "mhpmcounter11h" }, { 0xb8c, "mhpmcounter12h" }, { 0xb8d, "mhpmcounter13h" },
+    { 0xb8e, "mhpmcounter14h" }, { 0xb8f, "mhpmcounter15h" }, { 0xb90, "mhpmcounter16h" },
+    { 0xb91, "mhpmcounter17h" }, { 0xb92, "mhpmcounter18h" }, { 0xb93, "mhpmcounter19h" },
+    { 0xb94, "mhpmcounter20h" }, { 0xb95, "mhpmcounter21h" }, { 0xb96, "mhpmcounter22h" },
+    { 0xb97, "mhpmcounter23h" }, { 0xb98, "mhpmcounter24h" }, { 0xb99, "mhpmcounter25h" },
+    { 0xb9a, "mhpmcounter26h" }, { 0xb9b, "mhpmcounter27h" }, { 0xb9c, "mhpmcounter28h" },
+    { 0xb9d, "mhpmcounter29h" }, { 0xb9e, "mhpmcounter30h" }, { 0xb9f, "mhpmcounter31h" },
+    { 0xc00, "cycle" }, { 0xc01, "time" }, { 0xc02, "instret" }, { 0xc03, "hpmcounter3" },
+    { 0xc04, "hpmcounter4" }, { 0xc05, "hpmcounter5" }, { 0xc06, "hpmcounter6" },
+    { 0xc07, "hpmcounter7" }, { 0xc08, "hpmcounter8" }, { 0xc09, "hpmcounter9" },
+    { 0xc0a, "hpmcounter10" }, { 0xc0b, "hpmcounter11" }, { 0xc0c, "hpmcounter12" },
+    { 0xc0d, "hpmcounter13" }, { 0xc0e, "hpmcounter14" }, { 0xc0f, "hpmcounter15" },
+    { 0xc10, "hpmcounter16" }, { 0xc11, "hpmcounter17" }, { 0xc12, "hpmcounter18" },
+    { 0xc13, "hpmcounter19" }, { 0xc14, "hpmcounter20" }, { 0xc15, "hpmcounter21" },
+    { 0xc16, "hpmcounter22" }, { 0xc17, "hpmcounter23" }, { 0xc18, "hpmcounter24" },
+    { 0xc19, "hpmcounter25" }, { 0xc1a, "hpmcounter26" }, { 0xc1b, "hpmcounter27" },
+    { 0xc1c, "hpmcounter28" }, { 0xc1d, "hpmcounter29" }, { 0xc1e, "hpmcounter30" },
+    { 0xc1f, "hpmcounter31" }, { 0xc20, "vl" }, { 0xc21, "vtype" }, { 0xc22, "vlenb" },
+    { 0xc80, "cycleh" }, { 0xc81, "timeh" }, { 0xc82, "instreth" },
+    { 0xc83, "hpmcounter3h" }, { 0xc84, "hpmcounter4h" }, { 0xc85, "hpmcounter5h" },
+    { 0xc86, "hpmcounter6h" }, { 0xc87, "hpmcounter7h" }, { 0xc88, "hpmcounter8h" },
+    { 0xc89, "hpmcounter9h" }, { 0xc8a, "hpmcounter10h" }, { 0xc8b, "hpmcounter11h" },
+    { 0xc8c, "hpmcounter12h" }, { 0xc8d, "hpmcounter13h" }, { 0xc8e, "hpmcounter14h" },
+    { 0xc8f, "hpmcounter15h" }, { 0xc90, "hpmcounter16h" }, { 0xc91, "hpmcounter17h" },
+    { 0xc92, "hpmcounter18h" }, { 0xc93, "hpmcounter19h" }, { 0xc94, "hpmcounter20h" },
+    { 0xc95, "hpmcounter21h" }, { 0xc96, "hpmcounter22h" }, { 0xc97, "hpmcounter23h" },
+    { 0xc98, "hpmcounter24h" }, { 0xc99, "hpmcounter25h" }, { 0xc9a, "hpmcounter26h" },
+    { 0xc9b, "hpmcounter27h" }, { 0xc9c, "hpmcounter28h" }, { 0xc9d, "hpmcounter29h" },
+    { 0xc9e, "hpmcounter30h" }, { 0xc9f, "hpmcounter31h" }, { 0xda0, "scountovf" },
+    { 0xdb0, "stopi" }, { 0xe12, "hgeip" }, { 0xeb0, "vstopi" }, { 0xf11, "mvendorid" },
+    { 0xf12, "marchid" }, { 0xf13, "mimpid" }, { 0xf14, "mhartid" }, { 0xfb0, "mtopi" },
+};
+
+const char *isa_csr_name(unsigned csr)
+{
+    for (size_t i = 0; i < sizeof csr_names / sizeof csr_names[0]; i++)
+        if (csr_names[i].num == csr) return csr_names[i].name;
+    return NULL;
+}
+
+int isa_csr_lookup(const char *name)
+{
+    for (size_t i = 0; i < sizeof csr_names / sizeof csr_names[0]; i++)
+        if (!strcmp(csr_names[i].name, name)) return csr_names[i].num;
+    return -1;
+}
+
+/* ---- Formatting -------------------------------------------------------------------- */
+
+unsigned isa_default_rm(const struct isa_insn *d)
+{
+    /* Conversions that are always exact: GNU as encodes them with rm = RNE (0) and
+     * objdump leaves that rounding mode out; everything else defaults to DYN (7). */
+    switch (d->op) {
+    case ISA_FCVT_D_W: case ISA_FCVT_D_WU: case ISA_FCVT_D_S:
+        return 0;
+    default:
+        return 7;
+    }
+}
+
 static const char *rm_names[8] = { "rne", "rtz", "rdn", "rup", "rmm", "", "", "dyn" };
 
 static void fence_set(char *b, unsigned v)
@@ -378,53 +568,307 @@ static void fence_set(char *b, unsigned v)
     b[n] = 0;
 }
 
-void isa_format(const struct isa_inst *in, int xlen, u128 pc, char *buf, size_t size)
+struct fmt {
+    char *buf;
+    size_t size, n;
+    unsigned flags;
+    u128 pc;
+    bool has_target;
+    u128 target;
+};
+
+static void put(struct fmt *f, const char *fmt, ...)
 {
-    (void)xlen;
-    const struct isa_insn *d = in->desc;
-    size_t n = 0;
-#define PUT(...) do { int r_ = snprintf(buf + n, n < size ? size - n : 0, __VA_ARGS__); \
-                      if (r_ > 0) n += (size_t)r_; } while (0)
-    if (!d) { PUT("(invalid)"); return; }
-    PUT("%s", d->name);
-    if (d->flags & ISA_F_AQRL) PUT("%s", (const char *[]){ "", ".rl", ".aq", ".aqrl" }[in->aqrl & 3]);
+    va_list ap;
+    va_start(ap, fmt);
+    int r = vsnprintf(f->buf + f->n, f->n < f->size ? f->size - f->n : 0, fmt, ap);
+    va_end(ap);
+    if (r > 0) f->n += (size_t)r;
+    if (f->size && f->n >= f->size) f->n = f->size - 1;
+}
+
+static void put_xreg(struct fmt *f, unsigned r) { put(f, "%s", isa_xreg_names[r & 31]); }
+
+static void put_target(struct fmt *f, i32 off)
+{
+    u128 t = f->pc + (u128)(i128)off;
+    const char *pre = (f->flags & ISA_FMT_BARE_TARGET) ? "" : "0x";
+    if ((u64)(t >> 64))
+        put(f, "%s%llx%016llx", pre, (unsigned long long)(u64)(t >> 64), (unsigned long long)(u64)t);
+    else
+        put(f, "%s%llx", pre, (unsigned long long)(u64)t);
+    f->has_target = true;
+    f->target = t;
+}
+
+static void put_csr(struct fmt *f, unsigned csr)
+{
+    const char *nm = isa_csr_name(csr);
+    if (nm) put(f, "%s", nm);
+    else put(f, "0x%x", csr);
+}
+
+/* Print the operands of line d with the values of in (d may be the base line of a
+ * compressed instruction: operands are read from the decoded fields). */
+static void put_operands(struct fmt *f, const struct isa_insn *d, const struct isa_inst *in)
+{
     const char *p = d->args;
     bool first = true;
+    usize alen = strlen(d->args);
+    bool rm_default = alen >= 2 && d->args[alen - 1] == 'm' && d->args[alen - 2] == ',' &&
+                      in->rm == isa_default_rm(d);
     while (*p) {
         char c = *p;
-        if (c == ',' || c == '(' || c == ')') { PUT("%c", c); p++; continue; }
-        if (first) { PUT(" "); first = false; }
+        if (c == ',' || c == '(' || c == ')') {
+            /* a trailing rounding mode that is the default is left out with its comma */
+            if (c == ',' && p[1] == 'm' && p[2] == 0 && rm_default) break;
+            put(f, "%c", c);
+            p++;
+            continue;
+        }
+        if (first) { put(f, " "); first = false; }
         const struct kind *k = next_kind(&p);
         if (!k) break;
         if (k->slot == S_IMM) {
             if (k->pcrel) {
-                u128 t = pc + (u128)(i128)in->imm;
-                if ((u64)(t >> 64)) PUT("0x%llx%016llx", (unsigned long long)(u64)(t >> 64), (unsigned long long)(u64)t);
-                else PUT("0x%llx", (unsigned long long)(u64)t);
+                put_target(f, in->imm);
             } else if (k->code[0] == 'u' || !strcmp(k->code, "Cu")) {
-                PUT("0x%x", ((u32)in->imm >> 12) & 0xfffff);
+                put(f, "0x%x", ((u32)in->imm >> 12) & 0xfffff);
             } else if (k->code[0] == 'E') {
-                PUT("0x%x", (unsigned)in->imm);
+                put_csr(f, (unsigned)in->imm & 0xfff);
             } else if (k->code[0] == 'P') {
                 char a[5], b[5];
                 fence_set(a, ((unsigned)in->imm >> 4) & 15);
                 fence_set(b, (unsigned)in->imm & 15);
-                PUT("%s,%s", a, b);
+                put(f, "%s,%s", a, b);
+            } else if (k->code[0] == '>' || k->shift_rule) {
+                put(f, "0x%x", (unsigned)in->imm);
             } else {
-                PUT("%d", in->imm);
+                put(f, "%d", in->imm);
             }
         } else if (k->slot == S_RM) {
-            PUT("%s", rm_names[in->rm & 7]);
+            put(f, "%s", rm_names[in->rm & 7]);
         } else if (k->slot == S_SP) {
-            PUT("sp");
+            put(f, "sp");
         } else if (k->code[0] == 'Z') {
-            PUT("%u", in->rs1);
+            put(f, "%u", in->rs1);
         } else {
             unsigned r = k->slot == S_RS1 ? in->rs1 : k->slot == S_RS2 ? in->rs2
                        : k->slot == S_RS3 ? in->rs3 : k->slot == S_RDRS1 ? rdrs1_value(d, in)
                        : in->rd;
-            PUT("%s", k->rclass == R_F ? isa_freg_names[r & 31] : isa_xreg_names[r & 31]);
+            put(f, "%s", k->rclass == R_F ? isa_freg_names[r & 31] : isa_xreg_names[r & 31]);
         }
     }
-#undef PUT
+}
+
+static void put_name(struct fmt *f, const struct isa_insn *d, const struct isa_inst *in)
+{
+    put(f, "%s", d->name);
+    if (d->flags & ISA_F_AQRL)
+        put(f, "%s", (const char *[]){ "", ".rl", ".aq", ".aqrl" }[in->aqrl & 3]);
+}
+
+/* The 32-bit line that defines the operation of a compressed instruction at this XLEN. */
+static const struct isa_insn *base_line(const struct isa_inst *in, int xlen)
+{
+    const struct isa_insn *d = in->desc;
+    if (!(d->ext & EXT_C)) return d;
+    unsigned xb = isa_xbit(xlen);
+    for (size_t i = 0; i < isa_table_len; i++) {
+        const struct isa_insn *b = &isa_table[i];
+        if (b->op == in->op && (b->xlens & xb) && !(b->ext & EXT_C) && (b->match & 3) == 3 &&
+            (b->op != ISA_FENCE || !strcmp(b->name, "fence")))
+            return b;
+    }
+    return d;
+}
+
+/* GNU objdump's pseudo-instruction names (its default output).  Returns true when
+ * the instruction was printed as an alias. */
+static bool put_alias(struct fmt *f, const struct isa_inst *in, int xlen)
+{
+    unsigned rd = in->rd, rs1 = in->rs1, rs2 = in->rs2;
+    i32 imm = in->imm;
+    const char *n = NULL;
+    switch (in->op) {
+    case ISA_ADDI:
+        if (rd == 0 && rs1 == 0 && imm == 0) { put(f, "nop"); return true; }
+        if (rs1 == 0) { put(f, "li "); put_xreg(f, rd); put(f, ",%d", imm); return true; }
+        if (imm == 0 && in->len == 4) n = "mv";       /* c.addi rd,0 stays "add rd,rd,0" */
+        break;
+    case ISA_ADDIW: if (imm == 0) n = "sext.w"; break;
+    case ISA_ADDID: if (imm == 0) n = "sext.d"; break;
+    case ISA_XORI: if (imm == -1) n = "not"; break;
+    case ISA_ANDI: if (imm == 255) n = "zext.b"; break;
+    case ISA_ADD:
+        /* c.mv is add rd,x0,rs; a 32-bit add with x0 stays an add */
+        if (rs1 == 0 && in->len == 2) { n = "mv"; rs1 = rs2; }
+        break;
+    case ISA_SLTIU: if (imm == 1) n = "seqz"; break;
+    case ISA_SLTU: if (rs1 == 0) { n = "snez"; rs1 = rs2; } break;
+    case ISA_SLT:
+        if (rs2 == 0) n = "sltz";
+        else if (rs1 == 0) { n = "sgtz"; rs1 = rs2; }
+        break;
+    case ISA_SUB: if (rs1 == 0) { n = "neg"; rs1 = rs2; } break;
+    case ISA_SUBW: if (rs1 == 0) { n = "negw"; rs1 = rs2; } break;
+    case ISA_SUBD: if (rs1 == 0) { n = "negd"; rs1 = rs2; } break;
+    case ISA_JAL:
+        if (rd == 0 || rd == 1) {
+            put(f, rd ? "jal " : "j ");
+            put_target(f, imm);
+            return true;
+        }
+        return false;
+    case ISA_JALR:
+        if (rd == 0 && rs1 == 1 && imm == 0) { put(f, "ret"); return true; }
+        if (rd == 0 || rd == 1) {
+            put(f, rd ? "jalr " : "jr ");
+            if (imm) put(f, "%d(", imm);
+            put_xreg(f, rs1);
+            if (imm) put(f, ")");
+            return true;
+        }
+        if (imm == 0) {
+            put(f, "jalr "); put_xreg(f, rd); put(f, ","); put_xreg(f, rs1);
+            return true;
+        }
+        return false;
+    case ISA_BEQ: case ISA_BNE: case ISA_BLT: case ISA_BGE: {
+        unsigned r;
+        if (rs2 == 0) {
+            r = rs1;
+            n = in->op == ISA_BEQ ? "beqz" : in->op == ISA_BNE ? "bnez"
+              : in->op == ISA_BLT ? "bltz" : "bgez";
+        } else if (rs1 == 0 && (in->op == ISA_BLT || in->op == ISA_BGE)) {
+            r = rs2;
+            n = in->op == ISA_BLT ? "bgtz" : "blez";
+        } else {
+            return false;
+        }
+        put(f, "%s ", n); put_xreg(f, r); put(f, ","); put_target(f, imm);
+        return true;
+    }
+    case ISA_FSGNJ_S: case ISA_FSGNJ_D: case ISA_FSGNJN_S: case ISA_FSGNJN_D:
+    case ISA_FSGNJX_S: case ISA_FSGNJX_D: {
+        if (rs1 != rs2) return false;
+        const char *b = (in->op == ISA_FSGNJ_S || in->op == ISA_FSGNJ_D) ? "fmv"
+                      : (in->op == ISA_FSGNJN_S || in->op == ISA_FSGNJN_D) ? "fneg" : "fabs";
+        bool dbl = in->op == ISA_FSGNJ_D || in->op == ISA_FSGNJN_D || in->op == ISA_FSGNJX_D;
+        put(f, "%s.%s %s,%s", b, dbl ? "d" : "s", isa_freg_names[rd], isa_freg_names[rs1]);
+        return true;
+    }
+    case ISA_FENCE:
+        if (in->desc && !strcmp(in->desc->name, "fence") && imm == 0xff) {
+            put(f, "fence");
+            return true;
+        }
+        return false;
+    case ISA_CSRRS: case ISA_CSRRW: case ISA_CSRRC:
+    case ISA_CSRRSI: case ISA_CSRRWI: case ISA_CSRRCI: {
+        if (in->len == 2) return false;
+        unsigned csr = (unsigned)imm & 0xfff;
+        bool uimm = in->op == ISA_CSRRSI || in->op == ISA_CSRRWI || in->op == ISA_CSRRCI;
+        const char *fp = csr == 1 ? "flags" : csr == 2 ? "rm" : csr == 3 ? "csr" : NULL;
+        if (in->op == ISA_CSRRS && rs1 == 0) {
+            static const char *const rdn[3] = { "cycle", "time", "instret" };
+            if (fp) { put(f, "fr%s ", fp); put_xreg(f, rd); return true; }
+            if (csr >= 0xc00 && csr <= 0xc02) {
+                put(f, "rd%s ", rdn[csr - 0xc00]); put_xreg(f, rd); return true;
+            }
+            if (xlen == 32 && csr >= 0xc80 && csr <= 0xc82) {
+                put(f, "rd%sh ", rdn[csr - 0xc80]); put_xreg(f, rd); return true;
+            }
+            put(f, "csrr "); put_xreg(f, rd); put(f, ","); put_csr(f, csr);
+            return true;
+        }
+        if (in->op == ISA_CSRRW && rd == 0 && rs1 == 0 && csr == 0xc00) {
+            put(f, "unimp");
+            return true;
+        }
+        if (in->op == ISA_CSRRW && fp) {
+            put(f, "fs%s ", fp);
+            if (rd) { put_xreg(f, rd); put(f, ","); }
+            put_xreg(f, rs1);
+            return true;
+        }
+        if (in->op == ISA_CSRRWI && (csr == 1 || csr == 2)) {
+            put(f, "fs%si ", fp);                  /* always with rd, as binutils 2.40 */
+            put_xreg(f, rd);
+            put(f, ",%u", rs1);
+            return true;
+        }
+        if (rd == 0) {
+            const char *b = (in->op == ISA_CSRRW || in->op == ISA_CSRRWI) ? "csrw"
+                          : (in->op == ISA_CSRRS || in->op == ISA_CSRRSI) ? "csrs" : "csrc";
+            put(f, "%s ", b); put_csr(f, csr); put(f, ",");
+            if (uimm) put(f, "%u", rs1);
+            else put_xreg(f, rs1);
+            return true;
+        }
+        if (uimm) {
+            /* binutils 2.40: csrrwi a0,csr,1 shows as csrrw a0,csr,1 */
+            const char *b = in->op == ISA_CSRRWI ? "csrrw" : in->op == ISA_CSRRSI ? "csrrs" : "csrrc";
+            put(f, "%s ", b); put_xreg(f, rd); put(f, ","); put_csr(f, csr); put(f, ",%u", rs1);
+            return true;
+        }
+        return false;
+    }
+    default:
+        break;
+    }
+    if (!n) {
+        /* binutils 2.40 shows these I-type instructions under their R-type mnemonic
+           (its "add d,s,j" style alias lines): addi a0,a0,1 -> add a0,a0,1 */
+        static const struct { u16 op; const char *name; } rname[] = {
+            { ISA_ADDI, "add" }, { ISA_ANDI, "and" }, { ISA_ORI, "or" }, { ISA_XORI, "xor" },
+            { ISA_SLLI, "sll" }, { ISA_SRLI, "srl" }, { ISA_SRAI, "sra" },
+            { ISA_ADDIW, "addw" }, { ISA_SLLIW, "sllw" }, { ISA_SRLIW, "srlw" },
+            { ISA_SRAIW, "sraw" }, { ISA_ADDID, "addd" }, { ISA_SLLID, "slld" },
+            { ISA_SRLID, "srld" }, { ISA_SRAID, "srad" },
+        };
+        for (size_t i = 0; i < sizeof rname / sizeof rname[0]; i++) {
+            if (rname[i].op != in->op) continue;
+            const struct isa_insn *b = base_line(in, xlen);
+            put(f, "%s", rname[i].name);
+            put_operands(f, b, in);
+            return true;
+        }
+        return false;
+    }
+    put(f, "%s ", n); put_xreg(f, rd); put(f, ","); put_xreg(f, rs1);
+    return true;
+}
+
+bool isa_format_ex(const struct isa_inst *in, int xlen, u128 pc, unsigned flags,
+                   char *buf, size_t size, u128 *target)
+{
+    struct fmt f = { buf, size, 0, flags, pc, false, 0 };
+    if (size) buf[0] = 0;
+    const struct isa_insn *d = in->desc;
+    if (!d) {
+        put(&f, "(invalid)");
+        return false;
+    }
+    if (flags & ISA_FMT_ALIASES) {
+        if (!put_alias(&f, in, xlen)) {
+            const struct isa_insn *b = base_line(in, xlen);
+            put_name(&f, b, in);
+            put_operands(&f, b, in);
+        }
+    } else if (in->op == ISA_CSRRW && in->rd == 0 && in->rs1 == 0 && in->imm == 0xc00) {
+        put(&f, "unimp");              /* csrrw zero,cycle,zero: GNU's unimp */
+    } else if (!strcmp(d->name, "c.nop")) {
+        put(&f, "c.addi zero,0");      /* GNU objdump -M no-aliases */
+    } else {
+        put_name(&f, d, in);
+        put_operands(&f, d, in);
+    }
+    if (f.has_target && target) *target = f.target;
+    return f.has_target;
+}
+
+void isa_format(const struct isa_inst *in, int xlen, u128 pc, char *buf, size_t size)
+{
+    isa_format_ex(in, xlen, pc, 0, buf, size, NULL);
 }

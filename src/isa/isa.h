@@ -88,8 +88,64 @@ bool isa_decode(int xlen, unsigned exts, u32 word, struct isa_inst *out);
  * the result is verified by decoding it again. */
 bool isa_encode(const struct isa_insn *desc, int xlen, const struct isa_inst *in, u32 *word);
 
-/* GNU objdump-style text ("addi a0,a0,1"); pc resolves pc-relative targets. */
+/* GNU objdump -M no-aliases text ("addi a0,a0,1", CSRs by name, shift amounts and
+ * U-type fields in hex, default rounding modes left out); pc resolves pc-relative
+ * targets. */
 void isa_format(const struct isa_inst *in, int xlen, u128 pc, char *buf, size_t size);
+
+/* isa_format with options (isa_format is isa_format_ex with flags 0, the base forms of
+ * `objdump -M no-aliases`):
+ *   ISA_FMT_ALIASES      print GNU objdump's pseudo-instructions (li, mv, ret, j, beqz,
+ *                        csrr, fmv.d, …) and compressed instructions under the name of
+ *                        the instruction they expand to (c.addi a0,1 -> addi a0,a0,1)
+ *   ISA_FMT_BARE_TARGET  branch/jump targets as bare hex ("1c"), as objdump prints them
+ * Returns true when the text ends with a pc-relative target, stored in *target (if not
+ * NULL) so a disassembler can append " <symbol+off>". */
+enum { ISA_FMT_ALIASES = 1, ISA_FMT_BARE_TARGET = 2 };
+bool isa_format_ex(const struct isa_inst *in, int xlen, u128 pc, unsigned flags,
+                   char *buf, size_t size, u128 *target);
+
+/* The rounding mode an assembler uses when the operand is left out, and that the
+ * disassembler does not print: 0 (RNE) for the always-exact conversions fcvt.d.w,
+ * fcvt.d.wu and fcvt.d.s (GNU binutils' choice), 7 (DYN) for everything else. */
+unsigned isa_default_rm(const struct isa_insn *desc);
+
+/* ---- Operands, for assemblers and disassemblers --------------------------------------
+ * A line's args string is a sequence of operand codes separated by literal punctuation
+ * (',' '(' ')').  isa_operand_at() describes the operand code at p (not punctuation):
+ * what field it fills and what values it accepts; *len is the length of the code. */
+enum isa_slot { ISA_SLOT_NONE, ISA_SLOT_RD, ISA_SLOT_RS1, ISA_SLOT_RS2, ISA_SLOT_RS3,
+                ISA_SLOT_RDRS1, ISA_SLOT_IMM, ISA_SLOT_RM, ISA_SLOT_SP };
+enum isa_rclass { ISA_RC_NONE, ISA_RC_X, ISA_RC_F };
+enum isa_opkind {
+    ISA_OPK_PLAIN,      /* register, or immediate of `bits` bits (signed if is_signed)
+                           whose low `align` bits are zero */
+    ISA_OPK_SHAMT,      /* '>' shift amount: the width is set by the line's mask */
+    ISA_OPK_CSHIFT,     /* compressed shift amount (RV128: 0 encodes 64, c.srli/c.srai
+                           32–63 encode 96–127) */
+    ISA_OPK_CSR,        /* 12-bit CSR number (isa_csr_name/isa_csr_lookup) */
+    ISA_OPK_FENCE,      /* fence pred,succ: written as two sets ("iorw,iorw") */
+    ISA_OPK_UPPER,      /* U-type: written as the 20-bit field, stored shifted (imm<<12) */
+    ISA_OPK_UIMM5,      /* CSR immediate 0–31, kept in rs1 */
+};
+struct isa_operand {
+    char code[3];       /* "d", "Cj", … */
+    u8 slot;            /* enum isa_slot */
+    u8 rclass;          /* enum isa_rclass */
+    u8 kind;            /* enum isa_opkind */
+    u8 prime;           /* 3-bit register field: x8–x15 / f8–f15 only */
+    u8 nonzero;         /* register other than x0 / immediate other than 0 */
+    u8 is_signed;
+    u8 bits, align;     /* immediates: significant bits, log2 of the required alignment */
+    u8 pcrel;           /* branch/jump target (offset from the instruction) */
+    u8 mem;             /* offset written before "(reg)" */
+};
+bool isa_operand_at(const char *p, struct isa_operand *out, size_t *len);
+
+/* CSR names of the privileged specification.  isa_csr_name returns NULL for a number
+ * without a name, isa_csr_lookup -1 for an unknown name. */
+const char *isa_csr_name(unsigned csr);
+int isa_csr_lookup(const char *name);
 
 /* True when the line's destination register is an FP register (so rd = 0 is f0,
  * not the hard-wired x0). */
