@@ -801,16 +801,38 @@ static bool widthish(const struct cpp_token *t)
     return false;
 }
 
+/* For the other operands of a conjunct: a feature name that 32-bit builds can have
+ * too (no 32/64 in it, not a compat switch), so that the #else is the fallback that
+ * 32-bit builds with the feature compile. */
+static bool feature_name(const struct cpp_token *t)
+{
+    if (t->kind != CPP_IDENT) return true;
+    for (u32 k = 0; k + 1 < t->len; k++)
+        if ((t->p[k] == '6' && t->p[k + 1] == '4') || (t->p[k] == '3' && t->p[k + 1] == '2'))
+            return false;
+    return !memmem(t->p, t->len, "COMPAT", 6) && !memmem(t->p, t->len, "compat", 6);
+}
+
 /* The term [a, b) of a condition (a width comparison, defined(CONFIG_64BIT), ...)
  * has the value lp128 in an LP128 build.  If the term is a conjunct (&&) and false, or
  * a disjunct (||) and true, and no other operand of that && / || group mentions the
  * word size, then an LP128 build takes the branch that 64-bit builds also take
  * whenever the other operands say so (for "A && BITS_PER_LONG == 64": every 64-bit
  * build without A), and 32-bit builds too: that branch is word-size generic code, not a
- * 32-bit assumption.  Returns true in that case. */
-static bool lp128_branch_is_shared(struct audit_scratch *s, u32 a, u32 b, bool lp128)
+ * 32-bit assumption.  Returns true in that case.
+ *
+ * The argument is about which code is compiled, so it is applied to #if/#elif only: a
+ * run-time "if (A && BITS_PER_LONG == 64)" is a decision whose other operand is often
+ * itself about 64-bit data (a range check that only 64-bit longs need), and the
+ * shared branch then skips it.  A disjunct needs no more: in "A || W != 32", A only
+ * matters if 32-bit builds can have it, so the branch is compiled for 32- and 64-bit
+ * builds.  A conjunct "A && W == 64" also needs A to be a feature that 32-bit builds
+ * can have (feature_name), and is not used for config-64bit, whose #else is the
+ * 32-bit configuration itself ("CONFIG_64BIT && CONFIG_COMPAT"). */
+static bool lp128_branch_is_shared(struct audit_scratch *s, u32 a, u32 b, bool lp128, bool conj_ok)
 {
     u32 g = s->grp[a];
+    if (s->dk[a] != D_IF) return false; /* only the selection of code, see below */
     for (;;) {
         if (a >= 1 && s->grp[a - 1] == g && is_p(s, a - 1, CPP_P_NOT)) {
             a--;
@@ -829,7 +851,7 @@ static bool lp128_branch_is_shared(struct audit_scratch *s, u32 a, u32 b, bool l
     bool ldisj = a >= 1 && s->grp[a - 1] == g && is_p(s, a - 1, CPP_P_OROR);
     bool rdisj = tok_in_grp(s, b, g) && is_p(s, b, CPP_P_OROR);
     bool conj = lconj || rconj, disj = !conj && (ldisj || rdisj);
-    if (!(conj && !lp128) && !(disj && lp128)) return false;
+    if (!(conj && !lp128 && conj_ok) && !(disj && lp128)) return false;
     /* the other operands of the group: up to an unmatched parenthesis, the end of the
        condition, and for a conjunct up to a || at the same level */
     int d = 0;
@@ -845,7 +867,7 @@ static bool lp128_branch_is_shared(struct audit_scratch *s, u32 a, u32 b, bool l
             break;
         else if (d == 0 && is_id(s, j - 1, "return"))
             break;
-        if (widthish(t)) return false;
+        if (widthish(t) || (conj && !feature_name(t))) return false;
     }
     d = 0;
     for (u32 j = b; tok_in_grp(s, j, g); j++) {
@@ -858,7 +880,7 @@ static bool lp128_branch_is_shared(struct audit_scratch *s, u32 a, u32 b, bool l
                     t->sub == CPP_P_SEMI || t->sub == CPP_P_LBRACE || t->sub == CPP_P_RBRACE ||
                     (conj && t->sub == CPP_P_OROR)))
             break;
-        if (widthish(t)) return false;
+        if (widthish(t) || (conj && !feature_name(t))) return false;
     }
     return true;
 }
@@ -909,7 +931,7 @@ static void width_compare(struct audit_scratch *s, u32 a, u32 b, u32 at, const c
     bool u;
     if (!int_value(k, &v, &l, &u) || v > 1000) return;
     int bad = width_cmp_bad(op, (u64)v, k64, k32);
-    if (bad && lp128_branch_is_shared(s, lo, hi, cmp_value(op, k64 * 2, (u64)v))) return;
+    if (bad && lp128_branch_is_shared(s, lo, hi, cmp_value(op, k64 * 2, (u64)v), true)) return;
     if (bad == 1) {
         if ((u64)v == k32)
             report(s, at, rule, "'%s %s %u' treats every build that is not 32-bit as 64-bit; "
@@ -1012,7 +1034,7 @@ static void rule_config(struct audit_scratch *s, u32 i)
         lo = i - 2, hi = i + 2;
     else if (i >= 1 && is_id(s, i - 1, "defined") && s->grp[i - 1] == s->grp[i])
         lo = i - 1;
-    if (lp128_branch_is_shared(s, lo, hi, false)) return;
+    if (lp128_branch_is_shared(s, lo, hi, false, false)) return;
     report(s, i, R_CONFIG_64BIT, "%.*s test: the branches assume 'not 32-bit' means 64-bit; "
            "an LP128 build has no %.*s", (int)t->len, t->p, (int)t->len, t->p);
 }
@@ -1021,9 +1043,17 @@ static void rule_config(struct audit_scratch *s, u32 i)
  * flag ("#define _TIF_32BIT (1 << TIF_32BIT)"), a predicate macro whose body is one
  * call ("#define is_32bit() test_thread_flag(TIF_32BIT)"), or a function whose body is
  * "return call(...);"?  Those define the question; the uses are reported. */
+static bool flag_test_call(const struct cpp_token *t)
+{
+    return t->kind == CPP_IDENT && memmem(t->p, t->len, "test_", 5) && memmem(t->p, t->len, "flag", 4);
+}
+
 static bool compat_definition(struct audit_scratch *s, u32 i)
 {
     u32 g = s->grp[i];
+    /* only the thread flag: a call such as in_compat_syscall() passed on as an argument
+       ("return __import_iovec(..., in_compat_syscall());") is a use */
+    if (!eq(T(i), "TIF_32BIT") && !eq(T(i), "_TIF_32BIT")) return false;
     if (s->dk[i] == D_DEFINE) {
         u32 k = i;
         while (k > 0 && s->grp[k - 1] == g) k--;
@@ -1050,7 +1080,7 @@ static bool compat_definition(struct audit_scratch *s, u32 i)
         /* one call: NAME ( ... ) possibly in parentheses, no operators */
         u32 j = body;
         while (j < end && is_p(s, j, CPP_P_LPAREN)) j++;
-        if (call && j + 1 < end && T(j)->kind == CPP_IDENT && is_p(s, j + 1, CPP_P_LPAREN)) {
+        if (call && j + 1 < end && flag_test_call(T(j)) && is_p(s, j + 1, CPP_P_LPAREN)) {
             u32 e = match_paren(s, j + 1);
             while (e < end && is_p(s, e, CPP_P_RPAREN)) e++;
             if (e == end) return true;
@@ -1070,7 +1100,7 @@ static bool compat_definition(struct audit_scratch *s, u32 i)
             return false;
     }
     if (k < 2 || !is_id(s, k - 1, "return") || !is_p(s, k - 2, CPP_P_LBRACE)) return false;
-    if (T(k)->kind != CPP_IDENT || !is_p(s, k + 1, CPP_P_LPAREN)) return false;
+    if (!flag_test_call(T(k)) || !is_p(s, k + 1, CPP_P_LPAREN)) return false;
     u32 e = match_paren(s, k + 1);
     return e > i && is_p(s, e, CPP_P_SEMI) && is_p(s, e + 1, CPP_P_RBRACE);
 }
