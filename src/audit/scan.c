@@ -1379,6 +1379,7 @@ static bool bitops_fn(const struct cpp_token *t)
         "test_bit_le", NULL};
     const char *p = t->p;
     u32 n = t->len;
+    if (n < 7 || !memmem(p, n, "bit", 3)) return false; /* most calls: one scan */
     while (n && *p == '_') p++, n--;
     if (n > 7 && memcmp(p, "bitmap_", 7) == 0) return true;
     if (n > 5 && memcmp(p, "find_", 5) == 0 && memmem(p, n, "_bit", 4)) return true;
