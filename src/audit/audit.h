@@ -50,6 +50,16 @@ struct audit_field {
     bool by_name;  /* the name alone says "user pointer" (uapi path) */
 };
 
+/* A finding that needs evidence from other files: literal-width on an array of
+ * unsigned long declared elsewhere, reported when some file uses the array as a
+ * BITS_PER_LONG bitmap (DECLARE_BITMAP, BITS_TO_LONGS, bitops). */
+struct audit_pending {
+    u32 line, col;
+    u16 rule;
+    char *name;    /* the array */
+    char *msg;
+};
+
 struct audit_file {
     char *path;
     u32 root_len;        /* bytes of the command-line root prefix (for the summary) */
@@ -59,6 +69,10 @@ struct audit_file {
     u32 nfields, capfields;
     char **ptr_members; /* member names converted to user pointers in this file */
     u32 nptr, capptr;
+    char **bitmaps;     /* names used as BITS_PER_LONG bitmaps in this file */
+    u32 nbm, capbm;
+    struct audit_pending *pend;
+    u32 npend, cappend;
     u32 suppressed;
     u32 lex_errors;
     char *note;          /* skipped/lexer problem, reported on stderr */
@@ -74,7 +88,8 @@ void audit_scratch_free(struct audit_scratch *s);
  * only candidates here (fields/ptr_members); audit_resolve_fields adds them. */
 void audit_scan(struct audit_scratch *s, const char *path, const char *buf, size_t len,
                 u32 rules, struct audit_file *out);
-/* Cross-file step: report candidate fields whose names are user pointers. */
+/* Cross-file step: report candidate fields whose names are user pointers, and
+ * pending findings whose evidence is in another file. */
 void audit_resolve_fields(struct audit_file *files, size_t n, u32 rules);
 void audit_file_clear(struct audit_file *f);
 void audit_add(struct audit_file *f, u32 line, u32 col, int rule, const char *fmt, ...);

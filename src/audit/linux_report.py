@@ -5,10 +5,14 @@ usage: linux_report.py REPORT.json OLD.md FILES BYTES SECONDS TREE_PARENT CPU LO
 
 Everything is regenerated except the hand-checked sample between the markers
 "<!-- sample begin -->" and "<!-- sample end -->" of OLD.md, which is kept as is; rows
-whose finding is no longer reported are marked.  Without a sample in OLD.md a new one of
-30 findings is drawn (2 per rule, the rest in proportion to the counts, fixed seed) with
+whose finding is no longer reported are marked and no longer counted.  Without a sample
+in OLD.md a new one is drawn (2 per rule, the rest in proportion to the counts; size and
+seed from the environment, AUDIT_SAMPLE_SIZE (60) and AUDIT_SAMPLE_SEED (20261203)) with
 every verdict "unchecked", to be judged by hand: open the file, read the code, write TP
-or FP and the reason.  The precision line is computed from the verdicts.
+or FP and the reason.  The precision lines are computed from the verdicts: the plain
+ratio of the sample, and the estimate for all findings, which weights each rule's
+precision in the sample by the rule's share of the findings (the sample over-represents
+rare rules by design).
 """
 import collections
 import json
@@ -118,9 +122,11 @@ def main():
                     line = line.rstrip(" |") + " (no longer reported) |"
             rows.append(line)
         body = "\n".join(rows)
-        body = re.sub(r"\n\*\*Precision:[^\n]*\n", "\n", body)
+        body = re.sub(r"\n\*\*Precision[^\n]*", "", body)
+        body = re.sub(r"\n(Estimated over all findings|Per rule)[^\n]*", "", body)
     else:
-        rnd = random.Random(65536)
+        nsample = int(os.environ.get("AUDIT_SAMPLE_SIZE", "60"))
+        rnd = random.Random(int(os.environ.get("AUDIT_SAMPLE_SEED", "20261203")))
         pick = []
         pool = collections.defaultdict(list)
         for f in fs:
@@ -128,7 +134,7 @@ def main():
         for r in rules:
             pick += rnd.sample(pool[r], min(2, len(pool[r])))
         rest = [f for f in fs if f not in pick]
-        pick += rnd.sample(rest, max(0, 30 - len(pick)))
+        pick += rnd.sample(rest, max(0, nsample - len(pick)))
         pick.sort(key=lambda f: (f["rule"], f["file"], f["line"]))
         lines = ["", "| # | finding | rule | code | verdict | why |", "|---:|---|---|---|---|---|"]
         for i, f in enumerate(pick, 1):
@@ -143,22 +149,44 @@ def main():
             lines.append("| %d | `%s:%d:%d` | `%s` | `%s` | unchecked | |" % (
                 i, f["file"], f["line"], f["column"], f["rule"], src))
         body = "\n".join(lines) + "\n"
-    tp = len(re.findall(r"\| TP \|", body))
-    fp = len(re.findall(r"\| FP \|", body))
+    verdicts = collections.defaultdict(collections.Counter)
+    nrows = 0
+    for line in body.splitlines():
+        m = re.match(r"\| \d+ \| `[^`]+` \| `([a-z0-9-]+)` \|.*\| (TP|FP) \|", line)
+        if m and "no longer reported" not in line:
+            verdicts[m.group(1)][m.group(2)] += 1
+        if re.match(r"\| \d+ \|", line):
+            nrows += 1
+    tp = sum(c["TP"] for c in verdicts.values())
+    fp = sum(c["FP"] for c in verdicts.values())
     w("## Hand-checked sample")
     w("")
-    w("30 findings drawn at random (2 per rule, the rest in proportion to the counts; fixed "
+    w("%d findings drawn at random (2 per rule, the rest in proportion to the counts; fixed "
       "seed) and judged by opening the file and reading the code. **TP**: as written, the code "
       "would misbehave, build a wrong layout or value, or take a 32-bit/wrong branch under "
       "LP128 — it has to change. **FP**: the rule misread the code, or the code is correct "
       "under LP128 as it is (a value that always fits, an optimisation-only branch, a "
-      "register image).")
+      "register image)." % nrows)
     w("")
     w(BEGIN)
     w(body.strip("\n"))
     w("")
     if tp + fp:
-        w("**Precision: %d of %d true positives (%.0f%%).**" % (tp, tp + fp, 100.0 * tp / (tp + fp)))
+        w("**Precision: %d of %d true positives (%.0f%%) in the sample.**" % (tp, tp + fp, 100.0 * tp / (tp + fp)))
+        # stratified estimate: each rule's sample precision weighted by its findings
+        num = den = 0
+        for r, c in verdicts.items():
+            if c["TP"] + c["FP"]:
+                num += by_rule[r] * c["TP"] / (c["TP"] + c["FP"])
+                den += by_rule[r]
+        if den:
+            w("")
+            w("Estimated over all findings (each rule's sample precision weighted by its share "
+              "of the %d findings it covers): **%.1f%%**." % (den, 100.0 * num / den))
+        w("")
+        w("Per rule (TP/judged): " + ", ".join(
+            "`%s` %d/%d" % (r, verdicts[r]["TP"], verdicts[r]["TP"] + verdicts[r]["FP"])
+            for r in rules if verdicts[r]["TP"] + verdicts[r]["FP"]) + ".")
     w(END)
     print("\n".join(out))
 

@@ -24,17 +24,18 @@ const struct audit_rule_info audit_rules[R_COUNT] = {
     [R_PTR_CAST_64] = {
         "ptr-cast-64",
         "pointer converted through a 64-bit integer type",
-        "pointers are 128 bits under LP128: (u64)ptr, (unsigned long long)ptr, "
-        "(u64)(uintptr_t)p, (void *)(u64)x and storing (uintptr_t)p in a u64 keep only the "
-        "low 64 bits of the address",
+        "pointers are 128 bits under LP128: (u64)ptr, (u64)(uintptr_t)p, (void *)(u64)x and "
+        "storing (uintptr_t)p or (unsigned long long)p in a u64 keep only the low 64 bits of "
+        "the address (masks of the low bits, (u64)p & 7, are not reported)",
         "keep addresses in pointer-sized types (uintptr_t, unsigned long, usize); at the "
         "user/kernel boundary use __ptr_t (docs/abi.md 5)"},
     [R_LONG_MASK_64] = {
         "long-mask-64",
         "unsigned long / long used where exactly 64 bits are needed",
         "unsigned long is 128 bits under LP128: 0xffffffffffffffffUL is no longer ~0UL, "
-        "1UL << 63 and BIT(63) are no longer the top bit, ~0UL or ULONG_MAX never equal a u64, "
-        "~GENMASK(63, n) sets the upper 64 bits, and long >> 63 is no longer the sign",
+        "1UL << 63 and BIT(63) no longer test the top bit of a long, ~0UL or ULONG_MAX never "
+        "equal a u64, ~GENMASK(63, n) sets the upper 64 bits, and long >> 63 is no longer the "
+        "sign (storing bit 63 into a register image is not reported)",
         "use u64 and its constants (U64_MAX, BIT_ULL(63), GENMASK_ULL, S64_MIN) for 64-bit "
         "quantities, or BITS_PER_LONG-based expressions for long-sized ones"},
     [R_DO_DIV_LONG] = {
@@ -66,8 +67,8 @@ const struct audit_rule_info audit_rules[R_COUNT] = {
     [R_FORMAT_VIA_64] = {
         "format-via-64",
         "pointer or long printed through a 64-bit cast",
-        "(u64)ptr, (unsigned long long)ptr or (u64)long_value passed to %llx/%llu/%lx, and "
-        "%016lx for addresses, print only 64 of the 128 bits of a pointer or long",
+        "(u64)ptr, (u64)(uintptr_t)ptr or (u64)address_long passed to %llx/%llu/%lx print "
+        "only 64 of the 128 bits of a pointer or long",
         "print pointers with %p/%px and longs with %lx/%lu without a cast"},
     [R_UAPI_U64_PTR] = {
         "uapi-u64-ptr",
@@ -85,9 +86,10 @@ const struct audit_rule_info audit_rules[R_COUNT] = {
     [R_LITERAL_WIDTH] = {
         "literal-width",
         "literal 64, 63, 8 or 0xffffffffffffffff used as the width of long or a pointer",
-        "63 - __builtin_clzl(x), 1UL << (n % 64), word[n / 64] with unsigned long words, "
-        "0xffffffffffffffff as 'all bits of a long' and memcpy(&ptr, src, 8) hard-code the LP64 "
-        "widths of long and pointers",
+        "63 - __builtin_clzl(x), 1UL << (n % 64) and word[n / 64] in a bitmap of unsigned "
+        "longs that the bit operations index by BITS_PER_LONG, 0xffffffffffffffff as 'all "
+        "bits of a long' and memcpy(&ptr, src, 8) hard-code the LP64 widths of long and "
+        "pointers",
         "use BITS_PER_LONG, sizeof(long), sizeof(void *) or ULONG_MAX; write 64 only for "
         "quantities that are u64"},
 };

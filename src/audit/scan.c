@@ -87,6 +87,13 @@ void audit_file_clear(struct audit_file *f)
     free(f->fields);
     for (u32 i = 0; i < f->nptr; i++) free(f->ptr_members[i]);
     free(f->ptr_members);
+    for (u32 i = 0; i < f->nbm; i++) free(f->bitmaps[i]);
+    free(f->bitmaps);
+    for (u32 i = 0; i < f->npend; i++) {
+        free(f->pend[i].name);
+        free(f->pend[i].msg);
+    }
+    free(f->pend);
     free(f->note);
     char *path = f->path;
     u32 root = f->root_len;
@@ -104,6 +111,7 @@ struct sym {
     u32 len;
     u8 cls;
     bool array;       /* declared with [] : subscripts keep the class */
+    bool sized;       /* an array declared here with its size (not "extern x[]") */
     const char *tag;  /* struct/union tag of its type, if any */
     u32 tlen;
 };
@@ -228,6 +236,7 @@ static struct sym *tab_set(struct audit_scratch *s, const struct cpp_token *t, u
     }
     e->cls = cls;
     e->array = false;
+    e->sized = false;
     e->tag = NULL;
     e->tlen = 0;
     return e;
@@ -433,6 +442,7 @@ static void maybe_decl(struct audit_scratch *s, u32 i)
     u8 c = stars ? C_PTR : type_class_at(s, (u32)j);
     struct sym *e = tab_set(s, T(i), c);
     e->array = nx->sub == CPP_P_LSQ;
+    e->sized = e->array && !is_p(s, i + 2, CPP_P_RSQ);
     if (j >= 1 && s->grp[j - 1] == g && (is_id(s, (u32)j - 1, "struct") || is_id(s, (u32)j - 1, "union"))) {
         e->tag = ty->p;
         e->tlen = ty->len;
@@ -767,6 +777,127 @@ static const char *opname(int op)
     return cpp_punct_str((enum cpp_punct)op);
 }
 
+/* Does an identifier in a condition speak about the word size (so that the
+ * "shared branch" argument below does not hold for it)? */
+static bool widthish(const struct cpp_token *t)
+{
+    if (t->kind != CPP_IDENT) return false;
+    static const char *const words[] = {
+        "sizeof", "bits", "wordsize", "lp64", "lp32", "ilp32", "x86", "i386", "ia64", "ppc64",
+        "powerpc64", "aarch64", "arch64", "mips64", "sparc64", "s390x", "xlen", NULL};
+    char low[64];
+    u32 n = t->len < sizeof low ? t->len : (u32)sizeof low - 1;
+    for (u32 k = 0; k < n; k++)
+        low[k] = (char)(t->p[k] >= 'A' && t->p[k] <= 'Z' ? t->p[k] - 'A' + 'a' : t->p[k]);
+    low[n] = 0;
+    for (int k = 0; words[k]; k++)
+        if (strstr(low, words[k])) return true;
+    /* 64 / 32 as a word of the name (CONFIG_64BIT, CONFIG_X86_32, FOO_64), not as the
+       tail of another word (TIME32, INT64 are about data, not the word size) */
+    for (u32 k = 0; k + 1 < n; k++)
+        if (((low[k] == '6' && low[k + 1] == '4') || (low[k] == '3' && low[k + 1] == '2')) &&
+            (k == 0 || !(low[k - 1] >= 'a' && low[k - 1] <= 'z')))
+            return true;
+    return false;
+}
+
+/* For the other operands of a conjunct: a feature name that 32-bit builds can have
+ * too (no 32/64 in it, not a compat switch), so that the #else is the fallback that
+ * 32-bit builds with the feature compile. */
+static bool feature_name(const struct cpp_token *t)
+{
+    if (t->kind != CPP_IDENT) return true;
+    for (u32 k = 0; k + 1 < t->len; k++)
+        if ((t->p[k] == '6' && t->p[k + 1] == '4') || (t->p[k] == '3' && t->p[k + 1] == '2'))
+            return false;
+    return !memmem(t->p, t->len, "COMPAT", 6) && !memmem(t->p, t->len, "compat", 6);
+}
+
+/* The term [a, b) of a condition (a width comparison, defined(CONFIG_64BIT), ...)
+ * has the value lp128 in an LP128 build.  If the term is a conjunct (&&) and false, or
+ * a disjunct (||) and true, and no other operand of that && / || group mentions the
+ * word size, then an LP128 build takes the branch that 64-bit builds also take
+ * whenever the other operands say so (for "A && BITS_PER_LONG == 64": every 64-bit
+ * build without A), and 32-bit builds too: that branch is word-size generic code, not a
+ * 32-bit assumption.  Returns true in that case.
+ *
+ * The argument is about which code is compiled, so it is applied to #if/#elif only: a
+ * run-time "if (A && BITS_PER_LONG == 64)" is a decision whose other operand is often
+ * itself about 64-bit data (a range check that only 64-bit longs need), and the
+ * shared branch then skips it.  A disjunct needs no more: in "A || W != 32", A only
+ * matters if 32-bit builds can have it, so the branch is compiled for 32- and 64-bit
+ * builds.  A conjunct "A && W == 64" also needs A to be a feature that 32-bit builds
+ * can have (feature_name), and is not used for config-64bit, whose #else is the
+ * 32-bit configuration itself ("CONFIG_64BIT && CONFIG_COMPAT"). */
+static bool lp128_branch_is_shared(struct audit_scratch *s, u32 a, u32 b, bool lp128, bool conj_ok)
+{
+    u32 g = s->grp[a];
+    if (s->dk[a] != D_IF) return false; /* only the selection of code, see below */
+    for (;;) {
+        if (a >= 1 && s->grp[a - 1] == g && is_p(s, a - 1, CPP_P_NOT)) {
+            a--;
+            lp128 = !lp128;
+        } else if (a >= 1 && s->grp[a - 1] == g && is_p(s, a - 1, CPP_P_LPAREN) &&
+                   tok_in_grp(s, b, g) && is_p(s, b, CPP_P_RPAREN) &&
+                   !(a >= 2 && s->grp[a - 2] == g && T(a - 2)->kind == CPP_IDENT &&
+                     !in_set(T(a - 2), not_type_kw) && !eq(T(a - 2), "elif"))) {
+            a--;
+            b++;
+        } else
+            break;
+    }
+    bool lconj = a >= 1 && s->grp[a - 1] == g && is_p(s, a - 1, CPP_P_ANDAND);
+    bool rconj = tok_in_grp(s, b, g) && is_p(s, b, CPP_P_ANDAND);
+    bool ldisj = a >= 1 && s->grp[a - 1] == g && is_p(s, a - 1, CPP_P_OROR);
+    bool rdisj = tok_in_grp(s, b, g) && is_p(s, b, CPP_P_OROR);
+    bool conj = lconj || rconj, disj = !conj && (ldisj || rdisj);
+    if (!(conj && !lp128 && conj_ok) && !(disj && lp128)) return false;
+    /* the other operands of the group: up to an unmatched parenthesis, the end of the
+       condition, and for a conjunct up to a || at the same level */
+    int d = 0;
+    for (u32 j = a; j > 0 && s->grp[j - 1] == g; j--) {
+        const struct cpp_token *t = T(j - 1);
+        if (is_p(s, j - 1, CPP_P_RPAREN)) d++;
+        else if (is_p(s, j - 1, CPP_P_LPAREN)) {
+            if (d-- == 0) break;
+        } else if (d == 0 && t->kind == CPP_PUNCT &&
+                   (t->sub == CPP_P_QUESTION || t->sub == CPP_P_COLON || t->sub == CPP_P_COMMA ||
+                    t->sub == CPP_P_SEMI || t->sub == CPP_P_ASSIGN || t->sub == CPP_P_LBRACE ||
+                    t->sub == CPP_P_RBRACE || (conj && t->sub == CPP_P_OROR)))
+            break;
+        else if (d == 0 && is_id(s, j - 1, "return"))
+            break;
+        if (widthish(t) || (conj && !feature_name(t))) return false;
+    }
+    d = 0;
+    for (u32 j = b; tok_in_grp(s, j, g); j++) {
+        const struct cpp_token *t = T(j);
+        if (is_p(s, j, CPP_P_LPAREN)) d++;
+        else if (is_p(s, j, CPP_P_RPAREN)) {
+            if (d-- == 0) break;
+        } else if (d == 0 && t->kind == CPP_PUNCT &&
+                   (t->sub == CPP_P_QUESTION || t->sub == CPP_P_COLON || t->sub == CPP_P_COMMA ||
+                    t->sub == CPP_P_SEMI || t->sub == CPP_P_LBRACE || t->sub == CPP_P_RBRACE ||
+                    (conj && t->sub == CPP_P_OROR)))
+            break;
+        if (widthish(t) || (conj && !feature_name(t))) return false;
+    }
+    return true;
+}
+
+/* Value of "W op k" for the LP128 width w. */
+static bool cmp_value(int op, u64 w, u64 k)
+{
+    switch (op) {
+    case CPP_P_EQ: return w == k;
+    case CPP_P_NE: return w != k;
+    case CPP_P_LT: return w < k;
+    case CPP_P_GT: return w > k;
+    case CPP_P_LE: return w <= k;
+    default: return w >= k;
+    }
+}
+
 /* Check "X op K" / "K op X" around the width expression spanning [a, b). */
 static void width_compare(struct audit_scratch *s, u32 a, u32 b, u32 at, const char *what,
                           u64 k64, u64 k32, int rule)
@@ -774,21 +905,25 @@ static void width_compare(struct audit_scratch *s, u32 a, u32 b, u32 at, const c
     u32 g = s->grp[a];
     int op = -1;
     const struct cpp_token *k = NULL;
+    u32 lo = a, hi = b;
     if (is_cmp(s, b) && tok_in_grp(s, b + 1, g) && T(b + 1)->kind == CPP_NUMBER &&
         !(is_p(s, b + 2, CPP_P_STAR) || is_p(s, b + 2, CPP_P_SLASH) || is_p(s, b + 2, CPP_P_PLUS) ||
           is_p(s, b + 2, CPP_P_MINUS) || is_p(s, b + 2, CPP_P_SHL))) {
         op = T(b)->sub;
         k = T(b + 1);
+        hi = b + 2;
     } else if (a >= 2 && is_cmp(s, a - 1) && s->grp[a - 2] == g && T(a - 2)->kind == CPP_NUMBER &&
                !(a >= 3 && s->grp[a - 3] == g && T(a - 3)->kind == CPP_PUNCT &&
                  T(a - 3)->sub != CPP_P_LPAREN && T(a - 3)->sub != CPP_P_ANDAND &&
                  T(a - 3)->sub != CPP_P_OROR && T(a - 3)->sub != CPP_P_NOT)) {
         op = flip(T(a - 1)->sub);
         k = T(a - 2);
+        lo = a - 2;
     } else if (is_cmp(s, b) && tok_in_grp(s, b + 1, g) && is_p(s, b + 1, CPP_P_LPAREN) &&
                tok_in_grp(s, b + 3, g) && T(b + 2)->kind == CPP_NUMBER && is_p(s, b + 3, CPP_P_RPAREN)) {
         op = T(b)->sub;
         k = T(b + 2);
+        hi = b + 4;
     }
     if (!k) return;
     u128 v;
@@ -796,6 +931,7 @@ static void width_compare(struct audit_scratch *s, u32 a, u32 b, u32 at, const c
     bool u;
     if (!int_value(k, &v, &l, &u) || v > 1000) return;
     int bad = width_cmp_bad(op, (u64)v, k64, k32);
+    if (bad && lp128_branch_is_shared(s, lo, hi, cmp_value(op, k64 * 2, (u64)v), true)) return;
     if (bad == 1) {
         if ((u64)v == k32)
             report(s, at, rule, "'%s %s %u' treats every build that is not 32-bit as 64-bit; "
@@ -891,8 +1027,82 @@ static void rule_config(struct audit_scratch *s, u32 i)
          eq(T(i - 2), "__is_defined") || eq(T(i - 2), "config_enabled")))
         in_code = true;
     if (!in_if && !in_code) return;
+    /* the term: NAME, defined NAME, defined(NAME), IS_ENABLED(NAME) */
+    u32 lo = i, hi = i + 1;
+    if (i >= 2 && is_p(s, i - 1, CPP_P_LPAREN) && is_p(s, i + 1, CPP_P_RPAREN) &&
+        T(i - 2)->kind == CPP_IDENT && s->grp[i - 2] == s->grp[i])
+        lo = i - 2, hi = i + 2;
+    else if (i >= 1 && is_id(s, i - 1, "defined") && s->grp[i - 1] == s->grp[i])
+        lo = i - 1;
+    if (lp128_branch_is_shared(s, lo, hi, false, false)) return;
     report(s, i, R_CONFIG_64BIT, "%.*s test: the branches assume 'not 32-bit' means 64-bit; "
            "an LP128 build has no %.*s", (int)t->len, t->p, (int)t->len, t->p);
+}
+
+/* Is the compat question at i the whole of a definition: a flag mask derived from the
+ * flag ("#define _TIF_32BIT (1 << TIF_32BIT)"), a predicate macro whose body is one
+ * call ("#define is_32bit() test_thread_flag(TIF_32BIT)"), or a function whose body is
+ * "return call(...);"?  Those define the question; the uses are reported. */
+static bool flag_test_call(const struct cpp_token *t)
+{
+    return t->kind == CPP_IDENT && memmem(t->p, t->len, "test_", 5) && memmem(t->p, t->len, "flag", 4);
+}
+
+static bool compat_definition(struct audit_scratch *s, u32 i)
+{
+    u32 g = s->grp[i];
+    /* only the thread flag: a call such as in_compat_syscall() passed on as an argument
+       ("return __import_iovec(..., in_compat_syscall());") is a use */
+    if (!eq(T(i), "TIF_32BIT") && !eq(T(i), "_TIF_32BIT")) return false;
+    if (s->dk[i] == D_DEFINE) {
+        u32 k = i;
+        while (k > 0 && s->grp[k - 1] == g) k--;
+        if (!is_id(s, k + 1, "define") || !tok_in_grp(s, k + 2, g)) return false;
+        u32 body = k + 3;
+        if (is_p(s, body, CPP_P_LPAREN) && !(T(body)->flags & CPP_TF_SPACE)) {
+            u32 e = match_paren(s, body); /* function-like macro parameters */
+            if (e == body) return false;
+            body = e;
+        }
+        u32 end = body;
+        while (tok_in_grp(s, end, g)) end++;
+        bool mask = true, call = true;
+        for (u32 j = body; j < end; j++) {
+            const struct cpp_token *t = T(j);
+            if (j == i || is_p(s, j, CPP_P_LPAREN) || is_p(s, j, CPP_P_RPAREN)) continue;
+            if (!(is_p(s, j, CPP_P_SHL) || num_is(t, 1) || eq(t, "1UL") || is_id(s, j, "BIT")))
+                mask = false;
+            if (t->kind == CPP_PUNCT && t->sub != CPP_P_COMMA && t->sub != CPP_P_ARROW &&
+                t->sub != CPP_P_DOT && t->sub != CPP_P_AMP)
+                call = false;
+        }
+        if (mask) return true;
+        /* one call: NAME ( ... ) possibly in parentheses, no operators */
+        u32 j = body;
+        while (j < end && is_p(s, j, CPP_P_LPAREN)) j++;
+        if (call && j + 1 < end && flag_test_call(T(j)) && is_p(s, j + 1, CPP_P_LPAREN)) {
+            u32 e = match_paren(s, j + 1);
+            while (e < end && is_p(s, e, CPP_P_RPAREN)) e++;
+            if (e == end) return true;
+        }
+        return false;
+    }
+    /* { return f(... TIF_32BIT ...); } */
+    u32 k = i, d = 0;
+    while (k > 0 && s->grp[k - 1] == g && !is_id(s, k - 1, "return")) {
+        k--;
+        if (is_p(s, k, CPP_P_RPAREN)) d++;
+        else if (is_p(s, k, CPP_P_LPAREN)) {
+            if (d == 0 && !(k > 0 && T(k - 1)->kind == CPP_IDENT)) return false;
+            if (d) d--;
+        } else if (T(k)->kind == CPP_PUNCT && T(k)->sub != CPP_P_COMMA && T(k)->sub != CPP_P_ARROW &&
+                   T(k)->sub != CPP_P_DOT && T(k)->sub != CPP_P_AMP)
+            return false;
+    }
+    if (k < 2 || !is_id(s, k - 1, "return") || !is_p(s, k - 2, CPP_P_LBRACE)) return false;
+    if (!flag_test_call(T(k)) || !is_p(s, k + 1, CPP_P_LPAREN)) return false;
+    u32 e = match_paren(s, k + 1);
+    return e > i && is_p(s, e, CPP_P_SEMI) && is_p(s, e + 1, CPP_P_RBRACE);
 }
 
 static void rule_compat(struct audit_scratch *s, u32 i)
@@ -915,6 +1125,7 @@ static void rule_compat(struct audit_scratch *s, u32 i)
     }
     if (s->dk[i] == D_DEFINE && i >= 2 && is_id(s, i - 1, "define")) return;
     if (s->dk[i] == D_OTHER) return;
+    if (compat_definition(s, i)) return;
     report(s, i, R_COMPAT_ONE_WIDTH, "'%.*s' distinguishes one compat personality; a 128-bit "
            "kernel has 32- and 64-bit compat tasks", (int)t->len, t->p);
 }
@@ -954,12 +1165,21 @@ static void rule_do_div_hash(struct audit_scratch *s, u32 i)
 /* The long-sized object that the constant expression [a, b) is combined with through
  * = |= &= | & ^ == != < > (either side), or NULL.  A 64-bit mask written as a long is
  * only wrong next to a long: with u64 data its value is the same under LP128. */
-static const struct cpp_token *long_partner(struct audit_scratch *s, u32 a, u32 b)
+static const struct cpp_token *long_partner_op(struct audit_scratch *s, u32 a, u32 b, int *opout)
 {
     u32 g = s->grp[a];
+    int dummy;
+    if (!opout) opout = &dummy;
     if (s->dk[a] == D_DEFINE) return NULL; /* uses decide; the definition alone does not */
-    if (a >= 1 && is_p(s, a - 1, CPP_P_TILDE)) a--;
-    if (a >= 1 && is_p(s, a - 1, CPP_P_LPAREN) && is_p(s, b, CPP_P_RPAREN)) a--, b++;
+    for (;;) {
+        if (a >= 1 && s->grp[a - 1] == g && is_p(s, a - 1, CPP_P_TILDE))
+            a--;
+        else if (a >= 1 && s->grp[a - 1] == g && is_p(s, a - 1, CPP_P_LPAREN) &&
+                 is_p(s, b, CPP_P_RPAREN) && !(a >= 2 && T(a - 2)->kind == CPP_IDENT))
+            a--, b++;
+        else
+            break;
+    }
     if (a >= 3 && s->grp[a - 1] == g && T(a - 1)->kind == CPP_PUNCT && is_p(s, a - 2, CPP_P_RSQ)) {
         /* word[i] op= ...: the array's element type */
         u32 k = a - 2, d = 0;
@@ -973,8 +1193,10 @@ static const struct cpp_token *long_partner(struct audit_scratch *s, u32 a, u32 
             if (e && e->array && e->cls == C_LONG &&
                 (T(a - 1)->sub == CPP_P_OREQ || T(a - 1)->sub == CPP_P_ANDEQ ||
                  T(a - 1)->sub == CPP_P_ASSIGN || T(a - 1)->sub == CPP_P_AMP ||
-                 T(a - 1)->sub == CPP_P_XOREQ))
+                 T(a - 1)->sub == CPP_P_XOREQ)) {
+                *opout = T(a - 1)->sub;
                 return T(k - 1);
+            }
         }
     }
     if (a >= 2 && s->grp[a - 1] == g && T(a - 1)->kind == CPP_PUNCT && T(a - 2)->kind == CPP_IDENT) {
@@ -982,8 +1204,10 @@ static const struct cpp_token *long_partner(struct audit_scratch *s, u32 a, u32 
         case CPP_P_EQ: case CPP_P_NE: case CPP_P_AMP: case CPP_P_OR: case CPP_P_ASSIGN:
         case CPP_P_ANDEQ: case CPP_P_OREQ: case CPP_P_XOR: case CPP_P_XOREQ: case CPP_P_LT:
         case CPP_P_GT: case CPP_P_LE: case CPP_P_GE:
-            if (tab_get(s, T(a - 2)) == C_LONG && !(a >= 3 && is_p(s, a - 3, CPP_P_STAR)))
+            if (tab_get(s, T(a - 2)) == C_LONG && !(a >= 3 && is_p(s, a - 3, CPP_P_STAR))) {
+                *opout = T(a - 1)->sub;
                 return T(a - 2);
+            }
             break;
         default:
             break;
@@ -992,9 +1216,30 @@ static const struct cpp_token *long_partner(struct audit_scratch *s, u32 a, u32 
     if (tok_in_grp(s, b + 1, g) && T(b + 1)->kind == CPP_IDENT &&
         (is_p(s, b, CPP_P_EQ) || is_p(s, b, CPP_P_NE) || is_p(s, b, CPP_P_AMP) ||
          is_p(s, b, CPP_P_OR)) && !is_p(s, b + 2, CPP_P_ARROW) && !is_p(s, b + 2, CPP_P_DOT) &&
-        !is_p(s, b + 2, CPP_P_LPAREN) && tab_get(s, T(b + 1)) == C_LONG)
+        !is_p(s, b + 2, CPP_P_LPAREN) && tab_get(s, T(b + 1)) == C_LONG) {
+        *opout = T(b)->sub;
         return T(b + 1);
+    }
     return NULL;
+}
+
+static const struct cpp_token *long_partner(struct audit_scratch *s, u32 a, u32 b)
+{
+    return long_partner_op(s, a, b, NULL);
+}
+
+/* A bit-63 / all-ones / sign constant next to a long is only read as "the top bit /
+ * every bit / the sign of a long" where the long is tested with it: compared, or
+ * masked with & (also &=, ^).  Storing it (=, |=, |) writes the same bit pattern at
+ * any width: a 64-bit register image or descriptor held in an unsigned long is still
+ * right, and code that later tests the top bit is reported at that test.  Returns
+ * the partner for a reading use, NULL otherwise. */
+static const struct cpp_token *long_reader(struct audit_scratch *s, u32 a, u32 b)
+{
+    int op = -1;
+    const struct cpp_token *x = long_partner_op(s, a, b, &op);
+    if (x && (op == CPP_P_ASSIGN || op == CPP_P_OREQ || op == CPP_P_OR)) return NULL;
+    return x;
 }
 
 static void rule_bits(struct audit_scratch *s, u32 i)
@@ -1003,7 +1248,7 @@ static void rule_bits(struct audit_scratch *s, u32 i)
     u32 g = s->grp[i];
     if ((eq(t, "BIT") || eq(t, "BIT_MASK")) && is_p(s, i + 1, CPP_P_LPAREN) &&
         tok_in_grp(s, i + 3, g) && num_is(T(i + 2), 63) && is_p(s, i + 3, CPP_P_RPAREN)) {
-        const struct cpp_token *x = long_partner(s, i, i + 4);
+        const struct cpp_token *x = long_reader(s, i, i + 4);
         if (x)
             report(s, i, R_LONG_MASK_64, "%.*s(63) with long-sized '%.*s' is bit 63 of an "
                    "unsigned long, not its top bit under LP128 (BIT(BITS_PER_LONG - 1), or "
@@ -1037,6 +1282,14 @@ static void rule_llong_limits(struct audit_scratch *s, u32 i)
             return;
         }
         if (k + 2 <= i && is_id(s, k + 1, "define") && T(k + 2) == t) return;
+    }
+    /* "(u64)ULLONG_MAX", "(s64)LLONG_MAX": converted to the 64-bit type first, which
+       gives U64_MAX / -1 / ... exactly: no 128-bit value reaches the 64-bit operand */
+    if (i >= 3 && is_p(s, i - 1, CPP_P_RPAREN)) {
+        u32 k = i - 1;
+        while (k > 0 && s->grp[k] == g && !is_p(s, k, CPP_P_LPAREN) && i - k < 8) k--;
+        u32 after;
+        if (is_p(s, k, CPP_P_LPAREN) && cast_at(s, k, &after) == K_W64 && after == i) return;
     }
     /* "x = LLONG_MAX;" / "u64 x = ULLONG_MAX;": truncation to 64 bits gives the intended
        value, so only comparisons and arithmetic are reported */
@@ -1112,6 +1365,116 @@ static void rule_ulong_max_cmp(struct audit_scratch *s, u32 i, u32 end, const ch
                "(use U64_MAX)", what, (int)other->len, other->p);
 }
 
+/* ---------------------------------------------------------------- bitmaps */
+
+/* The kernel's bit operations and bitmap API, which index unsigned long words in
+ * BITS_PER_LONG units. */
+static bool bitops_fn(const struct cpp_token *t)
+{
+    static const char *const fns[] = {
+        "set_bit", "clear_bit", "change_bit", "test_bit", "assign_bit", "test_and_set_bit",
+        "test_and_clear_bit", "test_and_change_bit", "set_bit_lock", "clear_bit_unlock",
+        "test_and_set_bit_lock", "for_each_set_bit", "for_each_clear_bit",
+        "for_each_set_bit_from", "for_each_clear_bit_from", "set_bit_le", "clear_bit_le",
+        "test_bit_le", NULL};
+    const char *p = t->p;
+    u32 n = t->len;
+    if (n < 7 || !memmem(p, n, "bit", 3)) return false; /* most calls: one scan */
+    while (n && *p == '_') p++, n--;
+    if (n > 7 && memcmp(p, "bitmap_", 7) == 0) return true;
+    if (n > 5 && memcmp(p, "find_", 5) == 0 && memmem(p, n, "_bit", 4)) return true;
+    for (int k = 0; fns[k]; k++)
+        if (strlen(fns[k]) == n && memcmp(fns[k], p, n) == 0) return true;
+    return false;
+}
+
+static bool has_bitmap(const struct audit_file *f, const char *p, u32 n)
+{
+    for (u32 k = 0; k < f->nbm; k++)
+        if (strlen(f->bitmaps[k]) == n && memcmp(f->bitmaps[k], p, n) == 0) return true;
+    return false;
+}
+
+static void add_bitmap(struct audit_file *f, const struct cpp_token *t)
+{
+    if (has_bitmap(f, t->p, t->len)) return;
+    if (f->nbm == f->capbm) {
+        f->capbm = f->capbm ? f->capbm * 2 : 8;
+        f->bitmaps = xrealloc(f->bitmaps, f->capbm * sizeof *f->bitmaps);
+    }
+    f->bitmaps[f->nbm++] = xstrndup(t->p, t->len);
+}
+
+/* Names used as BITS_PER_LONG bitmaps in this file: DECLARE_BITMAP(name, n),
+ * name[BITS_TO_LONGS(n)], and the plain names (or last members) passed to bitops. */
+static void bitmap_evidence(struct audit_scratch *s)
+{
+    struct audit_file *f = s->out;
+    for (u32 i = 0; i + 2 < s->n; i++) {
+        const struct cpp_token *t = T(i);
+        if (t->kind != CPP_IDENT) continue;
+        u32 g = s->grp[i];
+        if (eq(t, "DECLARE_BITMAP") && is_p(s, i + 1, CPP_P_LPAREN) && tok_in_grp(s, i + 2, g) &&
+            T(i + 2)->kind == CPP_IDENT) {
+            add_bitmap(f, T(i + 2));
+        } else if (is_p(s, i + 1, CPP_P_LSQ) && is_id(s, i + 2, "BITS_TO_LONGS")) {
+            add_bitmap(f, t);
+        } else if (is_p(s, i + 1, CPP_P_LPAREN) && bitops_fn(t)) {
+            u32 e = match_paren(s, i + 1);
+            int d = 0;
+            for (u32 j = i + 2; j + 1 < e; j++) {
+                if (is_p(s, j, CPP_P_LPAREN) || is_p(s, j, CPP_P_LSQ)) d++;
+                else if (is_p(s, j, CPP_P_RPAREN) || is_p(s, j, CPP_P_RSQ)) d--;
+                if (T(j)->kind == CPP_IDENT && (is_p(s, j + 1, CPP_P_COMMA) || j + 2 == e) &&
+                    d == 0)
+                    add_bitmap(f, T(j));
+            }
+        }
+    }
+}
+
+/* literal-width on the unsigned long word(s) 'arr' (an array, or a single word): only
+ * wrong when the words are also used in BITS_PER_LONG units — as a bitmap.  A
+ * self-contained array indexed and shifted by 64 everywhere ("mask[irq >= 64] |=
+ * 1UL << (irq & 63)") uses half of each 128-bit word and stays consistent.  Evidence
+ * in this file reports now; an array not declared here (extern, in a header) is
+ * resolved against the evidence of every file (audit_resolve_fields). */
+static void report_if_bitmap(struct audit_scratch *s, u32 at, const struct cpp_token *arr,
+                             const char *fmt, ...)
+{
+    if (!on(s, R_LITERAL_WIDTH)) return;
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (has_bitmap(s->out, arr->p, arr->len)) {
+        report(s, at, R_LITERAL_WIDTH, "%s", msg);
+        return;
+    }
+    struct sym *e = tab_find(s, arr);
+    if (e && (e->sized || !e->array)) return; /* its declaration is here: no bitmap use */
+    const struct cpp_token *t = T(at);
+    for (u32 k = 0; k < s->nsupp; k++)
+        if (t->line >= s->supp[k].from && t->line <= s->supp[k].to &&
+            ((s->supp[k].mask >> R_LITERAL_WIDTH) & 1)) {
+            s->out->suppressed++;
+            return;
+        }
+    struct audit_file *f = s->out;
+    if (f->npend == f->cappend) {
+        f->cappend = f->cappend ? f->cappend * 2 : 4;
+        f->pend = xrealloc(f->pend, f->cappend * sizeof *f->pend);
+    }
+    struct audit_pending *pd = &f->pend[f->npend++];
+    pd->line = t->line;
+    pd->col = t->col;
+    pd->rule = R_LITERAL_WIDTH;
+    pd->name = xstrndup(arr->p, arr->len);
+    pd->msg = xstrndup(msg, strlen(msg));
+    s->done[at] = 1;
+}
+
 /* Numbers: 64-bit boundary constants with L suffix, 1UL << 63, x >> 63, 63 - clzl. */
 static void rule_number(struct audit_scratch *s, u32 i)
 {
@@ -1128,7 +1491,7 @@ static void rule_number(struct audit_scratch *s, u32 i)
         /* Only where it meets a long-sized object: as a register mask for u64 data the
            value is the same under LP128, but compared with, masked into or stored in an
            unsigned long it stands for ~0UL / the sign bit / LONG_MAX, which it no longer is */
-        const struct cpp_token *x = long_partner(s, i, i + 1);
+        const struct cpp_token *x = long_reader(s, i, i + 1);
         if (x)
             report(s, i, R_LONG_MASK_64, "'%.*s' used with long-sized '%.*s' as if long were 64 "
                    "bits: under LP128 it is not ~0UL/LONG_MIN/LONG_MAX (use ULONG_MAX, "
@@ -1162,7 +1525,7 @@ static void rule_number(struct audit_scratch *s, u32 i)
     if (v == 1 && longs == 1 && is_p(s, i + 1, CPP_P_SHL) && tok_in_grp(s, i + 2, g)) {
         const struct cpp_token *c = T(i + 2);
         if (num_is(c, 63) || num_is(c, 64)) {
-            const struct cpp_token *x = long_partner(s, i, i + 3);
+            const struct cpp_token *x = long_reader(s, i, i + 3);
             if (x || num_is(c, 64))
                 report(s, i, R_LONG_MASK_64, "'%.*s << %.*s'%s%.*s%s: under LP128 that is not "
                        "the top bit of a long (BIT(BITS_PER_LONG - 1), or BIT_ULL(63) for u64)",
@@ -1173,24 +1536,26 @@ static void rule_number(struct audit_scratch *s, u32 i)
         if (is_p(s, i + 2, CPP_P_LPAREN)) {
             u32 e = match_paren(s, i + 2);
             /* only for long-sized bit words: with u64 data the bit fits either way */
-            if (e == i + 2 || !long_partner(s, i, e)) return;
+            const struct cpp_token *x = e == i + 2 ? NULL : long_partner(s, i, e);
+            if (!x) return;
             for (u32 j = i + 3; j + 1 < e; j++) {
                 /* decimal only: 0x3f is usually a field mask, 63 a bit width */
                 if (T(j + 1)->p[0] == '0') continue;
                 if ((is_p(s, j, CPP_P_PERCENT) && num_is(T(j + 1), 64)) ||
                     (is_p(s, j, CPP_P_AMP) && num_is(T(j + 1), 63))) {
-                    report(s, j + 1, R_LITERAL_WIDTH, "bit index reduced with '%.*s %.*s' for an "
-                           "unsigned long: the width of long is BITS_PER_LONG, not 64",
-                           (int)T(j)->len, T(j)->p, (int)T(j + 1)->len, T(j + 1)->p);
+                    report_if_bitmap(s, j + 1, x, "bit index reduced with '%.*s %.*s' for "
+                                     "'%.*s', a bitmap of unsigned longs: the width of its words "
+                                     "is BITS_PER_LONG, not 64", (int)T(j)->len, T(j)->p,
+                                     (int)T(j + 1)->len, T(j + 1)->p, (int)x->len, x->p);
                     break;
                 }
             }
         }
         return;
     }
-    /* x >> 63 / x << 63 with a long-sized x */
-    if (v == 63 && longs == 0 && i >= 2 && (is_p(s, i - 1, CPP_P_SHR) || is_p(s, i - 1, CPP_P_SHL)) &&
-        s->grp[i - 2] == g) {
+    /* x >> 63 with a long-sized x: the sign or top bit of a 64-bit long.  (x << 63 only
+       builds a value: bit 63 of an image, same bits at any width.) */
+    if (v == 63 && longs == 0 && i >= 2 && is_p(s, i - 1, CPP_P_SHR) && s->grp[i - 2] == g) {
         const struct cpp_token *x = T(i - 2);
         bool lng = false;
         if (x->kind == CPP_IDENT) lng = tab_get(s, x) == C_LONG;
@@ -1217,6 +1582,15 @@ static void rule_number(struct audit_scratch *s, u32 i)
     if ((v == 64 && longs == 0 && i >= 1 && is_p(s, i - 1, CPP_P_SLASH)) ||
         (v == 6 && longs == 0 && i >= 1 && is_p(s, i - 1, CPP_P_SHR))) {
         if (!is_p(s, i + 1, CPP_P_RSQ)) return;
+        /* the array: the name before the '[' that this ']' closes */
+        u32 k = i, d = 1;
+        while (k > 0 && s->grp[k - 1] == g) {
+            k--;
+            if (is_p(s, k, CPP_P_RSQ)) d++;
+            else if (is_p(s, k, CPP_P_LSQ) && --d == 0) break;
+        }
+        if (d != 0 || k == 0 || s->grp[k - 1] != g || T(k - 1)->kind != CPP_IDENT) return;
+        const struct cpp_token *arr = T(k - 1);
         u32 a = i, b = i;
         while (a > 0 && s->grp[a - 1] == g && !is_p(s, a - 1, CPP_P_SEMI) &&
                !is_p(s, a - 1, CPP_P_LBRACE) && !is_p(s, a - 1, CPP_P_RBRACE) && i - a < 60)
@@ -1230,12 +1604,46 @@ static void rule_number(struct audit_scratch *s, u32 i)
             bool u2;
             if (T(j)->kind == CPP_NUMBER && int_value(T(j), &w, &l2, &u2) && w == 1 && l2 == 1 &&
                 is_p(s, j + 1, CPP_P_SHL)) {
-                report(s, i, R_LITERAL_WIDTH, "word index '%s %.*s' for unsigned long bit words: "
-                       "use BIT_WORD() / BITS_PER_LONG", v == 64 ? "/" : ">>", (int)t->len, t->p);
+                report_if_bitmap(s, i, arr, "word index '%s %.*s' into '%.*s', a bitmap of "
+                                 "unsigned longs: use BIT_WORD() / BITS_PER_LONG",
+                                 v == 64 ? "/" : ">>", (int)t->len, t->p, (int)arr->len, arr->p);
                 return;
             }
         }
     }
+}
+
+/* Is the value of the cast expression [a, e) only used for its low bits — masked with
+ * a constant below 2^63 ("(u64)p & 7", "(u64)p & (ALIGN - 1)"), reduced modulo a
+ * literal, or tested with IS_ALIGNED()?  Truncating an address to 64 bits keeps those
+ * bits, so the result is the same under LP128. */
+static bool low_bits_only(struct audit_scratch *s, u32 a, u32 e)
+{
+    u32 g = s->grp[a];
+    /* ((u64)p) & 7 */
+    while (e < s->n && s->grp[e] == g && is_p(s, e, CPP_P_RPAREN) && a >= 1 &&
+           is_p(s, a - 1, CPP_P_LPAREN) && !(a >= 2 && s->grp[a - 2] == g && T(a - 2)->kind == CPP_IDENT))
+        a--, e++;
+    if (a >= 2 && is_p(s, a - 1, CPP_P_LPAREN) && is_id(s, a - 2, "IS_ALIGNED") &&
+        is_p(s, e, CPP_P_COMMA))
+        return true;
+    if (!tok_in_grp(s, e + 1, g) || !(is_p(s, e, CPP_P_AMP) || is_p(s, e, CPP_P_PERCENT)))
+        return false;
+    if (a >= 1 && s->grp[a - 1] == g && T(a - 1)->kind == CPP_PUNCT &&
+        (T(a - 1)->sub == CPP_P_STAR || T(a - 1)->sub == CPP_P_SLASH || T(a - 1)->sub == CPP_P_PERCENT ||
+         T(a - 1)->sub == CPP_P_SHL || T(a - 1)->sub == CPP_P_SHR))
+        return false; /* "x * (u64)p & m": the mask applies to more than the cast */
+    u128 v;
+    int l;
+    bool u;
+    if (T(e + 1)->kind == CPP_NUMBER)
+        return int_value(T(e + 1), &v, &l, &u) && v < ((u128)1 << 63);
+    /* & (NAME - 1), & (sizeof(x) - 1): an alignment mask */
+    if (is_p(s, e, CPP_P_AMP) && is_p(s, e + 1, CPP_P_LPAREN)) {
+        u32 c = match_paren(s, e + 1);
+        return c > e + 4 && num_is(T(c - 2), 1) && is_p(s, c - 3, CPP_P_MINUS);
+    }
+    return false;
 }
 
 /* Casts: pointer through 64-bit integers and back. */
@@ -1256,6 +1664,7 @@ static void rule_cast(struct audit_scratch *s, u32 i)
             snprintf(tyb, sizeof tyb, "%.*s", (int)T(j)->len, T(j)->p);
             ty = tyb;
         }
+        if ((o.k == O_PTR || o.k == O_LONGCAST) && low_bits_only(s, i, o.end)) return;
         if (o.k == O_PTR)
             report(s, i, R_PTR_CAST_64, "pointer cast to %s: truncates a 128-bit address", ty);
         else if (o.k == O_LONGCAST)
@@ -1667,6 +2076,7 @@ void audit_scan(struct audit_scratch *s, const char *path, const char *buf, size
 
     /* 2. one pass of rules with the symbol table */
     tab_reset(s, s->n);
+    if (on(s, R_LITERAL_WIDTH)) bitmap_evidence(s);
     for (u32 i = 0; i < s->n; i++) {
         const struct cpp_token *x = T(i);
         u8 k = s->dk[i];
@@ -1793,9 +2203,14 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+static void resolve_pending(struct audit_file *files, size_t n);
+
 void audit_resolve_fields(struct audit_file *files, size_t n, u32 rules)
 {
-    if (!((rules >> R_UAPI_U64_PTR) & 1)) return;
+    if (!((rules >> R_UAPI_U64_PTR) & 1)) {
+        resolve_pending(files, n);
+        return;
+    }
     /* global sorted set of member names converted to user pointers */
     size_t total = 0;
     for (size_t i = 0; i < n; i++) total += files[i].nptr;
@@ -1830,6 +2245,31 @@ void audit_resolve_fields(struct audit_file *files, size_t n, u32 rules)
             added = true;
         }
         if (added) audit_sort(f);
+    }
+    free(names);
+    resolve_pending(files, n);
+}
+
+/* Pending findings: arrays used as bitmaps in some file of the run. */
+static void resolve_pending(struct audit_file *files, size_t n)
+{
+    size_t total = 0, k;
+    char **names;
+    for (size_t i = 0; i < n; i++) total += files[i].nbm;
+    names = xrealloc(NULL, (total ? total : 1) * sizeof *names);
+    k = 0;
+    for (size_t i = 0; i < n; i++)
+        for (u32 j = 0; j < files[i].nbm; j++) names[k++] = files[i].bitmaps[j];
+    qsort(names, k, sizeof *names, cmp_str);
+    for (size_t i = 0; i < n; i++) {
+        struct audit_file *f = &files[i];
+        for (u32 j = 0; j < f->npend; j++) {
+            struct audit_pending *pd = &f->pend[j];
+            char *kp = pd->name;
+            if (k && bsearch(&kp, names, k, sizeof *names, cmp_str))
+                audit_add(f, pd->line, pd->col, pd->rule, "%s", pd->msg);
+        }
+        if (f->npend) audit_sort(f);
     }
     free(names);
 }
