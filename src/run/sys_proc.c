@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/random.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -13,6 +14,7 @@
 #include <unistd.h>
 
 #include "run/sys.h"
+#include "zl_abi.h"
 
 i128 sys_enosys(struct proc *p, const u128 *a) { (void)p; (void)a; return -ENOSYS; }
 
@@ -79,11 +81,11 @@ i128 sys_uname(struct proc *p, const u128 *a)
     return mm_write(&p->mm, a[0], out, sizeof out, NULL) ? 0 : -EFAULT;
 }
 
-/* prlimit64: struct rlimit64 is two u64 on rv32 and rv64, the host's layout too.  The
- * rv128 layout (two 128-bit values) needs the generated conversion. */
+/* prlimit64: struct rlimit64 is two u64 in every personality (rv128 too: docs/abi.md
+ * §7.3), the host's layout as well. */
 i128 sys_prlimit64(struct proc *p, const u128 *a)
 {
-    if (p->lay.xlen == 128) return -ENOSYS;
+    _Static_assert(sizeof(struct rlimit) == 16, "struct rlimit64 is two u64");
     struct rlimit nw, old;
     if (a[2] && !mm_read(&p->mm, a[2], &nw, sizeof nw, NULL)) return -EFAULT;
     if (prlimit((pid_t)a[0], (int)a[1], a[2] ? &nw : NULL, a[3] ? &old : NULL)) return -errno;
@@ -123,4 +125,93 @@ i128 sys_rt_sigprocmask(struct proc *p, const u128 *a)
     }
     if (a[2] && !mm_write(&p->mm, a[2], &old, 8, NULL)) return -EFAULT;
     return 0;
+}
+
+/* getrlimit/setrlimit (rv64, rv128): struct rlimit is two unsigned longs; on rv128 a
+ * value the host cannot hold is RLIM_INFINITY, and the host's infinity is all ones
+ * (docs/abi.md §6.3). */
+static u128 rlim_to_guest(struct proc *p, rlim_t v)
+{
+    if (v == RLIM_INFINITY) return p->lay.xlen == 128 ? ~(u128)0 : (u128)RLIM_INFINITY;
+    return (u128)v;
+}
+
+i128 sys_getrlimit(struct proc *p, const u128 *a)
+{
+    struct rlimit r;
+    if (getrlimit((int)a[0], &r)) return -errno;
+    struct zl_rlimit n = { rlim_to_guest(p, r.rlim_cur), rlim_to_guest(p, r.rlim_max) };
+    u8 g[ZL_MAXSIZE_rlimit];
+    int e = zl_rlimit_n2g(sys_pers(p), &n, g);
+    return e ? e : put_guest(p, a[1], g, zl_sizeof(sys_pers(p), ZL_T_rlimit));
+}
+
+i128 sys_setrlimit(struct proc *p, const u128 *a)
+{
+    u8 g[ZL_MAXSIZE_rlimit];
+    struct zl_rlimit n;
+    int e = get_guest(p, a[1], g, zl_sizeof(sys_pers(p), ZL_T_rlimit));
+    if (!e) e = zl_rlimit_g2n(sys_pers(p), g, &n);
+    if (e) return e;
+    struct rlimit r = {
+        n.rlim_cur >> 64 ? RLIM_INFINITY : (rlim_t)n.rlim_cur,
+        n.rlim_max >> 64 ? RLIM_INFINITY : (rlim_t)n.rlim_max,
+    };
+    return setrlimit((int)a[0], &r) ? -errno : 0;
+}
+
+enum {
+    ZL_PR_SET_PDEATHSIG = 1, ZL_PR_GET_PDEATHSIG = 2, ZL_PR_GET_DUMPABLE = 3,
+    ZL_PR_SET_DUMPABLE = 4, ZL_PR_GET_KEEPCAPS = 7, ZL_PR_SET_KEEPCAPS = 8,
+    ZL_PR_SET_NAME = 15, ZL_PR_GET_NAME = 16, ZL_PR_GET_SECCOMP = 21,
+    ZL_PR_CAPBSET_READ = 23, ZL_PR_CAPBSET_DROP = 24, ZL_PR_SET_TIMERSLACK = 29,
+    ZL_PR_GET_TIMERSLACK = 30, ZL_PR_SET_CHILD_SUBREAPER = 36,
+    ZL_PR_GET_CHILD_SUBREAPER = 37, ZL_PR_SET_NO_NEW_PRIVS = 38,
+    ZL_PR_GET_NO_NEW_PRIVS = 39, ZL_PR_SET_THP_DISABLE = 41, ZL_PR_GET_THP_DISABLE = 42,
+    ZL_PR_CAP_AMBIENT = 47, ZL_PR_SET_PTRACER = 0x59616d61,
+};
+
+/* prctl: the options about the process as a whole go to the host (they describe the
+ * zl-run process, which is the guest process); the two that return through an int *
+ * and the name calls copy through guest memory.  Every other option answers EINVAL, as
+ * Linux does for an option it does not know (docs/zl-run.md lists them). */
+i128 sys_prctl(struct proc *p, const u128 *a)
+{
+    int opt = (int)a[0];
+    unsigned long v[4] = { (unsigned long)a[1], (unsigned long)a[2], (unsigned long)a[3],
+                           (unsigned long)a[4] };
+    switch (opt) {
+    case ZL_PR_SET_PDEATHSIG: case ZL_PR_GET_DUMPABLE: case ZL_PR_SET_DUMPABLE:
+    case ZL_PR_GET_KEEPCAPS: case ZL_PR_SET_KEEPCAPS: case ZL_PR_GET_SECCOMP:
+    case ZL_PR_CAPBSET_READ: case ZL_PR_CAPBSET_DROP: case ZL_PR_SET_TIMERSLACK:
+    case ZL_PR_GET_TIMERSLACK: case ZL_PR_SET_CHILD_SUBREAPER: case ZL_PR_SET_NO_NEW_PRIVS:
+    case ZL_PR_GET_NO_NEW_PRIVS: case ZL_PR_SET_THP_DISABLE: case ZL_PR_GET_THP_DISABLE:
+    case ZL_PR_CAP_AMBIENT: case ZL_PR_SET_PTRACER: {
+        /* the argument values are checked by the host exactly as Linux checks them */
+        int r = prctl(opt, v[0], v[1], v[2], v[3]);
+        return r < 0 ? -errno : r;
+    }
+    case ZL_PR_GET_PDEATHSIG: case ZL_PR_GET_CHILD_SUBREAPER: {
+        int out;
+        if (prctl(opt, &out, 0, 0, 0) < 0) return -errno;
+        return put_guest(p, a[1], &out, sizeof out);
+    }
+    case ZL_PR_SET_NAME: {
+        char name[16];          /* TASK_COMM_LEN, truncated as Linux truncates */
+        size_t n = 0;
+        for (; n < sizeof name - 1; n++) {
+            if (get_guest(p, a[1] + n, &name[n], 1)) return -EFAULT;
+            if (!name[n]) break;
+        }
+        name[n] = 0;
+        return prctl(PR_SET_NAME, name, 0, 0, 0) < 0 ? -errno : 0;
+    }
+    case ZL_PR_GET_NAME: {
+        char name[16] = { 0 };
+        if (prctl(PR_GET_NAME, name, 0, 0, 0) < 0) return -errno;
+        return put_guest(p, a[1], name, sizeof name);
+    }
+    default:
+        return -EINVAL;
+    }
 }

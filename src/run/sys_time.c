@@ -108,3 +108,34 @@ i128 sys_getrusage(struct proc *p, const u128 *a)
     int e = zl_rusage_h2g(sys_pers(p), &ru, g);
     return e ? e : put_guest(p, a[1], g, zl_sizeof(sys_pers(p), ZL_T_rusage));
 }
+
+/* getitimer/setitimer: the host's interval timers of the zl-run process are the guest's
+ * (their signals reach the guest through the host, like any other). */
+static i128 put_itimerval(struct proc *p, u128 addr, const struct itimerval *v)
+{
+    u8 g[ZL_MAXSIZE_itimerval];
+    int e = zl_itimerval_h2g(sys_pers(p), v, g);
+    return e ? e : put_guest(p, addr, g, zl_sizeof(sys_pers(p), ZL_T_itimerval));
+}
+
+i128 sys_getitimer(struct proc *p, const u128 *a)
+{
+    struct itimerval v;
+    if (getitimer((int)a[0], &v)) return -errno;
+    return put_itimerval(p, a[1], &v);
+}
+
+i128 sys_setitimer(struct proc *p, const u128 *a)
+{
+    struct itimerval nv, ov;
+    u8 g[ZL_MAXSIZE_itimerval];
+    if (a[1]) {
+        int e = get_guest(p, a[1], g, zl_sizeof(sys_pers(p), ZL_T_itimerval));
+        if (!e) e = zl_itimerval_g2h(sys_pers(p), g, &nv);
+        if (e) return e;
+    } else {
+        memset(&nv, 0, sizeof nv);      /* Linux: a NULL new value disarms the timer */
+    }
+    if (setitimer((int)a[0], &nv, &ov)) return -errno;
+    return a[2] ? put_itimerval(p, a[2], &ov) : 0;
+}

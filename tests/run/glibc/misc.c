@@ -1,0 +1,174 @@
+/* sendfile, waitid, rt_sigsuspend, rt_sigtimedwait, clock_nanosleep, the rlimit calls,
+ * getrusage, sysinfo and prctl: output compared with qemu-riscv64. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/sendfile.h>
+#include <sys/sysinfo.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t got;
+static void on_usr1(int sig) { got = sig; }
+
+int main(int argc, char **argv)
+{
+    const char *dir = argc > 1 ? argv[1] : "/tmp";
+    char path[256];
+    snprintf(path, sizeof path, "%s/sendfile.txt", dir);
+
+    /* sendfile: with an offset (the file position stays), without (it moves), to a pipe */
+    int in = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+    write(in, "0123456789abcdefghij", 20);
+    int pfd[2];
+    pipe(pfd);
+    off_t off = 5;
+    ssize_t n = sendfile(pfd[1], in, &off, 6);
+    char buf[64] = { 0 };
+    read(pfd[0], buf, sizeof buf - 1);
+    printf("sendfile offset: %zd '%s' off=%lld pos=%lld\n", n, buf, (long long)off,
+           (long long)lseek(in, 0, SEEK_CUR));
+    lseek(in, 12, SEEK_SET);
+    n = sendfile(pfd[1], in, NULL, 100);
+    memset(buf, 0, sizeof buf);
+    read(pfd[0], buf, sizeof buf - 1);
+    printf("sendfile current: %zd '%s' pos=%lld\n", n, buf, (long long)lseek(in, 0, SEEK_CUR));
+    off = -1;
+    n = sendfile(pfd[1], in, &off, 1);
+    printf("sendfile negative offset: %zd %s\n", n, strerror(errno));
+    n = sendfile(pfd[1], 999, NULL, 1);
+    printf("sendfile bad fd: %zd %s\n", n, strerror(errno));
+    close(in);
+    unlink(path);
+
+    /* waitid */
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) _exit(42);
+    siginfo_t si;
+    memset(&si, 0xff, sizeof si);
+    int r = waitid(P_PID, pid, &si, WEXITED);
+    printf("waitid: %d signo=%d code=%d pid ok=%d status=%d\n", r, si.si_signo, si.si_code,
+           si.si_pid == pid, si.si_status);
+    pid = fork();
+    if (pid == 0) { pause(); _exit(0); }
+    memset(&si, 0, sizeof si);
+    r = waitid(P_PID, pid, &si, WEXITED | WNOHANG);
+    printf("waitid nohang: %d pid=%d\n", r, si.si_pid);
+    kill(pid, SIGKILL);
+    r = waitid(P_ALL, 0, &si, WEXITED);
+    printf("waitid killed: %d code=%d status=%d\n", r, si.si_code, si.si_status);
+    r = waitid(P_ALL, 0, &si, WEXITED);
+    printf("waitid none: %d %s\n", r, strerror(errno));
+
+    /* rt_sigtimedwait: a blocked signal sent to ourselves; a timeout */
+    sigset_t set, old;
+    sigemptyset(&set);
+    sigaddset(&set, SIGUSR2);
+    sigprocmask(SIG_BLOCK, &set, &old);
+    kill(getpid(), SIGUSR2);
+    struct timespec zero = { 0, 0 }, ms = { 0, 20000000 };
+    memset(&si, 0, sizeof si);
+    r = sigtimedwait(&set, &si, &zero);
+    printf("sigtimedwait: %d signo=%d code=%d pid ok=%d\n", r, si.si_signo, si.si_code,
+           si.si_pid == getpid());
+    r = sigtimedwait(&set, &si, &ms);
+    printf("sigtimedwait timeout: %d %s\n", r, strerror(errno));
+    union sigval sv = { .sival_int = 77 };
+    sigqueue(getpid(), SIGUSR2, sv);
+    r = sigwaitinfo(&set, &si);
+    printf("sigwaitinfo queued: %d code=%d value=%d\n", r, si.si_code, si.si_value.sival_int);
+
+    /* rt_sigsuspend: the handler runs, the mask comes back */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_usr1;
+    sigaction(SIGUSR1, &sa, NULL);
+    sigaddset(&set, SIGUSR1);
+    sigprocmask(SIG_BLOCK, &set, NULL);
+    kill(getpid(), SIGUSR1);
+    sigset_t wait;
+    sigfillset(&wait);
+    sigdelset(&wait, SIGUSR1);
+    r = sigsuspend(&wait);
+    sigset_t now;
+    sigprocmask(SIG_SETMASK, NULL, &now);
+    printf("sigsuspend: %d %s got=%d usr1 blocked again=%d\n", r, strerror(errno), got,
+           sigismember(&now, SIGUSR1));
+    sigprocmask(SIG_SETMASK, &old, NULL);
+
+    /* clock_nanosleep */
+    struct timespec t0, t1, req = { 0, 30000000 };
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    r = clock_nanosleep(CLOCK_MONOTONIC, 0, &req, NULL);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    long ms_slept = (t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000;
+    printf("clock_nanosleep relative: %d slept>=30ms %d\n", r, ms_slept >= 30);
+    struct timespec until = t1;
+    until.tv_nsec += 20000000;
+    if (until.tv_nsec >= 1000000000) { until.tv_sec++; until.tv_nsec -= 1000000000; }
+    r = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, NULL);
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    printf("clock_nanosleep absolute: %d reached %d\n", r,
+           t0.tv_sec > until.tv_sec || (t0.tv_sec == until.tv_sec && t0.tv_nsec >= until.tv_nsec));
+    r = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &t1, NULL);
+    printf("clock_nanosleep past: %d\n", r);
+    req.tv_nsec = 1000000000;
+    printf("clock_nanosleep bad nsec: %d\n", clock_nanosleep(CLOCK_MONOTONIC, 0, &req, NULL));
+    printf("clock_nanosleep bad clock: %d\n", clock_nanosleep(12345, 0, &req, NULL));
+
+    /* rlimits */
+    struct rlimit rl, rl2;
+    getrlimit(RLIMIT_NOFILE, &rl);
+    rl2 = rl;
+    rl2.rlim_cur = rl.rlim_cur > 100 ? 100 : rl.rlim_cur;
+    r = setrlimit(RLIMIT_NOFILE, &rl2);
+    struct rlimit got_rl;
+    prlimit(0, RLIMIT_NOFILE, NULL, &got_rl);
+    printf("rlimit: set %d now %llu max same %d\n", r, (unsigned long long)got_rl.rlim_cur,
+           got_rl.rlim_max == rl.rlim_max);
+    setrlimit(RLIMIT_NOFILE, &rl);
+    rl2.rlim_cur = rl.rlim_max + (rl.rlim_max != RLIM_INFINITY);
+    rl2.rlim_max = rl.rlim_max;
+    if (rl.rlim_max != RLIM_INFINITY) {
+        r = setrlimit(RLIMIT_NOFILE, &rl2);
+        printf("rlimit cur above max: %d %s\n", r, strerror(errno));
+    } else {
+        printf("rlimit cur above max: -1 Invalid argument\n");
+    }
+    printf("rlimit bad resource: %d\n", getrlimit(99, &rl));
+
+    /* getrusage, sysinfo */
+    struct rusage ru;
+    r = getrusage(RUSAGE_SELF, &ru);
+    printf("getrusage: %d maxrss>0 %d\n", r, ru.ru_maxrss > 0);
+    r = getrusage(RUSAGE_CHILDREN, &ru);
+    printf("getrusage children: %d\n", r);
+    printf("getrusage bad: %d %s\n", getrusage(7, &ru), strerror(errno));
+    struct sysinfo inf;
+    r = sysinfo(&inf);
+    printf("sysinfo: %d ram>0 %d unit %u procs>0 %d\n", r, inf.totalram > 0, inf.mem_unit,
+           inf.procs > 0);
+
+    /* prctl */
+    char name[32] = { 0 };
+    r = prctl(PR_SET_NAME, "zl-test-name-that-is-long");
+    prctl(PR_GET_NAME, name);
+    printf("prctl name: %d '%s'\n", r, name);
+    int d = -1;
+    r = prctl(PR_SET_PDEATHSIG, SIGUSR2);
+    prctl(PR_GET_PDEATHSIG, &d);
+    printf("prctl pdeathsig: %d %d\n", r, d);
+    printf("prctl dumpable: %d\n", prctl(PR_GET_DUMPABLE));
+    r = prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+    printf("prctl no_new_privs: %d %d\n", r, prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0));
+    printf("prctl unknown: %d %s\n", prctl(0x7fff0000, 0, 0, 0, 0), strerror(errno));
+    return 0;
+}
