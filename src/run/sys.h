@@ -62,6 +62,10 @@ sys_fn sys_clock_gettime, sys_clock_getres, sys_gettimeofday, sys_nanosleep,
 sys_fn sys_rt_sigaction, sys_sigaltstack, sys_rt_sigreturn, sys_rt_sigpending, sys_ppoll,
     sys_pselect6, sys_rt_sigsuspend, sys_rt_sigtimedwait, sys_rt_sigqueueinfo, sys_rt_tgsigqueueinfo;
 sys_fn sys_sendfile, sys_getrlimit, sys_setrlimit, sys_prctl, sys_waitid;
+sys_fn sys_setuid, sys_setgid, sys_setreuid, sys_setregid, sys_setresuid, sys_setresgid,
+    sys_setfsuid, sys_setfsgid, sys_setpgid, sys_getpgid, sys_getsid, sys_setsid, sys_tkill,
+    sys_getpriority, sys_setpriority, sys_getresuid, sys_getresgid, sys_getgroups,
+    sys_setgroups;
 
 /* Temporary signal masks (signal.c).  signal_mask_temp installs mask for the duration
  * of a call and saves the guest's own; the next signal frame records the saved mask

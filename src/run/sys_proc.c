@@ -45,11 +45,6 @@ i128 sys_set_tid_address(struct proc *p, const u128 *a)
     return gettid();
 }
 
-i128 sys_set_robust_list(struct proc *p, const u128 *a)
-{
-    p->robust_list = a[0];
-    return 0;
-}
 
 i128 sys_getrandom(struct proc *p, const u128 *a)
 {
@@ -214,4 +209,81 @@ i128 sys_prctl(struct proc *p, const u128 *a)
     default:
         return -EINVAL;
     }
+}
+
+/* Identity and session calls with integer arguments: the host's, made with the raw
+ * system call so that glibc's set*id does not try to broadcast to threads the zl-run
+ * process does not have. */
+#define RAW_CALL(name, nr, n)                                                              \
+    i128 sys_##name(struct proc *p, const u128 *a)                                         \
+    {                                                                                      \
+        (void)p;                                                                           \
+        long r = syscall(nr, n > 0 ? (long)(i64)a[0] : 0, n > 1 ? (long)(i64)a[1] : 0,      \
+                         n > 2 ? (long)(i64)a[2] : 0);                                      \
+        return r < 0 ? -errno : r;                                                         \
+    }
+RAW_CALL(setuid, SYS_setuid, 1)
+RAW_CALL(setgid, SYS_setgid, 1)
+RAW_CALL(setreuid, SYS_setreuid, 2)
+RAW_CALL(setregid, SYS_setregid, 2)
+RAW_CALL(setresuid, SYS_setresuid, 3)
+RAW_CALL(setresgid, SYS_setresgid, 3)
+RAW_CALL(setfsuid, SYS_setfsuid, 1)
+RAW_CALL(setfsgid, SYS_setfsgid, 1)
+RAW_CALL(setpgid, SYS_setpgid, 2)
+RAW_CALL(getpgid, SYS_getpgid, 1)
+RAW_CALL(getsid, SYS_getsid, 1)
+RAW_CALL(setsid, SYS_setsid, 0)
+RAW_CALL(tkill, SYS_tkill, 2)
+RAW_CALL(getpriority, SYS_getpriority, 2)
+RAW_CALL(setpriority, SYS_setpriority, 3)
+
+/* getresuid/getresgid: three 32-bit ids in every personality. */
+static i128 getres(struct proc *p, const u128 *a, long nr)
+{
+    u32 id[3];
+    if (syscall(nr, &id[0], &id[1], &id[2]) < 0) return -errno;
+    for (int k = 0; k < 3; k++) {
+        int e = put_guest(p, a[k], &id[k], 4);
+        if (e) return e;
+    }
+    return 0;
+}
+i128 sys_getresuid(struct proc *p, const u128 *a) { return getres(p, a, SYS_getresuid); }
+i128 sys_getresgid(struct proc *p, const u128 *a) { return getres(p, a, SYS_getresgid); }
+
+/* getgroups/setgroups: arrays of 32-bit gids. */
+i128 sys_getgroups(struct proc *p, const u128 *a)
+{
+    int size = (int)a[0];
+    if (size < 0) return -EINVAL;
+    static gid_t g[65536];
+    int n = (int)syscall(SYS_getgroups, size ? (size < 65536 ? size : 65536) : 0, g);
+    if (n < 0) return -errno;
+    if (size && n) {
+        int e = put_guest(p, a[1], g, (size_t)n * sizeof g[0]);
+        if (e) return e;
+    }
+    return n;
+}
+
+i128 sys_setgroups(struct proc *p, const u128 *a)
+{
+    int size = (int)a[0];
+    if (size < 0 || size > 65536) return -EINVAL;
+    static gid_t g[65536];
+    if (size) {
+        int e = get_guest(p, a[1], g, (size_t)size * sizeof g[0]);
+        if (e) return e;
+    }
+    return syscall(SYS_setgroups, size, g) < 0 ? -errno : 0;
+}
+
+/* set_robust_list: Linux refuses a length other than its struct robust_list_head's
+ * (12, 24 or 80 bytes).  With one thread nothing ever walks the list. */
+i128 sys_set_robust_list(struct proc *p, const u128 *a)
+{
+    if (a[1] != zl_sizeof(sys_pers(p), ZL_T_robust_list_head)) return -EINVAL;
+    p->robust_list = a[0];
+    return 0;
 }

@@ -10,6 +10,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/sendfile.h>
+#include <sys/syscall.h>
 #include <sys/sysinfo.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -170,5 +171,28 @@ int main(int argc, char **argv)
     r = prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
     printf("prctl no_new_privs: %d %d\n", r, prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0));
     printf("prctl unknown: %d %s\n", prctl(0x7fff0000, 0, 0, 0, 0), strerror(errno));
+
+    /* ids, groups, sessions, priorities */
+    uid_t rus, eu, su;
+    gid_t rg, eg, sg;
+    r = getresuid(&rus, &eu, &su);
+    int r2 = getresgid(&rg, &eg, &sg);
+    printf("getresuid: %d %d same %d, getresgid: %d same %d\n", r, rus == getuid(), eu == geteuid(),
+           r2, rg == getgid() && eg == getegid());
+    gid_t groups[256];
+    int ng = getgroups(256, groups), ng0 = getgroups(0, NULL);
+    printf("getgroups: %d %d\n", ng == ng0, ng >= 0);
+    printf("getpgid: %d getsid: %d\n", getpgid(0) == getpgrp(), getsid(0) > 0);
+    fflush(stdout);
+    pid = fork();
+    if (pid == 0) {
+        pid_t s = setsid();
+        printf("child setsid: %d, again: %d %s\n", s == getpid(), (int)setsid(), strerror(errno));
+        fflush(stdout);
+        _exit(0);
+    }
+    waitpid(pid, NULL, 0);
+    printf("getpriority: %d\n", getpriority(PRIO_PROCESS, 0));
+    printf("tkill self 0: %ld\n", syscall(SYS_tkill, gettid(), 0));
     return 0;
 }
