@@ -1,8 +1,8 @@
 # rv128 system calls whose structures or values are 128-bit (docs/abi.md §6, §7, §11):
 # prlimit64/getrlimit/setrlimit, mremap above 2^64, sendfile's 16-byte loff_t, waitid's
-# siginfo, a 128-bit sigval through rt_sigqueueinfo + rt_sigtimedwait, and the 64-byte
-# itimerval.  Each check that fails exits with its number (s11); all passing prints
-# one line per group and exits 0.
+# siginfo, a 128-bit sigval through rt_sigqueueinfo + rt_sigtimedwait, the 64-byte
+# itimerval, and SCM_RIGHTS with the 32-byte cmsghdr.  Each check that fails exits with
+# its number (s11); all passing prints one line per group and exits 0.
 
 	.macro	sys nr
 	li	a7, \nr
@@ -29,6 +29,7 @@
 	str	m_waitid, "waitid ok\n"
 	str	m_sigval, "128-bit sigval ok\n"
 	str	m_itimer, "itimerval ok\n"
+	str	m_scm, "SCM_RIGHTS ok\n"
 
 	.text
 	.globl	_start
@@ -278,6 +279,80 @@ _start:
 	sys	103			# disarm
 	say	m_itimer
 
+	# ---- 7: SCM_RIGHTS with rv128's 32-byte cmsghdr (docs/abi.md 7.2) -------------------
+	check	23
+	li	a0, 1			# AF_UNIX
+	li	a1, 1			# SOCK_STREAM
+	li	a2, 0
+	la	a3, sv
+	sys	199			# socketpair
+	bnez	a0, fail
+	la	t0, iov
+	la	t1, byte
+	sq	t1, 0(t0)		# iov_base slot
+	li	t1, 1
+	sq	t1, 32(t0)		# iov_len
+	la	t0, ctl
+	li	t1, 36			# CMSG_LEN(4) = 32 + 4
+	sq	t1, 0(t0)
+	li	t1, 1
+	sw	t1, 16(t0)		# SOL_SOCKET
+	sw	t1, 20(t0)		# SCM_RIGHTS
+	sw	t1, 32(t0)		# the descriptor: stdout
+	la	t0, mh
+	la	t1, iov
+	sq	t1, 48(t0)		# msg_iov
+	li	t1, 1
+	sq	t1, 80(t0)		# msg_iovlen
+	la	t1, ctl
+	sq	t1, 96(t0)		# msg_control
+	li	t1, 48			# CMSG_SPACE(4)
+	sq	t1, 128(t0)		# msg_controllen
+	la	t1, sv
+	lw	a0, 0(t1)
+	mv	a1, t0
+	li	a2, 0
+	sys	211			# sendmsg
+	li	t0, 1
+	bne	a0, t0, fail
+	check	24
+	la	t0, mh2
+	la	t1, iov
+	sq	t1, 48(t0)
+	li	t1, 1
+	sq	t1, 80(t0)
+	la	t1, rctl
+	sq	t1, 96(t0)
+	li	t1, 64
+	sq	t1, 128(t0)
+	la	t1, sv
+	lw	a0, 4(t1)
+	mv	a1, t0
+	li	a2, 0
+	sys	212			# recvmsg
+	li	t0, 1
+	bne	a0, t0, fail
+	check	25
+	la	t0, mh2
+	lq	t1, 128(t0)		# msg_controllen: one CMSG_SPACE(4)
+	li	t2, 48
+	bne	t1, t2, fail
+	la	t0, rctl
+	lq	t1, 0(t0)
+	li	t2, 36
+	bne	t1, t2, fail
+	lw	t1, 16(t0)
+	li	t2, 1
+	bne	t1, t2, fail
+	lw	t1, 20(t0)
+	bne	t1, t2, fail
+	lw	a0, 32(t0)		# the new descriptor
+	la	a1, m_scm
+	li	a2, m_scm_len
+	sys	64
+	li	t0, m_scm_len
+	bne	a0, t0, fail
+
 	li	a0, 0
 	sys	94
 fail:
@@ -295,5 +370,12 @@ info2:	.zero	128
 itv:	.zero	64
 itv2:	.zero	64
 zeros:	.zero	64
+sv:	.zero	16
+iov:	.zero	48
+ctl:	.zero	48
+rctl:	.zero	64
+mh:	.zero	160
+mh2:	.zero	160
+byte:	.zero	16
 path:	.asciz	"zl-rv128-sys.tmp"
 digits:	.ascii	"0123456789"
