@@ -30,7 +30,7 @@ static sys_fn *const handlers[ZL_SYS_H__COUNT] = {
     H(socket) H(listen) H(shutdown) H(socketpair) H(bind) H(connect) H(accept4) H(accept)
     H(getsockname) H(getpeername) H(sendto) H(recvfrom) H(setsockopt) H(getsockopt)
     H(sendmsg) H(recvmsg)
-    H(mremap) H(sendfile) H(getrlimit) H(setrlimit) H(prctl) H(waitid) H(rt_sigsuspend)
+    H(sendmmsg) H(recvmmsg) H(mremap) H(sendfile) H(getrlimit) H(setrlimit) H(prctl) H(waitid) H(rt_sigsuspend)
     H(rt_sigtimedwait) H(rt_sigqueueinfo) H(rt_tgsigqueueinfo) H(getitimer) H(setitimer)
     H(setuid) H(setgid) H(setreuid) H(setregid) H(setresuid) H(setresgid) H(setfsuid)
     H(setfsgid) H(setpgid) H(getpgid) H(getsid) H(setsid) H(tkill) H(getpriority)

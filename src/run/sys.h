@@ -74,6 +74,6 @@ void signal_mask_temp(struct proc *p, u64 mask);
 void signal_mask_restore(struct proc *p);
 sys_fn sys_socket, sys_listen, sys_shutdown, sys_socketpair, sys_bind, sys_connect,
     sys_accept4, sys_accept, sys_getsockname, sys_getpeername, sys_sendto, sys_recvfrom,
-    sys_setsockopt, sys_getsockopt, sys_sendmsg, sys_recvmsg;
+    sys_setsockopt, sys_getsockopt, sys_sendmsg, sys_recvmsg, sys_sendmmsg, sys_recvmmsg;
 
 #endif

@@ -9,6 +9,7 @@
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <sys/uio.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "run/sys.h"
@@ -372,3 +373,62 @@ out:
 }
 i128 sys_sendmsg(struct proc *p, const u128 *a) { return msg_common(p, a, false); }
 i128 sys_recvmsg(struct proc *p, const u128 *a) { return msg_common(p, a, true); }
+
+/* sendmmsg/recvmmsg: msg_common over each mmsghdr, msg_len after its msghdr.  As on
+ * Linux, the count of messages done is returned once one was, and the error of a later
+ * one is dropped; recvmmsg's MSG_WAITFORONE turns on MSG_DONTWAIT after the first, and its
+ * timeout is checked after each message (Linux's rule, not a timeout of the wait). */
+enum { ZL_MSG_DONTWAIT = 0x40, ZL_MSG_WAITFORONE = 0x10000, ZL_UIO_MAXIOV = 1024 };
+
+static i128 mmsg_common(struct proc *p, const u128 *a, bool recv)
+{
+    int pers = sys_pers(p);
+    u128 vlen = a[2] > ZL_UIO_MAXIOV ? ZL_UIO_MAXIOV : a[2];
+    unsigned msz = zl_sizeof(pers, ZL_T_mmsghdr), lenoff = zl_sizeof(pers, ZL_T_msghdr);
+    int flags = (int)a[3];
+    struct timespec end = { 0, 0 }, ts;
+    bool timed = recv && a[4];
+    if (timed) {
+        u8 g[ZL_MAXSIZE_timespec];
+        int e = get_guest(p, a[4], g, zl_sizeof(pers, ZL_T_timespec));
+        if (!e) e = zl_timespec_g2h(pers, g, &ts);
+        if (e) return e;
+        if (ts.tv_sec < 0 || ts.tv_nsec < 0 || ts.tv_nsec >= 1000000000) return -EINVAL;
+        clock_gettime(CLOCK_MONOTONIC, &end);
+        end.tv_sec += ts.tv_sec;
+        end.tv_nsec += ts.tv_nsec;
+        if (end.tv_nsec >= 1000000000) { end.tv_sec++; end.tv_nsec -= 1000000000; }
+    }
+    u128 done = 0;
+    i128 err = 0;
+    for (; done < vlen; done++) {
+        u128 one[3] = { a[0], a[1] + done * msz, (u128)(flags & ~ZL_MSG_WAITFORONE) };
+        i128 r = msg_common(p, one, recv);
+        if (r < 0) { err = r; break; }
+        u32 n = (u32)r;
+        if ((err = put_guest(p, one[1] + lenoff, &n, 4))) break;
+        if (recv && (flags & ZL_MSG_WAITFORONE)) flags |= ZL_MSG_DONTWAIT;
+        if (timed) {
+            struct timespec now;
+            clock_gettime(CLOCK_MONOTONIC, &now);
+            if (now.tv_sec > end.tv_sec || (now.tv_sec == end.tv_sec && now.tv_nsec >= end.tv_nsec)) {
+                done++;
+                break;
+            }
+        }
+    }
+    if (timed) {                    /* the time left goes back, as Linux's poll_select_finish */
+        struct timespec now, left = { 0, 0 };
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        if (now.tv_sec < end.tv_sec || (now.tv_sec == end.tv_sec && now.tv_nsec < end.tv_nsec)) {
+            left.tv_sec = end.tv_sec - now.tv_sec;
+            left.tv_nsec = end.tv_nsec - now.tv_nsec;
+            if (left.tv_nsec < 0) { left.tv_sec--; left.tv_nsec += 1000000000; }
+        }
+        u8 g[ZL_MAXSIZE_timespec];
+        if (!zl_timespec_h2g(pers, &left, g)) put_guest(p, a[4], g, zl_sizeof(pers, ZL_T_timespec));
+    }
+    return done ? (i128)done : err;
+}
+i128 sys_sendmmsg(struct proc *p, const u128 *a) { return mmsg_common(p, a, false); }
+i128 sys_recvmmsg(struct proc *p, const u128 *a) { return mmsg_common(p, a, true); }

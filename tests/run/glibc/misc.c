@@ -1,5 +1,6 @@
-/* sendfile, waitid, rt_sigsuspend, rt_sigtimedwait, clock_nanosleep, the rlimit calls,
- * getrusage, sysinfo and prctl: output compared with qemu-riscv64. */
+/* sendfile, waitid, rt_sigsuspend, rt_sigtimedwait, rt_sigqueueinfo, clock_nanosleep, the
+ * rlimit calls, getrusage, sysinfo, prctl, the id and session calls, sendmmsg/recvmmsg:
+ * output compared with qemu-riscv64. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -10,6 +11,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/sendfile.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/sysinfo.h>
 #include <sys/wait.h>
@@ -194,5 +196,35 @@ int main(int argc, char **argv)
     waitpid(pid, NULL, 0);
     printf("getpriority: %d\n", getpriority(PRIO_PROCESS, 0));
     printf("tkill self 0: %ld\n", syscall(SYS_tkill, gettid(), 0));
+
+    /* sendmmsg / recvmmsg over a datagram socket pair */
+    int dg[2];
+    socketpair(AF_UNIX, SOCK_DGRAM, 0, dg);
+    struct mmsghdr out[3], vin[4];
+    struct iovec oiov[3], iiov[4];
+    char ibuf[4][16];
+    static const char *const words[3] = { "one", "three", "seventeen" };
+    memset(out, 0, sizeof out);
+    memset(vin, 0, sizeof vin);
+    for (int k = 0; k < 3; k++) {
+        oiov[k].iov_base = (void *)words[k];
+        oiov[k].iov_len = strlen(words[k]);
+        out[k].msg_hdr.msg_iov = &oiov[k];
+        out[k].msg_hdr.msg_iovlen = 1;
+    }
+    for (int k = 0; k < 4; k++) {
+        memset(ibuf[k], 0, sizeof ibuf[k]);
+        iiov[k].iov_base = ibuf[k];
+        iiov[k].iov_len = sizeof ibuf[k] - 1;
+        vin[k].msg_hdr.msg_iov = &iiov[k];
+        vin[k].msg_hdr.msg_iovlen = 1;
+    }
+    r = sendmmsg(dg[0], out, 3, 0);
+    printf("sendmmsg: %d lens %u %u %u\n", r, out[0].msg_len, out[1].msg_len, out[2].msg_len);
+    r = recvmmsg(dg[1], vin, 4, MSG_WAITFORONE, NULL);
+    printf("recvmmsg: %d '%s' %u '%s' %u '%s' %u\n", r, ibuf[0], vin[0].msg_len, ibuf[1],
+           vin[1].msg_len, ibuf[2], vin[2].msg_len);
+    r = recvmmsg(dg[1], vin, 4, MSG_DONTWAIT, NULL);
+    printf("recvmmsg empty: %d %s\n", r, strerror(errno));
     return 0;
 }
