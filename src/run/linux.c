@@ -34,7 +34,7 @@ static sys_fn *const handlers[ZL_SYS_H__COUNT] = {
     H(rt_sigtimedwait) H(rt_sigqueueinfo) H(rt_tgsigqueueinfo) H(getitimer) H(setitimer)
     H(setuid) H(setgid) H(setreuid) H(setregid) H(setresuid) H(setresgid) H(setfsuid)
     H(setfsgid) H(setpgid) H(getpgid) H(getsid) H(setsid) H(tkill) H(getpriority)
-    H(setpriority) H(getresuid) H(getresgid) H(getgroups) H(setgroups)
+    H(setpriority) H(getresuid) H(getresgid) H(getgroups) H(setgroups) H(rseq)
 #undef H
 };
 

@@ -135,6 +135,7 @@ static bool deliver(struct proc *p, int sig, const struct zl_siginfo *info, unsi
 {
     struct hart *h = &p->hart;
     int pers = sys_pers(p);
+    if (!rseq_signal_fixup(p)) return false;
     u128 sp = hart_get_x(h, 2);
     if ((p->sigact[sig].flags & ZL_SA_ONSTACK) && !(p->altstack.flags & ZL_SS_DISABLE) &&
         !on_altstack(p, sp))

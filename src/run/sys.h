@@ -65,7 +65,12 @@ sys_fn sys_sendfile, sys_getrlimit, sys_setrlimit, sys_prctl, sys_waitid;
 sys_fn sys_setuid, sys_setgid, sys_setreuid, sys_setregid, sys_setresuid, sys_setresgid,
     sys_setfsuid, sys_setfsgid, sys_setpgid, sys_getpgid, sys_getsid, sys_setsid, sys_tkill,
     sys_getpriority, sys_setpriority, sys_getresuid, sys_getresgid, sys_getgroups,
-    sys_setgroups;
+    sys_setgroups, sys_rseq;
+
+/* Before a signal frame is built: refresh rseq's cpu_id and, if the pc is inside the
+ * registered critical section, move it to the abort handler.  False means the rseq area
+ * or descriptor is bad: the process then gets SIGSEGV, as on Linux. */
+bool rseq_signal_fixup(struct proc *p);
 
 /* Temporary signal masks (signal.c).  signal_mask_temp installs mask for the duration
  * of a call and saves the guest's own; the next signal frame records the saved mask

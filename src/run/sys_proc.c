@@ -287,3 +287,80 @@ i128 sys_set_robust_list(struct proc *p, const u128 *a)
     p->robust_list = a[0];
     return 0;
 }
+
+/* ---- rseq (rv32, rv64; rv128 has no layout: docs/abi.md §7.4) -------------------------
+ * struct rseq: u32 cpu_id_start, u32 cpu_id, u64 rseq_cs, u32 flags (Linux 6.1: 20 bytes
+ * used, 32 registered); struct rseq_cs: u32 version, u32 flags, u64 start_ip,
+ * u64 post_commit_offset, u64 abort_ip.  With one thread nothing else can run the
+ * per-CPU code between two of its instructions, so the critical section that matters is
+ * one a signal handler interrupts: rseq_signal_fixup moves the pc to the abort handler
+ * before the frame is built, as Linux's rseq_ip_fixup does.  cpu_id is refreshed at
+ * registration and at every signal delivery. */
+static struct { u128 addr; u32 len, sig; bool on; } rseq_reg;
+enum { ZL_RSEQ_FLAG_UNREGISTER = 1, ZL_RSEQ_ORIG_SIZE = 32, ZL_RSEQ_CPU_UNINIT = (u32)-1 };
+
+static int rseq_put_cpu(struct proc *p, u32 cpu)
+{
+    u32 ids[2] = { cpu, cpu };
+    if (cpu == ZL_RSEQ_CPU_UNINIT) ids[0] = 0;     /* Linux's rseq_reset_rseq_cpu_id */
+    return put_guest(p, rseq_reg.addr, ids, sizeof ids);
+}
+
+i128 sys_rseq(struct proc *p, const u128 *a)
+{
+    u128 addr = a[0];
+    u32 len = (u32)a[1], sig = (u32)a[3];
+    int flags = (int)a[2];
+    if (flags & ZL_RSEQ_FLAG_UNREGISTER) {
+        if (flags & ~ZL_RSEQ_FLAG_UNREGISTER) return -EINVAL;
+        if (!rseq_reg.on || rseq_reg.addr != addr || rseq_reg.len != len) return -EINVAL;
+        if (rseq_reg.sig != sig) return -EPERM;
+        int e = rseq_put_cpu(p, ZL_RSEQ_CPU_UNINIT);
+        if (e) return e;
+        rseq_reg.on = false;
+        return 0;
+    }
+    if (flags) return -EINVAL;
+    if (rseq_reg.on) {
+        if (rseq_reg.addr != addr || rseq_reg.len != len) return -EINVAL;
+        if (rseq_reg.sig != sig) return -EPERM;
+        return -EBUSY;
+    }
+    if (len < ZL_RSEQ_ORIG_SIZE) return -EINVAL;
+    if (len == ZL_RSEQ_ORIG_SIZE ? (addr & 31) : ((addr & 7) || len < 20)) return -EINVAL;
+    u8 probe;
+    if (get_guest(p, addr, &probe, 1) || get_guest(p, addr + len - 1, &probe, 1)) return -EFAULT;
+    rseq_reg.addr = addr;
+    rseq_reg.len = len;
+    rseq_reg.sig = sig;
+    rseq_reg.on = true;
+    int cpu = sched_getcpu();
+    rseq_put_cpu(p, cpu < 0 ? 0 : (u32)cpu);
+    return 0;
+}
+
+bool rseq_signal_fixup(struct proc *p)
+{
+    if (!rseq_reg.on) return true;
+    int cpu = sched_getcpu();
+    if (rseq_put_cpu(p, cpu < 0 ? 0 : (u32)cpu)) return false;
+    u64 csp;
+    if (get_guest(p, rseq_reg.addr + 8, &csp, 8)) return false;
+    if (p->lay.xlen == 32) csp = (u32)csp;
+    if (!csp) return true;
+    struct { u32 version, flags; u64 start_ip, post_commit_offset, abort_ip; } cs;
+    if (get_guest(p, csp, &cs, sizeof cs)) return false;
+    u64 pc = (u64)p->hart.pc;
+    /* Linux's checks: a bad descriptor is SIGSEGV */
+    if (cs.version || cs.start_ip + cs.post_commit_offset < cs.start_ip ||
+        (cs.abort_ip - cs.start_ip < cs.post_commit_offset))
+        return false;
+    u64 zero = 0;
+    if (pc - cs.start_ip >= cs.post_commit_offset)          /* not inside: clear */
+        return !put_guest(p, rseq_reg.addr + 8, &zero, 8);
+    u32 s;
+    if (get_guest(p, cs.abort_ip - 4, &s, 4) || s != rseq_reg.sig) return false;
+    if (put_guest(p, rseq_reg.addr + 8, &zero, 8)) return false;
+    p->hart.pc = cs.abort_ip;
+    return true;
+}
