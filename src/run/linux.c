@@ -35,6 +35,10 @@ static sys_fn *const handlers[ZL_SYS_H__COUNT] = {
     H(setuid) H(setgid) H(setreuid) H(setregid) H(setresuid) H(setresgid) H(setfsuid)
     H(setfsgid) H(setpgid) H(getpgid) H(getsid) H(setsid) H(tkill) H(getpriority)
     H(setpriority) H(getresuid) H(getresgid) H(getgroups) H(setgroups) H(rseq)
+    H(statfs) H(fstatfs) H(statfs64) H(fstatfs64) H(flock) H(sync) H(syncfs) H(fallocate)
+    H(fadvise64) H(close_range) H(memfd_create) H(eventfd2) H(msync) H(mlock) H(munlock)
+    H(mincore) H(getcpu) H(sched_getaffinity) H(sched_setaffinity) H(sched_getscheduler)
+    H(sched_getparam) H(membarrier)
 #undef H
 };
 

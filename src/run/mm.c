@@ -313,3 +313,25 @@ int mm_dup_shared(struct mm *mm, u128 old, u128 dst, u128 len)
     if (e) munmap(nh, (size_t)len);
     return e;
 }
+
+int mm_host_op(struct mm *mm, u128 start, u128 len, int (*op)(void *host, size_t n, void *arg),
+               void *arg)
+{
+    u128 end = start + len;
+    bool gap = false;
+    for (u128 a = start; a < end;) {
+        const struct mm_region *r = mm_find(mm, a);
+        if (!r) {
+            gap = true;
+            size_t i = lower_bound(mm, a);
+            if (i >= mm->n || mm->reg[i].start >= end) break;
+            a = mm->reg[i].start;
+            continue;
+        }
+        u128 stop = r->end < end ? r->end : end;
+        int e = op(r->host + (size_t)(a - r->start), (size_t)(stop - a), arg);
+        if (e) return e;
+        a = stop;
+    }
+    return gap ? -ENOMEM : 0;
+}

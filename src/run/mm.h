@@ -56,6 +56,12 @@ int mm_dup_shared(struct mm *mm, u128 old, u128 dst, u128 len);
 /* Apply a host madvise() to the host memory behind [start, start+len) (mapped parts). */
 int mm_advise(struct mm *mm, u128 start, u128 len, int advice);
 
+/* Apply op to the host memory behind each mapped piece of [start, start+len), in order;
+ * stops at op's first error (a -errno), else -ENOMEM if part of the range is unmapped
+ * (after doing the mapped parts, as Linux's msync/mlock do), else 0. */
+int mm_host_op(struct mm *mm, u128 start, u128 len, int (*op)(void *host, size_t n, void *arg),
+               void *arg);
+
 /* True if no mapping intersects [start, start+len). */
 bool mm_is_free(const struct mm *mm, u128 start, u128 len);
 

@@ -66,6 +66,10 @@ sys_fn sys_setuid, sys_setgid, sys_setreuid, sys_setregid, sys_setresuid, sys_se
     sys_setfsuid, sys_setfsgid, sys_setpgid, sys_getpgid, sys_getsid, sys_setsid, sys_tkill,
     sys_getpriority, sys_setpriority, sys_getresuid, sys_getresgid, sys_getgroups,
     sys_setgroups, sys_rseq;
+sys_fn sys_statfs, sys_fstatfs, sys_statfs64, sys_fstatfs64, sys_flock, sys_sync, sys_syncfs,
+    sys_fallocate, sys_fadvise64, sys_close_range, sys_memfd_create, sys_eventfd2, sys_msync,
+    sys_mlock, sys_munlock, sys_mincore, sys_getcpu, sys_sched_getaffinity,
+    sys_sched_setaffinity, sys_sched_getscheduler, sys_sched_getparam, sys_membarrier;
 
 /* Before a signal frame is built: refresh rseq's cpu_id and, if the pc is inside the
  * registered critical section, move it to the abort handler.  False means the rseq area

@@ -44,7 +44,7 @@ for name in procs signals mremap nothreads scm; do
     fi
 done
 # files.c, dirs.c and sockets.c work in a directory given as argv[1]: each emulator gets its own
-for name in files dirs sockets misc; do
+for name in files dirs sockets misc misc2; do
     mkdir -p "$out/$name-q" "$out/$name-z"
     ZL_TEST=yes qemu-riscv64 "$out/$name" "$out/$name-q" > "$out/$name.q" 2>&1; rq=$?
     ZL_TEST=yes "$ZL_BIN/zl-run" "$out/$name" "$out/$name-z" > "$out/$name.z" 2>&1; rz=$?
