@@ -37,15 +37,31 @@ static struct proc *sig_proc;     /* the process whose hart the host handler int
  * process queued to itself, recognised again by its low half (sigval_from_host). */
 static u128 self_sigval[65];
 
-static u128 sigval_from_host(int sig, int pid, u64 v)
+/* The same for POSIX timers, by timer id (the host's are small integers). */
+static struct { int id; u128 value; } timer_vals[32];
+
+void signal_timer_value(int id, u128 value)
 {
+    timer_vals[(unsigned)id % 32].id = id;
+    timer_vals[(unsigned)id % 32].value = value;
+}
+
+/* pid is the sender, or for SI_TIMER (code -2) the timer id in the same place. */
+static u128 sigval_from_host(int sig, int code, int pid, u64 v)
+{
+    if (code == -2) {
+        unsigned k = (unsigned)pid % 32;
+        return timer_vals[k].id == pid && (u64)timer_vals[k].value == v ? timer_vals[k].value : v;
+    }
     if (sig >= 1 && sig <= 64 && pid == getpid() && (u64)self_sigval[sig] == v)
         return self_sigval[sig];
     return v;
 }
 
-/* si_code values whose siginfo carries a sigval (SI_QUEUE, SI_MESGQ, SI_ASYNCIO). */
-static bool code_has_value(int code) { return code == -1 || code == -3 || code == -4; }
+/* si_code values whose siginfo carries a sigval: SI_QUEUE, SI_TIMER, SI_MESGQ, SI_ASYNCIO.
+ * SI_TIMER's tid and overrun are where SI_QUEUE's pid and uid are, in every personality
+ * and on the host, so one form serves both. */
+static bool code_has_value(int code) { return code <= -1 && code >= -4; }
 
 /* The siginfo of a signal the host handler caught. */
 static unsigned caught_info(const struct proc *p, int sig, struct zl_siginfo *n)
@@ -56,7 +72,8 @@ static unsigned caught_info(const struct proc *p, int sig, struct zl_siginfo *n)
     n->_sifields._kill._pid = p->sig_from[sig].pid;
     n->_sifields._kill._uid = p->sig_from[sig].uid;
     if (!code_has_value(n->si_code)) return ZL_V_siginfo_kill;
-    n->_sifields._rt._sigval = sigval_from_host(sig, p->sig_from[sig].pid, p->sig_from[sig].value);
+    n->_sifields._rt._sigval = sigval_from_host(sig, n->si_code, p->sig_from[sig].pid,
+                                                p->sig_from[sig].value);
     return ZL_V_siginfo_rt;
 }
 
@@ -527,7 +544,7 @@ static unsigned siginfo_from_host(const siginfo_t *h, struct zl_siginfo *n)
     n->_sifields._kill._pid = h->si_pid;
     n->_sifields._kill._uid = h->si_uid;
     if (!code_has_value(h->si_code)) return ZL_V_siginfo_kill;
-    n->_sifields._rt._sigval = sigval_from_host(h->si_signo, h->si_pid,
+    n->_sifields._rt._sigval = sigval_from_host(h->si_signo, h->si_code, h->si_pid,
                                                 (u64)(uintptr_t)h->si_value.sival_ptr);
     return ZL_V_siginfo_rt;
 }

@@ -70,6 +70,8 @@ sys_fn sys_statfs, sys_fstatfs, sys_statfs64, sys_fstatfs64, sys_flock, sys_sync
     sys_fallocate, sys_fadvise64, sys_close_range, sys_memfd_create, sys_eventfd2, sys_msync,
     sys_mlock, sys_munlock, sys_mincore, sys_getcpu, sys_sched_getaffinity,
     sys_sched_setaffinity, sys_sched_getscheduler, sys_sched_getparam, sys_membarrier;
+sys_fn sys_timer_create, sys_timer_settime, sys_timer_gettime, sys_timer_getoverrun,
+    sys_timer_delete;
 
 /* Before a signal frame is built: refresh rseq's cpu_id and, if the pc is inside the
  * registered critical section, move it to the abort handler.  False means the rseq area
@@ -80,6 +82,8 @@ bool rseq_signal_fixup(struct proc *p);
  * of a call and saves the guest's own; the next signal frame records the saved mask
  * (so sigreturn restores it), and signal_mask_restore puts it back if no handler ran. */
 void signal_mask_temp(struct proc *p, u64 mask);
+/* The full sigev_value of a POSIX timer, for the siginfo of its signals (signal.c). */
+void signal_timer_value(int id, u128 value);
 void signal_mask_restore(struct proc *p);
 sys_fn sys_socket, sys_listen, sys_shutdown, sys_socketpair, sys_bind, sys_connect,
     sys_accept4, sys_accept, sys_getsockname, sys_getpeername, sys_sendto, sys_recvfrom,

@@ -1,5 +1,6 @@
 /* sendfile, waitid, rt_sigsuspend, rt_sigtimedwait, rt_sigqueueinfo, clock_nanosleep, the
- * rlimit calls, getrusage, sysinfo, prctl, the id and session calls, sendmmsg/recvmmsg:
+ * rlimit calls, getrusage, sysinfo, prctl, the id and session calls, sendmmsg/recvmmsg,
+ * POSIX timers:
  * output compared with qemu-riscv64. */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -226,5 +227,27 @@ int main(int argc, char **argv)
            vin[1].msg_len, ibuf[2], vin[2].msg_len);
     r = recvmmsg(dg[1], vin, 4, MSG_DONTWAIT, NULL);
     printf("recvmmsg empty: %d %s\n", r, strerror(errno));
+
+    /* POSIX timers: a one-shot timer's signal, its siginfo, gettime, delete */
+    sigemptyset(&set);
+    sigaddset(&set, SIGRTMIN + 1);
+    sigprocmask(SIG_BLOCK, &set, NULL);
+    struct sigevent sev;
+    memset(&sev, 0, sizeof sev);
+    sev.sigev_notify = SIGEV_SIGNAL;
+    sev.sigev_signo = SIGRTMIN + 1;
+    sev.sigev_value.sival_int = 4242;
+    timer_t tid;
+    r = timer_create(CLOCK_MONOTONIC, &sev, &tid);
+    struct itimerspec its = { { 0, 0 }, { 0, 20000000 } }, cur;
+    int r3 = timer_settime(tid, 0, &its, NULL);
+    r2 = timer_gettime(tid, &cur);
+    printf("timer: create %d settime %d gettime %d armed %d\n", r, r3, r2,
+           cur.it_value.tv_sec == 0 && cur.it_value.tv_nsec > 0);
+    memset(&si, 0, sizeof si);
+    r = sigwaitinfo(&set, &si);
+    printf("timer signal: %d code=%d value=%d overrun=%d\n", r == SIGRTMIN + 1, si.si_code,
+           si.si_value.sival_int, timer_getoverrun(tid));
+    printf("timer_delete: %d again %d %s\n", timer_delete(tid), timer_delete(tid), strerror(errno));
     return 0;
 }

@@ -1,8 +1,9 @@
 # rv128 system calls whose structures or values are 128-bit (docs/abi.md §6, §7, §11):
 # prlimit64/getrlimit/setrlimit, mremap above 2^64, sendfile's 16-byte loff_t, waitid's
 # siginfo, a 128-bit sigval through rt_sigqueueinfo + rt_sigtimedwait, the 64-byte
-# itimerval, and SCM_RIGHTS with the 32-byte cmsghdr.  Each check that fails exits with
-# its number (s11); all passing prints one line per group and exits 0.
+# itimerval, SCM_RIGHTS with the 32-byte cmsghdr, and a POSIX timer's 128-bit value.
+# Each check that fails exits with its number (s11); all passing prints one line per
+# group and exits 0.
 
 	.macro	sys nr
 	li	a7, \nr
@@ -30,6 +31,7 @@
 	str	m_sigval, "128-bit sigval ok\n"
 	str	m_itimer, "itimerval ok\n"
 	str	m_scm, "SCM_RIGHTS ok\n"
+	str	m_timer, "timer with a 128-bit value ok\n"
 
 	.text
 	.globl	_start
@@ -353,6 +355,64 @@ _start:
 	li	t0, m_scm_len
 	bne	a0, t0, fail
 
+	# ---- 8: a POSIX timer with a 128-bit sigev_value ------------------------------------
+	check	26
+	la	t0, set
+	li	t1, 0x800		# SIGUSR2
+	sd	t1, 0(t0)
+	li	a0, 0			# SIG_BLOCK
+	mv	a1, t0
+	li	a2, 0
+	li	a3, 8
+	sys	135
+	bnez	a0, fail
+	la	t0, sev			# struct sigevent: value slot 0, signo 32, notify 36
+	li	s8, 0x5000000000000000000000000000beef
+	sq	s8, 0(t0)
+	li	t1, 12
+	sw	t1, 32(t0)
+	sw	zero, 36(t0)		# SIGEV_SIGNAL
+	li	a0, 1			# CLOCK_MONOTONIC
+	mv	a1, t0
+	la	a2, tid
+	sys	107			# timer_create
+	bnez	a0, fail
+	check	27
+	la	t0, its			# itimerspec: it_value.tv_nsec at 48
+	li	t1, 10000000
+	sq	t1, 48(t0)
+	la	t1, tid
+	lw	a0, 0(t1)
+	li	a1, 0
+	mv	a2, t0
+	li	a3, 0
+	sys	110			# timer_settime
+	bnez	a0, fail
+	check	28
+	la	a0, set
+	la	a1, info2
+	li	a2, 0
+	li	a3, 8
+	sys	137			# rt_sigtimedwait, no timeout
+	li	t0, 12
+	bne	a0, t0, fail
+	check	29
+	la	t0, info2
+	lw	t1, 8(t0)		# si_code SI_TIMER
+	li	t2, -2
+	bne	t1, t2, fail
+	lw	t1, 16(t0)		# si_timerid
+	la	t2, tid
+	lw	t2, 0(t2)
+	bne	t1, t2, fail
+	lq	t1, 32(t0)		# si_value, all 128 bits
+	bne	t1, s8, fail
+	la	t1, tid
+	lw	a0, 0(t1)
+	sys	111			# timer_delete
+	bnez	a0, fail
+	say	m_timer
+
 	li	a0, 0
 	sys	94
 fail:
@@ -377,5 +437,8 @@ rctl:	.zero	64
 mh:	.zero	160
 mh2:	.zero	160
 byte:	.zero	16
+sev:	.zero	128
+its:	.zero	64
+tid:	.zero	16
 path:	.asciz	"zl-rv128-sys.tmp"
 digits:	.ascii	"0123456789"
