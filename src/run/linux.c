@@ -30,6 +30,16 @@ static sys_fn *const handlers[ZL_SYS_H__COUNT] = {
     H(socket) H(listen) H(shutdown) H(socketpair) H(bind) H(connect) H(accept4) H(accept)
     H(getsockname) H(getpeername) H(sendto) H(recvfrom) H(setsockopt) H(getsockopt)
     H(sendmsg) H(recvmsg)
+    H(sendmmsg) H(recvmmsg) H(mremap) H(sendfile) H(getrlimit) H(setrlimit) H(prctl) H(waitid) H(rt_sigsuspend)
+    H(rt_sigtimedwait) H(rt_sigqueueinfo) H(rt_tgsigqueueinfo) H(getitimer) H(setitimer)
+    H(setuid) H(setgid) H(setreuid) H(setregid) H(setresuid) H(setresgid) H(setfsuid)
+    H(setfsgid) H(setpgid) H(getpgid) H(getsid) H(setsid) H(tkill) H(getpriority)
+    H(setpriority) H(getresuid) H(getresgid) H(getgroups) H(setgroups) H(rseq)
+    H(statfs) H(fstatfs) H(statfs64) H(fstatfs64) H(flock) H(sync) H(syncfs) H(fallocate)
+    H(fadvise64) H(close_range) H(memfd_create) H(eventfd2) H(msync) H(mlock) H(munlock)
+    H(mincore) H(getcpu) H(sched_getaffinity) H(sched_setaffinity) H(sched_getscheduler)
+    H(sched_getparam) H(membarrier) H(timer_create) H(timer_settime) H(timer_gettime)
+    H(timer_getoverrun) H(timer_delete)
 #undef H
 };
 
@@ -53,6 +63,19 @@ static void strace_line(struct proc *p, const struct zl_sys_entry *e, u128 nr,
     fprintf(stderr, "%d %s\n", (int)getpid(), buf);
 }
 
+/* Calls a handler's EINTR ends even under SA_RESTART (signal(7): waiting for signals,
+ * descriptor multiplexing, sleeps; the kernel's ERESTARTNOHAND and restart blocks). */
+static bool restartable(const struct zl_sys_entry *e)
+{
+    switch (e->handler) {
+    case ZL_SYS_H_rt_sigsuspend: case ZL_SYS_H_rt_sigtimedwait: case ZL_SYS_H_ppoll:
+    case ZL_SYS_H_pselect6: case ZL_SYS_H_nanosleep: case ZL_SYS_H_clock_nanosleep:
+        return false;
+    default:
+        return true;
+    }
+}
+
 static int linux_ecall(struct hart *h)
 {
     struct proc *p = h->os;
@@ -70,7 +93,7 @@ static int linux_ecall(struct hart *h)
     if (p->opt.strace && !p->exited && (!noreturn || ret < 0)) strace_line(p, e, nr, a, &ret);
     if (p->exited) return 1;
     /* a system call a caught signal interrupted restarts if the handler asks for it */
-    if (ret == -EINTR && (p->sig_pending & ~p->sigmask)) {
+    if (ret == -EINTR && restartable(e) && (p->sig_pending & ~p->sigmask)) {
         int sig = 1;
         while (!((p->sig_pending & ~p->sigmask) >> (sig - 1) & 1)) sig++;
         if (p->sigact[sig].flags & 0x10000000 /* SA_RESTART */) {
@@ -81,6 +104,7 @@ static int linux_ecall(struct hart *h)
     }
     if (!e || e->handler != ZL_SYS_H_rt_sigreturn) hart_set_x(h, 10, (u128)ret);
     if (p->sig_pending & ~p->sigmask) signal_pending_deliver(p);
+    signal_mask_restore(p);     /* a temporary mask no handler's frame took over */
     return 0;
 }
 

@@ -228,3 +228,110 @@ bool mm_poke(struct mm *mm, u128 addr, const void *src, size_t n)
 {
     return copy(mm, addr, (void *)src, n, 0, true, NULL);
 }
+
+int mm_vma_end(struct mm *mm, u128 addr, u128 *end)
+{
+    size_t i = lower_bound(mm, addr);
+    if (i >= mm->n || mm->reg[i].start > addr) return -EFAULT;
+    while (i + 1 < mm->n && mm->reg[i + 1].start == mm->reg[i].end &&
+           mm->reg[i + 1].prot == mm->reg[i].prot && mm->reg[i + 1].max_prot == mm->reg[i].max_prot)
+        i++;
+    *end = mm->reg[i].end;
+    return 0;
+}
+
+int mm_remap(struct mm *mm, u128 old, u128 len, u128 dst, u128 grow, bool keep)
+{
+    if (!range_ok(mm, old, len) || !range_ok(mm, dst, len + grow)) return -EINVAL;
+    int e = split_at(mm, old);
+    if (!e) e = split_at(mm, old + len);
+    if (e) return e;
+    size_t i = lower_bound(mm, old), j = i;
+    while (j < mm->n && mm->reg[j].start < old + len) j++;
+    size_t n = j - i;
+    if (!n || mm->reg[i].start != old || mm->reg[j - 1].end != old + len) return -EFAULT;
+    for (size_t k = i + 1; k < j; k++)
+        if (mm->reg[k].start != mm->reg[k - 1].end) return -EFAULT;
+    if (keep && mm->cap - mm->n < n) {      /* the old regions stay: room for n more */
+        struct mm_region *nr = realloc(mm->reg, (mm->n + n) * sizeof *nr);
+        if (!nr) return -ENOMEM;
+        mm->reg = nr;
+        mm->cap = mm->n + n;
+    }
+    struct mm_region *moved = malloc(n * sizeof *moved);
+    if (!moved) return -ENOMEM;
+    memcpy(moved, &mm->reg[i], n * sizeof *moved);
+    /* The host side: with keep (MREMAP_DONTUNMAP) every piece's pages move to new host
+     * memory and the old host range stays mapped, empty; otherwise only the last piece
+     * moves on the host, and only if it grows (the host kernel then extends it the way
+     * Linux extends the guest's: zero pages, the shared object, or the file). */
+    for (size_t k = 0; k < n; k++) {
+        size_t sz = (size_t)(moved[k].end - moved[k].start);
+        size_t nsz = k + 1 == n ? (size_t)(sz + grow) : sz;
+        if (!keep && nsz == sz) continue;
+        void *nh = mremap(moved[k].host, sz, nsz, MREMAP_MAYMOVE | (keep ? MREMAP_DONTUNMAP : 0));
+        if (nh == MAP_FAILED) {
+            int err = errno;
+            /* with keep, the pieces moved so far go back where they were */
+            for (size_t b = 0; keep && b < k; b++) {
+                size_t bs = (size_t)(moved[b].end - moved[b].start);
+                mremap(moved[b].host, bs, bs, MREMAP_MAYMOVE | MREMAP_FIXED, mm->reg[i + b].host);
+            }
+            free(moved);
+            return err == EINVAL ? -EINVAL : -ENOMEM;
+        }
+        moved[k].host = nh;
+    }
+    moved[n - 1].end += grow;
+    if (!keep) {
+        memmove(&mm->reg[i], &mm->reg[j], (mm->n - j) * sizeof *mm->reg);
+        mm->n -= n;
+    }
+    size_t at = lower_bound(mm, dst);
+    memmove(&mm->reg[at + n], &mm->reg[at], (mm->n - at) * sizeof *mm->reg);
+    for (size_t k = 0; k < n; k++) {
+        moved[k].start = moved[k].start - old + dst;
+        moved[k].end = moved[k].end - old + dst;
+        mm->reg[at + k] = moved[k];
+    }
+    mm->n += n;
+    mm->hint = 0;
+    free(moved);
+    mm->gen++;
+    mm->code_gen++;         /* translated blocks of the old addresses are stale */
+    return 0;
+}
+
+int mm_dup_shared(struct mm *mm, u128 old, u128 dst, u128 len)
+{
+    const struct mm_region *r = mm_find(mm, old);
+    if (!r) return -EFAULT;
+    if (!range_ok(mm, dst, len)) return -EINVAL;
+    void *nh = mremap(r->host + (size_t)(old - r->start), 0, (size_t)len, MREMAP_MAYMOVE);
+    if (nh == MAP_FAILED) return errno == EINVAL ? -EINVAL : -ENOMEM;
+    int e = mm_map_host(mm, dst, len, r->prot, r->max_prot, nh);
+    if (e) munmap(nh, (size_t)len);
+    return e;
+}
+
+int mm_host_op(struct mm *mm, u128 start, u128 len, int (*op)(void *host, size_t n, void *arg),
+               void *arg)
+{
+    u128 end = start + len;
+    bool gap = false;
+    for (u128 a = start; a < end;) {
+        const struct mm_region *r = mm_find(mm, a);
+        if (!r) {
+            gap = true;
+            size_t i = lower_bound(mm, a);
+            if (i >= mm->n || mm->reg[i].start >= end) break;
+            a = mm->reg[i].start;
+            continue;
+        }
+        u128 stop = r->end < end ? r->end : end;
+        int e = op(r->host + (size_t)(a - r->start), (size_t)(stop - a), arg);
+        if (e) return e;
+        a = stop;
+    }
+    return gap ? -ENOMEM : 0;
+}

@@ -42,8 +42,25 @@ int mm_map_host(struct mm *mm, u128 start, u128 len, int prot, int max_prot, voi
 int mm_unmap(struct mm *mm, u128 start, u128 len);
 int mm_protect(struct mm *mm, u128 start, u128 len, int prot);
 
+/* mremap's pieces.  mm_vma_end: the end of the run of contiguous mappings with the same
+ * rights that contains addr (what Linux would hold as one VMA), or -EFAULT if addr is
+ * unmapped.  mm_remap: move the mappings that exactly cover [old, old+len) to dst
+ * (dst == old: in place), the last one extended by grow bytes; the caller has checked
+ * that the destination is free.  With keep (MREMAP_DONTUNMAP) the old range stays
+ * mapped with empty pages.  mm_dup_shared: map the pages of the shared mapping at old a
+ * second time at dst (mremap with old_size 0); -EINVAL if that mapping is private. */
+int mm_vma_end(struct mm *mm, u128 addr, u128 *end);
+int mm_remap(struct mm *mm, u128 old, u128 len, u128 dst, u128 grow, bool keep);
+int mm_dup_shared(struct mm *mm, u128 old, u128 dst, u128 len);
+
 /* Apply a host madvise() to the host memory behind [start, start+len) (mapped parts). */
 int mm_advise(struct mm *mm, u128 start, u128 len, int advice);
+
+/* Apply op to the host memory behind each mapped piece of [start, start+len), in order;
+ * stops at op's first error (a -errno), else -ENOMEM if part of the range is unmapped
+ * (after doing the mapped parts, as Linux's msync/mlock do), else 0. */
+int mm_host_op(struct mm *mm, u128 start, u128 len, int (*op)(void *host, size_t n, void *arg),
+               void *arg);
 
 /* True if no mapping intersects [start, start+len). */
 bool mm_is_free(const struct mm *mm, u128 start, u128 len);

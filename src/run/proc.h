@@ -43,7 +43,7 @@ struct proc {
     } sigact[65];
     struct { u128 sp, size; int flags; } altstack;  /* sigaltstack */
     volatile u64 sig_pending;   /* asynchronous signals caught by the host (bit n-1) */
-    struct { int code, pid; u32 uid; } sig_from[65];   /* who sent them (siginfo) */
+    struct { int code, pid; u32 uid; u64 value; } sig_from[65];   /* who sent them (siginfo) */
     u128 sigpage;           /* the sigreturn trampoline (docs/abi.md §11.5) */
     u128 auxv_addr;         /* the auxiliary vector in guest memory and its size in bytes */
     u128 auxv_size;

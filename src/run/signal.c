@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/select.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "run/sys.h"
 #include "zl_abi.h"
@@ -31,6 +33,56 @@ enum {
 
 static struct proc *sig_proc;     /* the process whose hart the host handler interrupts */
 
+/* rv128's union sigval is 128 bits, the host's 64: the full value of the last signal a
+ * process queued to itself, recognised again by its low half (sigval_from_host). */
+static u128 self_sigval[65];
+
+/* The same for POSIX timers, by timer id (the host's are small integers). */
+static struct { int id; u128 value; } timer_vals[32];
+
+void signal_timer_value(int id, u128 value)
+{
+    timer_vals[(unsigned)id % 32].id = id;
+    timer_vals[(unsigned)id % 32].value = value;
+}
+
+/* pid is the sender, or for SI_TIMER (code -2) the timer id in the same place. */
+static u128 sigval_from_host(int sig, int code, int pid, u64 v)
+{
+    if (code == -2) {
+        unsigned k = (unsigned)pid % 32;
+        return timer_vals[k].id == pid && (u64)timer_vals[k].value == v ? timer_vals[k].value : v;
+    }
+    if (sig >= 1 && sig <= 64 && pid == getpid() && (u64)self_sigval[sig] == v)
+        return self_sigval[sig];
+    return v;
+}
+
+/* si_code values whose siginfo carries a sigval: SI_QUEUE, SI_TIMER, SI_MESGQ, SI_ASYNCIO.
+ * SI_TIMER's tid and overrun are where SI_QUEUE's pid and uid are, in every personality
+ * and on the host, so one form serves both. */
+static bool code_has_value(int code) { return code <= -1 && code >= -4; }
+
+/* The siginfo of a signal the host handler caught. */
+static unsigned caught_info(const struct proc *p, int sig, struct zl_siginfo *n)
+{
+    memset(n, 0, sizeof *n);
+    n->si_signo = sig;
+    n->si_code = p->sig_from[sig].code;          /* SI_USER, SI_TKILL, SI_QUEUE, SI_KERNEL... */
+    n->_sifields._kill._pid = p->sig_from[sig].pid;
+    n->_sifields._kill._uid = p->sig_from[sig].uid;
+    if (!code_has_value(n->si_code)) return ZL_V_siginfo_kill;
+    n->_sifields._rt._sigval = sigval_from_host(sig, n->si_code, p->sig_from[sig].pid,
+                                                p->sig_from[sig].value);
+    return ZL_V_siginfo_rt;
+}
+
+/* A call that runs with a temporary signal mask (rt_sigsuspend, ppoll, pselect6) keeps
+ * the guest's own mask here until a handler's frame has recorded it, as Linux's
+ * saved_sigmask does. */
+static u64 saved_mask;
+static bool mask_saved;
+
 static void host_handler(int sig, siginfo_t *si, void *uc)
 {
     (void)uc;
@@ -39,6 +91,7 @@ static void host_handler(int sig, siginfo_t *si, void *uc)
     p->sig_from[sig].code = si->si_code;
     p->sig_from[sig].pid = si->si_pid;
     p->sig_from[sig].uid = si->si_uid;
+    p->sig_from[sig].value = (u64)(uintptr_t)si->si_value.sival_ptr;
     p->sig_pending |= SIGBIT(sig);
     p->hart.insn_limit = 0;        /* leave the run loop at the next block boundary */
 }
@@ -99,6 +152,7 @@ static bool deliver(struct proc *p, int sig, const struct zl_siginfo *info, unsi
 {
     struct hart *h = &p->hart;
     int pers = sys_pers(p);
+    if (!rseq_signal_fixup(p)) return false;
     u128 sp = hart_get_x(h, 2);
     if ((p->sigact[sig].flags & ZL_SA_ONSTACK) && !(p->altstack.flags & ZL_SS_DISABLE) &&
         !on_altstack(p, sp))
@@ -112,7 +166,7 @@ static bool deliver(struct proc *p, int sig, const struct zl_siginfo *info, unsi
     fr.uc.uc_stack.ss_sp = p->altstack.sp;
     fr.uc.uc_stack.ss_size = p->altstack.size;
     fr.uc.uc_stack.ss_flags = p->altstack.flags;
-    fr.uc.uc_sigmask = p->sigmask;
+    fr.uc.uc_sigmask = mask_saved ? saved_mask : p->sigmask;
     u128 regs[32];
     regs[0] = h->pc;
     for (unsigned r = 1; r < 32; r++) regs[r] = hart_get_x(h, r);
@@ -135,6 +189,7 @@ static bool deliver(struct proc *p, int sig, const struct zl_siginfo *info, unsi
         host_apply(p, sig);
     }
     if (p->altstack.flags & ZL_SS_AUTODISARM) p->altstack.flags = ZL_SS_DISABLE;
+    mask_saved = false;         /* the frame holds it: sigreturn restores it */
     apply_mask(p);
     h->pc = handler;
     hart_set_x(h, 2, f);
@@ -165,12 +220,8 @@ void signal_pending_deliver(struct proc *p)
             continue;
         }
         struct zl_siginfo si;
-        memset(&si, 0, sizeof si);
-        si.si_signo = sig;
-        si.si_code = p->sig_from[sig].code;          /* SI_USER, SI_TKILL, SI_KERNEL, ... */
-        si._sifields._kill._pid = p->sig_from[sig].pid;
-        si._sifields._kill._uid = p->sig_from[sig].uid;
-        if (!deliver(p, sig, &si, ZL_V_siginfo_kill)) {
+        unsigned variant = caught_info(p, sig, &si);
+        if (!deliver(p, sig, &si, variant)) {
             signal(SIGSEGV, SIG_DFL);
             raise(SIGSEGV);
         }
@@ -219,15 +270,34 @@ static int put_timeout(struct proc *p, u128 addr, const struct timespec *ts)
     return e ? e : put_guest(p, addr, g, zl_sizeof(sys_pers(p), ZL_T_timespec));
 }
 
-static int host_sigset(struct proc *p, u128 addr, sigset_t *hs)
+static void host_set(u64 m, sigset_t *hs)
 {
-    u64 m;
-    int e = get_guest(p, addr, &m, 8);
-    if (e) return e;
     sigemptyset(hs);
     for (int s = 1; s <= 64; s++)
         if (m & SIGBIT(s) & ~UNBLOCKABLE) sigaddset(hs, s);
-    return 0;
+}
+
+/* Before a call that waits: block every host signal, install the call's temporary mask
+ * (if it has one) and say whether a signal the mask lets through is already pending (the
+ * call then ends with EINTR at once).  Otherwise *hs is the mask the host call must
+ * install atomically while it waits, so that no wake-up is lost. */
+static bool wait_prepare(struct proc *p, const u64 *temp, sigset_t *hs)
+{
+    sigset_t all;
+    sigfillset(&all);
+    sigprocmask(SIG_SETMASK, &all, NULL);
+    if (temp) signal_mask_temp(p, *temp);
+    host_set(p->sigmask, hs);
+    return (p->sig_pending & ~p->sigmask) != 0;
+}
+
+/* After it: the host mask is the guest's again; unless the call was interrupted (a
+ * handler will then run with the temporary mask saved in its frame) the guest's own mask
+ * comes back now, as Linux's restore_saved_sigmask_unless(). */
+static void wait_done(struct proc *p, bool interrupted)
+{
+    if (!interrupted) signal_mask_restore(p);
+    apply_mask(p);
 }
 
 i128 sys_ppoll(struct proc *p, const u128 *a)
@@ -238,12 +308,16 @@ i128 sys_ppoll(struct proc *p, const u128 *a)
     if (!fds) return -ENOMEM;
     struct timespec ts;
     sigset_t hs;
+    u64 m;
     i128 r = n ? get_guest(p, a[0], fds, n * sizeof *fds) : 0;
     if (!r && a[2]) r = get_timeout(p, a[2], &ts);
-    if (!r && a[3]) r = a[4] != 8 ? -EINVAL : host_sigset(p, a[3], &hs);
+    if (!r && a[3]) r = a[4] != 8 ? -EINVAL : get_guest(p, a[3], &m, 8);
     if (!r) {
-        int k = ppoll(fds, n, a[2] ? &ts : NULL, a[3] ? &hs : NULL);
+        int k = -1;
+        errno = EINTR;
+        if (!wait_prepare(p, a[3] ? &m : NULL, &hs)) k = ppoll(fds, n, a[2] ? &ts : NULL, &hs);
         r = k < 0 ? -errno : k;
+        wait_done(p, r == -EINTR);
         if (k >= 0 && n) r = put_guest(p, a[0], fds, n * sizeof *fds) ? -EFAULT : k;
         if (a[2] && r != -EFAULT) put_timeout(p, a[2], &ts);
     }
@@ -265,6 +339,7 @@ i128 sys_pselect6(struct proc *p, const u128 *a)
     struct timespec ts;
     if (a[4] && get_timeout(p, a[4], &ts)) return -EFAULT;
     sigset_t hs;
+    u64 m = 0;
     bool masked = false;
     if (a[5]) {                           /* { const sigset_t *ss; size_t ss_len } */
         u8 pair[64];
@@ -275,13 +350,18 @@ i128 sys_pselect6(struct proc *p, const u128 *a)
         if (e) return e;
         if (ps.ss) {
             if (ps.ss_len != 8) return -EINVAL;
-            if (host_sigset(p, ps.ss, &hs)) return -EFAULT;
+            if (get_guest(p, ps.ss, &m, 8)) return -EFAULT;
             masked = true;
         }
     }
-    int k = pselect(nfds, a[1] ? &sets[0] : NULL, a[2] ? &sets[1] : NULL, a[3] ? &sets[2] : NULL,
-                    a[4] ? &ts : NULL, masked ? &hs : NULL);
-    if (k < 0) return -errno;
+    int k = -1;
+    errno = EINTR;
+    if (!wait_prepare(p, masked ? &m : NULL, &hs))
+        k = pselect(nfds, a[1] ? &sets[0] : NULL, a[2] ? &sets[1] : NULL,
+                    a[3] ? &sets[2] : NULL, a[4] ? &ts : NULL, &hs);
+    int err = errno;
+    wait_done(p, k < 0 && err == EINTR);
+    if (k < 0) return -err;
     for (int j = 0; j < 3; j++)
         if (a[1 + j] && put_guest(p, a[1 + j], &sets[j], bytes)) return -EFAULT;
     if (a[4]) put_timeout(p, a[4], &ts);
@@ -407,4 +487,148 @@ i128 sys_rt_sigpending(struct proc *p, const u128 *a)
     for (int s = 1; s <= 64; s++)
         if (sigismember(&hs, s) == 1) set |= SIGBIT(s);
     return put_guest(p, a[0], &set, 8);
+}
+
+/* ---- temporary masks, rt_sigsuspend, rt_sigtimedwait -------------------------------- */
+
+void signal_mask_temp(struct proc *p, u64 mask)
+{
+    if (!mask_saved) saved_mask = p->sigmask;
+    mask_saved = true;
+    p->sigmask = mask & ~UNBLOCKABLE;
+}
+
+void signal_mask_restore(struct proc *p)
+{
+    if (!mask_saved) return;
+    p->sigmask = saved_mask;
+    mask_saved = false;
+    apply_mask(p);
+}
+
+
+/* rt_sigsuspend(mask, size): wait with the temporary mask until a signal's handler
+ * runs; always -EINTR.  All host signals are blocked while looking at what is already
+ * pending, and the host's sigsuspend unblocks atomically, so no wake-up is lost. */
+i128 sys_rt_sigsuspend(struct proc *p, const u128 *a)
+{
+    if (a[1] != 8) return -EINVAL;
+    u64 m;
+    int e = get_guest(p, a[0], &m, 8);
+    if (e) return e;
+    sigset_t all, hs;
+    sigfillset(&all);
+    sigprocmask(SIG_SETMASK, &all, NULL);
+    signal_mask_temp(p, m);
+    host_set(p->sigmask, &hs);
+    while (!(p->sig_pending & ~p->sigmask)) sigsuspend(&hs);
+    apply_mask(p);
+    return -EINTR;
+}
+
+/* A host siginfo as the guest's, with the union member its si_code selects. */
+static unsigned siginfo_from_host(const siginfo_t *h, struct zl_siginfo *n)
+{
+    memset(n, 0, sizeof *n);
+    n->si_signo = h->si_signo;
+    n->si_errno = h->si_errno;
+    n->si_code = h->si_code;
+    if (h->si_signo == SIGCHLD && h->si_code > 0) {
+        n->_sifields._sigchld._pid = h->si_pid;
+        n->_sifields._sigchld._uid = h->si_uid;
+        n->_sifields._sigchld._status = h->si_status;
+        n->_sifields._sigchld._utime = h->si_utime;
+        n->_sifields._sigchld._stime = h->si_stime;
+        return ZL_V_siginfo_sigchld;
+    }
+    n->_sifields._kill._pid = h->si_pid;
+    n->_sifields._kill._uid = h->si_uid;
+    if (!code_has_value(h->si_code)) return ZL_V_siginfo_kill;
+    n->_sifields._rt._sigval = sigval_from_host(h->si_signo, h->si_code, h->si_pid,
+                                                (u64)(uintptr_t)h->si_value.sival_ptr);
+    return ZL_V_siginfo_rt;
+}
+
+/* rt_sigqueueinfo(pid, sig, info) and rt_tgsigqueueinfo(tgid, tid, sig, info): the
+ * guest's siginfo as the host's; the host applies Linux's permission rule (no si_code
+ * >= 0 or SI_TKILL towards another process).  The 128-bit sigval of rv128 crosses the
+ * host in 64 bits: a value that does not fit is EINVAL unless the process signals
+ * itself (its receiving side then gets the whole value back). */
+static i128 queue_info(struct proc *p, int tgid, int tid, int sig, u128 addr)
+{
+    u8 g[ZL_MAXSIZE_siginfo];
+    struct zl_siginfo n;
+    int e = get_guest(p, addr, g, zl_sizeof(sys_pers(p), ZL_T_siginfo));
+    if (!e) e = zl_siginfo_g2n(sys_pers(p), g, &n, ZL_V_siginfo_rt);
+    if (e) return e;
+    bool self = tgid == getpid();
+    if ((n._sifields._rt._sigval >> 64) && !self) return -EINVAL;
+    siginfo_t h;
+    memset(&h, 0, sizeof h);
+    h.si_signo = sig;
+    h.si_errno = n.si_errno;
+    h.si_code = n.si_code;
+    h.si_pid = n._sifields._rt._pid;
+    h.si_uid = n._sifields._rt._uid;
+    h.si_value.sival_ptr = (void *)(uintptr_t)(u64)n._sifields._rt._sigval;
+    if (self && sig >= 1 && sig <= 64) self_sigval[sig] = n._sifields._rt._sigval;
+    long r = tid ? syscall(SYS_rt_tgsigqueueinfo, tgid, tid, sig, &h)
+                 : syscall(SYS_rt_sigqueueinfo, tgid, sig, &h);
+    return r < 0 ? -errno : 0;
+}
+
+i128 sys_rt_sigqueueinfo(struct proc *p, const u128 *a)
+{
+    return queue_info(p, (int)a[0], 0, (int)a[1], a[2]);
+}
+
+i128 sys_rt_tgsigqueueinfo(struct proc *p, const u128 *a)
+{
+    if ((int)a[1] <= 0) return -EINVAL;
+    return queue_info(p, (int)a[0], (int)a[1], (int)a[2], a[3]);
+}
+
+/* rt_sigtimedwait(set, info, timeout, size).  A signal of the set the host handler
+ * already caught is taken first; otherwise the host waits, with the set blocked on the
+ * host so that none of it can slip into the handler meanwhile (the kernel unblocks the
+ * set for the wait itself).  Other signals the guest does not block interrupt the wait
+ * with EINTR and run their handlers, as on Linux; it never restarts. */
+i128 sys_rt_sigtimedwait(struct proc *p, const u128 *a)
+{
+    if (a[3] != 8) return -EINVAL;
+    u64 set;
+    int e = get_guest(p, a[0], &set, 8);
+    if (e) return e;
+    set &= ~UNBLOCKABLE;
+    struct timespec ts;
+    if (a[2] && (e = get_timeout(p, a[2], &ts))) return e;
+    if (a[2] && (ts.tv_sec < 0 || ts.tv_nsec < 0 || ts.tv_nsec >= 1000000000)) return -EINVAL;
+    sigset_t hs, wait;
+    host_set(p->sigmask | set, &hs);
+    sigprocmask(SIG_SETMASK, &hs, NULL);
+    struct zl_siginfo n;
+    unsigned variant;
+    int sig = 0;
+    u64 ready = p->sig_pending & set;
+    if (ready) {
+        while (!(ready & SIGBIT(sig + 1))) sig++;
+        sig++;
+        p->sig_pending &= ~SIGBIT(sig);
+        variant = caught_info(p, sig, &n);
+    } else {
+        host_set(set, &wait);
+        siginfo_t hi;
+        sig = sigtimedwait(&wait, &hi, a[2] ? &ts : NULL);
+        e = sig < 0 ? -errno : 0;
+        if (!e) variant = siginfo_from_host(&hi, &n);
+    }
+    apply_mask(p);
+    if (e) return e;
+    if (a[1]) {
+        u8 g[ZL_MAXSIZE_siginfo];
+        e = zl_siginfo_n2g(sys_pers(p), &n, g, variant);
+        if (!e) e = put_guest(p, a[1], g, zl_sizeof(sys_pers(p), ZL_T_siginfo));
+        if (e) return e;
+    }
+    return sig;
 }

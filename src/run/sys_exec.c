@@ -20,7 +20,7 @@
 #include "zl_abi.h"
 
 enum {
-    ZL_CLONE_VM = 0x100, ZL_CLONE_VFORK = 0x4000, ZL_CLONE_THREAD = 0x10000,
+    ZL_CLONE_VM = 0x100, ZL_CLONE_FS = 0x200, ZL_CLONE_FILES = 0x400, ZL_CLONE_VFORK = 0x4000, ZL_CLONE_THREAD = 0x10000,
     ZL_CLONE_SETTLS = 0x80000, ZL_CLONE_PARENT_SETTID = 0x100000,
     ZL_CLONE_CHILD_CLEARTID = 0x200000, ZL_CLONE_CHILD_SETTID = 0x1000000,
 };
@@ -29,19 +29,54 @@ enum {
 i128 sys_clone(struct proc *p, const u128 *a)
 {
     u64 flags = (u64)a[0];
-    if (flags & ZL_CLONE_THREAD) return -ENOSYS;     /* threads: a later issue */
+    /* Threads (CLONE_THREAD) are a later issue; sharing anything else with a running
+     * child (memory without CLONE_VFORK, descriptors, file-system state, handlers) or
+     * new namespaces cannot be had with a host fork either.  All of them answer ENOSYS
+     * before anything changes, so glibc's pthread_create returns that error and the
+     * process carries on. */
+    if (flags & ~(u64)(0xff | ZL_CLONE_VM | ZL_CLONE_VFORK | ZL_CLONE_SETTLS |
+                       ZL_CLONE_PARENT_SETTID | ZL_CLONE_CHILD_CLEARTID | ZL_CLONE_CHILD_SETTID))
+        return -ENOSYS;
+    if ((flags & ZL_CLONE_VM) && !(flags & ZL_CLONE_VFORK)) return -ENOSYS;
     int exit_signal = (int)(flags & 0xff);
-    /* CLONE_VM|CLONE_VFORK (vfork, posix_spawn) runs with fork semantics: the child
-     * gets a copy instead of sharing; programs that only exec or _exit in the child
-     * behave the same. */
+    if (exit_signal > 64) return -EINVAL;
+    /* CLONE_VFORK (vfork, posix_spawn): the child gets a copy of the memory instead of
+     * sharing it, but the parent is suspended until the child execs or exits, as on
+     * Linux: the child holds the write end of a close-on-exec pipe, the parent reads
+     * until end of file.  (The descriptor sits high so that it does not change the
+     * numbers the child's open() returns.) */
+    int vf[2] = { -1, -1 };
+    if ((flags & ZL_CLONE_VFORK) && !pipe2(vf, O_CLOEXEC)) {
+        struct rlimit rl;
+        int low = !getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur > 128 && rl.rlim_cur < 65536
+                      ? (int)rl.rlim_cur - 64 : 3;
+        for (int k = 0; k < 2; k++) {
+            int hi = fcntl(vf[k], F_DUPFD_CLOEXEC, low);
+            if (hi >= 0) {
+                close(vf[k]);
+                vf[k] = hi;
+            }
+        }
+    }
     pid_t pid = exit_signal == SIGCHLD ? fork()
                                        : (pid_t)syscall(SYS_clone, exit_signal, NULL, NULL, NULL, NULL);
-    if (pid < 0) return -errno;
+    if (pid < 0) {
+        int e = errno;
+        if (vf[0] >= 0) { close(vf[0]); close(vf[1]); }
+        return -e;
+    }
     u32 tid = (u32)(pid ? pid : getpid());
     if (pid) {
+        if (vf[0] >= 0) {
+            close(vf[1]);
+            char c;
+            while (read(vf[0], &c, 1) < 0 && errno == EINTR) {}
+            close(vf[0]);
+        }
         if (flags & ZL_CLONE_PARENT_SETTID) mm_write(&p->mm, a[2], &tid, 4, NULL);
         return pid;
     }
+    if (vf[0] >= 0) close(vf[0]);
     if (a[1]) hart_set_x(&p->hart, 2, a[1]);
     if (flags & ZL_CLONE_SETTLS) hart_set_x(&p->hart, 4, a[3]);
     if (flags & ZL_CLONE_CHILD_SETTID) mm_write(&p->mm, a[4], &tid, 4, NULL);
@@ -202,4 +237,42 @@ i128 sys_wait4(struct proc *p, const u128 *a)
         if (e) return e;
     }
     return r;
+}
+
+/* waitid(which, id, infop, options, ru): the host's call (with the rusage argument the
+ * kernel has and glibc's wrapper hides).  Like Linux, only si_signo, si_errno, si_code,
+ * si_pid, si_uid and si_status are written (all zero when WNOHANG finds nothing). */
+i128 sys_waitid(struct proc *p, const u128 *a)
+{
+    siginfo_t si;
+    struct rusage ru;
+    memset(&si, 0, sizeof si);
+    long r = syscall(SYS_waitid, (int)a[0], (int)a[1], a[2] ? &si : NULL, (int)a[3],
+                     a[4] ? &ru : NULL);
+    if (r < 0) return -errno;
+    if (a[2]) {
+        struct zl_siginfo n;
+        memset(&n, 0, sizeof n);
+        n.si_signo = si.si_signo;
+        n.si_errno = si.si_errno;
+        n.si_code = si.si_code;
+        n._sifields._sigchld._pid = si.si_pid;
+        n._sifields._sigchld._uid = si.si_uid;
+        n._sifields._sigchld._status = si.si_status;
+        u8 g[ZL_MAXSIZE_siginfo];
+        int e = zl_siginfo_n2g(sys_pers(p), &n, g, ZL_V_siginfo_sigchld);
+        /* si_signo..si_code, then the union's first three ints (at 12 on rv32, at 16
+         * on rv64 and rv128: docs/abi.md §11.1) */
+        unsigned u = p->lay.xlen == 32 ? 12 : 16;
+        if (!e) e = put_guest(p, a[2], g, 12);
+        if (!e) e = put_guest(p, a[2] + u, g + u, 12);
+        if (e) return e;
+    }
+    if (a[4]) {
+        u8 g[ZL_MAXSIZE_rusage];
+        int e = zl_rusage_h2g(sys_pers(p), &ru, g);
+        if (!e) e = put_guest(p, a[4], g, zl_sizeof(sys_pers(p), ZL_T_rusage));
+        if (e) return e;
+    }
+    return 0;
 }

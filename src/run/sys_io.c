@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <sys/ioctl.h>
+#include <sys/sendfile.h>
 #include <sys/uio.h>
 
 #include "run/sys.h"
@@ -387,4 +388,41 @@ i128 sys_fcntl(struct proc *p, const u128 *a)
     default:
         return -EINVAL;
     }
+}
+
+/* sendfile(out_fd, in_fd, loff_t *offset, count): *offset is the personality's loff_t
+ * (16 bytes on rv128, docs/abi.md §6.2); one beyond the host's range is EINVAL (§6.3). */
+i128 sys_sendfile(struct proc *p, const u128 *a)
+{
+    unsigned osz = p->lay.xlen == 128 ? 16 : 8;
+    off_t off = 0;
+    if (a[2]) {
+        u8 g[16];
+        int e = get_guest(p, a[2], g, osz);
+        if (e) return e;
+        i128 v = 0;
+        if (osz == 16) memcpy(&v, g, 16);
+        else {
+            i64 v64;
+            memcpy(&v64, g, 8);
+            v = v64;
+        }
+        if (v < 0 || v > (i128)INT64_MAX) return -EINVAL;
+        off = (off_t)v;
+    }
+    u128 count = a[3] > MAX_RW_COUNT ? MAX_RW_COUNT : a[3];
+    ssize_t r = sendfile((int)a[0], (int)a[1], a[2] ? &off : NULL, (size_t)count);
+    if (r < 0) return -errno;
+    if (a[2]) {
+        u8 g[16];
+        i128 v = off;
+        if (osz == 16) memcpy(g, &v, 16);
+        else {
+            i64 v64 = off;
+            memcpy(g, &v64, 8);
+        }
+        int e = put_guest(p, a[2], g, osz);
+        if (e) return e;
+    }
+    return r;
 }

@@ -67,7 +67,7 @@ static i128 do_mmap(struct proc *p, u128 addr, u128 len, int prot, int flags, in
     bool anon = flags & ZL_MAP_ANONYMOUS, shared = type != ZL_MAP_PRIVATE;
     if (!anon && (off >> 63)) return -EOVERFLOW;     /* beyond any host file offset */
 
-    u128 start;
+    u128 start, flen = 0;
     if (flags & (ZL_MAP_FIXED | ZL_MAP_FIXED_NOREPLACE)) {
         if (addr & (PAGE - 1)) return -EINVAL;
         if (addr >= p->lay.task_size || plen > p->lay.task_size - addr) return -ENOMEM;
@@ -102,7 +102,7 @@ static i128 do_mmap(struct proc *p, u128 addr, u128 len, int prot, int flags, in
                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
         if (host == MAP_FAILED) return -ENOMEM;
         u128 fsize = st.st_size > 0 ? (u128)st.st_size : 0;
-        u128 flen = fsize > off ? page_up(fsize - off) : 0;
+        flen = fsize > off ? page_up(fsize - off) : 0;
         if (flen > plen) flen = plen;
         if (flen && S_ISREG(st.st_mode)) {
             void *f = mmap(host, (size_t)flen, host_prot,
@@ -117,7 +117,19 @@ static i128 do_mmap(struct proc *p, u128 addr, u128 len, int prot, int flags, in
             return -ENODEV;
         }
     }
-    int e = mm_map_host(mm, start, plen, prot, max_prot, host);
+    /* A file mapping's zero tail beyond end-of-file is a host mapping of its own, so it
+     * is a region of its own: every region lies within one host mapping, which mremap
+     * relies on. */
+    u128 head = plen;
+    if (!anon && flen && flen < plen) head = flen;
+    int e = mm_map_host(mm, start, head, prot, max_prot, host);
+    if (!e && head < plen) {
+        e = mm_map_host(mm, start + head, plen - head, prot, max_prot, (u8 *)host + (size_t)head);
+        if (e) mm_unmap(mm, start, head);
+        else return (i128)start;
+        munmap((u8 *)host + (size_t)head, (size_t)(plen - head));
+        return e;
+    }
     if (e) {
         munmap(host, (size_t)plen);
         return e;
@@ -170,4 +182,72 @@ i128 sys_madvise(struct proc *p, const u128 *a)
     default:
         return 0;       /* hints: no effect on what the guest can observe */
     }
+}
+
+enum { ZL_MREMAP_MAYMOVE = 1, ZL_MREMAP_FIXED = 2, ZL_MREMAP_DONTUNMAP = 4 };
+
+/* mremap(old_address, old_size, new_size, flags, new_address), the checks in Linux's
+ * order (mm/mremap.c).  A run of contiguous mappings with the same rights counts as one
+ * mapping, as Linux merges such VMAs; moving one never copies memory: the guest pages
+ * keep their host pages, only a growing last piece is extended on the host. */
+i128 sys_mremap(struct proc *p, const u128 *a)
+{
+    struct mm *mm = &p->mm;
+    u128 addr = a[0], new_addr = a[4], task = p->lay.task_size;
+    u64 flags = (u64)a[3];
+    if (flags & ~(u64)(ZL_MREMAP_MAYMOVE | ZL_MREMAP_FIXED | ZL_MREMAP_DONTUNMAP)) return -EINVAL;
+    if ((flags & ZL_MREMAP_FIXED) && !(flags & ZL_MREMAP_MAYMOVE)) return -EINVAL;
+    if ((flags & ZL_MREMAP_DONTUNMAP) && (!(flags & ZL_MREMAP_MAYMOVE) || a[1] != a[2]))
+        return -EINVAL;
+    if (addr & (PAGE - 1)) return -EINVAL;
+    u128 old_len = page_up(a[1]), new_len = page_up(a[2]);   /* both wrap like PAGE_ALIGN */
+    if (!new_len) return -EINVAL;
+    bool keep = flags & ZL_MREMAP_DONTUNMAP;
+    u128 vend;
+    int e;
+
+    if (flags & (ZL_MREMAP_FIXED | ZL_MREMAP_DONTUNMAP)) {
+        if (new_addr & (PAGE - 1)) return -EINVAL;
+        if (new_len > task || new_addr > task - new_len) return -EINVAL;
+        if (addr + old_len > new_addr && new_addr + new_len > addr) return -EINVAL;
+        if (flags & ZL_MREMAP_FIXED) {
+            if (new_addr < MMAP_MIN) return -EPERM;
+            if (!mm_is_free(mm, new_addr, new_len) && (e = mm_unmap(mm, new_addr, new_len)))
+                return e;
+        }
+        if (old_len > new_len) {
+            if (addr < task && old_len - new_len <= task - (addr + new_len) &&
+                !mm_is_free(mm, addr + new_len, old_len - new_len) &&
+                (e = mm_unmap(mm, addr + new_len, old_len - new_len)))
+                return e;
+            old_len = new_len;
+        }
+        if ((e = mm_vma_end(mm, addr, &vend))) return e;
+        if (old_len > vend - addr) return -EFAULT;
+        u128 dst = new_addr;
+        if (!(flags & ZL_MREMAP_FIXED) && place(p, new_addr, new_len, &dst)) return -ENOMEM;
+        if (!old_len) e = mm_dup_shared(mm, addr, dst, new_len);
+        else e = mm_remap(mm, addr, old_len, dst, new_len - old_len, keep);
+        return e ? e : (i128)dst;
+    }
+
+    if (old_len >= new_len) {
+        if (old_len > new_len && addr < task && old_len - new_len <= task - (addr + new_len) &&
+            !mm_is_free(mm, addr + new_len, old_len - new_len))
+            mm_unmap(mm, addr + new_len, old_len - new_len);
+        return (i128)addr;
+    }
+    if ((e = mm_vma_end(mm, addr, &vend))) return e;
+    if (old_len > vend - addr) return -EFAULT;
+    if (old_len && old_len == vend - addr && new_len <= task - addr &&
+        mm_is_free(mm, addr + old_len, new_len - old_len)) {
+        e = mm_remap(mm, addr, old_len, addr, new_len - old_len, false);
+        return e ? e : (i128)addr;
+    }
+    if (!(flags & ZL_MREMAP_MAYMOVE)) return -ENOMEM;
+    u128 dst;
+    if (place(p, 0, new_len, &dst)) return -ENOMEM;
+    if (!old_len) e = mm_dup_shared(mm, addr, dst, new_len);
+    else e = mm_remap(mm, addr, old_len, dst, new_len - old_len, false);
+    return e ? e : (i128)dst;
 }

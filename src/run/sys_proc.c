@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/random.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -13,6 +14,7 @@
 #include <unistd.h>
 
 #include "run/sys.h"
+#include "zl_abi.h"
 
 i128 sys_enosys(struct proc *p, const u128 *a) { (void)p; (void)a; return -ENOSYS; }
 
@@ -43,11 +45,6 @@ i128 sys_set_tid_address(struct proc *p, const u128 *a)
     return gettid();
 }
 
-i128 sys_set_robust_list(struct proc *p, const u128 *a)
-{
-    p->robust_list = a[0];
-    return 0;
-}
 
 i128 sys_getrandom(struct proc *p, const u128 *a)
 {
@@ -79,11 +76,11 @@ i128 sys_uname(struct proc *p, const u128 *a)
     return mm_write(&p->mm, a[0], out, sizeof out, NULL) ? 0 : -EFAULT;
 }
 
-/* prlimit64: struct rlimit64 is two u64 on rv32 and rv64, the host's layout too.  The
- * rv128 layout (two 128-bit values) needs the generated conversion. */
+/* prlimit64: struct rlimit64 is two u64 in every personality (rv128 too: docs/abi.md
+ * §7.3), the host's layout as well. */
 i128 sys_prlimit64(struct proc *p, const u128 *a)
 {
-    if (p->lay.xlen == 128) return -ENOSYS;
+    _Static_assert(sizeof(struct rlimit) == 16, "struct rlimit64 is two u64");
     struct rlimit nw, old;
     if (a[2] && !mm_read(&p->mm, a[2], &nw, sizeof nw, NULL)) return -EFAULT;
     if (prlimit((pid_t)a[0], (int)a[1], a[2] ? &nw : NULL, a[3] ? &old : NULL)) return -errno;
@@ -123,4 +120,247 @@ i128 sys_rt_sigprocmask(struct proc *p, const u128 *a)
     }
     if (a[2] && !mm_write(&p->mm, a[2], &old, 8, NULL)) return -EFAULT;
     return 0;
+}
+
+/* getrlimit/setrlimit (rv64, rv128): struct rlimit is two unsigned longs; on rv128 a
+ * value the host cannot hold is RLIM_INFINITY, and the host's infinity is all ones
+ * (docs/abi.md §6.3). */
+static u128 rlim_to_guest(struct proc *p, rlim_t v)
+{
+    if (v == RLIM_INFINITY) return p->lay.xlen == 128 ? ~(u128)0 : (u128)RLIM_INFINITY;
+    return (u128)v;
+}
+
+i128 sys_getrlimit(struct proc *p, const u128 *a)
+{
+    struct rlimit r;
+    if (getrlimit((int)a[0], &r)) return -errno;
+    struct zl_rlimit n = { rlim_to_guest(p, r.rlim_cur), rlim_to_guest(p, r.rlim_max) };
+    u8 g[ZL_MAXSIZE_rlimit];
+    int e = zl_rlimit_n2g(sys_pers(p), &n, g);
+    return e ? e : put_guest(p, a[1], g, zl_sizeof(sys_pers(p), ZL_T_rlimit));
+}
+
+i128 sys_setrlimit(struct proc *p, const u128 *a)
+{
+    u8 g[ZL_MAXSIZE_rlimit];
+    struct zl_rlimit n;
+    int e = get_guest(p, a[1], g, zl_sizeof(sys_pers(p), ZL_T_rlimit));
+    if (!e) e = zl_rlimit_g2n(sys_pers(p), g, &n);
+    if (e) return e;
+    struct rlimit r = {
+        n.rlim_cur >> 64 ? RLIM_INFINITY : (rlim_t)n.rlim_cur,
+        n.rlim_max >> 64 ? RLIM_INFINITY : (rlim_t)n.rlim_max,
+    };
+    return setrlimit((int)a[0], &r) ? -errno : 0;
+}
+
+enum {
+    ZL_PR_SET_PDEATHSIG = 1, ZL_PR_GET_PDEATHSIG = 2, ZL_PR_GET_DUMPABLE = 3,
+    ZL_PR_SET_DUMPABLE = 4, ZL_PR_GET_KEEPCAPS = 7, ZL_PR_SET_KEEPCAPS = 8,
+    ZL_PR_SET_NAME = 15, ZL_PR_GET_NAME = 16, ZL_PR_GET_SECCOMP = 21,
+    ZL_PR_CAPBSET_READ = 23, ZL_PR_CAPBSET_DROP = 24, ZL_PR_SET_TIMERSLACK = 29,
+    ZL_PR_GET_TIMERSLACK = 30, ZL_PR_SET_CHILD_SUBREAPER = 36,
+    ZL_PR_GET_CHILD_SUBREAPER = 37, ZL_PR_SET_NO_NEW_PRIVS = 38,
+    ZL_PR_GET_NO_NEW_PRIVS = 39, ZL_PR_SET_THP_DISABLE = 41, ZL_PR_GET_THP_DISABLE = 42,
+    ZL_PR_CAP_AMBIENT = 47, ZL_PR_SET_PTRACER = 0x59616d61,
+};
+
+/* prctl: the options about the process as a whole go to the host (they describe the
+ * zl-run process, which is the guest process); the two that return through an int *
+ * and the name calls copy through guest memory.  Every other option answers EINVAL, as
+ * Linux does for an option it does not know (docs/zl-run.md lists them). */
+i128 sys_prctl(struct proc *p, const u128 *a)
+{
+    int opt = (int)a[0];
+    unsigned long v[4] = { (unsigned long)a[1], (unsigned long)a[2], (unsigned long)a[3],
+                           (unsigned long)a[4] };
+    switch (opt) {
+    case ZL_PR_SET_PDEATHSIG: case ZL_PR_GET_DUMPABLE: case ZL_PR_SET_DUMPABLE:
+    case ZL_PR_GET_KEEPCAPS: case ZL_PR_SET_KEEPCAPS: case ZL_PR_GET_SECCOMP:
+    case ZL_PR_CAPBSET_READ: case ZL_PR_CAPBSET_DROP: case ZL_PR_SET_TIMERSLACK:
+    case ZL_PR_GET_TIMERSLACK: case ZL_PR_SET_CHILD_SUBREAPER: case ZL_PR_SET_NO_NEW_PRIVS:
+    case ZL_PR_GET_NO_NEW_PRIVS: case ZL_PR_SET_THP_DISABLE: case ZL_PR_GET_THP_DISABLE:
+    case ZL_PR_CAP_AMBIENT: case ZL_PR_SET_PTRACER: {
+        /* the argument values are checked by the host exactly as Linux checks them */
+        int r = prctl(opt, v[0], v[1], v[2], v[3]);
+        return r < 0 ? -errno : r;
+    }
+    case ZL_PR_GET_PDEATHSIG: case ZL_PR_GET_CHILD_SUBREAPER: {
+        int out;
+        if (prctl(opt, &out, 0, 0, 0) < 0) return -errno;
+        return put_guest(p, a[1], &out, sizeof out);
+    }
+    case ZL_PR_SET_NAME: {
+        char name[16];          /* TASK_COMM_LEN, truncated as Linux truncates */
+        size_t n = 0;
+        for (; n < sizeof name - 1; n++) {
+            if (get_guest(p, a[1] + n, &name[n], 1)) return -EFAULT;
+            if (!name[n]) break;
+        }
+        name[n] = 0;
+        return prctl(PR_SET_NAME, name, 0, 0, 0) < 0 ? -errno : 0;
+    }
+    case ZL_PR_GET_NAME: {
+        char name[16] = { 0 };
+        if (prctl(PR_GET_NAME, name, 0, 0, 0) < 0) return -errno;
+        return put_guest(p, a[1], name, sizeof name);
+    }
+    default:
+        return -EINVAL;
+    }
+}
+
+/* Identity and session calls with integer arguments: the host's, made with the raw
+ * system call so that glibc's set*id does not try to broadcast to threads the zl-run
+ * process does not have. */
+#define RAW_CALL(name, nr, n)                                                              \
+    i128 sys_##name(struct proc *p, const u128 *a)                                         \
+    {                                                                                      \
+        (void)p;                                                                           \
+        long r = syscall(nr, n > 0 ? (long)(i64)a[0] : 0, n > 1 ? (long)(i64)a[1] : 0,      \
+                         n > 2 ? (long)(i64)a[2] : 0);                                      \
+        return r < 0 ? -errno : r;                                                         \
+    }
+RAW_CALL(setuid, SYS_setuid, 1)
+RAW_CALL(setgid, SYS_setgid, 1)
+RAW_CALL(setreuid, SYS_setreuid, 2)
+RAW_CALL(setregid, SYS_setregid, 2)
+RAW_CALL(setresuid, SYS_setresuid, 3)
+RAW_CALL(setresgid, SYS_setresgid, 3)
+RAW_CALL(setfsuid, SYS_setfsuid, 1)
+RAW_CALL(setfsgid, SYS_setfsgid, 1)
+RAW_CALL(setpgid, SYS_setpgid, 2)
+RAW_CALL(getpgid, SYS_getpgid, 1)
+RAW_CALL(getsid, SYS_getsid, 1)
+RAW_CALL(setsid, SYS_setsid, 0)
+RAW_CALL(tkill, SYS_tkill, 2)
+RAW_CALL(getpriority, SYS_getpriority, 2)
+RAW_CALL(setpriority, SYS_setpriority, 3)
+
+/* getresuid/getresgid: three 32-bit ids in every personality. */
+static i128 getres(struct proc *p, const u128 *a, long nr)
+{
+    u32 id[3];
+    if (syscall(nr, &id[0], &id[1], &id[2]) < 0) return -errno;
+    for (int k = 0; k < 3; k++) {
+        int e = put_guest(p, a[k], &id[k], 4);
+        if (e) return e;
+    }
+    return 0;
+}
+i128 sys_getresuid(struct proc *p, const u128 *a) { return getres(p, a, SYS_getresuid); }
+i128 sys_getresgid(struct proc *p, const u128 *a) { return getres(p, a, SYS_getresgid); }
+
+/* getgroups/setgroups: arrays of 32-bit gids. */
+i128 sys_getgroups(struct proc *p, const u128 *a)
+{
+    int size = (int)a[0];
+    if (size < 0) return -EINVAL;
+    static gid_t g[65536];
+    int n = (int)syscall(SYS_getgroups, size ? (size < 65536 ? size : 65536) : 0, g);
+    if (n < 0) return -errno;
+    if (size && n) {
+        int e = put_guest(p, a[1], g, (size_t)n * sizeof g[0]);
+        if (e) return e;
+    }
+    return n;
+}
+
+i128 sys_setgroups(struct proc *p, const u128 *a)
+{
+    int size = (int)a[0];
+    if (size < 0 || size > 65536) return -EINVAL;
+    static gid_t g[65536];
+    if (size) {
+        int e = get_guest(p, a[1], g, (size_t)size * sizeof g[0]);
+        if (e) return e;
+    }
+    return syscall(SYS_setgroups, size, g) < 0 ? -errno : 0;
+}
+
+/* set_robust_list: Linux refuses a length other than its struct robust_list_head's
+ * (12, 24 or 80 bytes).  With one thread nothing ever walks the list. */
+i128 sys_set_robust_list(struct proc *p, const u128 *a)
+{
+    if (a[1] != zl_sizeof(sys_pers(p), ZL_T_robust_list_head)) return -EINVAL;
+    p->robust_list = a[0];
+    return 0;
+}
+
+/* ---- rseq (rv32, rv64; rv128 has no layout: docs/abi.md §7.4) -------------------------
+ * struct rseq: u32 cpu_id_start, u32 cpu_id, u64 rseq_cs, u32 flags (Linux 6.1: 20 bytes
+ * used, 32 registered); struct rseq_cs: u32 version, u32 flags, u64 start_ip,
+ * u64 post_commit_offset, u64 abort_ip.  With one thread nothing else can run the
+ * per-CPU code between two of its instructions, so the critical section that matters is
+ * one a signal handler interrupts: rseq_signal_fixup moves the pc to the abort handler
+ * before the frame is built, as Linux's rseq_ip_fixup does.  cpu_id is refreshed at
+ * registration and at every signal delivery. */
+static struct { u128 addr; u32 len, sig; bool on; } rseq_reg;
+enum { ZL_RSEQ_FLAG_UNREGISTER = 1, ZL_RSEQ_ORIG_SIZE = 32, ZL_RSEQ_CPU_UNINIT = (u32)-1 };
+
+static int rseq_put_cpu(struct proc *p, u32 cpu)
+{
+    u32 ids[2] = { cpu, cpu };
+    if (cpu == ZL_RSEQ_CPU_UNINIT) ids[0] = 0;     /* Linux's rseq_reset_rseq_cpu_id */
+    return put_guest(p, rseq_reg.addr, ids, sizeof ids);
+}
+
+i128 sys_rseq(struct proc *p, const u128 *a)
+{
+    u128 addr = a[0];
+    u32 len = (u32)a[1], sig = (u32)a[3];
+    int flags = (int)a[2];
+    if (flags & ZL_RSEQ_FLAG_UNREGISTER) {
+        if (flags & ~ZL_RSEQ_FLAG_UNREGISTER) return -EINVAL;
+        if (!rseq_reg.on || rseq_reg.addr != addr || rseq_reg.len != len) return -EINVAL;
+        if (rseq_reg.sig != sig) return -EPERM;
+        int e = rseq_put_cpu(p, ZL_RSEQ_CPU_UNINIT);
+        if (e) return e;
+        rseq_reg.on = false;
+        return 0;
+    }
+    if (flags) return -EINVAL;
+    if (rseq_reg.on) {
+        if (rseq_reg.addr != addr || rseq_reg.len != len) return -EINVAL;
+        if (rseq_reg.sig != sig) return -EPERM;
+        return -EBUSY;
+    }
+    if (len < ZL_RSEQ_ORIG_SIZE) return -EINVAL;
+    if (len == ZL_RSEQ_ORIG_SIZE ? (addr & 31) : ((addr & 7) || len < 20)) return -EINVAL;
+    u8 probe;
+    if (get_guest(p, addr, &probe, 1) || get_guest(p, addr + len - 1, &probe, 1)) return -EFAULT;
+    rseq_reg.addr = addr;
+    rseq_reg.len = len;
+    rseq_reg.sig = sig;
+    rseq_reg.on = true;
+    int cpu = sched_getcpu();
+    rseq_put_cpu(p, cpu < 0 ? 0 : (u32)cpu);
+    return 0;
+}
+
+bool rseq_signal_fixup(struct proc *p)
+{
+    if (!rseq_reg.on) return true;
+    int cpu = sched_getcpu();
+    if (rseq_put_cpu(p, cpu < 0 ? 0 : (u32)cpu)) return false;
+    u64 csp;
+    if (get_guest(p, rseq_reg.addr + 8, &csp, 8)) return false;
+    if (p->lay.xlen == 32) csp = (u32)csp;
+    if (!csp) return true;
+    struct { u32 version, flags; u64 start_ip, post_commit_offset, abort_ip; } cs;
+    if (get_guest(p, csp, &cs, sizeof cs)) return false;
+    u64 pc = (u64)p->hart.pc;
+    /* Linux's checks: a bad descriptor is SIGSEGV */
+    if (cs.version || cs.start_ip + cs.post_commit_offset < cs.start_ip ||
+        (cs.abort_ip - cs.start_ip < cs.post_commit_offset))
+        return false;
+    u64 zero = 0;
+    if (pc - cs.start_ip >= cs.post_commit_offset)          /* not inside: clear */
+        return !put_guest(p, rseq_reg.addr + 8, &zero, 8);
+    u32 s;
+    if (get_guest(p, cs.abort_ip - 4, &s, 4) || s != rseq_reg.sig) return false;
+    if (put_guest(p, rseq_reg.addr + 8, &zero, 8)) return false;
+    p->hart.pc = cs.abort_ip;
+    return true;
 }

@@ -1,12 +1,16 @@
 /* Time and resource-usage calls.  timespec/timeval/tms/sysinfo/rusage layouts come from
  * the generated converters (rv128 has 128-bit time_t and long). */
 #include <errno.h>
+#include <signal.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/sysinfo.h>
 #include <sys/time.h>
 #include <sys/times.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "run/sys.h"
 #include "zl_abi.h"
@@ -107,4 +111,108 @@ i128 sys_getrusage(struct proc *p, const u128 *a)
     u8 g[ZL_MAXSIZE_rusage];
     int e = zl_rusage_h2g(sys_pers(p), &ru, g);
     return e ? e : put_guest(p, a[1], g, zl_sizeof(sys_pers(p), ZL_T_rusage));
+}
+
+/* getitimer/setitimer: the host's interval timers of the zl-run process are the guest's
+ * (their signals reach the guest through the host, like any other). */
+static i128 put_itimerval(struct proc *p, u128 addr, const struct itimerval *v)
+{
+    u8 g[ZL_MAXSIZE_itimerval];
+    int e = zl_itimerval_h2g(sys_pers(p), v, g);
+    return e ? e : put_guest(p, addr, g, zl_sizeof(sys_pers(p), ZL_T_itimerval));
+}
+
+i128 sys_getitimer(struct proc *p, const u128 *a)
+{
+    struct itimerval v;
+    if (getitimer((int)a[0], &v)) return -errno;
+    return put_itimerval(p, a[1], &v);
+}
+
+i128 sys_setitimer(struct proc *p, const u128 *a)
+{
+    struct itimerval nv, ov;
+    u8 g[ZL_MAXSIZE_itimerval];
+    if (a[1]) {
+        int e = get_guest(p, a[1], g, zl_sizeof(sys_pers(p), ZL_T_itimerval));
+        if (!e) e = zl_itimerval_g2h(sys_pers(p), g, &nv);
+        if (e) return e;
+    } else {
+        memset(&nv, 0, sizeof nv);      /* Linux: a NULL new value disarms the timer */
+    }
+    if (setitimer((int)a[0], &nv, &ov)) return -errno;
+    return a[2] ? put_itimerval(p, a[2], &ov) : 0;
+}
+
+/* POSIX timers: the host's timers of the zl-run process (their signals reach the guest
+ * like any other, with si_code SI_TIMER).  The sigevent is the personality's; rv128's
+ * 128-bit sigev_value crosses the host in 64 bits and signal.c gives the whole value
+ * back (signal_timer_value).  A NULL sigevent is Linux's default (SIGALRM, the timer id
+ * as the value), which the host applies. */
+enum { ZL_SIGEV_THREAD_ID = 4 };
+
+i128 sys_timer_create(struct proc *p, const u128 *a)
+{
+    int pers = sys_pers(p);
+    struct sigevent hs;
+    struct zl_sigevent n;
+    memset(&hs, 0, sizeof hs);
+    memset(&n, 0, sizeof n);
+    if (a[1]) {
+        u8 g[ZL_MAXSIZE_sigevent];
+        int e = get_guest(p, a[1], g, zl_sizeof(pers, ZL_T_sigevent));
+        if (!e) e = zl_sigevent_g2n(pers, g, &n, ZL_V_sigevent_tid);
+        if (e) return e;
+        hs.sigev_value.sival_ptr = (void *)(uintptr_t)(u64)n.sigev_value;
+        hs.sigev_signo = n.sigev_signo;
+        hs.sigev_notify = n.sigev_notify;
+        if (n.sigev_notify & ZL_SIGEV_THREAD_ID) hs._sigev_un._tid = n._sigev_un._tid;
+    }
+    int id;
+    if (syscall(SYS_timer_create, (clockid_t)a[0], a[1] ? &hs : NULL, &id)) return -errno;
+    int e = put_guest(p, a[2], &id, 4);
+    if (e) {
+        syscall(SYS_timer_delete, id);
+        return e;
+    }
+    signal_timer_value(id, a[1] ? n.sigev_value : (u128)(unsigned)id);
+    return 0;
+}
+
+static i128 put_itimerspec(struct proc *p, u128 addr, const struct itimerspec *v)
+{
+    u8 g[ZL_MAXSIZE_itimerspec];
+    int e = zl_itimerspec_h2g(sys_pers(p), v, g);
+    return e ? e : put_guest(p, addr, g, zl_sizeof(sys_pers(p), ZL_T_itimerspec));
+}
+
+i128 sys_timer_settime(struct proc *p, const u128 *a)
+{
+    struct itimerspec nv, ov;
+    u8 g[ZL_MAXSIZE_itimerspec];
+    int e = get_guest(p, a[2], g, zl_sizeof(sys_pers(p), ZL_T_itimerspec));
+    if (!e) e = zl_itimerspec_g2h(sys_pers(p), g, &nv);
+    if (e) return e;
+    if (syscall(SYS_timer_settime, (int)a[0], (int)a[1], &nv, a[3] ? &ov : NULL)) return -errno;
+    return a[3] ? put_itimerspec(p, a[3], &ov) : 0;
+}
+
+i128 sys_timer_gettime(struct proc *p, const u128 *a)
+{
+    struct itimerspec v;
+    if (syscall(SYS_timer_gettime, (int)a[0], &v)) return -errno;
+    return put_itimerspec(p, a[1], &v);
+}
+
+i128 sys_timer_getoverrun(struct proc *p, const u128 *a)
+{
+    (void)p;
+    long r = syscall(SYS_timer_getoverrun, (int)a[0]);
+    return r < 0 ? -errno : r;
+}
+
+i128 sys_timer_delete(struct proc *p, const u128 *a)
+{
+    (void)p;
+    return syscall(SYS_timer_delete, (int)a[0]) ? -errno : 0;
 }

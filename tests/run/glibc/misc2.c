@@ -1,0 +1,91 @@
+/* statfs/fstatfs, flock, fallocate, posix_fadvise, sync/syncfs, close_range,
+ * memfd_create, eventfd, msync, mlock/munlock, mincore, getcpu, sched affinity and
+ * scheduler queries: output compared with qemu-riscv64. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/eventfd.h>
+#include <sys/file.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+int main(int argc, char **argv)
+{
+    const char *dir = argc > 1 ? argv[1] : "/tmp";
+    char path[256];
+    snprintf(path, sizeof path, "%s/misc2.dat", dir);
+    struct statfs a, b;
+    int r = statfs(dir, &a);
+    int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+    int r2 = fstatfs(fd, &b);
+    printf("statfs: %d %d same type %d bsize>0 %d\n", r, r2, a.f_type == b.f_type, a.f_bsize > 0);
+    printf("statfs missing: %d %s\n", statfs("/nonexistent/x", &a), strerror(errno));
+
+    printf("flock: %d %d\n", flock(fd, LOCK_EX | LOCK_NB), flock(fd, LOCK_UN));
+    r = fallocate(fd, 0, 0, 10000);
+    struct stat st;
+    fstat(fd, &st);
+    printf("fallocate: %d size %lld\n", r, (long long)st.st_size);
+    printf("fallocate bad: %d %s\n", fallocate(fd, 0, -1, 10), strerror(errno));
+    printf("fadvise: %d bad %d\n", posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL),
+           posix_fadvise(fd, 0, 0, 999));
+    sync();
+    printf("syncfs: %d\n", syncfs(fd));
+
+    /* msync of a shared file mapping writes through; mincore; mlock */
+    char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    memcpy(m + 4096, "synced", 6);
+    r = msync(m, 8192, MS_SYNC);
+    char buf[8] = { 0 };
+    pread(fd, buf, 6, 4096);
+    printf("msync: %d '%s' bad flags %d unaligned %d\n", r, buf, msync(m, 8192, MS_SYNC | MS_ASYNC),
+           msync(m + 1, 10, MS_SYNC));
+    unsigned char vec[2] = { 9, 9 };
+    r = mincore(m, 8192, vec);
+    printf("mincore: %d resident %d %d\n", r, vec[0] & 1, vec[1] & 1);
+    printf("mlock: %d munlock: %d\n", mlock(m + 10, 100), munlock(m + 10, 100));
+    munmap(m, 8192);
+    printf("msync unmapped: %d %s\n", msync(m, 4096, MS_SYNC), strerror(errno));
+    printf("mincore unmapped: %d %s\n", mincore(m, 4096, vec), strerror(errno));
+    close(fd);
+    unlink(path);
+
+    /* descriptors */
+    int mfd = memfd_create("zl-test", MFD_CLOEXEC);
+    write(mfd, "memfd", 5);
+    memset(buf, 0, sizeof buf);
+    pread(mfd, buf, 5, 0);
+    printf("memfd: %d '%s' cloexec %d\n", mfd >= 0, buf, fcntl(mfd, F_GETFD) & FD_CLOEXEC);
+    int efd = eventfd(3, 0);
+    eventfd_write(efd, 4);
+    eventfd_t v = 0;
+    eventfd_read(efd, &v);
+    printf("eventfd: %llu\n", (unsigned long long)v);
+    int hi = dup2(mfd, 40);
+    dup2(mfd, 41);
+    r = (int)syscall(SYS_close_range, 40, 41, 0);
+    printf("close_range: %d closed %d %d\n", r, fcntl(hi, F_GETFD) < 0, fcntl(41, F_GETFD) < 0);
+
+    /* scheduler */
+    unsigned cpu = 9999, node = 9999;
+    r = (int)syscall(SYS_getcpu, &cpu, &node, NULL);
+    printf("getcpu: %d cpu ok %d node ok %d\n", r, cpu < 4096, node < 4096);
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    r = sched_getaffinity(0, sizeof set, &set);
+    printf("sched_getaffinity: %d count>0 %d\n", r, CPU_COUNT(&set) > 0);
+    printf("sched_setaffinity: %d\n", sched_setaffinity(0, sizeof set, &set));
+    long raw = syscall(SYS_sched_getaffinity, 0, 4, &set);
+    printf("sched_getaffinity odd size: %ld %s\n", raw, strerror(errno));
+    printf("sched_getscheduler: %d\n", sched_getscheduler(0));
+    struct sched_param sp = { 5 };
+    printf("sched_getparam: %d prio %d\n", sched_getparam(0, &sp), sp.sched_priority);
+    return 0;
+}
