@@ -20,8 +20,18 @@ struct tokvec {
 
 enum pp_builtin {
     B_NONE, B_FILE, B_LINE, B_COUNTER, B_DATE, B_TIME, B_INCLUDE_LEVEL, B_PRAGMA,
-    B_HAS_INCLUDE, B_HAS_INCLUDE_NEXT,
+    B_HAS_INCLUDE, B_HAS_INCLUDE_NEXT, B_BASE_FILE, B_FILE_NAME, B_HAS_ATTRIBUTE,
+    B_HAS_C_ATTRIBUTE, B_HAS_BUILTIN, B_TIMESTAMP, B_POISON,
 };
+
+/* Padding tokens (CPP_PADDING, sub): where GCC's -E output puts spaces.  A padding
+ * stands for a "source" token whose leading white space decides the spacing of the
+ * next real token; PAD_NULL has none (only "avoid pasting"). */
+enum { PAD_NULL, PAD_NOWHITE, PAD_WHITE };
+/* Marker tokens (CPP_MARKER, sub) for the -E printer. */
+enum { MK_LINE, MK_ENTER, MK_LEAVE, MK_RENAME };
+/* Marker flag: the position is in a system header (-E flag 3). */
+#define MK_SYS_FLAG CPP_TF_STRINGIFY_ARG
 
 struct pp_macro {
     struct pp_macro *next;  /* hash chain */
@@ -32,7 +42,7 @@ struct pp_macro {
     const char **params;    /* interned in the arena; variadic: last is __VA_ARGS__ */
     u32 *plen;
     u32 nparams;
-    bool func, variadic, disabled;
+    bool func, variadic, disabled, vaopt;
     u8 builtin;             /* enum pp_builtin */
     u32 file, line;
 };
@@ -57,7 +67,17 @@ struct pp_src {
     i64 line_delta;         /* presumed line = physical line + delta */
     int dir_index;          /* index in the search chain it was found at, -1 otherwise */
     u32 cond_base;          /* conditional stack depth when entered */
+    u32 inc_file, inc_line; /* presumed position of the #include that entered it */
     bool at_eof;            /* end reported once (soft EOF) */
+    bool sys;               /* system header (found in a system directory) */
+    bool enter_pending;     /* the -E "enter" marker is still to be returned */
+};
+
+/* #pragma push_macro stack entry. */
+struct pp_pushed {
+    struct pp_pushed *next;
+    char *name;
+    struct pp_macro *m;     /* NULL: was undefined */
 };
 
 enum { COND_TAKING, COND_LOOKING, COND_DONE };
@@ -73,6 +93,7 @@ struct pp_ctx {
     struct pp_macro *macro; /* disabled while the context is live */
     bool barrier;           /* end of context reads as EOF (argument / directive scans) */
     bool owns;
+    bool pad;               /* its end yields an "avoid paste" padding (macro contexts) */
 };
 
 struct pp_dir {
@@ -112,6 +133,15 @@ struct cpp {
     u32 cur_file, cur_line; /* presumed position of the last token read from a file */
     unsigned cur_depth;
     bool in_if;             /* expanding a #if line: handle defined/__has_include */
+    unsigned in_directive;  /* expanding a directive line: no paddings */
+    unsigned parsing_args;  /* looking for '(' or collecting arguments: no line changes */
+    u32 xfile, xline, xcol; /* position of the outermost macro invocation (-E lines) */
+    u32 line_col;           /* column of the first token of the current source line */
+    u32 base_file;          /* presumed name id of the main file */
+    bool fatal;             /* a fatal error stopped preprocessing */
+    struct pp_pushed *pushed;
+    const struct pp_src *diag_src; /* include stack last shown by the default sink */
+    u32 diag_depth;
     char date[16], time[16];
 };
 
@@ -122,6 +152,8 @@ void cppi_diag(struct cpp *pp, enum cpp_level lv, u32 file, u32 line, u32 col, c
 void cppi_diag_tok(struct cpp *pp, enum cpp_level lv, const struct cpp_token *t, const char *fmt,
                  ...);
 void cppi_tv_push(struct tokvec *tv, const struct cpp_token *t);
+/* Next token for the -E printer: like cpp_get, but paddings and markers included. */
+bool cppi_get_raw(struct cpp *pp, struct cpp_token *t);
 
 /* #if expression over fully expanded tokens (defined already replaced).  Returns the
  * truth value; on a syntax error reports it and returns false. */

@@ -453,7 +453,8 @@ TEST(define_api_and_print)
     FILE *f = open_memstream(&buf, &len);
     CHECK(cpp_print(pp, f, true));
     fclose(f);
-    CHECK_STR(buf, "# 1 \"p.c\"\nint a = 1;\nint b = 2+3;\n# 13 \"p.c\"\nlast\n\n- -1 - -\n");
+    CHECK_STR(buf, "# 0 \"p.c\"\n# 0 \"<built-in>\"\n# 0 \"<command-line>\"\n# 1 \"p.c\"\n"
+                   "int a = 1;\nint b = 2 +3;\n# 13 \"p.c\"\nlast\n\n- -1 - -\n");
     free(buf);
     cpp_free(pp);
 }
