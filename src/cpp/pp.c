@@ -358,6 +358,7 @@ void cpp_free(struct cpp *pp)
     free(pp->srcs);
     for (u32 i = 0; i < pp->nfiles; i++) {
         free(pp->files[i]->path);
+        free(pp->files[i]->guard);
         free(pp->files[i]->data);
         free(pp->files[i]);
     }
@@ -494,7 +495,7 @@ bool cpp_push_include(struct cpp *pp, const char *name)
     }
     free(path);
     struct pp_src *s = push_src(pp, f, f->data, f->len, f->path, at);
-    s->sys = at >= 0 && pp->dirs[at].kind == CPP_DIR_SYSTEM;
+    s->sys = at >= 0 && pp->dirs[at].kind == CPP_DIR_SYSTEM ? 2 : 0;
     s->inc_file = pp->base_file;
     s->inc_line = 0;
     s->enter_pending = true;
@@ -528,6 +529,8 @@ static void pop_src(struct cpp *pp)
 
 static void make_special(struct cpp_token *t, enum cpp_kind k, unsigned sub, u32 file, u32 line,
                          u32 col);
+static void push_back(struct cpp *pp, const struct cpp_token *t);
+static void expand_tokens(struct cpp *pp, const struct cpp_token *in, u32 n, struct tokvec *out);
 
 /* A fatal error (GCC: "compilation terminated"): drop all input. */
 static void stop_all(struct cpp *pp)
@@ -865,6 +868,14 @@ static bool eval_line(struct cpp *pp, const struct cpp_token *where)
         free(raw.v);
         return false;
     }
+    const struct cpp_token *rw = raw.v;
+    if (is_punct(&rw[0], CPP_P_NOT) && raw.n >= 3 && tok_eq(&rw[1], "defined", 7)) {
+        if (raw.n == 3 && rw[2].kind == CPP_IDENT)
+            pp->mi_name = rw[2].p, pp->mi_len = rw[2].len;
+        else if (raw.n == 5 && is_punct(&rw[2], CPP_P_LPAREN) && rw[3].kind == CPP_IDENT &&
+                 is_punct(&rw[4], CPP_P_RPAREN))
+            pp->mi_name = rw[3].p, pp->mi_len = rw[3].len;
+    }
     pp->in_if = true;
     pp->in_directive++;
     expand_tokens(pp, raw.v, raw.n, &out);
@@ -1026,7 +1037,9 @@ static void do_include(struct cpp *pp, const struct cpp_token *where, bool next)
     }
     free(path);
     if (f->once) return;
-    bool sys = at >= 0 ? pp->dirs[at].kind == CPP_DIR_SYSTEM : s->sys;
+    /* multiple-include optimisation: a guarded file whose guard is defined */
+    if (f->guard && macro_find(pp, f->guard, f->guard_len)) return;
+    u8 sys = at >= 0 ? (pp->dirs[at].kind == CPP_DIR_SYSTEM ? 2 : 0) : s->sys;
     u32 inc_file = s->file_id, inc_line = where->line;
     struct pp_src *ns = push_src(pp, f, f->data, f->len, f->path, at);
     ns->sys = sys;
@@ -1076,11 +1089,13 @@ static bool do_line(struct cpp *pp, const struct cpp_token *where, struct tokvec
             cppi_diag_tok(pp, CPP_WARNING, &t[2], "extra tokens at end of #line directive");
     }
     unsigned flag = 0;
+    u8 sys = gnu_marker ? 0 : s->sys;
     if (gnu_marker)
         for (u32 i = 2; i < n; i++) {
             if (t[i].kind == CPP_NUMBER && t[i].len == 1 && t[i].p[0] >= '1' && t[i].p[0] <= '4') {
                 if (t[i].p[0] <= '2') flag = (unsigned)(t[i].p[0] - '0');
-                if (t[i].p[0] == '3') s->sys = true;
+                if (t[i].p[0] == '3') sys = 1;
+                if (t[i].p[0] == '4' && sys) sys = 2;
             } else {
                 cppi_diag_tok(pp, CPP_ERROR, &t[i], "invalid flag \"%.*s\" in line directive",
                               (int)t[i].len, t[i].p);
@@ -1089,7 +1104,8 @@ static bool do_line(struct cpp *pp, const struct cpp_token *where, struct tokvec
         }
     make_special(out, CPP_MARKER, MK_RENAME, s->file_id, (u32)val, 0);
     out->len = flag;
-    out->flags = s->sys ? MK_SYS_FLAG : 0;
+    s->sys = sys;
+    out->flags = mk_sys_flags(sys);
     /* the line after the directive gets number val */
     s->line_delta = (i64)val - (i64)s->lx.line;
     return true;
@@ -1200,13 +1216,16 @@ static bool do_pragma_text(struct cpp *pp, const char *text, const struct cpp_to
         if (pp->nsrcs <= 1) {
             cppi_diag_tok(pp, CPP_WARNING, where, "#pragma system_header ignored outside include file");
         } else if (!op) {
-            s->sys = true;
-            /* GCC: a line marker with flag 3 for the next line */
-            make_special(out, CPP_MARKER, MK_RENAME, s->file_id, where->line + 1, 0);
-            out->flags = MK_SYS_FLAG;
+            s->sys = 1;
+            /* GCC: the pragma's line, then a line marker with flag 3 for the next line */
+            struct cpp_token rn;
+            make_special(&rn, CPP_MARKER, MK_RENAME, s->file_id, where->line + 1, 0);
+            rn.flags = MK_SYS_FLAG;
+            push_back(pp, &rn);
+            make_special(out, CPP_MARKER, MK_LINE, where->file, where->line, name_col);
             return true;
         } else
-            s->sys = true;
+            s->sys = 1;
     } else if (gcc && (tok_eq(&t, "warning", 7) || tok_eq(&t, "error", 5))) {
         bool err = t.len == 5;
         char *msg = pragma_string(pp, &lx, false);
@@ -1241,24 +1260,49 @@ static bool do_pragma_text(struct cpp *pp, const char *text, const struct cpp_to
         make_special(out, CPP_MARKER, MK_LINE, where->file, where->line, name_col);
         return true;
     }
-    /* for the consumer: the text with single spaces between tokens */
+    /* for the consumer: the text with single spaces between tokens.  The operands of
+       the pragmas GCC macro-expands (pack, message, redefine_extname) are expanded. */
+    bool deferred = !gcc && t.kind == CPP_IDENT &&
+                    (tok_eq(&t, "pack", 4) || tok_eq(&t, "message", 7) ||
+                     tok_eq(&t, "redefine_extname", 16));
     size_t n = strlen(text);
-    char *b = cppi_alloc(pp, n + 1), *q = b;
-    cpp_lex_init(&lx, text, n, 0, pp->lex_opts | CPP_LEX_QUIET);
+    struct tokvec raw = {0}, ex = {0};
+    cpp_lex_init(&lx, text, n, where->file, pp->lex_opts | CPP_LEX_QUIET);
     while (cpp_lex(&lx, &t)) {
-        if (q > b && (t.flags & CPP_TF_SPACE)) *q++ = ' ';
-        memcpy(q, t.p, t.len);
-        q += t.len;
+        t.line = where->line;
+        t.flags &= ~(u32)CPP_TF_BOL;
+        cppi_tv_push(&raw, &t);
+    }
+    if (deferred && raw.n > 1) {
+        cppi_tv_push(&ex, &raw.v[0]);
+        pp->in_directive++;
+        expand_tokens(pp, raw.v + 1, raw.n - 1, &ex);
+        pp->in_directive--;
+    } else {
+        ex = raw;
+        raw.v = NULL;
+    }
+    size_t len = 1;
+    for (u32 k = 0; k < ex.n; k++) len += ex.v[k].len + 1;
+    char *b = cppi_alloc(pp, len), *q = b;
+    for (u32 k = 0; k < ex.n; k++) {
+        if (q > b && (ex.v[k].flags & CPP_TF_SPACE)) *q++ = ' ';
+        memcpy(q, ex.v[k].p, ex.v[k].len);
+        q += ex.v[k].len;
     }
     *q = 0;
+    free(raw.v);
+    free(ex.v);
     out->kind = CPP_PRAGMA;
     out->p = b;
     out->len = (u32)(q - b);
     out->sub = op ? CPP_PRAGMA_OPERATOR : 0;
-    out->flags = CPP_TF_BOL | (where->flags & CPP_TF_EXPANDED);
+    out->flags = CPP_TF_BOL | (where->flags & CPP_TF_EXPANDED) | (deferred ? TF_PRAGMA_DEFERRED : 0);
+    /* GCC -E: after a non-deferred _Pragma, the column of the line's first token */
+    if (op && !(deferred && (where->flags & CPP_TF_EXPANDED))) name_col = pp->line_col;
     out->file = where->file;
     out->line = where->line;
-    out->col = where->col;
+    out->col = op ? name_col : where->col;
     return true;
 }
 
@@ -1271,6 +1315,11 @@ static bool directive(struct cpp *pp, const struct cpp_token *hash, struct cpp_t
     dtok(pp, &t);
     if (t.kind == CPP_EOD) return false; /* null directive */
     bool skip = skipping(pp);
+    /* include guard detection: only "#ifndef G / #if !defined G ... #endif" at the top */
+    bool top = pp->nconds == s->cond_base;
+    u8 mi = s->mi_state;
+    if (top) s->mi_state = MI_NONE;
+    pp->mi_name = NULL;
     if (t.kind == CPP_NUMBER) { /* GNU line marker: # 33 "file" flags */
         if (skip) {
             skip_line(pp);
@@ -1311,7 +1360,11 @@ static bool directive(struct cpp *pp, const struct cpp_token *hash, struct cpp_t
                 v = false;
             } else {
                 v = macro_find(pp, nm.p, nm.len) != NULL;
-                if (ndef) v = !v;
+                if (ndef) {
+                    v = !v;
+                    pp->mi_name = nm.p;
+                    pp->mi_len = nm.len;
+                }
                 struct cpp_token x;
                 dtok(pp, &x);
                 if (x.kind != CPP_EOD) {
@@ -1322,6 +1375,11 @@ static bool directive(struct cpp *pp, const struct cpp_token *hash, struct cpp_t
             }
         }
         push_cond(pp, v ? COND_TAKING : COND_LOOKING, &t);
+        if (top && mi == MI_START && pp->mi_name) {
+            s->mi_state = MI_INSIDE;
+            s->mi_name = pp->mi_name;
+            s->mi_len = pp->mi_len;
+        }
         return false;
     }
     if (IS("elif") || IS("else") || IS("endif")) {
@@ -1331,6 +1389,8 @@ static bool directive(struct cpp *pp, const struct cpp_token *hash, struct cpp_t
             return false;
         }
         struct pp_cond *c = &pp->conds[pp->nconds - 1];
+        if (pp->nconds - 1 == s->cond_base && s->mi_state == MI_INSIDE)
+            s->mi_state = IS("endif") ? MI_AFTER : MI_NONE;
         if (IS("endif")) {
             pp->nconds--;
             struct cpp_token x;
@@ -1490,7 +1550,7 @@ static void file_token(struct cpp *pp, struct cpp_token *t)
             s->enter_pending = false;
             make_special(t, CPP_MARKER, MK_ENTER, s->file_id, 1, s->inc_line);
             t->len = s->inc_file;
-            if (s->sys) t->flags = MK_SYS_FLAG;
+            t->flags = mk_sys_flags(s->sys);
             return;
         }
         if (s->at_eof) {
@@ -1499,7 +1559,7 @@ static void file_token(struct cpp *pp, struct cpp_token *t)
             struct pp_src *ps = &pp->srcs[pp->nsrcs - 1];
             make_special(t, CPP_MARKER, MK_LEAVE, ps->file_id,
                          (u32)((i64)ps->lx.line + ps->line_delta), 0);
-            if (ps->sys) t->flags = MK_SYS_FLAG;
+            t->flags = mk_sys_flags(ps->sys);
             return;
         }
         bool skip = skipping(pp);
@@ -1510,6 +1570,12 @@ static void file_token(struct cpp *pp, struct cpp_token *t)
         t->line = (u32)((i64)t->line + s->line_delta);
         t->file = s->file_id;
         if (t->kind == CPP_EOF) {
+            if (s->f && s->mi_state == MI_AFTER && !s->f->guard && pp->nconds == s->cond_base) {
+                s->f->guard = xrealloc(NULL, s->mi_len + 1);
+                memcpy(s->f->guard, s->mi_name, s->mi_len);
+                s->f->guard[s->mi_len] = 0;
+                s->f->guard_len = s->mi_len;
+            }
             if (pp->nsrcs == 1) {
                 pop_src(pp);
                 t->sub = 0;
@@ -1532,6 +1598,8 @@ static void file_token(struct cpp *pp, struct cpp_token *t)
         }
         if (skip) continue;
         clean_tok(pp, t);
+        if (s->sys) t->flags |= TF_SYS;
+        if (pp->nconds == s->cond_base) s->mi_state = MI_NONE; /* text outside a guard */
         if (t->flags & CPP_TF_BOL) {
             pp->line_col = t->col;
             if (!pp->parsing_args) t->flags |= CPP_TF_LINECHANGE;
@@ -1605,6 +1673,7 @@ struct margs {
     u32 n;
     bool *expanded_done;
     struct tokvec *expanded;
+    bool va_omitted;      /* variadic macro invoked without the variable arguments */
 };
 
 /* First token of argument i (NULL + 0 is undefined, so no arithmetic on an empty list). */
@@ -1690,6 +1759,7 @@ static bool collect_args(struct cpp *pp, struct pp_macro *m, const struct cpp_to
         a->start = xrealloc(a->start, (a->n + 2) * sizeof *a->start);
         a->start[a->n + 1] = a->start[a->n];
         a->n++;
+        a->va_omitted = true;
     }
     if (a->n != want) {
         cppi_diag_tok(pp, CPP_ERROR, name, "macro \"%s\" %s %u argument%s, but takes %u", m->name,
@@ -1716,6 +1786,7 @@ static void expand_tokens(struct cpp *pp, const struct cpp_token *in, u32 n, str
         expand_next(pp, &t);
         if (t.kind == CPP_EOF) break;
         if (t.kind == CPP_PLACEMARKER || t.kind == CPP_MARKER) continue;
+        if (t.kind == CPP_PADDING && pp->in_directive) continue;
         cppi_tv_push(out, &t);
     }
     /* contexts above the barrier were popped on the way; now drop the barrier */
@@ -1773,10 +1844,15 @@ static struct cpp_token stringify(struct cpp *pp, const struct cpp_token *v, u32
     r.p = b;
     r.len = (u32)(q - b);
     r.flags = where->flags & (CPP_TF_SPACE | CPP_TF_EXPANDED);
-    /* a string ending in an odd number of backslashes is not a valid literal */
+    /* a string ending in an odd number of backslashes is not a valid literal: as GCC,
+       the final backslash is dropped */
     u32 bs = 0;
     for (u32 k = r.len - 1; k > 0 && b[k - 1] == '\\'; k--) bs++;
-    if (bs % 2) cppi_diag_tok(pp, CPP_WARNING, where, "invalid string literal from '#' operator");
+    if (bs % 2) {
+        cppi_diag_tok(pp, CPP_WARNING, where, "invalid string literal, ignoring final '\\'");
+        b[r.len - 2] = '"';
+        b[--r.len] = 0;
+    }
     return r;
 }
 
@@ -1944,7 +2020,9 @@ static void subst_range(struct subst *s, u32 from, u32 to, struct tokvec *out)
             if (k && is_param(s, &b[j]) && s->m->variadic && b[j].sub == s->m->nparams &&
                 i > from && is_punct(&b[i - 1], CPP_P_COMMA) && !pp->opt.no_gnu && out->n &&
                 is_punct(&out->v[out->n - 1], CPP_P_COMMA)) {
-                if (v.n == 0)
+                /* GCC: the comma goes if the arguments are omitted altogether, or
+                   empty when they are the only parameter; else it stays */
+                if (v.n == 0 && (s->a->va_omitted || s->m->nparams == 1))
                     out->n--;
                 for (u32 x = 0; x < v.n; x++) cppi_tv_push(out, &v.v[x]);
                 if (!more) push_pad(out, PAD_NULL);
@@ -2070,6 +2148,13 @@ static bool builtin(struct cpp *pp, struct pp_macro *m, struct cpp_token *t)
 {
     char buf[64];
     const struct cpp_token where = *t;
+    if (!(t->flags & CPP_TF_EXPANDED)) {
+        /* a built-in macro is an expansion too: -E prints its result at its place */
+        pp->xfile = t->file;
+        pp->xline = t->line;
+        pp->xcol = t->col;
+        pp->xsys = (t->flags & TF_SYS) != 0;
+    }
     switch ((enum pp_builtin)m->builtin) {
     case B_FILE:
         *t = string_tok(pp, cpp_file_name(pp, where.file ? where.file : pp->cur_file), &where);
@@ -2228,11 +2313,7 @@ static bool builtin(struct cpp *pp, struct pp_macro *m, struct cpp_token *t)
             return false;
         }
         struct cpp_token out;
-        /* GCC puts the text after an unexpanded _Pragma at the column of the line's
-           first token */
-        struct cpp_token w2 = where;
-        if (!(w2.flags & CPP_TF_EXPANDED)) w2.col = pp->line_col;
-        if (!do_pragma_text(pp, b, &w2, w2.col, true, &out)) return false;
+        if (!do_pragma_text(pp, b, &where, where.col, true, &out)) return false;
         *t = out;
         return true;
     }
@@ -2354,6 +2435,7 @@ static void expand_next(struct cpp *pp, struct cpp_token *t)
             pp->xfile = name.file;
             pp->xline = name.line;
             pp->xcol = name.col;
+            pp->xsys = (name.flags & TF_SYS) != 0;
         }
         push_ctx(pp, out.v, out.n, m, false, true, true);
         if (pp->in_directive) continue;
@@ -2395,7 +2477,7 @@ bool cpp_get(struct cpp *pp, struct cpp_token *t)
         }
         /* the white space -E would print before the token */
         bool white = pad && src >= 0 ? src == PAD_WHITE : (t->flags & CPP_TF_SPACE) != 0;
-        t->flags &= ~(u32)(CPP_TF_SPACE | CPP_TF_BOL | CPP_TF_LINECHANGE);
+        t->flags &= ~(u32)(CPP_TF_SPACE | CPP_TF_BOL | CPP_TF_LINECHANGE | TF_SYS);
         t->flags |= (white ? CPP_TF_SPACE : 0) | (bol ? CPP_TF_BOL : 0);
         return true;
     }

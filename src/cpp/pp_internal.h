@@ -30,8 +30,18 @@ enum pp_builtin {
 enum { PAD_NULL, PAD_NOWHITE, PAD_WHITE };
 /* Marker tokens (CPP_MARKER, sub) for the -E printer. */
 enum { MK_LINE, MK_ENTER, MK_LEAVE, MK_RENAME };
-/* Marker flag: the position is in a system header (-E flag 3). */
+/* Marker flags: the position is in a system header (-E flag 3), one that is not
+ * C++-aware (-isystem: flags 3 4). */
 #define MK_SYS_FLAG CPP_TF_STRINGIFY_ARG
+#define MK_SYS4_FLAG CPP_TF_PASTE_LEFT
+/* Token flag (internal): read from a system header. */
+#define TF_SYS CPP_TF_STRINGIFY_ARG
+/* Pragma token flag (internal): a pragma GCC -E prints as a token (pack, message, ...). */
+#define TF_PRAGMA_DEFERRED CPP_TF_PASTE_LEFT
+static inline u32 mk_sys_flags(unsigned sys)
+{
+    return (sys ? MK_SYS_FLAG : 0) | (sys > 1 ? MK_SYS4_FLAG : 0);
+}
 
 struct pp_macro {
     struct pp_macro *next;  /* hash chain */
@@ -55,7 +65,11 @@ struct pp_file {
     dev_t dev;
     ino_t ino;
     bool once;
+    char *guard;            /* whole file is #ifndef guard ... #endif */
+    u32 guard_len;
 };
+
+enum { MI_START, MI_INSIDE, MI_AFTER, MI_NONE };
 
 /* An active input on the include stack. */
 struct pp_src {
@@ -69,7 +83,11 @@ struct pp_src {
     u32 cond_base;          /* conditional stack depth when entered */
     u32 inc_file, inc_line; /* presumed position of the #include that entered it */
     bool at_eof;            /* end reported once (soft EOF) */
-    bool sys;               /* system header (found in a system directory) */
+    u8 sys;                 /* system header: 1 (#pragma GCC system_header, flag 3),
+                               2 (found in a system directory, flags 3 4) */
+    u8 mi_state;            /* include guard detection: MI_* */
+    const char *mi_name;    /* the guard macro */
+    u32 mi_len;
     bool enter_pending;     /* the -E "enter" marker is still to be returned */
 };
 
@@ -136,9 +154,12 @@ struct cpp {
     unsigned in_directive;  /* expanding a directive line: no paddings */
     unsigned parsing_args;  /* looking for '(' or collecting arguments: no line changes */
     u32 xfile, xline, xcol; /* position of the outermost macro invocation (-E lines) */
+    bool xsys;              /* ... which is in a system header */
     u32 line_col;           /* column of the first token of the current source line */
     u32 base_file;          /* presumed name id of the main file */
     bool fatal;             /* a fatal error stopped preprocessing */
+    const char *mi_name;    /* guard candidate of the directive being run */
+    u32 mi_len;
     struct pp_pushed *pushed;
     const struct pp_src *diag_src; /* include stack last shown by the default sink */
     u32 diag_depth;

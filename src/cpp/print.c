@@ -28,7 +28,8 @@ struct printer {
     bool markers;
     bool printed;     /* the current output line has text */
     u32 line, file;   /* source position the output is at */
-    bool sys;         /* current file is a system header */
+    u32 sysflags;     /* MK_SYS*_FLAG of the current file */
+    bool prev_sys;    /* the last token checked was from a system header */
     bool have_prev;
     struct cpp_token prev;
     bool avoid;       /* paddings seen since the last token */
@@ -60,7 +61,7 @@ static bool avoid_paste(const struct cpp_token *a, const struct cpp_token *b)
         case CPP_P_PLUS: return c == '+';
         case CPP_P_MINUS: return c == '-' || c == '>';
         case CPP_P_SLASH: return c == '/' || c == '*';
-        case CPP_P_PERCENT: return c == ':' || c == '%';
+        case CPP_P_PERCENT: return c == ':' || c == '>';
         case CPP_P_AMP: return c == '&';
         case CPP_P_OR: return c == '|';
         case CPP_P_COLON: return c == ':' || c == '>';
@@ -103,11 +104,13 @@ static void print_line(struct printer *p, u32 line, u32 file, const char *flags)
     p->file = file;
     fprintf(p->out, "# %u \"", line);
     put_name(p, file);
-    fprintf(p->out, "\"%s%s\n", flags, p->sys ? " 3" : "");
+    fprintf(p->out, "\"%s%s\n", flags,
+            (p->sysflags & MK_SYS4_FLAG) ? " 3 4" : (p->sysflags & MK_SYS_FLAG) ? " 3" : "");
 }
 
-/* Move the output to (line, file): end the current line, then newlines if close. */
-static void maybe_print_line(struct printer *p, u32 line, u32 file)
+/* Move the output to (line, file): end the current line, then newlines if close.
+ * True if a line marker was printed. */
+static bool maybe_print_line(struct printer *p, u32 line, u32 file)
 {
     if (p->printed) {
         fputc('\n', p->out);
@@ -119,31 +122,36 @@ static void maybe_print_line(struct printer *p, u32 line, u32 file)
             fputc('\n', p->out);
             p->line++;
         }
-    } else
-        print_line(p, line, file, "");
+        return false;
+    }
+    print_line(p, line, file, "");
+    return p->markers;
 }
 
 /* A new source line: output at its line, indented to the column. */
-static void line_change(struct printer *p, u32 line, u32 file, u32 col)
+static bool line_change(struct printer *p, u32 line, u32 file, u32 col)
 {
-    maybe_print_line(p, line, file);
+    bool m = maybe_print_line(p, line, file);
     p->have_prev = false;
     p->src = -1;
     for (u32 i = 2; i < col; i++) fputc(' ', p->out);
     p->printed = true;
+    return m;
 }
 
-/* The white space before a token, moving to its line when needed. */
-static void space_before(struct printer *p, const struct cpp_token *t)
+/* The white space before a token, moving to its line when needed.  True if a line
+ * marker was printed. */
+static bool space_before(struct printer *p, const struct cpp_token *t)
 {
     bool expanded = (t->flags & CPP_TF_EXPANDED) != 0;
     u32 line = expanded ? p->pp->xline : t->line;
     u32 file = expanded ? p->pp->xfile : t->file;
     u32 col = expanded ? p->pp->xcol : t->col;
     bool white = p->avoid && p->src >= 0 ? p->src == PAD_WHITE : (t->flags & CPP_TF_SPACE) != 0;
+    bool marker = false;
     if (p->avoid || white) {
         if (p->markers && line != p->line && line) {
-            line_change(p, line, file, col);
+            marker = line_change(p, line, file, col);
             fputc(' ', p->out);
         } else if (white || (p->avoid && p->have_prev && avoid_paste(&p->prev, t)) ||
                    (p->avoid && !p->have_prev && is_p(t, CPP_P_HASH))) {
@@ -153,6 +161,18 @@ static void space_before(struct printer *p, const struct cpp_token *t)
     }
     p->avoid = false;
     p->src = -1;
+    return marker;
+}
+
+/* GCC marks a change between system-header and other tokens with a line change. */
+static void sys_change(struct printer *p, const struct cpp_token *t)
+{
+    bool expanded = (t->flags & CPP_TF_EXPANDED) != 0;
+    bool sys = expanded ? p->pp->xsys : (t->flags & TF_SYS) != 0;
+    if (!p->markers || sys == p->prev_sys) return;
+    line_change(p, expanded ? p->pp->xline : t->line, expanded ? p->pp->xfile : t->file,
+                expanded ? p->pp->xcol : t->col);
+    p->prev_sys = sys;
 }
 
 static void preamble(struct printer *p)
@@ -195,15 +215,15 @@ bool cpp_print(struct cpp *pp, FILE *out, bool line_markers)
                 break;
             case MK_ENTER:
                 maybe_print_line(&p, t.col, t.len);
-                p.sys = (t.flags & MK_SYS_FLAG) != 0;
+                p.sysflags = t.flags;
                 print_line(&p, t.line, t.file, " 1");
                 break;
             case MK_LEAVE:
-                p.sys = (t.flags & MK_SYS_FLAG) != 0;
+                p.sysflags = t.flags;
                 print_line(&p, t.line, t.file, " 2");
                 break;
             case MK_RENAME:
-                p.sys = (t.flags & MK_SYS_FLAG) != 0;
+                p.sysflags = t.flags;
                 print_line(&p, t.line, t.file, t.len == 1 ? " 1" : t.len == 2 ? " 2" : "");
                 break;
             }
@@ -211,15 +231,18 @@ bool cpp_print(struct cpp *pp, FILE *out, bool line_markers)
         case CPP_PRAGMA: {
             bool op = t.sub == CPP_PRAGMA_OPERATOR;
             bool expanded = (t.flags & CPP_TF_EXPANDED) != 0;
-            if (op && expanded) space_before(&p, &t);
+            bool deferred = (t.flags & TF_PRAGMA_DEFERRED) != 0;
+            if (op && expanded && deferred) space_before(&p, &t);
             u32 line = expanded ? pp->xline : t.line, file = expanded ? pp->xfile : t.file;
-            u32 col = expanded ? pp->xcol : t.col;
+            u32 col = t.col;
             maybe_print_line(&p, line, file);
             fputs(t.sub == CPP_PRAGMA_IDENT ? "#ident " : "#pragma ", out);
             fwrite(t.p, 1, t.len, out);
             fputc('\n', out);
             p.printed = false;
             p.line++;
+            /* after an _Pragma GCC goes back to its line (at the column of the macro
+               invocation, or of the line's first token) */
             if (op) line_change(&p, line, file, col);
             p.avoid = false;
             p.src = -1;
@@ -228,7 +251,7 @@ bool cpp_print(struct cpp *pp, FILE *out, bool line_markers)
         default:
             break;
         }
-        space_before(&p, &t);
+        if (!space_before(&p, &t)) sys_change(&p, &t);
         fwrite(t.p, 1, t.len, out);
         p.printed = true;
         p.prev = t;
