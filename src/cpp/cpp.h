@@ -177,6 +177,9 @@ struct cpp_options {
        fallback paths).  kind is enum cpp_has_kind. */
     long long (*has)(void *ctx, int kind, const char *name, size_t len);
     void *has_ctx;
+    /* > 0: a fatal error once macro expansion has produced this many tokens in all
+       (a guard against exponential expansions; GCC has none).  0: no limit. */
+    unsigned long long max_expanded_tokens;
 };
 
 enum cpp_has_kind { CPP_HAS_ATTRIBUTE, CPP_HAS_C_ATTRIBUTE, CPP_HAS_BUILTIN };

@@ -74,6 +74,7 @@ static void vdiag(struct cpp *pp, enum cpp_level lv, u32 file, u32 line, u32 col
                   const char *fmt, va_list ap)
 {
     char msg[1024];
+    if (pp->fatal && lv < CPP_FATAL) return; /* consequences of the stop */
     vsnprintf(msg, sizeof msg, fmt, ap);
     if (lv >= CPP_ERROR)
         pp->errors++;
@@ -432,6 +433,10 @@ static struct pp_file *load_file(struct cpp *pp, const char *path)
         errno = EISDIR;
         return NULL;
     }
+    if (!S_ISREG(st.st_mode)) { /* devices and FIFOs could block or never end */
+        errno = EINVAL;
+        return NULL;
+    }
     for (u32 i = 0; i < pp->nfiles; i++)
         if (pp->files[i]->dev == st.st_dev && pp->files[i]->ino == st.st_ino) return pp->files[i];
     FILE *fp = fopen(path, "rb");
@@ -504,12 +509,10 @@ bool cpp_push_include(struct cpp *pp, const char *name)
 
 bool cpp_push_string(struct cpp *pp, const char *name, const char *text, size_t len)
 {
-    char *copy = xrealloc(NULL, len + 1);
-    memcpy(copy, text, len);
-    copy[len] = 0;
+    /* in the arena: tokens may outlive the input (e.g. a macro name at its end) */
+    char *copy = cppi_strndup(pp, text, len);
     bool main = pp->nsrcs == 0;
     struct pp_src *s = push_src(pp, NULL, copy, len, name, -1);
-    s->text = copy;
     if (main) pp->base_file = s->file_id;
     return true;
 }
@@ -531,6 +534,7 @@ static void make_special(struct cpp_token *t, enum cpp_kind k, unsigned sub, u32
                          u32 col);
 static void push_back(struct cpp *pp, const struct cpp_token *t);
 static void expand_tokens(struct cpp *pp, const struct cpp_token *in, u32 n, struct tokvec *out);
+static int pad_source(int src, unsigned pad);
 
 /* A fatal error (GCC: "compilation terminated"): drop all input. */
 static void stop_all(struct cpp *pp)
@@ -1274,10 +1278,29 @@ static bool do_pragma_text(struct cpp *pp, const char *text, const struct cpp_to
         cppi_tv_push(&raw, &t);
     }
     if (deferred && raw.n > 1) {
+        /* expanded with paddings, which give the spacing */
+        struct tokvec pv = {0};
         cppi_tv_push(&ex, &raw.v[0]);
-        pp->in_directive++;
-        expand_tokens(pp, raw.v + 1, raw.n - 1, &ex);
-        pp->in_directive--;
+        unsigned save = pp->in_directive;
+        pp->in_directive = 0;
+        expand_tokens(pp, raw.v + 1, raw.n - 1, &pv);
+        pp->in_directive = save;
+        int src = -1;
+        bool pad = false;
+        for (u32 k = 0; k < pv.n; k++) {
+            if (pv.v[k].kind == CPP_PADDING) {
+                pad = true;
+                src = pad_source(src, pv.v[k].sub);
+                continue;
+            }
+            struct cpp_token x = pv.v[k];
+            bool white = pad && src >= 0 ? src == PAD_WHITE : (x.flags & CPP_TF_SPACE) != 0;
+            x.flags = (x.flags & ~(u32)CPP_TF_SPACE) | (white ? CPP_TF_SPACE : 0);
+            cppi_tv_push(&ex, &x);
+            pad = false;
+            src = -1;
+        }
+        free(pv.v);
     } else {
         ex = raw;
         raw.v = NULL;
@@ -1637,6 +1660,10 @@ static void pop_ctx(struct cpp *pp)
  * a macro's context reads as an "avoid paste" padding (outside directives). */
 static void next_raw(struct cpp *pp, struct cpp_token *t)
 {
+    if (pp->fatal) {
+        make_special(t, CPP_EOF, 0, 0, 0, 0);
+        return;
+    }
     while (pp->nctx) {
         struct pp_ctx *c = &pp->ctxs[pp->nctx - 1];
         if (c->pos < c->n) {
@@ -2430,6 +2457,15 @@ static void expand_next(struct cpp *pp, struct cpp_token *t)
             substitute(pp, m, &a, &name, &out);
         }
         set_expansion_pos(out.v, out.n);
+        pp->nexpanded += out.n;
+        if (pp->opt.max_expanded_tokens && pp->nexpanded > pp->opt.max_expanded_tokens) {
+            cppi_diag_tok(pp, CPP_FATAL, &name, "macro expansion exceeds %llu tokens",
+                          pp->opt.max_expanded_tokens);
+            free(out.v);
+            stop_all(pp);
+            make_special(t, CPP_EOF, 0, 0, 0, 0);
+            return;
+        }
         if (!(name.flags & CPP_TF_EXPANDED)) {
             /* the outermost invocation: -E puts its expansion on its line */
             pp->xfile = name.file;

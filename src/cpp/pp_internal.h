@@ -157,7 +157,8 @@ struct cpp {
     bool xsys;              /* ... which is in a system header */
     u32 line_col;           /* column of the first token of the current source line */
     u32 base_file;          /* presumed name id of the main file */
-    bool fatal;             /* a fatal error stopped preprocessing */
+    bool fatal;             /* a fatal error stopped preprocessing: all input reads as EOF */
+    unsigned long long nexpanded; /* tokens produced by macro expansion */
     const char *mi_name;    /* guard candidate of the directive being run */
     u32 mi_len;
     struct pp_pushed *pushed;
