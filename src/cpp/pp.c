@@ -70,6 +70,25 @@ void cppi_tv_push(struct tokvec *tv, const struct cpp_token *t)
     tv->v[tv->n++] = *t;
 }
 
+/* The same, inlined in the hot paths of this file. */
+static inline void tv_push(struct tokvec *tv, const struct cpp_token *t)
+{
+    if (tv->n >= tv->cap) {
+        tv->cap = tv->cap ? tv->cap * 2 : 16;
+        tv->v = xrealloc(tv->v, (size_t)tv->cap * sizeof *tv->v);
+    }
+    tv->v[tv->n++] = *t;
+}
+
+/* Room for n more tokens. */
+static void tv_reserve(struct tokvec *tv, u32 n)
+{
+    if (tv->n + n > tv->cap) {
+        while (tv->n + n > tv->cap) tv->cap = tv->cap ? tv->cap * 2 : 16;
+        tv->v = xrealloc(tv->v, (size_t)tv->cap * sizeof *tv->v);
+    }
+}
+
 static void vdiag(struct cpp *pp, enum cpp_level lv, u32 file, u32 line, u32 col,
                   const char *fmt, va_list ap)
 {
@@ -238,7 +257,7 @@ static bool macro_remove(struct cpp *pp, const char *s, size_t n)
             pp->mcount--;
             /* a live context still points at a disabled macro (#undef met while
                collecting arguments behind its expansion): free it with the preprocessor */
-            if (m->disabled) {
+            if (m->disabled || m->busy) {
                 m->next = pp->orphans;
                 pp->orphans = m;
             } else
@@ -336,6 +355,7 @@ void cpp_free(struct cpp *pp)
     for (u32 i = 0; i < pp->nctx; i++)
         if (pp->ctxs[i].owns) free(pp->ctxs[i].toks);
     free(pp->ctxs);
+    free(pp->pend.v);
     for (u32 i = 0; i < pp->mcap; i++)
         for (struct pp_macro *m = pp->mtab[i], *nx; m; m = nx) {
             nx = m->next;
@@ -1556,6 +1576,12 @@ static void make_special(struct cpp_token *t, enum cpp_kind k, unsigned sub, u32
     t->col = col;
 }
 
+static const struct cpp_token pad_tokens[3] = {
+    {.p = "", .kind = CPP_PADDING, .sub = PAD_NULL},
+    {.p = "", .kind = CPP_PADDING, .sub = PAD_NOWHITE},
+    {.p = "", .kind = CPP_PADDING, .sub = PAD_WHITE},
+};
+
 /* Next token from the files (directives executed, skipped groups dropped).  At the end
  * of an included file returns a "soft" EOF (sub = 1) once, then an MK_LEAVE marker;
  * entering one returns an MK_ENTER marker first (len = the includer's file id, col =
@@ -1664,6 +1690,10 @@ static void next_raw(struct cpp *pp, struct cpp_token *t)
         make_special(t, CPP_EOF, 0, 0, 0, 0);
         return;
     }
+    if (pp->pend.n) {
+        *t = pp->pend.v[--pp->pend.n];
+        return;
+    }
     while (pp->nctx) {
         struct pp_ctx *c = &pp->ctxs[pp->nctx - 1];
         if (c->pos < c->n) {
@@ -1677,7 +1707,7 @@ static void next_raw(struct cpp *pp, struct cpp_token *t)
         bool pad = c->pad && !pp->in_directive;
         pop_ctx(pp);
         if (pad) {
-            make_special(t, CPP_PADDING, PAD_NULL, 0, 0, 0);
+            *t = pad_tokens[PAD_NULL];
             return;
         }
     }
@@ -1687,9 +1717,7 @@ static void next_raw(struct cpp *pp, struct cpp_token *t)
 static void push_back(struct cpp *pp, const struct cpp_token *t)
 {
     if (t->kind == CPP_EOF && t->sub != 1) return; /* barrier/final EOF repeats by itself */
-    struct cpp_token *one = xrealloc(NULL, sizeof *one);
-    *one = *t;
-    push_ctx(pp, one, 1, NULL, false, true, false);
+    tv_push(&pp->pend, t);
 }
 
 /* ---------------------------------------------------------------- expansion */
@@ -1739,7 +1767,7 @@ static bool collect_args(struct cpp *pp, struct pp_macro *m, const struct cpp_to
         }
         if (t.kind == CPP_PADDING) {
             if (a->toks.n == a->start[a->n]) continue; /* leading padding of an argument */
-            cppi_tv_push(&a->toks, &t);
+            tv_push(&a->toks, &t);
             continue;
         }
         /* a #pragma or a file change inside the arguments: dropped */
@@ -1767,7 +1795,7 @@ static bool collect_args(struct cpp *pp, struct pp_macro *m, const struct cpp_to
         }
         t.flags &= ~(u32)CPP_TF_LINECHANGE;
         real++;
-        cppi_tv_push(&a->toks, &t);
+        tv_push(&a->toks, &t);
     }
     a->n++;
     if (a->n + 1 > capstart) a->start = xrealloc(a->start, (a->n + 1) * sizeof *a->start);
@@ -1814,7 +1842,7 @@ static void expand_tokens(struct cpp *pp, const struct cpp_token *in, u32 n, str
         if (t.kind == CPP_EOF) break;
         if (t.kind == CPP_PLACEMARKER || t.kind == CPP_MARKER) continue;
         if (t.kind == CPP_PADDING && pp->in_directive) continue;
-        cppi_tv_push(out, &t);
+        tv_push(out, &t);
     }
     /* contexts above the barrier were popped on the way; now drop the barrier */
     while (pp->nctx >= mark) pop_ctx(pp);
@@ -1984,7 +2012,7 @@ static int operand(struct subst *s, u32 i, u32 e, bool raw, struct tokvec *v)
         struct cpp_token x = stringify(pp, argp(s->a, pi), s->a->start[pi + 1] - s->a->start[pi], &b[i]);
         x = body_tok(&x, s->name);
         x.flags = (x.flags & ~(u32)CPP_TF_SPACE) | (b[i].flags & CPP_TF_SPACE);
-        cppi_tv_push(v, &x);
+        tv_push(v, &x);
         return 1;
     }
     if (b[i].flags & CPP_TF_VAOPT) {
@@ -1992,7 +2020,7 @@ static int operand(struct subst *s, u32 i, u32 e, bool raw, struct tokvec *v)
             struct tokvec g = {0};
             subst_range(s, i + 2, e - 1, &g);
             for (u32 k = 0; k < g.n; k++)
-                if (!raw || g.v[k].kind != CPP_PADDING) cppi_tv_push(v, &g.v[k]);
+                if (!raw || g.v[k].kind != CPP_PADDING) tv_push(v, &g.v[k]);
             free(g.v);
         }
         return 1;
@@ -2009,20 +2037,23 @@ static int operand(struct subst *s, u32 i, u32 e, bool raw, struct tokvec *v)
             pv = x->v;
             n = x->n;
         }
-        for (u32 k = 0; k < n; k++)
-            if (!raw || pv[k].kind != CPP_PADDING) cppi_tv_push(v, &pv[k]);
+        if (!raw) {
+            tv_reserve(v, n);
+            if (n) memcpy(v->v + v->n, pv, n * sizeof *pv);
+            v->n += n;
+        } else
+            for (u32 k = 0; k < n; k++)
+                if (pv[k].kind != CPP_PADDING) tv_push(v, &pv[k]);
         return 1;
     }
     struct cpp_token x = body_tok(&b[i], s->name);
-    cppi_tv_push(v, &x);
+    tv_push(v, &x);
     return 0;
 }
 
-static void push_pad(struct tokvec *out, unsigned kind)
+static inline void push_pad(struct tokvec *out, unsigned kind)
 {
-    struct cpp_token p;
-    make_special(&p, CPP_PADDING, kind, 0, 0, 0);
-    cppi_tv_push(out, &p);
+    tv_push(out, &pad_tokens[kind]);
 }
 
 /* Substitute b[from..to) of the replacement list into out (C11 6.10.3.1-3): arguments
@@ -2051,19 +2082,19 @@ static void subst_range(struct subst *s, u32 from, u32 to, struct tokvec *out)
                    empty when they are the only parameter; else it stays */
                 if (v.n == 0 && (s->a->va_omitted || s->m->nparams == 1))
                     out->n--;
-                for (u32 x = 0; x < v.n; x++) cppi_tv_push(out, &v.v[x]);
+                for (u32 x = 0; x < v.n; x++) tv_push(out, &v.v[x]);
                 if (!more) push_pad(out, PAD_NULL);
                 i = e;
                 continue;
             }
-            if (v.n == 0) cppi_tv_push(&v, &pm);
+            if (v.n == 0) tv_push(&v, &pm);
             while (out->n && out->v[out->n - 1].kind == CPP_PADDING) out->n--;
-            if (!out->n) cppi_tv_push(out, &pm);
+            if (!out->n) tv_push(out, &pm);
             struct cpp_token *l = &out->v[out->n - 1];
             u32 x = 1;
             if (!paste(pp, l, &v.v[0])) x = 0;
             if (!(more && v.n == 1)) push_pad(out, PAD_NULL); /* the pasted token's end */
-            for (; x < v.n; x++) cppi_tv_push(out, &v.v[x]);
+            for (; x < v.n; x++) tv_push(out, &v.v[x]);
             if (k && !more) push_pad(out, PAD_NULL);
             i = e;
             continue;
@@ -2074,17 +2105,15 @@ static void subst_range(struct subst *s, u32 from, u32 to, struct tokvec *out)
         bool special = e != i + 1 || is_param(s, &b[i]) || (b[i].flags & CPP_TF_VAOPT);
         if (!special) {
             struct cpp_token x = body_tok(&b[i], s->name);
-            cppi_tv_push(out, &x);
+            tv_push(out, &x);
             i = e;
             continue;
         }
         /* padding on the left (the operand's own white space), unless first */
         if (i != from) push_pad(out, (b[i].flags & CPP_TF_SPACE) ? PAD_WHITE : PAD_NOWHITE);
-        operand(s, i, e, paste_next, &v);
-        if (v.n == 0)
-            cppi_tv_push(out, &pm);
-        else
-            for (u32 x = 0; x < v.n; x++) cppi_tv_push(out, &v.v[x]);
+        u32 before = out->n;
+        operand(s, i, e, paste_next, out);
+        if (out->n == before) tv_push(out, &pm);
         if (!paste_next) push_pad(out, PAD_NULL);
         i = e;
     }
@@ -2167,7 +2196,7 @@ static bool read_paren_operand(struct cpp *pp, const struct cpp_token *op, struc
             if (!depth) return true;
             depth--;
         }
-        cppi_tv_push(v, &t);
+        tv_push(v, &t);
     }
 }
 
@@ -2413,6 +2442,7 @@ static void expand_next(struct cpp *pp, struct cpp_token *t)
             struct tokvec held = {0};
             int pad = -2;
             pp->parsing_args++;
+            m->busy++; /* a #define/#undef before '(' or among the arguments must not free it */
             for (;;) {
                 next_raw(pp, &n);
                 if (n.kind == CPP_PADDING) {
@@ -2421,13 +2451,14 @@ static void expand_next(struct cpp *pp, struct cpp_token *t)
                     continue;
                 }
                 if (n.kind == CPP_MARKER) {
-                    cppi_tv_push(&held, &n);
+                    tv_push(&held, &n);
                     continue;
                 }
                 break;
             }
             if (!is_punct(&n, CPP_P_LPAREN)) {
                 pp->parsing_args--;
+                m->busy--;
                 /* not an invocation: the name is an ordinary identifier.  A token that
                    starts a line starts an output line when it is read again. */
                 if ((n.flags & CPP_TF_BOL) && n.kind != CPP_EOF) n.flags |= CPP_TF_LINECHANGE;
@@ -2444,6 +2475,7 @@ static void expand_next(struct cpp *pp, struct cpp_token *t)
             free(held.v);
             struct margs a = {0};
             bool ok = collect_args(pp, m, &name, &a);
+            m->busy--;
             pp->parsing_args--;
             if (!ok) {
                 /* as GCC: the name stays, the arguments read are dropped */

@@ -53,6 +53,7 @@ struct pp_macro {
     u32 *plen;
     u32 nparams;
     bool func, variadic, disabled, vaopt;
+    u32 busy;               /* arguments being collected: not freed by #undef */
     u8 builtin;             /* enum pp_builtin */
     u32 file, line;
 };
@@ -142,6 +143,7 @@ struct cpp {
 
     struct pp_ctx *ctxs;
     u32 nctx, capctx;
+    struct tokvec pend;     /* pushed-back tokens, read (last first) before the contexts */
 
     struct pp_dir *dirs;    /* search chain: quote dirs, then angle, then system */
     u32 ndirs, capdirs;
