@@ -581,6 +581,7 @@ static void dtok(struct cpp *pp, struct cpp_token *t)
     if (t->kind == CPP_EOF) t->kind = CPP_EOD;
     t->line = (u32)((i64)t->line + s->line_delta);
     t->file = s->file_id;
+    t->flags |= tf_sys(s->sys); /* macro bodies remember where they were spelled */
     clean_tok(pp, t);
 }
 
@@ -1647,7 +1648,7 @@ static void file_token(struct cpp *pp, struct cpp_token *t)
         }
         if (skip) continue;
         clean_tok(pp, t);
-        if (s->sys) t->flags |= TF_SYS;
+        t->flags |= tf_sys(s->sys);
         if (pp->nconds == s->cond_base) s->mi_state = MI_NONE; /* text outside a guard */
         if (t->flags & CPP_TF_BOL) {
             pp->line_col = t->col;
@@ -1898,7 +1899,9 @@ static struct cpp_token stringify(struct cpp *pp, const struct cpp_token *v, u32
     r.sub = CPP_ENC_NONE;
     r.p = b;
     r.len = (u32)(q - b);
-    r.flags = where->flags & (CPP_TF_SPACE | CPP_TF_EXPANDED);
+    /* (for -E, the string counts as spelled where its argument was) */
+    u32 sysf = n ? v[0].flags & (TF_SYS | TF_SYS4) : where->flags & (TF_SYS | TF_SYS4);
+    r.flags = (where->flags & (CPP_TF_SPACE | CPP_TF_EXPANDED)) | sysf;
     /* a string ending in an odd number of backslashes is not a valid literal: as GCC,
        the final backslash is dropped */
     u32 bs = 0;
@@ -1937,7 +1940,7 @@ static bool paste(struct cpp *pp, struct cpp_token *l, const struct cpp_token *r
                     (int)l->len, l->p, (int)r->len, r->p);
         return false;
     }
-    u32 fl = l->flags & (CPP_TF_SPACE | CPP_TF_EXPANDED);
+    u32 fl = l->flags & (CPP_TF_SPACE | CPP_TF_EXPANDED | TF_SYS | TF_SYS4);
     t.p = b;
     t.file = l->file;
     t.line = l->line;
@@ -2145,7 +2148,7 @@ static struct cpp_token make_tok(struct cpp *pp, enum cpp_kind k, const char *te
     r.sub = 0;
     r.len = (u32)strlen(text);
     r.p = cppi_strndup(pp, text, r.len);
-    r.flags = (where->flags & (CPP_TF_SPACE | CPP_TF_BOL)) | CPP_TF_EXPANDED;
+    r.flags = (where->flags & (CPP_TF_SPACE | CPP_TF_BOL | TF_SYS | TF_SYS4)) | CPP_TF_EXPANDED;
     return r;
 }
 
@@ -2545,7 +2548,7 @@ bool cpp_get(struct cpp *pp, struct cpp_token *t)
         }
         /* the white space -E would print before the token */
         bool white = pad && src >= 0 ? src == PAD_WHITE : (t->flags & CPP_TF_SPACE) != 0;
-        t->flags &= ~(u32)(CPP_TF_SPACE | CPP_TF_BOL | CPP_TF_LINECHANGE | TF_SYS);
+        t->flags &= ~(u32)(CPP_TF_SPACE | CPP_TF_BOL | CPP_TF_LINECHANGE | TF_SYS | TF_SYS4);
         t->flags |= (white ? CPP_TF_SPACE : 0) | (bol ? CPP_TF_BOL : 0);
         return true;
     }

@@ -34,8 +34,14 @@ enum { MK_LINE, MK_ENTER, MK_LEAVE, MK_RENAME };
  * C++-aware (-isystem: flags 3 4). */
 #define MK_SYS_FLAG CPP_TF_STRINGIFY_ARG
 #define MK_SYS4_FLAG CPP_TF_PASTE_LEFT
-/* Token flag (internal): read from a system header. */
+/* Token flags (internal): spelled in a system header; TF_SYS4 too: a non-C++-aware
+ * one (-E flags 3 4). */
 #define TF_SYS CPP_TF_STRINGIFY_ARG
+#define TF_SYS4 (1u << 12)
+static inline u32 tf_sys(unsigned sys)
+{
+    return (sys ? TF_SYS : 0) | (sys > 1 ? TF_SYS4 : 0);
+}
 /* Pragma token flag (internal): a pragma GCC -E prints as a token (pack, message, ...). */
 #define TF_PRAGMA_DEFERRED CPP_TF_PASTE_LEFT
 static inline u32 mk_sys_flags(unsigned sys)

@@ -30,6 +30,7 @@ struct printer {
     u32 line, file;   /* source position the output is at */
     u32 sysflags;     /* MK_SYS*_FLAG of the current file */
     bool prev_sys;    /* the last token checked was from a system header */
+    i64 force_sys;    /* >= 0: system flags for the next markers (a token's own) */
     bool have_prev;
     struct cpp_token prev;
     bool avoid;       /* paddings seen since the last token */
@@ -94,7 +95,8 @@ static void put_name(struct printer *p, u32 file)
     }
 }
 
-/* A line marker (only with markers): the output is then at (line, file). */
+/* A line marker (only with markers): the output is then at (line, file).  The system
+ * header flags are those of the current file, or p->force_sys when set. */
 static void print_line(struct printer *p, u32 line, u32 file, const char *flags)
 {
     if (p->printed) fputc('\n', p->out);
@@ -104,8 +106,9 @@ static void print_line(struct printer *p, u32 line, u32 file, const char *flags)
     p->file = file;
     fprintf(p->out, "# %u \"", line);
     put_name(p, file);
+    u32 sf = p->force_sys >= 0 ? (u32)p->force_sys : p->sysflags;
     fprintf(p->out, "\"%s%s\n", flags,
-            (p->sysflags & MK_SYS4_FLAG) ? " 3 4" : (p->sysflags & MK_SYS_FLAG) ? " 3" : "");
+            (sf & MK_SYS4_FLAG) ? " 3 4" : (sf & MK_SYS_FLAG) ? " 3" : "");
 }
 
 /* Move the output to (line, file): end the current line, then newlines if close.
@@ -139,6 +142,12 @@ static bool line_change(struct printer *p, u32 line, u32 file, u32 col)
     return m;
 }
 
+/* Line marker flags for a token's own (spelling) position. */
+static i64 tok_sysflags(const struct cpp_token *t)
+{
+    return ((t->flags & TF_SYS) ? MK_SYS_FLAG : 0) | ((t->flags & TF_SYS4) ? MK_SYS4_FLAG : 0);
+}
+
 /* The white space before a token, moving to its line when needed.  True if a line
  * marker was printed. */
 static bool space_before(struct printer *p, const struct cpp_token *t)
@@ -151,7 +160,9 @@ static bool space_before(struct printer *p, const struct cpp_token *t)
     bool marker = false;
     if (p->avoid || white) {
         if (p->markers && line != p->line && line) {
+            p->force_sys = tok_sysflags(t);
             marker = line_change(p, line, file, col);
+            p->force_sys = -1;
             fputc(' ', p->out);
         } else if (white || (p->avoid && p->have_prev && avoid_paste(&p->prev, t)) ||
                    (p->avoid && !p->have_prev && is_p(t, CPP_P_HASH))) {
@@ -168,10 +179,13 @@ static bool space_before(struct printer *p, const struct cpp_token *t)
 static void sys_change(struct printer *p, const struct cpp_token *t)
 {
     bool expanded = (t->flags & CPP_TF_EXPANDED) != 0;
-    bool sys = expanded ? p->pp->xsys : (t->flags & TF_SYS) != 0;
-    if (!p->markers || sys == p->prev_sys) return;
+    /* where the token was spelled decides; built-in tokens (-D, predefined) do not count */
+    bool sys = (t->flags & TF_SYS) != 0;
+    if (!p->markers || sys == p->prev_sys || t->file == 0) return;
+    p->force_sys = tok_sysflags(t);
     line_change(p, expanded ? p->pp->xline : t->line, expanded ? p->pp->xfile : t->file,
                 expanded ? p->pp->xcol : t->col);
+    p->force_sys = -1;
     p->prev_sys = sys;
 }
 
@@ -195,6 +209,7 @@ bool cpp_print(struct cpp *pp, FILE *out, bool line_markers)
     p.pp = pp;
     p.markers = line_markers;
     p.src = -1;
+    p.force_sys = -1;
     bool started = false;
     struct cpp_token t;
     while (cppi_get_raw(pp, &t)) {
