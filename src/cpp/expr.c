@@ -123,8 +123,9 @@ static struct val number(struct ev *e, const struct cpp_token *t)
         return r;
     }
     if (over || (e->bits < 128 && (v >> e->bits) != 0)) {
-        fail(e, t, "integer constant is too large for its type");
-        return r;
+        /* as GCC: a warning, the value truncated to uintmax_t */
+        cppi_diag_tok(e->pp, CPP_WARNING, t, "integer constant is too large for its type");
+        return norm(e, v, true);
     }
     if (!uns && ((v >> (e->bits - 1)) & 1)) {
         if (base == 10)
@@ -236,7 +237,7 @@ static struct val primary(struct ev *e, bool ev)
         if (t->sub == CPP_P_LPAREN) {
             struct val v = expr(e, ev);
             if (!at_punct(e, CPP_P_RPAREN)) {
-                fail(e, NULL, "missing ')' in expression");
+                fail(e, t, "missing ')' in expression");
                 return zero;
             }
             e->i++;

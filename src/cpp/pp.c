@@ -115,8 +115,10 @@ static void vdiag(struct cpp *pp, enum cpp_level lv, u32 file, u32 line, u32 col
     }
     pp->diag_depth = h;
     static const char *const lvname[] = {"note", "warning", "error", "fatal error"};
-    if (line)
+    if (line && col)
         fprintf(stderr, "%s:%u:%u: %s: %s\n", cpp_file_name(pp, file), line, col, lvname[lv], msg);
+    else if (line)
+        fprintf(stderr, "%s:%u: %s: %s\n", cpp_file_name(pp, file), line, lvname[lv], msg);
     else
         fprintf(stderr, "%s: %s: %s\n", file ? cpp_file_name(pp, file) : "zl-cpp", lvname[lv], msg);
     if (lv == CPP_FATAL) fputs("compilation terminated.\n", stderr);
@@ -542,7 +544,7 @@ static void pop_src(struct cpp *pp)
     struct pp_src *s = &pp->srcs[pp->nsrcs - 1];
     while (pp->nconds > s->cond_base) {
         struct pp_cond *c = &pp->conds[--pp->nconds];
-        cppi_diag(pp, CPP_ERROR, c->file, c->line, 1, "unterminated conditional directive");
+        cppi_diag(pp, CPP_ERROR, c->file, c->line, 0, "unterminated #%s", c->name);
     }
     free(s->text);
     free(s->dir);
@@ -727,7 +729,9 @@ static void define_macro(struct cpp *pp, const struct cpp_token *name, const str
             want_param = false;
         }
         if (!closed) {
-            cppi_diag_tok(pp, CPP_ERROR, name, "missing ')' in macro parameter list");
+            struct cpp_token end = n ? v[n - 1] : *name;
+            end.col += end.len;
+            cppi_diag_tok(pp, CPP_ERROR, &end, "expected ')' before end of line");
             goto bad;
         }
     } else if (n && !(v[0].flags & CPP_TF_SPACE)) {
@@ -881,6 +885,7 @@ static void push_cond(struct cpp *pp, u8 state, const struct cpp_token *at)
     c->seen_else = false;
     c->file = at->file;
     c->line = at->line;
+    c->name = at->len == 2 ? "if" : at->len == 5 ? "ifdef" : "ifndef";
 }
 
 /* Expand and evaluate the rest of a #if/#elif line. */
@@ -889,7 +894,9 @@ static bool eval_line(struct cpp *pp, const struct cpp_token *where)
     struct tokvec raw = {0}, out = {0};
     read_line(pp, &raw);
     if (!raw.n) {
-        cppi_diag_tok(pp, CPP_ERROR, where, "#%.*s with no expression", (int)where->len, where->p);
+        struct cpp_token end = *where;
+        end.col += end.len;
+        cppi_diag_tok(pp, CPP_ERROR, &end, "#%.*s with no expression", (int)where->len, where->p);
         free(raw.v);
         return false;
     }
@@ -995,7 +1002,9 @@ static bool header_from_tokens(struct cpp *pp, const struct cpp_token *v, u32 n,
         *angle = true;
         return true;
     }
-    cppi_diag_tok(pp, CPP_ERROR, n ? &v[0] : where, "#include expects \"FILENAME\" or <FILENAME>");
+    struct cpp_token end = *where;
+    end.col += end.len;
+    cppi_diag_tok(pp, CPP_ERROR, n ? &v[0] : &end, "#include expects \"FILENAME\" or <FILENAME>");
     return false;
 }
 
@@ -1006,10 +1015,12 @@ static void do_include(struct cpp *pp, const struct cpp_token *where, bool next)
     char *name;
     size_t len;
     bool angle;
+    struct cpp_token at_name = *where;
     if (cpp_lex_header_name(&s->lx, &h)) {
         h.line = (u32)((i64)h.line + s->line_delta);
         h.file = s->file_id;
         clean_tok(pp, &h);
+        at_name = h;
         struct tokvec rest = {0};
         read_line(pp, &rest);
         if (rest.n) cppi_diag_tok(pp, CPP_WARNING, &rest.v[0], "extra tokens at end of #include directive");
@@ -1023,6 +1034,7 @@ static void do_include(struct cpp *pp, const struct cpp_token *where, bool next)
         pp->in_directive++;
         expand_tokens(pp, raw.v, raw.n, &out);
         pp->in_directive--;
+        if (raw.n) at_name = raw.v[0];
         bool ok = header_from_tokens(pp, out.v, out.n, where, &name, &len, &angle);
         free(raw.v);
         free(out.v);
@@ -1049,7 +1061,7 @@ static void do_include(struct cpp *pp, const struct cpp_token *where, bool next)
     int at = -1;
     char *path = find_header(pp, name, len, angle, start, &at, next);
     if (!path) {
-        cppi_diag_tok(pp, CPP_FATAL, where, "%s: No such file or directory", name);
+        cppi_diag_tok(pp, CPP_FATAL, &at_name, "%s: No such file or directory", name);
         stop_all(pp);
         return;
     }
@@ -1396,9 +1408,9 @@ static bool directive(struct cpp *pp, const struct cpp_token *hash, struct cpp_t
             bool ndef = IS("ifndef");
             dtok(pp, &nm);
             if (nm.kind != CPP_IDENT) {
-                cppi_diag_tok(pp, CPP_ERROR, nm.kind == CPP_EOD ? &t : &nm,
+                cppi_diag_tok(pp, CPP_ERROR, &nm,
                             nm.kind == CPP_EOD ? "no macro name given in #%.*s directive"
-                                               : "macro names must be identifiers (#%.*s)",
+                                               : "macro names must be identifiers%.0s",
                             (int)t.len, t.p);
                 if (nm.kind != CPP_EOD) skip_line(pp);
                 v = false;
@@ -1480,9 +1492,9 @@ static bool directive(struct cpp *pp, const struct cpp_token *hash, struct cpp_t
         struct cpp_token nm;
         dtok(pp, &nm);
         if (nm.kind != CPP_IDENT) {
-            cppi_diag_tok(pp, CPP_ERROR, nm.kind == CPP_EOD ? &t : &nm,
+            cppi_diag_tok(pp, CPP_ERROR, &nm,
                         nm.kind == CPP_EOD ? "no macro name given in #%.*s directive"
-                                           : "macro names must be identifiers (#%.*s)",
+                                           : "macro names must be identifiers%.0s",
                         (int)t.len, t.p);
             if (nm.kind != CPP_EOD) skip_line(pp);
             return false;
@@ -1525,7 +1537,7 @@ static bool directive(struct cpp *pp, const struct cpp_token *hash, struct cpp_t
     if (IS("error") || (IS("warning") && !pp->opt.no_gnu)) {
         struct tokvec v = {0};
         read_line(pp, &v);
-        cppi_diag_tok(pp, IS("error") ? CPP_ERROR : CPP_WARNING, hash, "#%.*s %s", (int)t.len, t.p,
+        cppi_diag_tok(pp, IS("error") ? CPP_ERROR : CPP_WARNING, &t, "#%.*s %s", (int)t.len, t.p,
                     line_text(pp, v.v, v.n));
         free(v.v);
         return false;
@@ -1818,8 +1830,12 @@ static bool collect_args(struct cpp *pp, struct pp_macro *m, const struct cpp_to
         a->va_omitted = true;
     }
     if (a->n != want) {
-        cppi_diag_tok(pp, CPP_ERROR, name, "macro \"%s\" %s %u argument%s, but takes %u", m->name,
-                    a->n > want ? "passed" : "requires", a->n, a->n == 1 ? "" : "s", want);
+        if (a->n > want)
+            cppi_diag_tok(pp, CPP_ERROR, &t, "macro \"%s\" passed %u arguments, but takes just %u",
+                          m->name, a->n, want);
+        else
+            cppi_diag_tok(pp, CPP_ERROR, &t, "macro \"%s\" requires %u arguments, but only %u given",
+                          m->name, want, a->n);
         return false;
     }
     a->expanded = xrealloc(NULL, (a->n ? a->n : 1) * sizeof *a->expanded);
@@ -2352,7 +2368,8 @@ static bool builtin(struct cpp *pp, struct pp_macro *m, struct cpp_token *t)
         }
         if (v.n != 1 || v.v[0].kind != CPP_STRING || v.v[0].sub == CPP_ENC_u8 ||
             v.v[0].sub == CPP_ENC_u || v.v[0].sub == CPP_ENC_U) {
-            cppi_diag_tok(pp, CPP_ERROR, &where, "_Pragma takes a parenthesized string literal");
+            cppi_diag_tok(pp, CPP_ERROR, v.n ? &v.v[0] : &where,
+                          "_Pragma takes a parenthesized string literal");
             free(v.v);
             return false;
         }

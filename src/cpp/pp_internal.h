@@ -110,6 +110,7 @@ struct pp_cond {
     u8 state;               /* COND_* */
     bool seen_else;
     u32 file, line;         /* position of the #if for messages */
+    const char *name;       /* "if", "ifdef" or "ifndef" */
 };
 
 struct pp_ctx {

@@ -41,6 +41,21 @@ for f in *.c; do
     done
 done
 
+# Erroneous inputs: both must fail, with the same first error line (file:line:col and
+# text) as GCC's.
+for f in errors/*.c; do
+    name="gcc_e_error_$(basename "$f" .c)"
+    g=$(gcc -std=gnu11 -E -undef -nostdinc "$f" 2>&1 >/dev/null | grep -m1 'error')
+    z=$("$drv" -E "$f" 2>&1 >/dev/null | grep -m1 'error')
+    if [ -z "$z" ]; then
+        echo "FAIL $name: no error reported (gcc: $g)"
+    elif [ "$g" = "$z" ]; then
+        echo "PASS $name"
+    else
+        echo "FAIL $name: gcc says \"$g\", we say \"$z\""
+    fi
+done
+
 # Real system headers: GCC's predefined macros (minus the ones both define themselves)
 # come first in a user header, the search path is GCC's.
 if [ ! -f /usr/include/stdio.h ]; then

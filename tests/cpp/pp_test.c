@@ -20,8 +20,10 @@ static void collect(void *ctx, enum cpp_level lv, u32 file, u32 line, u32 col, c
     struct cpp *pp = cur_pp;
     (void)ctx;
     static const char *const lvn[] = {"note", "warning", "error", "fatal error"};
-    int n = snprintf(diags + ndiag, sizeof diags - ndiag, "%s:%u:%u: %s: %s\n",
-                     cpp_file_name(pp, file), line, col, lvn[lv], msg);
+    char pos[32] = "";
+    if (col) snprintf(pos, sizeof pos, "%u:", col);
+    int n = snprintf(diags + ndiag, sizeof diags - ndiag, "%s:%u:%s %s: %s\n",
+                     cpp_file_name(pp, file), line, pos, lvn[lv], msg);
     if (n > 0 && ndiag + (size_t)n < sizeof diags) ndiag += (size_t)n;
 }
 
@@ -309,8 +311,9 @@ TEST(if_arithmetic)
     CHECK(if_true("0xffffffffffffffff + 1 == 0x10000000000000000", 128));
     CHECK(if_true("1 << 100 > 0 && 1 << 127 < 0", 128));
     CHECK(if_true("~0ul == 0xffffffffffffffffffffffffffffffff", 128));
-    CHECK(!if_true("0xffffffffffffffff + 1 == 0x10000000000000000", 64));
-    CHECK(strstr(diags, "too large") != NULL);
+    /* too large for uintmax_t: a warning and the value truncated, as GCC */
+    CHECK(if_true("0xffffffffffffffff + 1 == 0x10000000000000000", 64));
+    CHECK(strstr(diags, "warning: integer constant is too large") != NULL);
     /* errors */
     CHECK(!if_true("1 / 0", 64) && strstr(diags, "division by zero"));
     CHECK(!if_true("1.0", 64) && strstr(diags, "floating constant"));
@@ -398,7 +401,7 @@ TEST(includes)
     pp_file("self.c", NULL, NULL);
     CHECK(strstr(diags, "nested depth") != NULL);
     pp_file("unterminated.c", NULL, NULL);
-    CHECK(strstr(diags, "unterminated conditional directive") != NULL);
+    CHECK(strstr(diags, "unterminated.c:1: error: unterminated #if") != NULL);
     CHECK_STR(out, "x");
 }
 
@@ -406,8 +409,8 @@ TEST(errors_are_reported_not_fatal)
 {
     static const char *const cases[][2] = {
         {"#define f(x) x\nf(1\n", "unterminated argument list"},
-        {"#define f(x,y) x\nf(1)\n", "requires 1 argument, but takes 2"},
-        {"#define f(x) x\nf(1,2)\n", "passed 2 arguments, but takes 1"},
+        {"#define f(x,y) x\nf(1)\n", "t.c:2:4: error: macro \"f\" requires 2 arguments, but only 1 given"},
+        {"#define f(x) x\nf(1,2)\n", "t.c:2:6: error: macro \"f\" passed 2 arguments, but takes just 1"},
         {"#define ## x\n", "macro names must be identifiers"},
         {"#define f(x) #y\n", "'#' is not followed by a macro parameter"},
         {"#define f(x) ## x\n", "'##' cannot appear"},
@@ -431,7 +434,7 @@ TEST(errors_are_reported_not_fatal)
         }
     }
     pp_str("#warning careful\nx\n", 64);
-    CHECK(strstr(diags, "t.c:1:1: warning: #warning careful") != NULL);
+    CHECK(strstr(diags, "t.c:1:2: warning: #warning careful") != NULL);
     CHECK_STR(out, "x");
 }
 
@@ -599,7 +602,7 @@ TEST(include_stack_guard_and_fatal)
     CHECK(cpp_push_include(pp, p));
     join(pp);
     CHECK_STR(out, "guarded pre");
-    CHECK(strstr(diags, "b.h:1:1: error: #error deep") != NULL);
+    CHECK(strstr(diags, "b.h:1:2: error: #error deep") != NULL);
     CHECK(stack_n == 2);
     if (stack_n == 2) {
         CHECK(stack_lines[0] == 2 && strstr(cpp_file_name(pp, stack_files[0]), "a.h"));
