@@ -320,6 +320,32 @@ static struct val shift(struct ev *e, struct val a, struct val b, bool left)
     return norm(e, r, false);
 }
 
+/* Signed overflow of x op y at the target width (the operands are normalised). */
+static bool overflows(const struct ev *e, int op, u128 x, u128 y)
+{
+    i128 a = (i128)x, b = (i128)y;
+    u128 r = op == '+' ? x + y : op == '-' ? x - y : x * y;
+    if (e->bits < 128) {
+        /* exact in 128 bits (|a|, |b| < 2^63 for widths up to 64; wider: by division) */
+        if (op != '*' || e->bits <= 64) {
+            i128 lim = (i128)1 << (e->bits - 1);
+            i128 v = op == '+' ? a + b : op == '-' ? a - b : a * b;
+            return v < -lim || v >= lim;
+        }
+    } else if (op != '*') {
+        bool na = a < 0, nb = b < 0, nr = (i128)r < 0;
+        return op == '+' ? (na == nb && nr != na) : (na != nb && nr != na);
+    }
+    if (a == 0 || b == 0) return false;
+    i128 lim = e->bits < 128 ? (i128)1 << (e->bits - 1) : 0;
+    u128 min = e->bits < 128 ? (u128)-lim : (u128)1 << 127;
+    if ((x == min && b == -1) || (y == min && a == -1)) return true;
+    /* |a| * |b| must stay below 2^(bits-1) (or reach it exactly when negative) */
+    u128 ua = a < 0 ? (u128)0 - x : x, ub = b < 0 ? (u128)0 - y : y;
+    u128 max = (a < 0) != (b < 0) ? min : min - 1;
+    return ua > max / ub;
+}
+
 static struct val binop(struct ev *e, const struct cpp_token *op, struct val a, struct val b,
                         bool ev)
 {
@@ -328,6 +354,13 @@ static struct val binop(struct ev *e, const struct cpp_token *op, struct val a, 
     if (uns) {
         x &= wmask(e->bits);
         y &= wmask(e->bits);
+    }
+    if (!uns && ev && (op->sub == CPP_P_STAR || op->sub == CPP_P_PLUS || op->sub == CPP_P_MINUS) &&
+        overflows(e, op->sub == CPP_P_STAR ? '*' : op->sub == CPP_P_PLUS ? '+' : '-', x, y)) {
+        /* GCC points at the token after the operation, or the end of the line */
+        struct cpp_token at = e->i < e->n ? e->t[e->i] : e->t[e->n - 1];
+        if (e->i >= e->n) at.col += at.len;
+        cppi_diag_tok(e->pp, CPP_WARNING, &at, "integer overflow in preprocessor expression");
     }
     switch (op->sub) {
     case CPP_P_STAR: return norm(e, x * y, uns);

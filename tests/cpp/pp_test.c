@@ -314,6 +314,13 @@ TEST(if_arithmetic)
     /* too large for uintmax_t: a warning and the value truncated, as GCC */
     CHECK(if_true("0xffffffffffffffff + 1 == 0x10000000000000000", 64));
     CHECK(strstr(diags, "warning: integer constant is too large") != NULL);
+    /* signed overflow: a warning at the width in use (GCC's) */
+    pp_str("#if 0x7fffffffffffffff + 1 < 0 && 3037000500 * 3037000500 < 0\n#endif\n", 64);
+    CHECK(strstr(diags, "t.c:1:28: warning: integer overflow in preprocessor expression") != NULL);
+    pp_str("#if 0x7fffffffffffffff + 1 > 0 && 3037000500 * 3037000500 > 0 && -1 * -1 == 1\n#endif\n", 128);
+    CHECK(ndiag == 0);
+    pp_str("#if 0x7fffffffffffffffffffffffffffffff + 1 < 0\n#endif\n", 128);
+    CHECK(strstr(diags, "integer overflow") != NULL);
     /* errors */
     CHECK(!if_true("1 / 0", 64) && strstr(diags, "division by zero"));
     CHECK(!if_true("1.0", 64) && strstr(diags, "floating constant"));
