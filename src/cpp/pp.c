@@ -219,6 +219,51 @@ static struct pp_macro *macro_find(struct cpp *pp, const char *s, size_t n)
     return NULL;
 }
 
+/* An identifier's spelling with UCNs (\\uXXXX, \\UXXXXXXXX) turned into UTF-8, so that
+ * "caf\\u00e9" and "café" name the same macro (C11 6.4.2.1).  out holds len bytes. */
+static u32 ucn_to_utf8(const char *p, u32 len, char *out)
+{
+    u32 n = 0;
+    for (u32 i = 0; i < len;) {
+        if (p[i] == '\\' && i + 1 < len && (p[i + 1] == 'u' || p[i + 1] == 'U')) {
+            u32 nd = p[i + 1] == 'u' ? 4 : 8, c = 0, k;
+            for (k = 0; k < nd && i + 2 + k < len; k++) {
+                char h = p[i + 2 + k];
+                c = c * 16 + (u32)(h <= '9' ? h - '0' : (h | 0x20) - 'a' + 10);
+            }
+            i += 2 + k;
+            if (c < 0x80) out[n++] = (char)c;
+            else if (c < 0x800) {
+                out[n++] = (char)(0xc0 | (c >> 6));
+                out[n++] = (char)(0x80 | (c & 0x3f));
+            } else if (c < 0x10000) {
+                out[n++] = (char)(0xe0 | (c >> 12));
+                out[n++] = (char)(0x80 | ((c >> 6) & 0x3f));
+                out[n++] = (char)(0x80 | (c & 0x3f));
+            } else {
+                out[n++] = (char)(0xf0 | ((c >> 18) & 7));
+                out[n++] = (char)(0x80 | ((c >> 12) & 0x3f));
+                out[n++] = (char)(0x80 | ((c >> 6) & 0x3f));
+                out[n++] = (char)(0x80 | (c & 0x3f));
+            }
+        } else
+            out[n++] = p[i++];
+    }
+    return n;
+}
+
+/* The macro an identifier token names, if any. */
+static struct pp_macro *macro_find_tok(struct cpp *pp, const struct cpp_token *t)
+{
+    if (!(t->flags & CPP_TF_UCN)) return macro_find(pp, t->p, t->len);
+    char buf[256];
+    char *b = t->len <= sizeof buf ? buf : xrealloc(NULL, t->len);
+    u32 n = ucn_to_utf8(t->p, t->len, b);
+    struct pp_macro *m = macro_find(pp, b, n);
+    if (b != buf) free(b);
+    return m;
+}
+
 static void macro_insert(struct cpp *pp, struct pp_macro *m)
 {
     if (pp->mcount + 1 > pp->mcap) {
@@ -662,7 +707,12 @@ static void define_macro(struct cpp *pp, const struct cpp_token *name, const str
                     (int)name->len, name->p);
         return;
     }
-    struct pp_macro *m = new_macro(pp, name->p, name->len);
+    struct pp_macro *m;
+    if (name->flags & CPP_TF_UCN) {
+        char *b = cppi_alloc(pp, name->len + 1);
+        m = new_macro(pp, b, ucn_to_utf8(name->p, name->len, b));
+    } else
+        m = new_macro(pp, name->p, name->len);
     m->file = name->file;
     m->line = name->line;
     u32 i = 0;
@@ -1415,7 +1465,7 @@ static bool directive(struct cpp *pp, const struct cpp_token *hash, struct cpp_t
                 if (nm.kind != CPP_EOD) skip_line(pp);
                 v = false;
             } else {
-                v = macro_find(pp, nm.p, nm.len) != NULL;
+                v = macro_find_tok(pp, &nm) != NULL;
                 if (ndef) {
                     v = !v;
                     pp->mi_name = nm.p;
@@ -1508,8 +1558,10 @@ static bool directive(struct cpp *pp, const struct cpp_token *hash, struct cpp_t
             if (is_builtin_name(nm.p, nm.len))
                 cppi_diag_tok(pp, CPP_ERROR, &nm, "\"%.*s\" cannot be used as a macro name",
                             (int)nm.len, nm.p);
-            else
-                macro_remove(pp, nm.p, nm.len);
+            else {
+                struct pp_macro *um = macro_find_tok(pp, &nm);
+                if (um) macro_remove(pp, um->name, um->nlen);
+            }
             struct cpp_token x;
             dtok(pp, &x);
             if (x.kind != CPP_EOD) {
@@ -2431,7 +2483,7 @@ static void expand_next(struct cpp *pp, struct cpp_token *t)
                 if (x.kind != CPP_EOF) push_back(pp, &x);
                 ok = false;
             }
-            bool v = ok && macro_find(pp, x.p, x.len) != NULL;
+            bool v = ok && macro_find_tok(pp, &x) != NULL;
             if (ok && paren) {
                 struct cpp_token y;
                 next_raw(pp, &y);
@@ -2443,7 +2495,7 @@ static void expand_next(struct cpp *pp, struct cpp_token *t)
             *t = make_tok(pp, CPP_NUMBER, v ? "1" : "0", &d);
             return;
         }
-        struct pp_macro *m = macro_find(pp, t->p, t->len);
+        struct pp_macro *m = macro_find_tok(pp, t);
         if (!m) return;
         if (m->disabled) {
             t->flags |= CPP_TF_NOEXPAND;

@@ -189,6 +189,32 @@ static void sys_change(struct printer *p, const struct cpp_token *t)
     p->prev_sys = sys;
 }
 
+/* GCC prints an identifier spelled with UCNs with every non-ASCII character as
+ * \\UXXXXXXXX. */
+static void put_ucn_ident(FILE *out, const struct cpp_token *t)
+{
+    const char *q = t->p, *end = t->p + t->len;
+    while (q < end) {
+        u32 c;
+        if (*q == '\\' && end - q >= 2 && (q[1] == 'u' || q[1] == 'U')) {
+            int nd = q[1] == 'u' ? 4 : 8;
+            q += 2;
+            c = 0;
+            for (int k = 0; k < nd && q < end; k++, q++)
+                c = c * 16 + (u32)(*q <= '9' ? *q - '0' : (*q | 0x20) - 'a' + 10);
+        } else if ((u8)*q >= 0x80) {
+            u8 b0 = (u8)*q++;
+            int more = b0 >= 0xf0 ? 3 : b0 >= 0xe0 ? 2 : b0 >= 0xc0 ? 1 : 0;
+            c = b0 & (0x3fu >> more);
+            while (more-- > 0 && q < end) c = (c << 6) | ((u8)*q++ & 0x3f);
+        } else {
+            fputc(*q++, out);
+            continue;
+        }
+        fprintf(out, "\\U%08x", c);
+    }
+}
+
 static void preamble(struct printer *p)
 {
     u32 base = p->pp->base_file;
@@ -267,7 +293,10 @@ bool cpp_print(struct cpp *pp, FILE *out, bool line_markers)
             break;
         }
         if (!space_before(&p, &t)) sys_change(&p, &t);
-        fwrite(t.p, 1, t.len, out);
+        if (t.kind == CPP_IDENT && (t.flags & CPP_TF_UCN))
+            put_ucn_ident(out, &t);
+        else
+            fwrite(t.p, 1, t.len, out);
         p.printed = true;
         p.prev = t;
         p.have_prev = true;
