@@ -124,10 +124,20 @@ static void vdiag(struct cpp *pp, enum cpp_level lv, u32 file, u32 line, u32 col
     if (lv == CPP_FATAL) fputs("compilation terminated.\n", stderr);
 }
 
+/* Include nesting of the current file (-include files waiting their turn excluded). */
+static unsigned include_level(const struct cpp *pp)
+{
+    unsigned n = 0;
+    for (u32 i = 1; i < pp->nsrcs; i++)
+        if (!pp->srcs[i].enter_pending) n++;
+    return n;
+}
+
 unsigned cpp_include_stack(const struct cpp *pp, u32 *files, u32 *lines, unsigned max)
 {
     unsigned n = 0;
     for (u32 i = pp->nsrcs; i-- > 1;) {
+        if (pp->srcs[i].enter_pending) continue; /* a -include file not yet read */
         if (n < max) {
             files[n] = pp->srcs[i].inc_file;
             lines[n] = pp->srcs[i].inc_line;
@@ -555,8 +565,10 @@ bool cpp_push_include(struct cpp *pp, const char *name)
     char *path = NULL;
     int at = -1;
     if (stat(name, &st) == 0 && !S_ISDIR(st.st_mode)) {
-        path = xrealloc(NULL, strlen(name) + 1);
-        strcpy(path, name);
+        /* GCC names a file found in the working directory "./name" */
+        path = xrealloc(NULL, strlen(name) + 3);
+        strcpy(path, name[0] == '/' ? "" : "./");
+        strcat(path, name);
     } else
         path = find_header(pp, name, strlen(name), false, 0, &at, true);
     struct pp_file *f = path ? load_file(pp, path) : NULL;
@@ -568,9 +580,11 @@ bool cpp_push_include(struct cpp *pp, const char *name)
     free(path);
     struct pp_src *s = push_src(pp, f, f->data, f->len, f->path, at);
     s->sys = at >= 0 && pp->dirs[at].kind == CPP_DIR_SYSTEM ? 2 : 0;
-    s->inc_file = pp->base_file;
+    if (!pp->cmdline_file) pp->cmdline_file = add_name(pp, "<command-line>");
+    s->inc_file = pp->cmdline_file;
     s->inc_line = 0;
     s->enter_pending = true;
+    s->cmdline = true;
     return true;
 }
 
@@ -1668,9 +1682,22 @@ static void file_token(struct cpp *pp, struct cpp_token *t)
             return;
         }
         if (s->at_eof) {
+            bool cmdline = s->cmdline;
             pop_src(pp);
             if (!pp->nsrcs) continue;
             struct pp_src *ps = &pp->srcs[pp->nsrcs - 1];
+            if (cmdline) {
+                /* GCC: back to "<command-line>", then the main file starts */
+                if (!ps->cmdline) {
+                    struct cpp_token rn;
+                    make_special(&rn, CPP_MARKER, MK_RENAME, ps->file_id,
+                                 (u32)((i64)ps->lx.line + ps->line_delta), 0);
+                    rn.flags = mk_sys_flags(ps->sys);
+                    push_back(pp, &rn);
+                }
+                make_special(t, CPP_MARKER, MK_LEAVE, pp->cmdline_file, 0, 0);
+                return;
+            }
             make_special(t, CPP_MARKER, MK_LEAVE, ps->file_id,
                          (u32)((i64)ps->lx.line + ps->line_delta), 0);
             t->flags = mk_sys_flags(ps->sys);
@@ -1720,7 +1747,7 @@ static void file_token(struct cpp *pp, struct cpp_token *t)
         }
         pp->cur_file = t->file;
         pp->cur_line = t->line;
-        pp->cur_depth = pp->nsrcs - 1;
+        pp->cur_depth = include_level(pp);
         return;
     }
 }
@@ -2368,7 +2395,7 @@ static bool builtin(struct cpp *pp, struct pp_macro *m, struct cpp_token *t)
         *t = make_tok(pp, CPP_NUMBER, buf, &where);
         return true;
     case B_INCLUDE_LEVEL:
-        snprintf(buf, sizeof buf, "%u", pp->nsrcs ? pp->nsrcs - 1 : 0);
+        snprintf(buf, sizeof buf, "%u", include_level(pp));
         *t = make_tok(pp, CPP_NUMBER, buf, &where);
         return true;
     case B_DATE:

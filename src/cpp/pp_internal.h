@@ -96,6 +96,7 @@ struct pp_src {
     const char *mi_name;    /* the guard macro */
     u32 mi_len;
     bool enter_pending;     /* the -E "enter" marker is still to be returned */
+    bool cmdline;           /* a -include file (entered from "<command-line>") */
 };
 
 /* #pragma push_macro stack entry. */
@@ -166,6 +167,7 @@ struct cpp {
     bool xsys;              /* ... which is in a system header */
     u32 line_col;           /* column of the first token of the current source line */
     u32 base_file;          /* presumed name id of the main file */
+    u32 cmdline_file;       /* name id of "<command-line>" (0: none yet) */
     bool fatal;             /* a fatal error stopped preprocessing: all input reads as EOF */
     unsigned long long nexpanded; /* tokens produced by macro expansion */
     const char *mi_name;    /* guard candidate of the directive being run */

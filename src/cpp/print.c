@@ -215,15 +215,19 @@ static void put_ucn_ident(FILE *out, const struct cpp_token *t)
     }
 }
 
-static void preamble(struct printer *p)
+/* GCC 12's first lines.  `cmdline`: a -include file comes first, entered from
+ * "<command-line>" (the main file's "# 1" comes after it). */
+static void preamble(struct printer *p, bool cmdline)
 {
     u32 base = p->pp->base_file;
-    p->file = base;
-    p->line = 1;
+    p->file = cmdline ? p->pp->cmdline_file : base;
+    p->line = cmdline ? 0 : 1;
     if (!p->markers) return;
     fputs("# 0 \"", p->out);
     put_name(p, base);
-    fputs("\"\n# 0 \"<built-in>\"\n# 0 \"<command-line>\"\n# 1 \"", p->out);
+    fputs("\"\n# 0 \"<built-in>\"\n# 0 \"<command-line>\"\n", p->out);
+    if (cmdline) return;
+    fputs("# 1 \"", p->out);
     put_name(p, base);
     fputs("\"\n", p->out);
 }
@@ -240,7 +244,8 @@ bool cpp_print(struct cpp *pp, FILE *out, bool line_markers)
     struct cpp_token t;
     while (cppi_get_raw(pp, &t)) {
         if (!started) {
-            preamble(&p);
+            preamble(&p, t.kind == CPP_MARKER && t.sub == MK_ENTER && pp->cmdline_file &&
+                             t.len == pp->cmdline_file);
             started = true;
         }
         switch (t.kind) {
@@ -301,7 +306,7 @@ bool cpp_print(struct cpp *pp, FILE *out, bool line_markers)
         p.prev = t;
         p.have_prev = true;
     }
-    if (!started && line_markers) preamble(&p);
+    if (!started && line_markers) preamble(&p, false);
     if (p.printed) fputc('\n', out);
     return cpp_errors(pp) == 0;
 }
