@@ -616,6 +616,7 @@ static void make_special(struct cpp_token *t, enum cpp_kind k, unsigned sub, u32
 static void push_back(struct cpp *pp, const struct cpp_token *t);
 static void expand_tokens(struct cpp *pp, const struct cpp_token *in, u32 n, struct tokvec *out);
 static int pad_source(int src, unsigned pad);
+static inline void push_pad(struct tokvec *out, unsigned kind);
 
 /* A fatal error (GCC: "compilation terminated"): drop all input. */
 static void stop_all(struct cpp *pp)
@@ -1937,7 +1938,10 @@ static void expand_tokens(struct cpp *pp, const struct cpp_token *in, u32 n, str
         expand_next(pp, &t);
         if (t.kind == CPP_EOF) break;
         if (t.kind == CPP_PLACEMARKER || t.kind == CPP_MARKER) continue;
-        if (t.kind == CPP_PADDING && pp->in_directive) continue;
+        if (t.kind == CPP_PADDING) {
+            if (!pp->in_directive) push_pad(out, t.sub);
+            continue;
+        }
         tv_push(out, &t);
     }
     /* contexts above the barrier were popped on the way; now drop the barrier */
@@ -2136,6 +2140,11 @@ static int operand(struct subst *s, u32 i, u32 e, bool raw, struct tokvec *v)
             n = x->n;
         }
         if (!raw) {
+            if (n && pv[0].kind == CPP_PADDING && v->n && v->v[v->n - 1].kind == CPP_PADDING) {
+                push_pad(v, pv[0].sub);
+                pv++;
+                n--;
+            }
             tv_reserve(v, n);
             if (n) memcpy(v->v + v->n, pv, n * sizeof *pv);
             v->n += n;
@@ -2149,8 +2158,16 @@ static int operand(struct subst *s, u32 i, u32 e, bool raw, struct tokvec *v)
     return 0;
 }
 
+/* Fold a padding into a padding just before it: a run of paddings acts as the one
+ * pad_source() leaves, for the printer, stringification and the '(' lookahead alike. */
 static inline void push_pad(struct tokvec *out, unsigned kind)
 {
+    if (out->n && out->v[out->n - 1].kind == CPP_PADDING) {
+        struct cpp_token *l = &out->v[out->n - 1];
+        int src = pad_source(l->sub == PAD_NULL ? -1 : (int)l->sub, kind);
+        l->sub = (u16)(src < 0 ? PAD_NULL : src);
+        return;
+    }
     tv_push(out, &pad_tokens[kind]);
 }
 
