@@ -1473,10 +1473,11 @@ static bool directive(struct cpp *pp, const struct cpp_token *hash, struct cpp_t
             bool ndef = IS("ifndef");
             dtok(pp, &nm);
             if (nm.kind != CPP_IDENT) {
-                cppi_diag_tok(pp, CPP_ERROR, &nm,
-                            nm.kind == CPP_EOD ? "no macro name given in #%.*s directive"
-                                               : "macro names must be identifiers%.0s",
-                            (int)t.len, t.p);
+                if (nm.kind == CPP_EOD)
+                    cppi_diag_tok(pp, CPP_ERROR, &nm, "no macro name given in #%.*s directive",
+                                  (int)t.len, t.p);
+                else
+                    cppi_diag_tok(pp, CPP_ERROR, &nm, "macro names must be identifiers");
                 if (nm.kind != CPP_EOD) skip_line(pp);
                 v = false;
             } else {
@@ -1557,10 +1558,11 @@ static bool directive(struct cpp *pp, const struct cpp_token *hash, struct cpp_t
         struct cpp_token nm;
         dtok(pp, &nm);
         if (nm.kind != CPP_IDENT) {
-            cppi_diag_tok(pp, CPP_ERROR, &nm,
-                        nm.kind == CPP_EOD ? "no macro name given in #%.*s directive"
-                                           : "macro names must be identifiers%.0s",
-                        (int)t.len, t.p);
+            if (nm.kind == CPP_EOD)
+                cppi_diag_tok(pp, CPP_ERROR, &nm, "no macro name given in #%.*s directive",
+                              (int)t.len, t.p);
+            else
+                cppi_diag_tok(pp, CPP_ERROR, &nm, "macro names must be identifiers");
             if (nm.kind != CPP_EOD) skip_line(pp);
             return false;
         }
