@@ -23,6 +23,7 @@ struct ev {
     unsigned bits;
     bool failed;
     const struct cpp_token *where;
+    unsigned depth;         /* recursion through ( and unary operators */
 };
 
 static u128 wmask(unsigned bits)
@@ -254,7 +255,24 @@ static struct val primary(struct ev *e, bool ev)
     return zero;
 }
 
+static struct val unary1(struct ev *e, bool ev);
+
 static struct val unary(struct ev *e, bool ev)
+{
+    if (e->depth >= PP_MAX_EXPR_NESTING) {
+        char msg[80];
+        snprintf(msg, sizeof msg, "#if expression nested more than %d levels deep", PP_MAX_EXPR_NESTING);
+        fail(e, NULL, msg);
+        e->i = e->n;
+        return (struct val){0, false};
+    }
+    e->depth++;
+    struct val v = unary1(e, ev);
+    e->depth--;
+    return v;
+}
+
+static struct val unary1(struct ev *e, bool ev)
 {
     const struct cpp_token *t = peek(e);
     if (t && t->kind == CPP_PUNCT) {
@@ -431,7 +449,14 @@ static struct val cond(struct ev *e, bool ev)
         return a;
     }
     e->i++;
+    if (e->depth >= PP_MAX_EXPR_NESTING) {
+        fail(e, NULL, "#if expression nested too deeply");
+        e->i = e->n;
+        return a;
+    }
+    e->depth++;
     struct val b = cond(e, ev && !t);
+    e->depth--;
     bool uns = a.uns || b.uns;
     return norm(e, t ? a.v : b.v, uns);
 }
@@ -449,7 +474,7 @@ static struct val expr(struct ev *e, bool ev)
 bool cppi_eval_if(struct cpp *pp, const struct cpp_token *toks, u32 n,
                 const struct cpp_token *where)
 {
-    struct ev e = {pp, toks, n, 0, pp->opt.intmax_bits, false, where};
+    struct ev e = {pp, toks, n, 0, pp->opt.intmax_bits, false, where, 0};
     if (!n) {
         fail(&e, where, "#if with no expression");
         return false;

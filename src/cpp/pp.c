@@ -1933,6 +1933,14 @@ static void expand_next(struct cpp *pp, struct cpp_token *t);
  * carry -E spacing) except in directives, where none are made. */
 static void expand_tokens(struct cpp *pp, const struct cpp_token *in, u32 n, struct tokvec *out)
 {
+    /* each level of arguments within arguments takes about 1.2 KB of C stack */
+    if (pp->expand_depth >= PP_MAX_ARG_NESTING) {
+        if (n) cppi_diag_tok(pp, CPP_FATAL, &in[0], "macro arguments nested more than %u levels deep",
+                             PP_MAX_ARG_NESTING);
+        stop_all(pp);
+        return;
+    }
+    pp->expand_depth++;
     push_ctx(pp, (struct cpp_token *)in, n, NULL, true, false, false);
     u32 mark = pp->nctx;
     struct cpp_token t;
@@ -1948,6 +1956,7 @@ static void expand_tokens(struct cpp *pp, const struct cpp_token *in, u32 n, str
     }
     /* contexts above the barrier were popped on the way; now drop the barrier */
     while (pp->nctx >= mark) pop_ctx(pp);
+    pp->expand_depth--;
 }
 
 static const struct tokvec *arg_expanded(struct cpp *pp, struct margs *a, u32 i)

@@ -78,6 +78,10 @@ struct pp_file {
 
 enum { MI_START, MI_INSIDE, MI_AFTER, MI_NONE };
 
+/* Recursion limits that keep the C stack bounded (a few MB) on hostile input. */
+#define PP_MAX_ARG_NESTING 2000   /* f(f(f(...))) argument pre-expansions */
+#define PP_MAX_EXPR_NESTING 4000  /* ( and unary operators in #if */
+
 /* An active input on the include stack. */
 struct pp_src {
     struct cpp_lexer lx;
@@ -170,6 +174,7 @@ struct cpp {
     u32 cmdline_file;       /* name id of "<command-line>" (0: none yet) */
     bool fatal;             /* a fatal error stopped preprocessing: all input reads as EOF */
     unsigned long long nexpanded; /* tokens produced by macro expansion */
+    unsigned expand_depth;  /* nesting of argument pre-expansions */
     const char *mi_name;    /* guard candidate of the directive being run */
     u32 mi_len;
     struct pp_pushed *pushed;

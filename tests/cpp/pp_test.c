@@ -643,6 +643,23 @@ TEST(limits_and_hosted)
     CHECK(strstr(out, "after") == NULL);
     CHECK(strstr(diags, "exceeds 1000 tokens") != NULL);
     cpp_free(pp);
+    /* hostile nesting ends in a diagnostic, not a stack overflow */
+    size_t n = 3000;
+    char *src2 = malloc(8 * n + 64), *q = src2;
+    q += sprintf(q, "#define f(x) x\n");
+    for (size_t i = 0; i < n; i++) q += sprintf(q, "f(");
+    for (size_t i = 0; i < n; i++) *q++ = ')';
+    q += sprintf(q, "\n#if ");
+    for (size_t i = 0; i < 2 * n; i++) *q++ = '(';
+    *q = 0;
+    pp_str(src2, 64);
+    CHECK(strstr(diags, "nested more than 2000 levels") != NULL);
+    q = src2 + sprintf(src2, "#if ");
+    for (size_t i = 0; i < 2 * n; i++) *q++ = '(';
+    strcpy(q, "1\n#endif\n");
+    pp_str(src2, 64);
+    CHECK(strstr(diags, "#if expression nested more than 4000 levels") != NULL);
+    free(src2);
 }
 
 int main(void)
