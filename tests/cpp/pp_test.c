@@ -644,7 +644,7 @@ TEST(limits_and_hosted)
     CHECK(strstr(diags, "exceeds 1000 tokens") != NULL);
     cpp_free(pp);
     /* hostile nesting ends in a diagnostic, not a stack overflow */
-    size_t n = 3000;
+    size_t n = 2050;
     char *src2 = malloc(8 * n + 64), *q = src2;
     q += sprintf(q, "#define f(x) x\n");
     for (size_t i = 0; i < n; i++) q += sprintf(q, "f(");
