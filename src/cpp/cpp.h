@@ -229,4 +229,9 @@ unsigned cpp_include_stack(const struct cpp *pp, u32 *files, u32 *lines, unsigne
  * (without them, `gcc -E -P`).  Returns false if errors were reported. */
 bool cpp_print(struct cpp *pp, FILE *out, bool line_markers);
 
+/* -dM: all macros defined now, as "#define NAME(params) body" lines (GCC's spelling;
+ * the order is not GCC's: sort to compare).  Use after the input is consumed (e.g. after
+ * cpp_get returned false) to list the final definitions. */
+void cpp_print_macros(struct cpp *pp, FILE *out);
+
 #endif /* ZL_CPP_H */

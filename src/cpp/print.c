@@ -191,9 +191,9 @@ static void sys_change(struct printer *p, const struct cpp_token *t)
 
 /* GCC prints an identifier spelled with UCNs with every non-ASCII character as
  * \\UXXXXXXXX. */
-static void put_ucn_ident(FILE *out, const struct cpp_token *t)
+static void put_ucn_ident(FILE *out, const char *p, u32 len)
 {
-    const char *q = t->p, *end = t->p + t->len;
+    const char *q = p, *end = p + len;
     while (q < end) {
         u32 c;
         if (*q == '\\' && end - q >= 2 && (q[1] == 'u' || q[1] == 'U')) {
@@ -299,7 +299,7 @@ bool cpp_print(struct cpp *pp, FILE *out, bool line_markers)
         }
         if (!space_before(&p, &t)) sys_change(&p, &t);
         if (t.kind == CPP_IDENT && (t.flags & CPP_TF_UCN))
-            put_ucn_ident(out, &t);
+            put_ucn_ident(out, t.p, t.len);
         else
             fwrite(t.p, 1, t.len, out);
         p.printed = true;
@@ -309,4 +309,47 @@ bool cpp_print(struct cpp *pp, FILE *out, bool line_markers)
     if (!started && line_markers) preamble(&p, false);
     if (p.printed) fputc('\n', out);
     return cpp_errors(pp) == 0;
+}
+
+/* -dM: every macro defined at this point as a #define line, in GCC's spelling of the
+ * definition (parameters "(a,b)", "..." / "args...", one space where the definition had
+ * white space, " ##" before a paste, "#x" for a stringified parameter).  Built-in
+ * dynamic macros (__FILE__, __LINE__, ...) are not listed, as GCC.  Order: the macro
+ * table's (GCC's is its hash table's too; compare sorted). */
+void cpp_print_macros(struct cpp *pp, FILE *out)
+{
+    for (u32 i = 0; i < pp->mcap; i++)
+        for (const struct pp_macro *m = pp->mtab[i]; m; m = m->next) {
+            if (m->builtin) continue;
+            fputs("#define ", out);
+            put_ucn_ident(out, m->name, m->nlen); /* GCC: non-ASCII names as UCNs */
+            if (m->func) {
+                fputc('(', out);
+                for (u32 k = 0; k < m->nparams; k++) {
+                    if (k) fputc(',', out);
+                    bool va = m->variadic && k + 1 == m->nparams;
+                    if (va && m->plen[k] == 11 && memcmp(m->params[k], "__VA_ARGS__", 11) == 0)
+                        fputs("...", out);
+                    else
+                        fprintf(out, "%.*s%s", (int)m->plen[k], m->params[k], va ? "..." : "");
+                }
+                fputc(')', out);
+            }
+            fputc(' ', out);
+            for (u32 k = 0; k < m->nbody; k++) {
+                const struct cpp_token *t = &m->body[k];
+                if (is_p(t, CPP_P_HASHHASH) && k) {
+                    fputs(" ##", out);
+                    continue;
+                }
+                if (k && (t->flags & CPP_TF_SPACE)) fputc(' ', out);
+                if (m->func && is_p(t, CPP_P_HASH) && k + 1 < m->nbody &&
+                    m->body[k + 1].kind == CPP_IDENT && m->body[k + 1].sub) {
+                    fputc('#', out);
+                    t = &m->body[++k];
+                }
+                fwrite(t->p, 1, t->len, out);
+            }
+            fputc('\n', out);
+        }
 }

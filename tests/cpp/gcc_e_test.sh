@@ -41,6 +41,25 @@ for f in *.c; do
     done
 done
 
+# -dM: the macros each corpus file leaves defined, sorted, minus the ones each
+# preprocessor predefines (GCC's list under -undef is not ours).
+: > "$tmp/empty.c"
+gcc -std=gnu11 -E -undef -nostdinc -dM "$tmp/empty.c" | sort > "$tmp/base.gcc"
+"$drv" -E -dM "$tmp/empty.c" | sort > "$tmp/base.zl"
+for f in *.c; do
+    flags=$(sed -n '1s|.*cpp-flags: *\(.*\) \*/.*|\1|p' "$f")
+    # shellcheck disable=SC2086
+    gcc -std=gnu11 -E -undef -nostdinc -dM $flags "$f" 2>/dev/null | sort | comm -23 - "$tmp/base.gcc" > "$tmp/dm.gcc"
+    # shellcheck disable=SC2086
+    "$drv" -E -dM $flags "$f" 2>/dev/null | sort | comm -23 - "$tmp/base.zl" > "$tmp/dm.zl"
+    if cmp -s "$tmp/dm.gcc" "$tmp/dm.zl"; then
+        echo "PASS gcc_e_dM_${f%.c}"
+    else
+        echo "FAIL gcc_e_dM_${f%.c}: -dM differs (- gcc, + ours)"
+        diff "$tmp/dm.gcc" "$tmp/dm.zl" | head -10 | sed 's/^/# /'
+    fi
+done
+
 # Erroneous inputs: both must fail, with the same first error line (file:line:col and
 # text) as GCC's.
 for f in errors/*.c; do

@@ -1,7 +1,7 @@
 /* Preprocess-only driver for the shared preprocessor (src/cpp), used by
  * tests/cpp/gcc_e_test.sh to compare with `gcc -E`.  zl-cc -E calls the same printer.
  *
- *   pp_e_test -E [-P] [-Idir] [-iquote dir] [-isystem dir] [-DNAME[=VAL]] [-UNAME]
+ *   pp_e_test -E [-P | -dM] [-Idir] [-iquote dir] [-isystem dir] [-DNAME[=VAL]] [-UNAME]
  *             [-intmax=BITS] [-include file] [-fixed-time=SECONDS] file
  *
  * Without arguments it runs a self-check of the driver (PASS/FAIL protocol), so the
@@ -17,7 +17,7 @@
 
 static int usage(void)
 {
-    fputs("usage: pp_e_test -E [-P] [-I dir] [-iquote dir] [-isystem dir] [-D def] [-U name]\n"
+    fputs("usage: pp_e_test -E [-P | -dM] [-I dir] [-iquote dir] [-isystem dir] [-D def] [-U name]\n"
           "                 [-intmax=BITS] [-include file] [-fixed-time=SECONDS] file\n",
           stderr);
     return 2;
@@ -36,7 +36,7 @@ static const char *optval(int argc, char **argv, int *i, const char *opt)
 static int driver(int argc, char **argv)
 {
     struct cpp_options o = {0};
-    bool markers = true;
+    bool markers = true, dm = false;
     const char *file = NULL;
     const char *incs[16];
     int nincs = 0;
@@ -55,6 +55,8 @@ static int driver(int argc, char **argv)
             continue;
         if (!strcmp(a, "-P"))
             markers = false;
+        else if (!strcmp(a, "-dM"))
+            dm = true;
         else if ((v = optval(argc, argv, &i, "-iquote")))
             cpp_add_dir(pp, v, CPP_DIR_QUOTE);
         else if ((v = optval(argc, argv, &i, "-isystem")))
@@ -84,7 +86,15 @@ static int driver(int argc, char **argv)
     }
     /* -include files are read before the main file, as if #included at its top */
     for (int k = nincs - 1; k >= 0; k--) cpp_push_include(pp, incs[k]);
-    bool ok = cpp_print(pp, stdout, markers);
+    bool ok;
+    if (dm) {
+        struct cpp_token t;
+        while (cpp_get(pp, &t)) {
+        }
+        cpp_print_macros(pp, stdout);
+        ok = cpp_errors(pp) == 0;
+    } else
+        ok = cpp_print(pp, stdout, markers);
     fflush(stdout);
     cpp_free(pp);
     return ok ? 0 : 1;
