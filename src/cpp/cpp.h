@@ -47,7 +47,13 @@ enum cpp_kind {
     CPP_COMMENT,     /* only with CPP_LEX_COMMENTS */
     CPP_PRAGMA,      /* preprocessor output: #pragma / _Pragma; spelling = the pragma text */
     CPP_PLACEMARKER, /* internal to macro expansion, never returned */
+    CPP_PADDING,     /* internal (-E spacing, C11 has no such token), never returned */
+    CPP_MARKER,      /* internal (-E line/file changes), never returned */
 };
+
+/* tok.sub of CPP_PRAGMA: #pragma (0), the _Pragma operator, or #ident/#sccs (the
+ * spelling is then the string literal). */
+enum { CPP_PRAGMA_OPERATOR = 1, CPP_PRAGMA_IDENT = 2 };
 
 /* Encoding prefix of CPP_CHAR / CPP_STRING (tok.sub). */
 enum cpp_enc { CPP_ENC_NONE, CPP_ENC_L, CPP_ENC_u, CPP_ENC_U, CPP_ENC_u8 };
@@ -77,6 +83,8 @@ enum {
     CPP_TF_EXPANDED = 1u << 7,     /* produced by macro expansion (position = invocation) */
     CPP_TF_STRINGIFY_ARG = 1u << 8,/* internal */
     CPP_TF_PASTE_LEFT = 1u << 9,   /* internal: token is the left operand of ## */
+    CPP_TF_LINECHANGE = 1u << 10,  /* internal: first token of a source line (-E) */
+    CPP_TF_VAOPT = 1u << 11,       /* internal: __VA_OPT__ in a replacement list */
 };
 
 struct cpp_token {
@@ -159,14 +167,31 @@ struct cpp_options {
     unsigned max_include_depth; /* 0 = 200 */
     long long fixed_time;   /* > 0: __DATE__/__TIME__ from this epoch second (UTC);
                                0: the current time */
-    cpp_diag_fn diag;       /* NULL: GCC-style messages on stderr */
+    cpp_diag_fn diag;       /* NULL: GCC-style messages on stderr (with the
+                               "In file included from" stack) */
     void *diag_ctx;
+    bool freestanding;      /* __STDC_HOSTED__ is 0 (default 1) */
+    /* __has_attribute / __has_c_attribute / __has_builtin: the value for `name` (already
+       stripped of __x__ underscores for attributes; "gnu::x" keeps its scope), 0 if
+       unknown.  NULL: every query answers 0 (conservative: headers take their
+       fallback paths).  kind is enum cpp_has_kind. */
+    long long (*has)(void *ctx, int kind, const char *name, size_t len);
+    void *has_ctx;
+    /* > 0: a fatal error once macro expansion has produced this many tokens in all
+       (a guard against exponential expansions; GCC has none).  0: no limit. */
+    unsigned long long max_expanded_tokens;
 };
+
+enum cpp_has_kind { CPP_HAS_ATTRIBUTE, CPP_HAS_C_ATTRIBUTE, CPP_HAS_BUILTIN };
 
 struct cpp;
 
 struct cpp *cpp_new(const struct cpp_options *opt);
 void cpp_free(struct cpp *pp);
+
+/* Width of intmax_t/uintmax_t in #if arithmetic (8..128; 64 for rv32/rv64 hosts and
+ * targets, 128 for LP128).  Same as cpp_options.intmax_bits; may be changed any time. */
+void cpp_set_intmax_bits(struct cpp *pp, unsigned bits);
 
 void cpp_add_dir(struct cpp *pp, const char *dir, enum cpp_dir_kind kind);
 /* "NAME", "NAME=BODY", "F(a,b)=BODY" as with -D (NAME alone defines 1). */
@@ -175,6 +200,10 @@ void cpp_undef(struct cpp *pp, const char *name);
 /* Input: the main file, or a named in-memory text (copied). */
 bool cpp_push_file(struct cpp *pp, const char *path);
 bool cpp_push_string(struct cpp *pp, const char *name, const char *text, size_t len);
+/* -include NAME: after cpp_push_file of the main file, read NAME first, as if by
+ * #include "NAME" at the top of the main file, but looked up from the current working
+ * directory, then the quote/angle/system chain.  Several: push the last first. */
+bool cpp_push_include(struct cpp *pp, const char *name);
 
 /* Next fully preprocessed token (macros expanded, directives executed).  Returns false
  * at the end of all input (t->kind == CPP_EOF).  Spellings stay valid until cpp_free. */
@@ -188,9 +217,21 @@ const char *cpp_file_name(const struct cpp *pp, u32 file);
 unsigned cpp_include_depth(const struct cpp *pp);
 /* True if the macro is currently defined. */
 bool cpp_is_defined(struct cpp *pp, const char *name);
+/* The include stack of the current position, innermost includer first: up to max
+ * (presumed file id, line of the #include) pairs; returns how many there are.  A custom
+ * diagnostic sink uses it to print "In file included from" lines. */
+unsigned cpp_include_stack(const struct cpp *pp, u32 *files, u32 *lines, unsigned max);
 
-/* -E: write all remaining tokens as text, with GNU line markers (# N "file" flags)
- * when `line_markers`.  Returns false if errors were reported. */
+/* -E: write all remaining tokens as text the way `gcc -E` does: GCC's spacing (a space
+ * where the source had white space, or where two tokens would otherwise lex as one),
+ * first tokens of lines at their source column, #pragma lines, and GNU line markers
+ * (# N "file" flags, 1 = enter, 2 = return, 3 = system header) when `line_markers`
+ * (without them, `gcc -E -P`).  Returns false if errors were reported. */
 bool cpp_print(struct cpp *pp, FILE *out, bool line_markers);
+
+/* -dM: all macros defined now, as "#define NAME(params) body" lines (GCC's spelling;
+ * the order is not GCC's: sort to compare).  Use after the input is consumed (e.g. after
+ * cpp_get returned false) to list the final definitions. */
+void cpp_print_macros(struct cpp *pp, FILE *out);
 
 #endif /* ZL_CPP_H */

@@ -23,6 +23,7 @@ struct ev {
     unsigned bits;
     bool failed;
     const struct cpp_token *where;
+    unsigned depth;         /* recursion through ( and unary operators */
 };
 
 static u128 wmask(unsigned bits)
@@ -123,8 +124,9 @@ static struct val number(struct ev *e, const struct cpp_token *t)
         return r;
     }
     if (over || (e->bits < 128 && (v >> e->bits) != 0)) {
-        fail(e, t, "integer constant is too large for its type");
-        return r;
+        /* as GCC: a warning, the value truncated to uintmax_t */
+        cppi_diag_tok(e->pp, CPP_WARNING, t, "integer constant is too large for its type");
+        return norm(e, v, true);
     }
     if (!uns && ((v >> (e->bits - 1)) & 1)) {
         if (base == 10)
@@ -236,7 +238,7 @@ static struct val primary(struct ev *e, bool ev)
         if (t->sub == CPP_P_LPAREN) {
             struct val v = expr(e, ev);
             if (!at_punct(e, CPP_P_RPAREN)) {
-                fail(e, NULL, "missing ')' in expression");
+                fail(e, t, "missing ')' in expression");
                 return zero;
             }
             e->i++;
@@ -253,7 +255,24 @@ static struct val primary(struct ev *e, bool ev)
     return zero;
 }
 
+static struct val unary1(struct ev *e, bool ev);
+
 static struct val unary(struct ev *e, bool ev)
+{
+    if (e->depth >= PP_MAX_EXPR_NESTING) {
+        char msg[80];
+        snprintf(msg, sizeof msg, "#if expression nested more than %d levels deep", PP_MAX_EXPR_NESTING);
+        fail(e, NULL, msg);
+        e->i = e->n;
+        return (struct val){0, false};
+    }
+    e->depth++;
+    struct val v = unary1(e, ev);
+    e->depth--;
+    return v;
+}
+
+static struct val unary1(struct ev *e, bool ev)
 {
     const struct cpp_token *t = peek(e);
     if (t && t->kind == CPP_PUNCT) {
@@ -319,6 +338,32 @@ static struct val shift(struct ev *e, struct val a, struct val b, bool left)
     return norm(e, r, false);
 }
 
+/* Signed overflow of x op y at the target width (the operands are normalised). */
+static bool overflows(const struct ev *e, int op, u128 x, u128 y)
+{
+    i128 a = (i128)x, b = (i128)y;
+    u128 r = op == '+' ? x + y : op == '-' ? x - y : x * y;
+    if (e->bits < 128) {
+        /* exact in 128 bits (|a|, |b| < 2^63 for widths up to 64; wider: by division) */
+        if (op != '*' || e->bits <= 64) {
+            i128 lim = (i128)1 << (e->bits - 1);
+            i128 v = op == '+' ? a + b : op == '-' ? a - b : a * b;
+            return v < -lim || v >= lim;
+        }
+    } else if (op != '*') {
+        bool na = a < 0, nb = b < 0, nr = (i128)r < 0;
+        return op == '+' ? (na == nb && nr != na) : (na != nb && nr != na);
+    }
+    if (a == 0 || b == 0) return false;
+    i128 lim = e->bits < 128 ? (i128)1 << (e->bits - 1) : 0;
+    u128 min = e->bits < 128 ? (u128)-lim : (u128)1 << 127;
+    if ((x == min && b == -1) || (y == min && a == -1)) return true;
+    /* |a| * |b| must stay below 2^(bits-1) (or reach it exactly when negative) */
+    u128 ua = a < 0 ? (u128)0 - x : x, ub = b < 0 ? (u128)0 - y : y;
+    u128 max = (a < 0) != (b < 0) ? min : min - 1;
+    return ua > max / ub;
+}
+
 static struct val binop(struct ev *e, const struct cpp_token *op, struct val a, struct val b,
                         bool ev)
 {
@@ -327,6 +372,13 @@ static struct val binop(struct ev *e, const struct cpp_token *op, struct val a, 
     if (uns) {
         x &= wmask(e->bits);
         y &= wmask(e->bits);
+    }
+    if (!uns && ev && (op->sub == CPP_P_STAR || op->sub == CPP_P_PLUS || op->sub == CPP_P_MINUS) &&
+        overflows(e, op->sub == CPP_P_STAR ? '*' : op->sub == CPP_P_PLUS ? '+' : '-', x, y)) {
+        /* GCC points at the token after the operation, or the end of the line */
+        struct cpp_token at = e->i < e->n ? e->t[e->i] : e->t[e->n - 1];
+        if (e->i >= e->n) at.col += at.len;
+        cppi_diag_tok(e->pp, CPP_WARNING, &at, "integer overflow in preprocessor expression");
     }
     switch (op->sub) {
     case CPP_P_STAR: return norm(e, x * y, uns);
@@ -397,7 +449,14 @@ static struct val cond(struct ev *e, bool ev)
         return a;
     }
     e->i++;
+    if (e->depth >= PP_MAX_EXPR_NESTING) {
+        fail(e, NULL, "#if expression nested too deeply");
+        e->i = e->n;
+        return a;
+    }
+    e->depth++;
     struct val b = cond(e, ev && !t);
+    e->depth--;
     bool uns = a.uns || b.uns;
     return norm(e, t ? a.v : b.v, uns);
 }
@@ -415,7 +474,7 @@ static struct val expr(struct ev *e, bool ev)
 bool cppi_eval_if(struct cpp *pp, const struct cpp_token *toks, u32 n,
                 const struct cpp_token *where)
 {
-    struct ev e = {pp, toks, n, 0, pp->opt.intmax_bits, false, where};
+    struct ev e = {pp, toks, n, 0, pp->opt.intmax_bits, false, where, 0};
     if (!n) {
         fail(&e, where, "#if with no expression");
         return false;

@@ -20,8 +20,10 @@ static void collect(void *ctx, enum cpp_level lv, u32 file, u32 line, u32 col, c
     struct cpp *pp = cur_pp;
     (void)ctx;
     static const char *const lvn[] = {"note", "warning", "error", "fatal error"};
-    int n = snprintf(diags + ndiag, sizeof diags - ndiag, "%s:%u:%u: %s: %s\n",
-                     cpp_file_name(pp, file), line, col, lvn[lv], msg);
+    char pos[32] = "";
+    if (col) snprintf(pos, sizeof pos, "%u:", col);
+    int n = snprintf(diags + ndiag, sizeof diags - ndiag, "%s:%u:%s %s: %s\n",
+                     cpp_file_name(pp, file), line, pos, lvn[lv], msg);
     if (n > 0 && ndiag + (size_t)n < sizeof diags) ndiag += (size_t)n;
 }
 
@@ -309,8 +311,16 @@ TEST(if_arithmetic)
     CHECK(if_true("0xffffffffffffffff + 1 == 0x10000000000000000", 128));
     CHECK(if_true("1 << 100 > 0 && 1 << 127 < 0", 128));
     CHECK(if_true("~0ul == 0xffffffffffffffffffffffffffffffff", 128));
-    CHECK(!if_true("0xffffffffffffffff + 1 == 0x10000000000000000", 64));
-    CHECK(strstr(diags, "too large") != NULL);
+    /* too large for uintmax_t: a warning and the value truncated, as GCC */
+    CHECK(if_true("0xffffffffffffffff + 1 == 0x10000000000000000", 64));
+    CHECK(strstr(diags, "warning: integer constant is too large") != NULL);
+    /* signed overflow: a warning at the width in use (GCC's) */
+    pp_str("#if 0x7fffffffffffffff + 1 < 0 && 3037000500 * 3037000500 < 0\n#endif\n", 64);
+    CHECK(strstr(diags, "t.c:1:28: warning: integer overflow in preprocessor expression") != NULL);
+    pp_str("#if 0x7fffffffffffffff + 1 > 0 && 3037000500 * 3037000500 > 0 && -1 * -1 == 1\n#endif\n", 128);
+    CHECK(ndiag == 0);
+    pp_str("#if 0x7fffffffffffffffffffffffffffffff + 1 < 0\n#endif\n", 128);
+    CHECK(strstr(diags, "integer overflow") != NULL);
     /* errors */
     CHECK(!if_true("1 / 0", 64) && strstr(diags, "division by zero"));
     CHECK(!if_true("1.0", 64) && strstr(diags, "floating constant"));
@@ -398,7 +408,7 @@ TEST(includes)
     pp_file("self.c", NULL, NULL);
     CHECK(strstr(diags, "nested depth") != NULL);
     pp_file("unterminated.c", NULL, NULL);
-    CHECK(strstr(diags, "unterminated conditional directive") != NULL);
+    CHECK(strstr(diags, "unterminated.c:1: error: unterminated #if") != NULL);
     CHECK_STR(out, "x");
 }
 
@@ -406,8 +416,8 @@ TEST(errors_are_reported_not_fatal)
 {
     static const char *const cases[][2] = {
         {"#define f(x) x\nf(1\n", "unterminated argument list"},
-        {"#define f(x,y) x\nf(1)\n", "requires 1 argument, but takes 2"},
-        {"#define f(x) x\nf(1,2)\n", "passed 2 arguments, but takes 1"},
+        {"#define f(x,y) x\nf(1)\n", "t.c:2:4: error: macro \"f\" requires 2 arguments, but only 1 given"},
+        {"#define f(x) x\nf(1,2)\n", "t.c:2:6: error: macro \"f\" passed 2 arguments, but takes just 1"},
         {"#define ## x\n", "macro names must be identifiers"},
         {"#define f(x) #y\n", "'#' is not followed by a macro parameter"},
         {"#define f(x) ## x\n", "'##' cannot appear"},
@@ -431,7 +441,7 @@ TEST(errors_are_reported_not_fatal)
         }
     }
     pp_str("#warning careful\nx\n", 64);
-    CHECK(strstr(diags, "t.c:1:1: warning: #warning careful") != NULL);
+    CHECK(strstr(diags, "t.c:1:2: warning: #warning careful") != NULL);
     CHECK_STR(out, "x");
 }
 
@@ -453,9 +463,203 @@ TEST(define_api_and_print)
     FILE *f = open_memstream(&buf, &len);
     CHECK(cpp_print(pp, f, true));
     fclose(f);
-    CHECK_STR(buf, "# 1 \"p.c\"\nint a = 1;\nint b = 2+3;\n# 13 \"p.c\"\nlast\n\n- -1 - -\n");
+    CHECK_STR(buf, "# 0 \"p.c\"\n# 0 \"<built-in>\"\n# 0 \"<command-line>\"\n# 1 \"p.c\"\n"
+                   "int a = 1;\nint b = 2 +3;\n# 13 \"p.c\"\nlast\n\n- -1 - -\n");
     free(buf);
     cpp_free(pp);
+}
+
+TEST(va_opt_and_gnu_comma)
+{
+    EXPECT_PP("#define F(a,...) f(a __VA_OPT__(,) __VA_ARGS__)\n#define E\n"
+              "F(1) F(1,2) F(1,E) F(1,)\n",
+              "f(1 ) f(1 , 2) f(1 ) f(1 )");
+    EXPECT_PP("#define G(x, ...) x __VA_OPT__(- x ## __VA_ARGS__ ## x) end\nG(p) G(p,q)\n",
+              "p end p - pqp end");
+    EXPECT_PP("#define H(...) a ## __VA_OPT__(b c) ## d\nH() H(1)\n", "ad ab cd");
+    /* GNU comma: dropped when the variable arguments are omitted, kept when empty */
+    EXPECT_PP("#define P(f, ...) p(f, ## __VA_ARGS__)\n#define Q(...) q(0, ## __VA_ARGS__)\n"
+              "P(a) P(a,) P(a,1) Q() Q(1)\n",
+              "p(a) p(a,) p(a,1) q(0) q(0,1)");
+    pp_str("#define B(...) __VA_OPT__(\n", 64);
+    CHECK(strstr(diags, "__VA_OPT__") != NULL);
+}
+
+TEST(intmax_width_api)
+{
+    struct cpp_options o = {0};
+    o.diag = collect;
+    ndiag = 0;
+    struct cpp *pp = cur_pp = cpp_new(&o);
+    cpp_set_intmax_bits(pp, 128);
+    const char *src = "#if 0xffffffffffffffff + 1 == 0x10000000000000000 && (1 << 127) < 0\nW128\n#endif\n";
+    cpp_push_string(pp, "w.c", src, strlen(src));
+    join(pp);
+    CHECK_STR(out, "W128");
+    cpp_free(pp);
+    /* 32-bit intmax is allowed too (8..128) */
+    CHECK(if_true("0x7fffffff + 1 < 0", 32));
+}
+
+static long long has_cb(void *ctx, int kind, const char *name, size_t len)
+{
+    (void)ctx;
+    if (kind == CPP_HAS_ATTRIBUTE && len == 6 && !memcmp(name, "packed", 6)) return 1;
+    if (kind == CPP_HAS_ATTRIBUTE && len == 11 && !memcmp(name, "gnu::packed", 11)) return 1;
+    if (kind == CPP_HAS_BUILTIN && len == 16 && !memcmp(name, "__builtin_expect", 16)) return 1;
+    if (kind == CPP_HAS_C_ATTRIBUTE && len == 10 && !memcmp(name, "deprecated", 10)) return 201904;
+    return 0;
+}
+
+TEST(has_attribute_builtin)
+{
+    const char *src = "#if __has_attribute(packed) && __has_attribute(__packed__) && "
+                      "__has_attribute(gnu::packed) && !__has_attribute(nope)\nA\n#endif\n"
+                      "#if __has_builtin(__builtin_expect) && !__has_builtin(__builtin_nope)\nB\n#endif\n"
+                      "#if __has_c_attribute(deprecated) == 201904\nC\n#endif\n"
+                      "#ifdef __has_attribute\nD\n#endif\n";
+    struct cpp_options o = {0};
+    o.diag = collect;
+    o.has = has_cb;
+    ndiag = 0;
+    struct cpp *pp = cur_pp = cpp_new(&o);
+    cpp_push_string(pp, "h.c", src, strlen(src));
+    join(pp);
+    CHECK_STR(out, "A B C D");
+    CHECK(run_errors == 0);
+    cpp_free(pp);
+    /* without a table: every query is 0 */
+    EXPECT_PP("#if __has_attribute(packed) || __has_builtin(__builtin_expect)\nyes\n#else\nno\n#endif\n",
+              "no");
+}
+
+TEST(pragmas_executed)
+{
+    EXPECT_PP("#define X 1\n#pragma push_macro(\"X\")\n#undef X\n#define X 2\nX\n"
+              "#pragma pop_macro(\"X\")\nX\n#pragma push_macro(\"Y\")\n#define Y 3\nY\n"
+              "#pragma pop_macro(\"Y\")\nY\n",
+              "2 1 3 Y");
+    pp_str("#pragma GCC poison bad\nbad\n#define bad 1\n", 64);
+    CHECK(strstr(diags, "attempt to use poisoned \"bad\"") != NULL);
+    pp_str("#pragma GCC warning \"careful\"\n#pragma GCC error \"stop\"\n", 64);
+    CHECK(strstr(diags, "warning: careful") != NULL && strstr(diags, "error: stop") != NULL);
+    /* other pragmas reach the consumer; #ident too */
+    struct cpp_options o = {0};
+    o.diag = collect;
+    struct cpp *pp = cur_pp = cpp_new(&o);
+    const char *src = "#define N 4\n#pragma pack(push, N)\n#pragma weak N\n#ident \"v1\"\n_Pragma(\"omp x\")\n";
+    cpp_push_string(pp, "p.c", src, strlen(src));
+    struct cpp_token t;
+    char got[256] = "";
+    while (cpp_get(pp, &t)) {
+        CHECK(t.kind == CPP_PRAGMA);
+        snprintf(got + strlen(got), sizeof got - strlen(got), "[%u:%.*s]", t.sub, (int)t.len, t.p);
+    }
+    CHECK_STR(got, "[0:pack(push, 4)][0:weak N][2:\"v1\"][1:omp x]");
+    cpp_free(pp);
+}
+
+TEST(public_spacing_flags)
+{
+    /* cpp_get reports the white space -E prints */
+    struct cpp_options o = {0};
+    struct cpp *pp = cpp_new(&o);
+    const char *src = "#define f(x) x\n#define E\nf(a)b f( a ) E+E c\n";
+    cpp_push_string(pp, "s.c", src, strlen(src));
+    struct cpp_token t;
+    char got[64] = "";
+    while (cpp_get(pp, &t))
+        snprintf(got + strlen(got), sizeof got - strlen(got), "%s%.*s",
+                 (t.flags & CPP_TF_SPACE) ? " " : "", (int)t.len, t.p);
+    CHECK_STR(got, "ab a + c"); /* gcc -E: "ab a + c" */
+    cpp_free(pp);
+}
+
+static u32 stack_files[8], stack_lines[8];
+static unsigned stack_n;
+
+static void stack_diag(void *ctx, enum cpp_level lv, u32 file, u32 line, u32 col, const char *msg)
+{
+    collect(ctx, lv, file, line, col, msg);
+    stack_n = cpp_include_stack(cur_pp, stack_files, stack_lines, 8);
+}
+
+TEST(include_stack_guard_and_fatal)
+{
+    char dir[] = "/tmp/zl-cpp-inc-XXXXXX";
+    if (!mkdtemp(dir)) {
+        check_fail(__FILE__, __LINE__, "mkdtemp");
+        return;
+    }
+    snprintf(tmpdir, sizeof tmpdir, "%s", dir);
+    write_file("m.c", "#include \"a.h\"\n#include \"g.h\"\n#include \"g.h\"\nG_USE\n");
+    write_file("a.h", "\n#include \"b.h\"\n");
+    write_file("b.h", "#error deep\n");
+    write_file("g.h", "/* c */\n#ifndef G_H\n#define G_H\nguarded\n#endif\n");
+    write_file("pre.h", "#define G_USE pre\n");
+    write_file("f.c", "one\n#include \"missing.h\"\ntwo\n");
+    struct cpp_options o = {0};
+    o.diag = stack_diag;
+    ndiag = 0;
+    struct cpp *pp = cur_pp = cpp_new(&o);
+    char p[600];
+    snprintf(p, sizeof p, "%s/m.c", dir);
+    CHECK(cpp_push_file(pp, p));
+    snprintf(p, sizeof p, "%s/pre.h", dir);
+    CHECK(cpp_push_include(pp, p));
+    join(pp);
+    CHECK_STR(out, "guarded pre");
+    CHECK(strstr(diags, "b.h:1:2: error: #error deep") != NULL);
+    CHECK(stack_n == 2);
+    if (stack_n == 2) {
+        CHECK(stack_lines[0] == 2 && strstr(cpp_file_name(pp, stack_files[0]), "a.h"));
+        CHECK(stack_lines[1] == 1 && strstr(cpp_file_name(pp, stack_files[1]), "m.c"));
+    }
+    cpp_free(pp);
+    /* a missing header is fatal: nothing after it */
+    o.diag = collect;
+    pp = cur_pp = cpp_new(&o);
+    snprintf(p, sizeof p, "%s/f.c", dir);
+    cpp_push_file(pp, p);
+    join(pp);
+    CHECK_STR(out, "one");
+    CHECK(strstr(diags, "fatal error: missing.h: No such file or directory") != NULL);
+    cpp_free(pp);
+}
+
+TEST(limits_and_hosted)
+{
+    struct cpp_options o = {0};
+    o.diag = collect;
+    o.max_expanded_tokens = 1000;
+    o.freestanding = true;
+    ndiag = 0;
+    struct cpp *pp = cur_pp = cpp_new(&o);
+    const char *src = "__STDC_HOSTED__\n#define A x x x x x x x x x x\n#define B A A A A A A A A A A\n"
+                      "#define C B B B B B B B B B B\n#define D C C C C C C C C C C\nD\nafter\n";
+    cpp_push_string(pp, "l.c", src, strlen(src));
+    join(pp);
+    CHECK(strncmp(out, "0 ", 2) == 0);
+    CHECK(strstr(out, "after") == NULL);
+    CHECK(strstr(diags, "exceeds 1000 tokens") != NULL);
+    cpp_free(pp);
+    /* hostile nesting ends in a diagnostic, not a stack overflow */
+    size_t n = 2050;
+    char *src2 = malloc(8 * n + 64), *q = src2;
+    q += sprintf(q, "#define f(x) x\n");
+    for (size_t i = 0; i < n; i++) q += sprintf(q, "f(");
+    for (size_t i = 0; i < n; i++) *q++ = ')';
+    q += sprintf(q, "\n#if ");
+    for (size_t i = 0; i < 2 * n; i++) *q++ = '(';
+    *q = 0;
+    pp_str(src2, 64);
+    CHECK(strstr(diags, "nested more than 2000 levels") != NULL);
+    q = src2 + sprintf(src2, "#if ");
+    for (size_t i = 0; i < 2 * n; i++) *q++ = '(';
+    strcpy(q, "1\n#endif\n");
+    pp_str(src2, 64);
+    CHECK(strstr(diags, "#if expression nested more than 4000 levels") != NULL);
+    free(src2);
 }
 
 int main(void)
@@ -476,5 +680,12 @@ int main(void)
     RUN(includes);
     RUN(errors_are_reported_not_fatal);
     RUN(define_api_and_print);
+    RUN(va_opt_and_gnu_comma);
+    RUN(intmax_width_api);
+    RUN(has_attribute_builtin);
+    RUN(pragmas_executed);
+    RUN(public_spacing_flags);
+    RUN(include_stack_guard_and_fatal);
+    RUN(limits_and_hosted);
     return check_done();
 }

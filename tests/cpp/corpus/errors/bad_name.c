@@ -1,0 +1,1 @@
+#define 3 x

@@ -1,0 +1,2 @@
+#define f(x,y) x
+f(1)

@@ -1,0 +1,4 @@
+
+
+#include "nested2.h"
+n1_after

@@ -1,0 +1,14 @@
+n2 __INCLUDE_LEVEL__
+
+
+
+
+
+
+
+
+
+
+
+
+n2_far __LINE__

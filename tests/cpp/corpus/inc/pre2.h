@@ -1,0 +1,1 @@
+pre2_text FROM_PRE1 CMD

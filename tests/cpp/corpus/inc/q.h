@@ -1,0 +1,1 @@
+quote_in_inc __FILE__

@@ -1,0 +1,2 @@
+#include "inc/once.h"
+once_link_after

@@ -1,0 +1,1 @@
+quote_here __INCLUDE_LEVEL__ __FILE__

@@ -1,0 +1,2 @@
+chain_sys
+#include_next <chain.h>

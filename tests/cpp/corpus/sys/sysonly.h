@@ -1,0 +1,3 @@
+#pragma GCC system_header
+sysonly
+#include "sysrel.h"

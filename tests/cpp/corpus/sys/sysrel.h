@@ -1,0 +1,1 @@
+sysrel __INCLUDE_LEVEL__
