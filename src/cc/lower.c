@@ -234,9 +234,10 @@ static int gen_cast_v(int v, struct type *from, struct type *to, struct srcpos p
     if (is_fp(from)) {
         if (to->kind == TY_BOOL) {
             int z = vfp();
+            int zero = li(0);
             struct ir_ins *c = E(IR_I2F);
             c->d = z;
-            c->a = li(0);
+            c->a = zero;
             c->w = (u8)fs;
             c->w2 = (u8)R();
             struct ir_ins *q = E(IR_FEQ);
@@ -1175,9 +1176,10 @@ static void gen_switch(struct node *s)
         }
         int nb = ir_block_new(F);
         if (c->lo == c->hi) {
+            int cv = li(canon(c->lo, ct));
             struct ir_ins *i = E(IR_BCMP);
             i->a = v;
-            i->b = li(canon(c->lo, ct));
+            i->b = cv;
             i->imm = CC_EQ;
             i->t1 = c->label;
             i->t2 = nb;
@@ -1185,8 +1187,9 @@ static void gen_switch(struct node *s)
             /* lo <= v <= hi  <=>  (v - lo) <=u (hi - lo) */
             int d = bin(IR_SUB, opw(ct), v, li(canon(c->lo, ct)));
             if (opw(ct) < R()) d = ext(d, opw(ct), true);
+            int span = li((i128)((u128)c->hi - (u128)c->lo));
             struct ir_ins *i = E(IR_BCMP);
-            i->a = li((i128)((u128)c->hi - (u128)c->lo));
+            i->a = span;
             i->b = d;
             i->imm = CC_GEU;
             i->t1 = c->label;

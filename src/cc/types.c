@@ -135,7 +135,7 @@ int ty_rank(struct type *t)
     case TY_BOOL: return 0;
     case TY_CHAR: case TY_SCHAR: case TY_UCHAR: return 10;
     case TY_SHORT: case TY_USHORT: return 20;
-    case TY_INT: case TY_UINT: case TY_ENUM: return 40 + 5;
+    case TY_INT: case TY_UINT: case TY_ENUM: return 43;
     case TY_INT64: case TY_UINT64: return 80;
     case TY_INT128: case TY_UINT128: return 160;
     case TY_LONG: case TY_ULONG: return (int)t->size * 10 + 5;
