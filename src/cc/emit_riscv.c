@@ -533,6 +533,13 @@ static void emit_ins(struct ir_ins *i)
         return;
     case IR_ASM: emit_asm(i->asmi); return;
     case IR_TRAP: fputs("\tebreak\n", out); return;
+    case IR_MULHU:
+        a = src(i->a, 0);
+        b = src(i->b, 1);
+        d = dst(i->d);
+        fprintf(out, "\tmulhu %s, %s, %s\n", d, a, b);
+        dst_done(i->d);
+        return;
     }
 }
 

@@ -46,6 +46,7 @@ enum irop {
     IR_ASM,      /* inline asm */
     IR_TRAP,     /* ebreak/unimp */
     IR_SAVE_VA,  /* prologue: store a<imm>..a7 into the variadic save area (marker) */
+    IR_MULHU,    /* d = high XLEN bits of the unsigned product a * b */
 };
 
 enum ir_cc { CC_EQ, CC_NE, CC_LT, CC_GE, CC_LTU, CC_GEU };

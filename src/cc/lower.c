@@ -25,7 +25,7 @@ static void check_type(struct type *t, struct srcpos pos)
 {
     if (t->kind == TY_LDOUBLE)
         cc_error_at(pos, "long double arithmetic is not supported yet (binary128 helpers pending)");
-    if (ty_is_integer(t) && t->size > R())
+    if (ty_is_integer(t) && t->size > 2 * R())
         cc_error_at(pos, "'%s' (%ld bytes) wider than a register is not supported yet at XLEN %d",
                     ty_name(t), t->size, tgt.xlen);
 }
@@ -139,6 +139,37 @@ static void mov_to(int d, int a)
     i->a = a;
 }
 
+/* Integers twice as wide as a register (long long on rv32, __int128 on rv64) live in a
+ * pair of consecutive vregs: v holds the low XLEN bits, v + 1 the high ones. */
+static bool wide(struct type *t) { return t->kind != TY_ENUM && ty_is_integer(t) && t->size > R(); }
+
+static int vpair(void)
+{
+    int v = vint();
+    vint();
+    return v;
+}
+
+static int pair(int lo, int hi)
+{
+    int p = vpair();
+    mov_to(p, lo);
+    mov_to(p + 1, hi);
+    return p;
+}
+
+static void mov_val(int d, int a, struct type *t)
+{
+    mov_to(d, a);
+    if (wide(t)) mov_to(d + 1, a + 1);
+}
+
+static struct type *reg_type(bool uns)
+{
+    if (tgt.xlen == 32) return uns ? ty_uint : ty_int;
+    return uns ? ty_ulong : ty_long;
+}
+
 static int opw(struct type *t)
 {
     long s = t->kind == TY_PTR ? tgt.ptr_size : t->size;
@@ -148,6 +179,11 @@ static int opw(struct type *t)
 
 static int load(struct type *t, int addr, long off)
 {
+    if (wide(t)) {
+        int lo = load(reg_type(true), addr, off);
+        int hi = load(reg_type(true), addr, off + R());
+        return pair(lo, hi);
+    }
     struct ir_ins *i = E(IR_LOAD);
     i->d = is_fp(t) ? vfp() : vint();
     i->a = addr;
@@ -160,6 +196,11 @@ static int load(struct type *t, int addr, long off)
 
 static void store(struct type *t, int addr, long off, int v)
 {
+    if (wide(t)) {
+        store(reg_type(true), addr, off, v);
+        store(reg_type(true), addr, off + R(), v + 1);
+        return;
+    }
     struct ir_ins *i = E(IR_STORE);
     i->a = addr;
     i->b = v;
@@ -200,6 +241,73 @@ static void gen_cond(struct node *e, int t, int f);
 
 /* ---------------------------------------------------------------- conversions */
 
+static int wide_lt(int a, int b, bool uns);
+static int wide_eq(int a, int b);
+
+static void add_arg_(struct ir_call *c, int vreg, int reg, int w);
+
+/* call a runtime helper (libzlrt): integer args in a0.., FP args in fa0.. */
+static int rt_call(const char *sym, int *args, bool *fpargs, bool *wideargs, int nargs, int retkind)
+{
+    struct ir_call *c = cc_alloc(sizeof *c);
+    c->sym = sym;
+    c->args = cc_alloc(sizeof *c->args * 8);
+    c->rets = cc_alloc(sizeof *c->rets * 2);
+    int g = 0, fr = 0;
+    for (int k = 0; k < nargs; k++) {
+        if (fpargs[k]) {
+            add_arg_(c, args[k], 8 + fr++, 8);
+            continue;
+        }
+        add_arg_(c, args[k], g++, R());
+        if (wideargs[k]) add_arg_(c, args[k] + 1, g++, R());
+    }
+    int res;
+    if (retkind == 1) {
+        res = vpair();
+        c->rets[0].vreg = res;
+        c->rets[0].reg = 0;
+        c->rets[1].vreg = res + 1;
+        c->rets[1].reg = 1;
+        c->nrets = 2;
+    } else {
+        res = retkind ? vfp() : vint();
+        c->rets[0].vreg = res;
+        c->rets[0].reg = retkind ? 8 : 0;
+        c->nrets = 1;
+    }
+    F->has_calls = true;
+    E(IR_CALL)->call = c;
+    return res;
+}
+
+static const char *rt_mode(void) { return R() == 4 ? "di" : "ti"; }
+
+static int gen_cast_v(int v, struct type *from, struct type *to, struct srcpos pos);
+
+static int wide_cast(int v, struct type *from, struct type *to, struct srcpos pos)
+{
+    if (wide(from) && wide(to)) return v;
+    if (wide(to)) {
+        if (is_fp(from)) {
+            bool fa = true, wa = false;
+            const char *sym = cc_printf("__fix%s%cf%s", to->is_unsigned ? "uns" : "", from->size == 4 ? 's' : 'd', rt_mode());
+            return rt_call(sym, &v, &fa, &wa, 1, 1);
+        }
+        bool fu = from->kind == TY_PTR || from->is_unsigned;
+        int lo = gen_cast_v(v, from, reg_type(fu), pos);
+        int hi = fu ? li(0) : bini(IR_SAR, R(), lo, tgt.xlen - 1);
+        return pair(lo, hi);
+    }
+    if (is_fp(to)) {
+        bool fa = false, wa = true;
+        const char *sym = cc_printf("__float%s%s%cf", from->is_unsigned ? "un" : "", rt_mode(), to->size == 4 ? 's' : 'd');
+        return rt_call(sym, &v, &fa, &wa, 1, to->size == 4 ? 2 : 3);
+    }
+    if (to->kind == TY_BOOL) return un(IR_SNEZ, R(), bin(IR_OR, R(), v, v + 1));
+    return gen_cast_v(v, reg_type(from->is_unsigned), to, pos);
+}
+
 static int gen_cast_v(int v, struct type *from, struct type *to, struct srcpos pos)
 {
     if (to->kind == TY_VOID) return 0;
@@ -209,6 +317,7 @@ static int gen_cast_v(int v, struct type *from, struct type *to, struct srcpos p
     check_type(to, pos);
     if (from->kind == TY_ARRAY || from->kind == TY_FUNC || from->kind == TY_STRUCT || from->kind == TY_UNION)
         return v;
+    if (wide(from) || wide(to)) return wide_cast(v, from, to, pos);
     if (to->kind == TY_STRUCT || to->kind == TY_UNION) return v;
     long fs = from->kind == TY_PTR ? tgt.ptr_size : from->size;
     long ts = to->kind == TY_PTR ? tgt.ptr_size : to->size;
@@ -444,10 +553,16 @@ static void assign_parts(struct abi_class *c, struct type *t, int *ngpr, int *nf
 
 static void add_arg(struct ir_call *c, int vreg, int reg, long off, int w)
 {
+    add_arg_(c, vreg, reg, w);
+    c->args[c->nargs - 1].stack_off = off;
+}
+
+static void add_arg_(struct ir_call *c, int vreg, int reg, int w)
+{
     struct ir_arg *a = &c->args[c->nargs++];
     a->vreg = vreg;
     a->reg = reg;
-    a->stack_off = off;
+    a->stack_off = 0;
     a->w = w;
 }
 
@@ -500,7 +615,7 @@ static int gen_call(struct node *e)
             add_arg(c, a, regs[0], so[0], R());
             continue;
         }
-        if (ty_is_aggr(t) || (is_fp(t) && !ac.parts[0].fp)) {
+        if (ty_is_aggr(t) || (is_fp(t) && !ac.parts[0].fp) || wide(t)) {
             /* copy into a register-sized temporary, then load the pieces */
             long sz = (t->size + R() - 1) / R() * R();
             int s = ir_slot_new(F, sz, R());
@@ -538,6 +653,13 @@ static int gen_call(struct node *e)
                 r->reg = rc.parts[i].fp ? 8 + fi++ : gi++;
                 r->w = rc.parts[i].size;
             }
+        } else if (wide(rt)) {
+            result = vpair();
+            c->rets[0].vreg = result;
+            c->rets[0].reg = 0;
+            c->rets[1].vreg = result + 1;
+            c->rets[1].reg = 1;
+            c->nrets = 2;
         } else {
             struct ir_arg *r = &c->rets[c->nrets++];
             r->vreg = is_fp(rt) ? vfp() : vint();
@@ -570,6 +692,17 @@ static int cmp_value(enum nk k, struct node *l, struct node *r)
 {
     struct type *t = l->ty;
     int a = gen_expr(l), b = gen_expr(r);
+    if (wide(t)) {
+        bool u = t->is_unsigned;
+        switch (k) {
+        case N_EQ: return wide_eq(a, b);
+        case N_NE: return bini(IR_XOR, R(), wide_eq(a, b), 1);
+        case N_LT: return wide_lt(a, b, u);
+        case N_GT: return wide_lt(b, a, u);
+        case N_LE: return bini(IR_XOR, R(), wide_lt(b, a, u), 1);
+        default: return bini(IR_XOR, R(), wide_lt(a, b, u), 1);
+        }
+    }
     if (is_fp(t)) {
         int op = k == N_EQ || k == N_NE ? IR_FEQ : (k == N_LT || k == N_GT) ? IR_FLT : IR_FLE;
         struct ir_ins *i = E(op);
@@ -617,9 +750,99 @@ static int ptr_elem_size(struct type *pt, struct srcpos pos, int *dyn)
     return (int)b->size;
 }
 
+static int wide_shift(int k, bool uns, int a, int n)
+{
+    int X = tgt.xlen, Rs = R();
+    int res = vpair();
+    int big = bini(IR_AND, Rs, n, X);
+    int t = ir_block_new(F), f = ir_block_new(F), end = ir_block_new(F);
+    struct ir_ins *br = E(IR_BR);
+    br->a = big;
+    br->t1 = t;
+    br->t2 = f;
+    set_block(t);
+    if (k == N_SHL) {
+        mov_to(res + 1, bin(IR_SHL, Rs, a, n));
+        mov_to(res, li(0));
+    } else {
+        mov_to(res, bin(uns ? IR_SHR : IR_SAR, Rs, a + 1, n));
+        mov_to(res + 1, uns ? li(0) : bini(IR_SAR, Rs, a + 1, X - 1));
+    }
+    jmp(end);
+    set_block(f);
+    int inv = un(IR_NOT, Rs, n);
+    if (k == N_SHL) {
+        int carry = bin(IR_SHR, Rs, bini(IR_SHR, Rs, a, 1), inv);
+        mov_to(res + 1, bin(IR_OR, Rs, bin(IR_SHL, Rs, a + 1, n), carry));
+        mov_to(res, bin(IR_SHL, Rs, a, n));
+    } else {
+        int carry = bin(IR_SHL, Rs, bini(IR_SHL, Rs, a + 1, 1), inv);
+        mov_to(res, bin(IR_OR, Rs, bin(IR_SHR, Rs, a, n), carry));
+        mov_to(res + 1, bin(uns ? IR_SHR : IR_SAR, Rs, a + 1, n));
+    }
+    jmp(end);
+    set_block(end);
+    return res;
+}
+
+static int wide_arith(int k, struct type *t, int a, int b)
+{
+    int Rs = R();
+    bool u = t->is_unsigned;
+    switch (k) {
+    case N_ADD: {
+        int lo = bin(IR_ADD, Rs, a, b);
+        int c = bin(IR_SLTU, Rs, lo, a);
+        int hi = bin(IR_ADD, Rs, bin(IR_ADD, Rs, a + 1, b + 1), c);
+        return pair(lo, hi);
+    }
+    case N_SUB: {
+        int lo = bin(IR_SUB, Rs, a, b);
+        int c = bin(IR_SLTU, Rs, a, b);
+        int hi = bin(IR_SUB, Rs, bin(IR_SUB, Rs, a + 1, b + 1), c);
+        return pair(lo, hi);
+    }
+    case N_MUL: {
+        int lo = bin(IR_MUL, Rs, a, b);
+        int h = bin(IR_MULHU, Rs, a, b);
+        h = bin(IR_ADD, Rs, h, bin(IR_MUL, Rs, a, b + 1));
+        h = bin(IR_ADD, Rs, h, bin(IR_MUL, Rs, a + 1, b));
+        return pair(lo, h);
+    }
+    case N_BAND: return pair(bin(IR_AND, Rs, a, b), bin(IR_AND, Rs, a + 1, b + 1));
+    case N_BOR: return pair(bin(IR_OR, Rs, a, b), bin(IR_OR, Rs, a + 1, b + 1));
+    case N_BXOR: return pair(bin(IR_XOR, Rs, a, b), bin(IR_XOR, Rs, a + 1, b + 1));
+    case N_SHL: case N_SHR: return wide_shift(k, u, a, b);
+    case N_DIV: case N_MOD: {
+        int args[2] = {a, b};
+        bool fa[2] = {false, false}, wa[2] = {true, true};
+        const char *sym = cc_printf("__%s%s%s3", u ? "u" : "", k == N_DIV ? "div" : "mod", rt_mode());
+        return rt_call(sym, args, fa, wa, 2, 1);
+    }
+    default: return 0;
+    }
+}
+
+/* a < b for wide integers, as 0/1 */
+static int wide_lt(int a, int b, bool uns)
+{
+    int Rs = R();
+    int hlt = bin(uns ? IR_SLTU : IR_SLT, Rs, a + 1, b + 1);
+    int heq = un(IR_SEQZ, Rs, bin(IR_XOR, Rs, a + 1, b + 1));
+    int llt = bin(IR_SLTU, Rs, a, b);
+    return bin(IR_OR, Rs, hlt, bin(IR_AND, Rs, heq, llt));
+}
+
+static int wide_eq(int a, int b)
+{
+    int Rs = R();
+    return un(IR_SEQZ, Rs, bin(IR_OR, Rs, bin(IR_XOR, Rs, a, b), bin(IR_XOR, Rs, a + 1, b + 1)));
+}
+
 static int arith(int k, struct type *t, int a, int b, struct srcpos pos)
 {
     check_type(t, pos);
+    if (wide(t)) return wide_arith(k, t, a, b);
     if (is_fp(t)) {
         int op = k == N_ADD ? IR_FADD : k == N_SUB ? IR_FSUB : k == N_MUL ? IR_FMUL : IR_FDIV;
         struct ir_ins *i = E(op);
@@ -718,7 +941,7 @@ static void gen_cond(struct node *e, int t, int f)
     }
     case N_LNOT: gen_cond(e->l, f, t); return;
     case N_EQ: case N_NE: case N_LT: case N_LE: case N_GT: case N_GE:
-        if (!is_fp(e->l->ty)) {
+        if (!is_fp(e->l->ty) && !wide(e->l->ty)) {
             int a = gen_expr(e->l), b = gen_expr(e->r);
             bool u = e->l->ty->kind == TY_PTR || e->l->ty->is_unsigned;
             struct ir_ins *i = E(IR_BCMP);
@@ -739,7 +962,7 @@ static void gen_cond(struct node *e, int t, int f)
     default: break;
     }
     int v = gen_expr(e);
-    if (is_fp(e->ty)) v = gen_cast_v(v, e->ty, ty_bool, e->pos);
+    if (is_fp(e->ty) || wide(e->ty)) v = gen_cast_v(v, e->ty, ty_bool, e->pos);
     struct ir_ins *i = E(IR_BR);
     i->a = v;
     i->t1 = t;
@@ -759,7 +982,7 @@ static int load_lvalue(struct node *e)
 static void store_lvalue(struct node *e, int addr, int v)
 {
     if (e->kind == N_VAR && promoted(e->var)) {
-        mov_to(e->var->vreg, v);
+        mov_val(e->var->vreg, v, e->ty);
         return;
     }
     if (e->kind == N_MEMBER && e->mem->bit_width >= 0) {
@@ -805,7 +1028,7 @@ static int gen_assign(struct node *e)
     check_type(l->ty, e->pos);
     int v = gen_expr(e->r);
     if (l->kind == N_VAR && promoted(l->var)) {
-        mov_to(l->var->vreg, v);
+        mov_val(l->var->vreg, v, l->ty);
         return v;
     }
     int a = lvalue_addr(l);
@@ -841,7 +1064,8 @@ static int gen_incdec(struct node *e)
     check_type(l->ty, e->pos);
     int a = lvalue_addr(l);
     int old = load_at(l, a);
-    if (l->kind == N_VAR && promoted(l->var) && (e->kind == N_POSTINC || e->kind == N_POSTDEC)) old = mov(old);
+    if (l->kind == N_VAR && promoted(l->var) && (e->kind == N_POSTINC || e->kind == N_POSTDEC))
+        old = wide(l->ty) ? pair(old, old + 1) : mov(old);
     bool inc = e->kind == N_PREINC || e->kind == N_POSTINC;
     int nv;
     struct type *t = l->ty;
@@ -854,6 +1078,8 @@ static int gen_incdec(struct node *e)
         nv = arith(inc ? N_ADD : N_SUB, t, old, one, e->pos);
     } else if (t->kind == TY_BOOL) {
         nv = inc ? li(1) : un(IR_SEQZ, R(), old);
+    } else if (wide(t)) {
+        nv = wide_arith(inc ? N_ADD : N_SUB, t, old, pair(li(1), li(0)));
     } else {
         struct type *pt = promote(t);
         nv = bini(IR_ADD, opw(pt), old, inc ? 1 : -1);
@@ -923,6 +1149,7 @@ static int gen_builtin(struct node *e)
     default: break;
     }
     struct type *at = e->l->ty;
+    if (wide(at)) cc_error_at(e->pos, "this builtin on '%s' is not supported yet at XLEN %d", ty_name(at), tgt.xlen);
     int v = gen_expr(e->l);
     int bits = (int)at->size * 8;
     /* x as an unsigned XLEN value */
@@ -999,6 +1226,10 @@ static int gen_expr(struct node *e)
     switch (e->kind) {
     case N_NUM:
         check_type(e->ty, e->pos);
+        if (wide(e->ty)) {
+            i128 v = wrap_int(e->val, e->ty);
+            return pair(li(v), li(v >> tgt.xlen));
+        }
         return li(canon(e->val, e->ty));
     case N_FNUM: {
         check_type(e->ty, e->pos);
@@ -1045,7 +1276,7 @@ static int gen_expr(struct node *e)
     case N_LAND: case N_LOR: return gen_logical_value(e);
     case N_LNOT: {
         int v = gen_expr(e->l);
-        if (is_fp(e->l->ty)) v = gen_cast_v(v, e->l->ty, ty_bool, e->pos);
+        if (is_fp(e->l->ty) || wide(e->l->ty)) v = gen_cast_v(v, e->l->ty, ty_bool, e->pos);
         return un(IR_SEQZ, R(), v);
     }
     case N_NEG: {
@@ -1058,9 +1289,14 @@ static int gen_expr(struct node *e)
             i->w = (u8)e->ty->size;
             return i->d;
         }
+        if (wide(e->ty)) return wide_arith(N_SUB, e->ty, pair(li(0), li(0)), v);
         return un(IR_NEG, opw(e->ty), v);
     }
-    case N_BNOT: return un(IR_NOT, opw(e->ty), gen_expr(e->l));
+    case N_BNOT: {
+        int v = gen_expr(e->l);
+        if (wide(e->ty)) return pair(un(IR_NOT, R(), v), un(IR_NOT, R(), v + 1));
+        return un(IR_NOT, opw(e->ty), v);
+    }
     case N_ASSIGN: return gen_assign(e);
     case N_OPASSIGN: return gen_opassign(e);
     case N_PREINC: case N_PREDEC: case N_POSTINC: case N_POSTDEC: return gen_incdec(e);
@@ -1070,14 +1306,14 @@ static int gen_expr(struct node *e)
     case N_COND: {
         int t = ir_block_new(F), f = ir_block_new(F), end = ir_block_new(F);
         gen_cond(e->cond, t, f);
-        int r = e->ty->kind == TY_VOID ? 0 : is_fp(e->ty) ? vfp() : vint();
+        int r = e->ty->kind == TY_VOID ? 0 : is_fp(e->ty) ? vfp() : wide(e->ty) ? vpair() : vint();
         set_block(t);
         int a = gen_expr(e->then);
-        if (r) mov_to(r, a);
+        if (r) mov_val(r, a, e->ty);
         jmp(end);
         set_block(f);
         int b = gen_expr(e->els);
-        if (r) mov_to(r, b);
+        if (r) mov_val(r, b, e->ty);
         jmp(end);
         set_block(end);
         return r;
@@ -1150,6 +1386,9 @@ static void gen_return(struct node *s)
                 int pv = load(pt, a, p->off);
                 add_arg(c, pv, p->fp ? 8 + fi++ : gi++, 0, p->size);
             }
+        } else if (wide(t)) {
+            add_arg(c, v, 0, 0, R());
+            add_arg(c, v + 1, 1, 0, R());
         } else {
             add_arg(c, v, is_fp(t) ? 8 : 0, 0, (int)t->size);
         }
@@ -1175,7 +1414,15 @@ static void gen_switch(struct node *s)
             continue;
         }
         int nb = ir_block_new(F);
-        if (c->lo == c->hi) {
+        if (wide(ct)) {
+            if (c->lo != c->hi) cc_error_at(c->pos, "case ranges on '%s' are not supported yet", ty_name(ct));
+            i128 cvv = wrap_int(c->lo, ct);
+            int eq = wide_eq(v, pair(li(cvv), li(cvv >> tgt.xlen)));
+            struct ir_ins *i = E(IR_BR);
+            i->a = eq;
+            i->t1 = c->label;
+            i->t2 = nb;
+        } else if (c->lo == c->hi) {
             int cv = li(canon(c->lo, ct));
             struct ir_ins *i = E(IR_BCMP);
             i->a = v;
@@ -1233,7 +1480,7 @@ static void gen_decl(struct node *s)
     if (promoted(o)) {
         if (s->ini && s->ini->n) {
             struct init_item *it = &s->ini->items[s->ini->n - 1];
-            mov_to(o->vreg, gen_expr(it->e));
+            mov_val(o->vreg, gen_expr(it->e), o->ty);
         }
         return;
     }
@@ -1450,7 +1697,8 @@ static void param_in(struct obj *p, int *ngpr, int *nfpr, long *stack)
     long so[2];
     assign_parts(&c, t, ngpr, nfpr, stack, regs, so, false);
     bool scalar = ty_is_scalar(t);
-    if (scalar && !p->addr_taken && !t->is_volatile && c.kind == ABI_DIRECT && (c.parts[0].fp == is_fp(t))) {
+    if (scalar && !p->addr_taken && !t->is_volatile && c.kind == ABI_DIRECT && c.nparts == 1 &&
+        (c.parts[0].fp == is_fp(t))) {
         p->vreg = is_fp(t) ? vfp() : vint();
         struct ir_ins *i = E(IR_PARAM);
         i->d = p->vreg;
@@ -1528,9 +1776,10 @@ struct ir_func *lower_function(struct obj *fn)
             if (p == o) isparam = true;
         if (isparam || !o->name) continue;
         if (ty_is_scalar(o->ty) && !o->addr_taken && !o->ty->is_volatile && 
-            (!ty_is_integer(o->ty) || o->ty->size <= R()) && o->ty->kind != TY_LDOUBLE) {
-            o->vreg = is_fp(o->ty) ? vfp() : vint();
-            E(is_fp(o->ty) ? IR_NOP : IR_LI)->d = is_fp(o->ty) ? 0 : o->vreg; /* defined on entry */
+            (!ty_is_integer(o->ty) || o->ty->size <= 2 * R()) && o->ty->kind != TY_LDOUBLE) {
+            o->vreg = is_fp(o->ty) ? vfp() : wide(o->ty) ? vpair() : vint();
+            if (!is_fp(o->ty)) E(IR_LI)->d = o->vreg; /* defined on entry */
+            if (wide(o->ty)) E(IR_LI)->d = o->vreg + 1;
         }
     }
     if (fn->ty->variadic) {
