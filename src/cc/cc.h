@@ -392,6 +392,7 @@ enum builtin_id {
 void parse_stmt_reset(void);
 
 bool eval_addr_expr(struct node *e, const char **sym, i128 *off);
+bool eval_const(struct node *e, const char **sym, i128 *v);
 
 extern bool cc_dump_ir;
 #endif

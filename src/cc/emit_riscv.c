@@ -699,7 +699,7 @@ static void emit_object(struct obj *o)
                 nonzero = true;
                 continue;
             }
-            if (eval_int(e, &v) || (!ty_is_integer(e->ty) && eval_addr(e, &sym, &v) && !sym)) {
+            if (eval_const(e, &sym, &v) && !sym) {
                 if (it->bit_width >= 0) {
                     u128 unit = 0;
                     int us = (int)t->size;
@@ -713,11 +713,7 @@ static void emit_object(struct obj *o)
                 nonzero = true;
                 continue;
             }
-            struct node *x = e;
-            while (x->kind == N_CAST && (x->ty->kind == TY_PTR || x->ty->size == tgt.ptr_size)) x = x->l;
-            sym = NULL;
-            if ((t->kind == TY_PTR || t->size == tgt.ptr_size) &&
-                ((x->kind == N_ADDR && eval_addr(x->l, &sym, &v)) || (x->ty->kind == TY_PTR && eval_addr_expr(x, &sym, &v))) && sym) {
+            if (sym && (t->kind == TY_PTR || t->size == tgt.ptr_size)) {
                 rel[nrel].off = it->offset;
                 rel[nrel].sym = sym;
                 rel[nrel].add = v;

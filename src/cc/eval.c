@@ -214,3 +214,11 @@ bool eval_addr_expr(struct node *e, const char **sym, i128 *off)
     *sym = NULL;
     return ev(e, off, sym) && *sym;
 }
+
+/* any constant: an integer (sym NULL) or an address constant (sym + offset) */
+bool eval_const(struct node *e, const char **sym, i128 *v)
+{
+    *sym = NULL;
+    if (e->kind == N_ADDR) return eval_addr(e->l, sym, v);
+    return ev(e, v, sym);
+}

@@ -48,6 +48,9 @@ static struct node *parse_asm_stmt(struct srcpos pos)
             expect(CPP_P_LPAREN, NULL);
             struct node *e = parse_expr();
             expect(CPP_P_RPAREN, NULL);
+            if (strchr(c->str, 'm'))
+                for (struct node *x = e; x; x = x->kind == N_MEMBER ? x->l : NULL)
+                    if (x->kind == N_VAR) x->var->addr_taken = true;
             struct asm_operand *nv = cc_alloc(sizeof *nv * (size_t)(nops + 1));
             if (nops) memcpy(nv, ops, sizeof *nv * (size_t)nops);
             nv[nops].constraint = c->str;
