@@ -144,7 +144,10 @@ static struct cpp *make_pp(struct opts *o, const char *input)
     struct cpp *pp = cpp_new(&co);
     predef_add(pp);
     if (o->olevel) cpp_define(pp, "__OPTIMIZE__");
-    if (o->freestanding) cpp_define(pp, "__STDC_HOSTED__=0");
+    if (o->freestanding) {
+        cpp_undef(pp, "__STDC_HOSTED__");
+        cpp_define(pp, "__STDC_HOSTED__=0");
+    }
     for (int i = 0; i < o->cpp_args.n; i++) {
         const char *a = o->cpp_args.v[i];
         if (a[0] == 'D') cpp_define(pp, a + 1);
