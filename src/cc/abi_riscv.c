@@ -76,7 +76,7 @@ void abi_classify(struct type *t, bool unnamed, struct abi_class *c)
         c->parts[0].off = 0;
         return;
     }
-    if (t->kind == TY_STRUCT && !unnamed && t->size <= 2 * R) {
+    if (t->kind == TY_STRUCT && !unnamed) {
         struct abi_part p[2];
         int n;
         if (abi_flatten_fp(t, p, &n)) {
