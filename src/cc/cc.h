@@ -390,6 +390,12 @@ enum builtin_id {
 };
 
 void parse_stmt_reset(void);
+/* nesting guard: expressions, statements, declarators and initializers nest at most
+ * CC_MAX_DEPTH levels (the later stages recurse over the tree) */
+#define CC_MAX_DEPTH 2000
+extern int parse_depth;
+void depth_enter(struct srcpos pos);
+static inline void depth_leave(void) { parse_depth--; }
 
 bool eval_addr_expr(struct node *e, const char **sym, i128 *off);
 bool eval_const(struct node *e, const char **sym, i128 *v);

@@ -11,6 +11,7 @@ static void reset_front_end(void)
     scope_reset();
     parse_stmt_reset();
     cur_func = NULL;
+    parse_depth = 0;
     memset(&tu, 0, sizeof tu);
 }
 

@@ -79,7 +79,15 @@ static void init_scalar(struct init *ini, struct type *t, long off, struct membe
     add_item(ini, off, t, convert_assign(e, t, "initialization"), bf);
 }
 
+static void init_value_(struct init *ini, struct type *t, long off, struct member *bf);
 static void init_value(struct init *ini, struct type *t, long off, struct member *bf)
+{
+    depth_enter(peek()->pos);
+    init_value_(ini, t, off, bf);
+    depth_leave();
+}
+
+static void init_value_(struct init *ini, struct type *t, long off, struct member *bf)
 {
     if (ty_is_aggr(t)) {
         if (t->kind == TY_ARRAY && is_char_array(t) && peek()->kind == TK_STR) {

@@ -7,6 +7,12 @@
 #include <string.h>
 
 struct tokstream *P;
+int parse_depth;
+
+void depth_enter(struct srcpos pos)
+{
+    if (++parse_depth > CC_MAX_DEPTH) cc_error_at(pos, "nesting too deep (more than %d levels)", CC_MAX_DEPTH);
+}
 struct tu tu;
 struct obj *cur_func;
 static int label_count;
@@ -691,8 +697,19 @@ static struct type *parse_suffix(struct type *t, struct obj **params)
     return t;
 }
 
+static struct type *parse_declarator_(struct type *t, const char **name, struct srcpos *pos,
+                                     struct obj **params);
 struct type *parse_declarator(struct type *t, const char **name, struct srcpos *pos,
                               struct obj **params)
+{
+    depth_enter(peek()->pos);
+    struct type *r = parse_declarator_(t, name, pos, params);
+    depth_leave();
+    return r;
+}
+
+static struct type *parse_declarator_(struct type *t, const char **name, struct srcpos *pos,
+                                     struct obj **params)
 {
     while (accept(CPP_P_STAR)) {
         t = ty_ptr(t);

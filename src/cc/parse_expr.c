@@ -717,7 +717,16 @@ static struct node *vla_sizeof(struct type *t, struct srcpos pos)
     return n;
 }
 
+static struct node *parse_cast_(void);
 static struct node *parse_cast(void)
+{
+    depth_enter(peek()->pos);
+    struct node *n = parse_cast_();
+    depth_leave();
+    return n;
+}
+
+static struct node *parse_cast_(void)
 {
     if (is_punct(peek(), CPP_P_LPAREN) && is_typename(peekn(1))) {
         struct srcpos pos = next()->pos;
@@ -770,10 +779,15 @@ static int binprec(struct token *t, enum nk *k)
 static struct node *parse_binary(int minprec)
 {
     struct node *l = parse_cast();
+    int save = parse_depth;
     for (;;) {
         enum nk k = N_ADD;
         int p = binprec(peek(), &k);
-        if (p < minprec) return l;
+        if (p < minprec) {
+            parse_depth = save;
+            return l;
+        }
+        depth_enter(peek()->pos);
         struct srcpos pos = next()->pos;
         struct node *r = parse_binary(p + 1);
         l = make_binary(k, l, r, pos);
@@ -831,7 +845,16 @@ struct node *parse_cond_expr(void)
     return n;
 }
 
+static struct node *parse_assign_(void);
 struct node *parse_assign(void)
+{
+    depth_enter(peek()->pos);
+    struct node *n = parse_assign_();
+    depth_leave();
+    return n;
+}
+
+static struct node *parse_assign_(void)
 {
     struct node *l = parse_cond_expr();
     struct token *t = peek();
@@ -858,7 +881,9 @@ struct node *parse_assign(void)
 struct node *parse_expr(void)
 {
     struct node *e = parse_assign();
+    int save = parse_depth;
     while (is_punct(peek(), CPP_P_COMMA)) {
+        depth_enter(peek()->pos);
         struct srcpos pos = next()->pos;
         struct node *r = rvalue(parse_assign());
         struct node *n = mk(N_COMMA, r->ty, pos);
@@ -866,6 +891,7 @@ struct node *parse_expr(void)
         n->r = r;
         e = n;
     }
+    parse_depth = save;
     return e;
 }
 

@@ -106,7 +106,16 @@ static struct node *cond_expr(void)
     return c;
 }
 
+static struct node *parse_stmt_(void);
 struct node *parse_stmt(void)
+{
+    depth_enter(peek()->pos);
+    struct node *n = parse_stmt_();
+    depth_leave();
+    return n;
+}
+
+static struct node *parse_stmt_(void)
 {
     struct token *t = peek();
     struct srcpos pos = t->pos;
