@@ -65,7 +65,7 @@ char *cc_printf(const char *fmt, ...)
 
 jmp_buf *cc_error_jmp;
 int cc_nerrors, cc_nwarnings;
-bool cc_werror, cc_wall;
+bool cc_werror, cc_wall, cc_quiet;
 
 void cc_diag_reset(void)
 {
@@ -104,6 +104,7 @@ static void show_line(const char *file, u32 line, u32 col)
 
 static void vdiag(struct srcpos p, const char *kind, const char *fmt, va_list ap)
 {
+    if (cc_quiet) return;
     if (p.file)
         fprintf(stderr, "%s:%u:%u: %s: ", p.file, p.line, p.col, kind);
     else
@@ -138,9 +139,11 @@ void cc_fatal(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("zl-cc: error: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    if (!cc_quiet) {
+        fputs("zl-cc: error: ", stderr);
+        vfprintf(stderr, fmt, ap);
+        fputc('\n', stderr);
+    }
     va_end(ap);
     cc_nerrors++;
     if (cc_error_jmp) longjmp(*cc_error_jmp, 1);

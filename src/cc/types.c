@@ -265,7 +265,6 @@ void ty_layout(struct type *t, struct srcpos pos)
                 bitpos = start + m->bit_width;
             }
             if (m->name && ma > align) align = ma;
-            if (!m->name && !t->packed && ma > align) align = align; /* unnamed: no effect */
             continue;
         }
         if (t->kind == TY_UNION) {
