@@ -40,7 +40,7 @@ void tok_read_all(struct cpp *pp, struct tokstream *ts)
         if (t.kind == CPP_PRAGMA || t.kind == CPP_EOD || t.kind == CPP_COMMENT) continue;
         struct token *o = &ts->v[ts->n++];
         memset(o, 0, sizeof *o);
-        o->p = t.p;
+        o->p = cc_strndup(t.p, t.len); /* string inputs are freed when the preprocessor pops them */
         o->len = t.len;
         o->pos.file = cpp_file_name(pp, t.file);
         o->pos.line = t.line;
