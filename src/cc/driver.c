@@ -121,6 +121,15 @@ struct opts {
     char *as_arch;
 };
 
+/* linker arguments travel among the inputs with a marker prefix */
+#define LDARG "\001"
+static const char *cc_linker_arg(const char *w)
+{
+    static char buf[PATH_MAX + 8];
+    snprintf(buf, sizeof buf, LDARG "%s", w);
+    return buf;
+}
+
 static void usage(void)
 {
     fputs("usage: zl-cc [-m128|-m64|-m32] [-c|-S|-E] [-o out] [-Idir] [-Dname[=v]] [-Uname]\n"
@@ -220,6 +229,17 @@ static bool move_output(const char *from, const char *to)
         return false;
     }
     return true;
+}
+
+static bool cat_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return false;
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) fwrite(buf, 1, n, stdout);
+    fclose(f);
+    return fflush(stdout) == 0;
 }
 
 static bool preprocess_to(struct opts *o, const char *input, const char *outpath)
@@ -407,7 +427,15 @@ int cc_driver_main(int argc, char **argv)
         else if (!strncmp(a, "-L", 2)) { sv_push(&o.ld_args, "-L"); sv_push(&o.ld_args, a + 2); }
         else if (!strcmp(a, "-l")) { NEEDARG(); char t[PATH_MAX]; snprintf(t, sizeof t, "-l%s", argv[++i]); sv_push(&o.inputs, t); }
         else if (!strncmp(a, "-l", 2)) sv_push(&o.inputs, a);
-        else if (!strcmp(a, "-nostdlib")) o.nostdlib = true;
+        else if (!strncmp(a, "-Wl,", 4)) {
+            /* linker options, split at commas, in command-line order */
+            char *t = strdup(a + 4), *save = NULL;
+            for (char *w = strtok_r(t, ",", &save); w; w = strtok_r(NULL, ",", &save)) sv_push(&o.inputs, cc_linker_arg(w));
+            free(t);
+        } else if (!strcmp(a, "-Xlinker")) {
+            NEEDARG();
+            sv_push(&o.inputs, cc_linker_arg(argv[++i]));
+        } else if (!strcmp(a, "-nostdlib")) o.nostdlib = true;
         else if (!strcmp(a, "-nostartfiles")) o.nostartfiles = true;
         else if (!strcmp(a, "-nodefaultlibs")) o.nodefaultlibs = true;
         else if (!strcmp(a, "-nostdinc")) o.nostdinc = true;
@@ -436,7 +464,7 @@ int cc_driver_main(int argc, char **argv)
     target_set(o.xlen);
     int nsrc = 0;
     for (int i = 0; i < o.inputs.n; i++)
-        if (strncmp(o.inputs.v[i], "-l", 2)) nsrc++;
+        if (strncmp(o.inputs.v[i], "-l", 2) && o.inputs.v[i][0] != LDARG[0]) nsrc++;
     if (o.out && o.mode && o.mode != 'E' && nsrc > 1) {
         fprintf(stderr, "zl-cc: fatal error: cannot specify '-o' with '-c' or '-S' with multiple files\n");
         return 1;
@@ -449,6 +477,10 @@ int cc_driver_main(int argc, char **argv)
             sv_push(&objs, in);
             continue;
         }
+        if (in[0] == LDARG[0]) {
+            sv_push(&objs, in + 1);
+            continue;
+        }
         const char *e = !strcmp(in, "-") ? "c" : ext_of(in);
         if (strcmp(in, "-") && !file_exists(in)) {
             fprintf(stderr, "zl-cc: error: %s: No such file or directory\n", in);
@@ -456,7 +488,7 @@ int cc_driver_main(int argc, char **argv)
             break;
         }
         if (o.mode == 'E') {
-            if (!preprocess_to(&o, in, o.out)) any_error = true;
+            if (!preprocess_to(&o, in, o.out && strcmp(o.out, "-") ? o.out : NULL)) any_error = true;
             continue;
         }
         bool is_c = !strcmp(e, "c") || !strcmp(e, "i") || !strcmp(e, "h");
@@ -466,7 +498,7 @@ int cc_driver_main(int argc, char **argv)
             if (o.mode == 'S') {
                 char *dst = o.out ? strdup(o.out) : default_out(in, "s");
                 char *tmp = make_temp(".s");
-                bool ok = compile_to_asm(&o, in, tmp) && (opt_dry || move_output(tmp, dst));
+                bool ok = compile_to_asm(&o, in, tmp) && (opt_dry || (!strcmp(dst, "-") ? cat_file(tmp) : move_output(tmp, dst)));
                 free(dst);
                 if (!ok) any_error = true;
                 continue;

@@ -50,13 +50,13 @@ static bool ev(struct node *e, i128 *out, const char **sym)
             if (s1 != s2) return false;
             long sz = e->l->ty->base->size ? e->l->ty->base->size : 1;
             *sym = NULL;
-            *out = wrap_int((a - b) / sz, t);
+            *out = wrap_int((i128)((u128)a - (u128)b) / sz, t);
             return true;
         }
         if (s2 && (e->kind == N_SUB || s1)) return false;
         *sym = s1 ? s1 : s2;
         if (s2) { i128 x = a; a = b; b = x; scale = e->r->ty->kind == TY_PTR ? e->r->ty->base->size : 1; }
-        *out = e->kind == N_ADD ? a + b * scale : a - b * scale;
+        *out = (i128)(e->kind == N_ADD ? (u128)a + (u128)b * (u128)scale : (u128)a - (u128)b * (u128)scale);
         if (!*sym) *out = wrap_int(*out, t);
         return true;
     }

@@ -94,7 +94,7 @@ struct node *parse_char_const(struct token *t)
     p++;
     const char *end = t->p + t->len - 1;
     if (p >= end) cc_error_at(t->pos, "empty character constant");
-    i128 v = 0;
+    u128 v = 0;
     int n = 0;
     while (p < end) {
         bool raw;
@@ -123,7 +123,7 @@ struct node *parse_char_const(struct token *t)
     if (t->sub == CPP_ENC_NONE) {
         e->ty = ty_int;
         if (n > 1) cc_warn_at(t->pos, "multi-character character constant");
-        e->val = wrap_int(v, n == 1 ? ty_char : ty_int);
+        e->val = wrap_int((i128)v, n == 1 ? ty_char : ty_int);
         e->val = wrap_int(e->val, ty_int);
     } else if (t->sub == CPP_ENC_u8) {
         e->ty = ty_uchar;

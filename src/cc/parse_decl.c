@@ -345,7 +345,7 @@ static struct type *parse_enum(struct srcpos pos)
         scope_add_enum_const(name, v, ty_int);
         if (v < minv) minv = v;
         if (v > maxv) maxv = v;
-        v++;
+        v = (i128)((u128)v + 1);
         if (!accept(CPP_P_COMMA)) {
             expect(CPP_P_RBRACE, NULL);
             break;
