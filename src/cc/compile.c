@@ -37,6 +37,7 @@ bool cc_compile(struct cpp *pp, FILE *out, const char *src_name)
             for (struct obj *g = tu.globals; g; g = g->next) {
                 if (!g->name || !g->is_func || !g->body) continue;
                 struct ir_func *f = lower_function(g);
+                ir_optimize(f, ccopt.opt);
                 regalloc(f);
                 if (cc_dump_ir) ir_dump(f, stderr);
                 emit_function(out, f);
@@ -47,6 +48,7 @@ bool cc_compile(struct cpp *pp, FILE *out, const char *src_name)
             for (struct obj *g = tu.globals; g; g = g->next) {
                 if (!g->name || !g->is_func || !g->body) continue;
                 struct ir_func *f = lower_function(g);
+                ir_optimize(f, 1);
                 regalloc(f);
             }
         }

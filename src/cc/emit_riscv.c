@@ -333,8 +333,8 @@ static void emit_ins(struct ir_ins *i)
         a = src(i->a, 0);
         if (!i->b) {
             d = dst(i->d);
-            if (i->op == IR_SHL || i->op == IR_SHR || i->op == IR_SAR)
-                fprintf(out, "\t%si%s %s, %s, %s\n", base, suf, d, a, i128str(i->imm));
+            if (i->op == IR_SLTU)
+                fprintf(out, "\tsltiu %s, %s, %s\n", d, a, i128str(i->imm));
             else
                 fprintf(out, "\t%si%s %s, %s, %s\n", base, suf, d, a, i128str(i->imm));
         } else {

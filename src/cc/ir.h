@@ -155,6 +155,9 @@ struct abi_class {
 void abi_classify(struct type *t, bool unnamed, struct abi_class *c);
 bool abi_flatten_fp(struct type *t, struct abi_part parts[2], int *n);
 
+/* ir_opt.c: passes for -O1 and above */
+void ir_optimize(struct ir_func *f, int level);
+
 /* regalloc.c */
 void regalloc(struct ir_func *f);
 extern const int ra_int_regs[], ra_fp_regs[];
