@@ -236,6 +236,21 @@ static void zero_mem(int dst, long size, int align)
 
 static int gen_expr(struct node *e);
 static int gen_addr(struct node *e);
+static int var_vreg_max; /* vregs up to this one belong to variables; later ones are temporaries */
+
+/* var = v: when v is a temporary the previous instruction just computed, compute straight
+ * into the variable's vreg instead of copying */
+static int assign_var(int var, int v, struct type *t)
+{
+    struct ir_block *b = F->blocks[cur];
+    if (!wide(t) && v > var_vreg_max && b->n && b->ins[b->n - 1].d == v &&
+        b->ins[b->n - 1].op != IR_PARAM && F->vclass[v] == F->vclass[var]) {
+        b->ins[b->n - 1].d = var;
+        return var;
+    }
+    mov_val(var, v, t);
+    return v;
+}
 static void gen_stmt(struct node *s);
 static void gen_cond(struct node *e, int t, int f);
 
@@ -982,7 +997,7 @@ static int load_lvalue(struct node *e)
 static void store_lvalue(struct node *e, int addr, int v)
 {
     if (e->kind == N_VAR && promoted(e->var)) {
-        mov_val(e->var->vreg, v, e->ty);
+        assign_var(e->var->vreg, v, e->ty);
         return;
     }
     if (e->kind == N_MEMBER && e->mem->bit_width >= 0) {
@@ -1027,10 +1042,7 @@ static int gen_assign(struct node *e)
     }
     check_type(l->ty, e->pos);
     int v = gen_expr(e->r);
-    if (l->kind == N_VAR && promoted(l->var)) {
-        mov_val(l->var->vreg, v, l->ty);
-        return v;
-    }
+    if (l->kind == N_VAR && promoted(l->var)) return assign_var(l->var->vreg, v, l->ty);
     int a = lvalue_addr(l);
     store_lvalue(l, a, v);
     return bf_trunc(l, v);
@@ -1054,6 +1066,7 @@ static int gen_opassign(struct node *e)
         r = arith(e->op, ct, lv, b, e->pos);
         r = gen_cast_v(r, ct, l->ty, e->pos);
     }
+    if (l->kind == N_VAR && promoted(l->var)) return assign_var(l->var->vreg, r, l->ty);
     store_lvalue(l, a, r);
     return bf_trunc(l, r);
 }
@@ -1068,6 +1081,9 @@ static int gen_incdec(struct node *e)
         old = wide(l->ty) ? pair(old, old + 1) : mov(old);
     bool inc = e->kind == N_PREINC || e->kind == N_POSTINC;
     int nv;
+    int ret_old = old;
+    /* compute the new value from the variable itself, so an unused old copy is dead code */
+    if (l->kind == N_VAR && promoted(l->var) && !wide(l->ty)) old = l->var->vreg;
     struct type *t = l->ty;
     if (t->kind == TY_PTR) {
         int dyn;
@@ -1085,9 +1101,13 @@ static int gen_incdec(struct node *e)
         nv = bini(IR_ADD, opw(pt), old, inc ? 1 : -1);
         nv = gen_cast_v(nv, pt, t, e->pos);
     }
+    if (l->kind == N_VAR && promoted(l->var)) {
+        nv = assign_var(l->var->vreg, nv, l->ty);
+        return e->kind == N_PREINC || e->kind == N_PREDEC ? nv : ret_old;
+    }
     store_lvalue(l, a, nv);
     if (e->kind == N_PREINC || e->kind == N_PREDEC) return bf_trunc(l, nv);
-    return old;
+    return ret_old;
 }
 
 static int gen_va_arg(struct node *e)
@@ -1480,7 +1500,7 @@ static void gen_decl(struct node *s)
     if (promoted(o)) {
         if (s->ini && s->ini->n) {
             struct init_item *it = &s->ini->items[s->ini->n - 1];
-            mov_val(o->vreg, gen_expr(it->e), o->ty);
+            assign_var(o->vreg, gen_expr(it->e), o->ty);
         }
         return;
     }
@@ -1782,6 +1802,7 @@ struct ir_func *lower_function(struct obj *fn)
             if (wide(o->ty)) E(IR_LI)->d = o->vreg + 1;
         }
     }
+    var_vreg_max = F->nvregs - 1;
     if (fn->ty->variadic) {
         F->variadic = true;
         F->va_first_gpr = ngpr > 8 ? 8 : ngpr;

@@ -199,6 +199,14 @@ void regalloc(struct ir_func *f)
         list[n++] = x;
     }
     qsort(list, (size_t)n, sizeof *list, cmp_start);
+    /* move hints: d = mov a prefers a's register (the move then disappears) */
+    int *hint = cc_alloc(sizeof(int) * (size_t)nv);
+    for (int bi = 0; bi < f->nblocks; bi++)
+        for (int k = 0; k < f->blocks[bi]->n; k++) {
+            struct ir_ins *i = &f->blocks[bi]->ins[k];
+            if (i->op == IR_MOV && !hint[i->d]) hint[i->d] = i->a;
+            if (i->op == IR_MOV && !hint[i->a]) hint[i->a] = i->d;
+        }
     f->vloc = cc_alloc(sizeof(int) * (size_t)nv);
     /* linear scan */
     int reg_end[64];       /* end of the interval holding each physical register, -1 free */
@@ -220,6 +228,11 @@ void regalloc(struct ir_func *f)
         pools[np] = fp ? fp_callee : int_callee;
         plen[np++] = fp ? (int)(sizeof fp_callee / sizeof *fp_callee) : (int)(sizeof int_callee / sizeof *int_callee);
         int got = -1;
+        int h = hint[x->v];
+        if (h && f->vloc[h] > 0 && reg_end[f->vloc[h]] < 0)
+            for (int p = 0; p < np && got < 0; p++)
+                for (int q = 0; q < plen[p]; q++)
+                    if (pools[p][q] == f->vloc[h]) got = f->vloc[h];
         for (int p = 0; p < np && got < 0; p++)
             for (int q = 0; q < plen[p]; q++)
                 if (reg_end[pools[p][q]] < 0) {
