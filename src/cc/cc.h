@@ -60,7 +60,8 @@ extern jmp_buf *cc_error_jmp;   /* fatal errors longjmp here */
 extern int cc_nerrors, cc_nwarnings;
 extern bool cc_werror;
 extern bool cc_wall;
-extern bool cc_quiet;     /* no diagnostics output (fuzzing) */
+extern bool cc_quiet;
+extern bool cc_nowarn;    /* -w */     /* no diagnostics output (fuzzing) */
 void cc_error_at(struct srcpos p, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 void cc_warn_at(struct srcpos p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void cc_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));

@@ -25,9 +25,22 @@ struct type *usual_arith(struct type *a, struct type *b)
     return ty_to_unsigned(s);
 }
 
+/* a floating constant converted to a floating type is folded (so a long double literal
+ * cast to double, as in <float.h>'s DBL_MAX, never needs long double arithmetic) */
+static struct node *fold_fcast(struct node *e, struct type *t)
+{
+    if (e->kind != N_FNUM || !ty_is_float(t)) return NULL;
+    struct node *n = new_node(N_FNUM, e->pos);
+    n->ty = t;
+    n->fval = t->kind == TY_FLOAT ? (double)(float)e->fval : e->fval;
+    return n;
+}
+
 struct node *cast_to(struct node *e, struct type *t)
 {
     if (e->ty == t) return e;
+    struct node *f = fold_fcast(e, t);
+    if (f) return f;
     struct node *n = new_node(N_CAST, e->pos);
     n->l = e;
     n->ty = t;

@@ -65,7 +65,7 @@ char *cc_printf(const char *fmt, ...)
 
 jmp_buf *cc_error_jmp;
 int cc_nerrors, cc_nwarnings;
-bool cc_werror, cc_wall, cc_quiet;
+bool cc_werror, cc_wall, cc_quiet, cc_nowarn;
 
 void cc_diag_reset(void)
 {
@@ -127,6 +127,7 @@ void cc_error_at(struct srcpos p, const char *fmt, ...)
 
 void cc_warn_at(struct srcpos p, const char *fmt, ...)
 {
+    if (cc_nowarn) return;
     va_list ap;
     va_start(ap, fmt);
     vdiag(p, cc_werror ? "error" : "warning", fmt, ap);

@@ -446,7 +446,8 @@ int cc_driver_main(int argc, char **argv)
             if (!strcmp(a, "-fdump-ir")) cc_dump_ir = true;
         } else if (!strcmp(a, "-Werror")) cc_werror = true;
         else if (!strcmp(a, "-Wall") || !strcmp(a, "-Wextra")) cc_wall = true;
-        else if (!strncmp(a, "-W", 2) || !strcmp(a, "-w") || !strcmp(a, "-pedantic") || !strncmp(a, "-std=", 5) || !strcmp(a, "-ansi")) {
+        else if (!strcmp(a, "-w")) cc_nowarn = true;
+        else if (!strncmp(a, "-W", 2) || !strcmp(a, "-pedantic") || !strncmp(a, "-std=", 5) || !strcmp(a, "-ansi")) {
         } else if (!strcmp(a, "-v")) opt_v = true;
         else if (!strcmp(a, "-###")) opt_dry = true;
         else if (!strcmp(a, "--help")) { usage(); return 0; }

@@ -738,12 +738,17 @@ static struct type *parse_declarator_(struct type *t, const char **name, struct 
             if (is_punct(k, CPP_P_LPAREN)) depth++;
             if (is_punct(k, CPP_P_RPAREN)) depth--;
         }
-        struct type *outer = parse_suffix(t, NULL);
+        struct obj *outer_params = NULL;
+        struct type *outer = parse_suffix(t, params ? &outer_params : NULL);
         size_t end = P->pos;
         P->pos = save;
-        struct type *r = parse_declarator(outer, name, pos, params);
+        struct obj *inner_params = NULL;
+        struct type *r = parse_declarator(outer, name, pos, params ? &inner_params : NULL);
         expect(CPP_P_RPAREN, NULL);
         P->pos = end;
+        /* int (f)(int a): the parameters are the outer ones when the parentheses only
+         * wrap the name; int (*g(int a))(void): the inner function's */
+        if (params) *params = r->kind == TY_FUNC && r == outer ? outer_params : inner_params;
         return r;
     }
     if (peek()->kind == TK_IDENT) {

@@ -743,6 +743,7 @@ static struct node *parse_cast_(void)
         if (!ty_is_scalar(e->ty)) cc_error_at(pos, "cannot convert a value of type '%s' to '%s'", ty_name(e->ty), ty_name(t));
         if ((ty_is_float(t) && e->ty->kind == TY_PTR) || (ty_is_float(e->ty) && t->kind == TY_PTR))
             cc_error_at(pos, "invalid cast between pointer and floating type");
+        if (e->kind == N_FNUM && ty_is_float(t)) return cast_to(e, ty_unqual(t));
         struct node *n = mk(N_CAST, ty_unqual(t), pos);
         n->l = e;
         return n;
