@@ -401,6 +401,7 @@ static inline void depth_leave(void) { parse_depth--; }
 
 bool eval_addr_expr(struct node *e, const char **sym, i128 *off);
 bool eval_const(struct node *e, const char **sym, i128 *v);
+u128 dbl_to_tf_bits(double d);
 
 extern bool cc_dump_ir;
 #endif

@@ -694,7 +694,7 @@ static void emit_object(struct obj *o)
                 } else if (t->kind == TY_DOUBLE) {
                     memcpy(buf + it->offset, &dv, 8);
                 } else {
-                    cc_error_at(e->pos, "long double is not supported yet");
+                    put_int(buf, it->offset, 16, (i128)dbl_to_tf_bits(dv));
                 }
                 nonzero = true;
                 continue;

@@ -1,6 +1,8 @@
 /* Constant expressions: integer constant expressions and address constants. */
 #include "cc/cc.h"
 
+#include <string.h>
+
 i128 wrap_int(i128 v, struct type *t)
 {
     if (t->kind == TY_BOOL) return v != 0;
@@ -221,4 +223,25 @@ bool eval_const(struct node *e, const char **sym, i128 *v)
     *sym = NULL;
     if (e->kind == N_ADDR) return eval_addr(e->l, sym, v);
     return ev(e, v, sym);
+}
+
+/* binary128 bits of a double (exact) */
+u128 dbl_to_tf_bits(double d)
+{
+    u64 x;
+    memcpy(&x, &d, 8);
+    u128 s = (u128)(x >> 63) << 127;
+    int e = (int)(x >> 52) & 0x7ff;
+    u128 f = x & (((u64)1 << 52) - 1);
+    if (e == 0x7ff) return s | ((u128)0x7fff << 112) | (f << 60) | (f ? (u128)1 << 111 : 0);
+    if (e == 0) {
+        if (!f) return s;
+        e = 1;
+        while (!((f >> 52) & 1)) {
+            f <<= 1;
+            e--;
+        }
+        f &= ((u128)1 << 52) - 1;
+    }
+    return s | ((u128)(e - 1023 + 16383) << 112) | (f << 60);
 }

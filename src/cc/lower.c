@@ -23,8 +23,8 @@ static bool is_fp(struct type *t) { return t->kind == TY_FLOAT || t->kind == TY_
 
 static void check_type(struct type *t, struct srcpos pos)
 {
-    if (t->kind == TY_LDOUBLE)
-        cc_error_at(pos, "long double arithmetic is not supported yet (binary128 helpers pending)");
+    if (t->kind == TY_LDOUBLE && tgt.xlen == 32)
+        cc_error_at(pos, "long double values are not supported yet at XLEN 32");
     if (ty_is_integer(t) && t->size > 2 * R())
         cc_error_at(pos, "'%s' (%ld bytes) wider than a register is not supported yet at XLEN %d",
                     ty_name(t), t->size, tgt.xlen);
@@ -141,7 +141,14 @@ static void mov_to(int d, int a)
 
 /* Integers twice as wide as a register (long long on rv32, __int128 on rv64) live in a
  * pair of consecutive vregs: v holds the low XLEN bits, v + 1 the high ones. */
-static bool wide(struct type *t) { return t->kind != TY_ENUM && ty_is_integer(t) && t->size > R(); }
+static bool wide(struct type *t)
+{
+    return (t->kind != TY_ENUM && ty_is_integer(t) && t->size > R()) || (t->kind == TY_LDOUBLE && R() < 16);
+}
+
+/* long double: its binary128 bit pattern is handled like an unsigned 128-bit integer
+ * (one vreg on rv128, a pair on rv64); arithmetic calls the libzlrt helpers */
+static bool is_ld(struct type *t) { return t->kind == TY_LDOUBLE; }
 
 static int vpair(void)
 {
@@ -300,6 +307,64 @@ static const char *rt_mode(void) { return R() == 4 ? "di" : "ti"; }
 
 static int gen_cast_v(int v, struct type *from, struct type *to, struct srcpos pos);
 
+static int ld_call(const char *sym, int *args, int nargs, int retkind)
+{
+    bool fa[2] = {false, false}, wa[2] = {R() < 16, R() < 16};
+    return rt_call(sym, args, fa, wa, nargs, retkind);
+}
+
+static int ld_retkind(void) { return R() < 16 ? 1 : 0; }
+
+static int ld_const(double d)
+{
+    u128 b = dbl_to_tf_bits(d);
+    if (R() < 16) return pair(li((i128)(u64)b), li((i128)(i64)(u64)(b >> 64)));
+    return li((i128)b);
+}
+
+/* the three-way comparison helper result (int) */
+static int ld_cmp(const char *sym, int a, int b)
+{
+    int args[2] = {a, b};
+    return ld_call(sym, args, 2, 0);
+}
+
+static int ld_cast(int v, struct type *from, struct type *to, struct srcpos pos)
+{
+    if (is_ld(from) && is_ld(to)) return v;
+    if (is_ld(to)) {
+        if (from->kind == TY_FLOAT || from->kind == TY_DOUBLE) {
+            bool fa = true, wa = false;
+            return rt_call(from->kind == TY_FLOAT ? "__extendsftf2" : "__extenddftf2", &v, &fa, &wa, 1, ld_retkind());
+        }
+        bool fu = from->kind == TY_PTR || from->is_unsigned;
+        long fs = from->kind == TY_PTR ? tgt.ptr_size : from->size;
+        if (fs < 4) {
+            v = gen_cast_v(v, from, ty_int, pos);
+            fs = 4;
+            fu = false;
+        }
+        bool fa = false, wa = fs > R();
+        const char *sym = cc_printf("__float%s%sitf", fu ? "un" : "", fs == 4 ? "s" : fs == 8 ? "d" : "t");
+        return rt_call(sym, &v, &fa, &wa, 1, ld_retkind());
+    }
+    /* from long double */
+    int args[1] = {v};
+    if (to->kind == TY_FLOAT || to->kind == TY_DOUBLE)
+        return ld_call(to->kind == TY_FLOAT ? "__trunctfsf2" : "__trunctfdf2", args, 1, to->kind == TY_FLOAT ? 2 : 3);
+    if (to->kind == TY_BOOL) {
+        int r = ld_cmp("__netf2", v, ld_const(0));
+        return un(IR_SNEZ, R(), r);
+    }
+    bool tun = to->kind == TY_PTR || to->is_unsigned;
+    long ts = to->kind == TY_PTR ? tgt.ptr_size : to->size;
+    long cs = ts < 4 ? 4 : ts;
+    const char *sym = cc_printf("__fix%stf%s", tun && ts >= 4 ? "uns" : "", cs == 4 ? "si" : cs == 8 ? "di" : "ti");
+    int r = ld_call(sym, args, 1, cs > R() ? 1 : 0);
+    struct type *ct = cs == 4 ? (tun && ts >= 4 ? ty_uint : ty_int) : cs == 8 ? (tun ? ty_uint64 : ty_int64) : (tun ? ty_uint128 : ty_int128);
+    return gen_cast_v(r, ct, to, pos);
+}
+
 static int wide_cast(int v, struct type *from, struct type *to, struct srcpos pos)
 {
     if (wide(from) && wide(to)) return v;
@@ -332,6 +397,7 @@ static int gen_cast_v(int v, struct type *from, struct type *to, struct srcpos p
     check_type(to, pos);
     if (from->kind == TY_ARRAY || from->kind == TY_FUNC || from->kind == TY_STRUCT || from->kind == TY_UNION)
         return v;
+    if (is_ld(from) || is_ld(to)) return ld_cast(v, from, to, pos);
     if (wide(from) || wide(to)) return wide_cast(v, from, to, pos);
     if (to->kind == TY_STRUCT || to->kind == TY_UNION) return v;
     long fs = from->kind == TY_PTR ? tgt.ptr_size : from->size;
@@ -707,6 +773,18 @@ static int cmp_value(enum nk k, struct node *l, struct node *r)
 {
     struct type *t = l->ty;
     int a = gen_expr(l), b = gen_expr(r);
+    if (is_ld(t)) {
+        static const char *const fn[] = {"__eqtf2", "__netf2", "__lttf2", "__letf2", "__gttf2", "__getf2"};
+        int c = ld_cmp(fn[k - N_EQ], a, b);
+        switch (k) {
+        case N_EQ: return un(IR_SEQZ, R(), c);
+        case N_NE: return un(IR_SNEZ, R(), c);
+        case N_LT: return bin(IR_SLT, R(), c, li(0));
+        case N_LE: return bini(IR_SLT, R(), c, 1);
+        case N_GT: return bin(IR_SLT, R(), li(0), c);
+        default: return bini(IR_XOR, R(), bin(IR_SLT, R(), c, li(0)), 1);
+        }
+    }
     if (wide(t)) {
         bool u = t->is_unsigned;
         switch (k) {
@@ -857,6 +935,11 @@ static int wide_eq(int a, int b)
 static int arith(int k, struct type *t, int a, int b, struct srcpos pos)
 {
     check_type(t, pos);
+    if (is_ld(t)) {
+        int args[2] = {a, b};
+        const char *sym = k == N_ADD ? "__addtf3" : k == N_SUB ? "__subtf3" : k == N_MUL ? "__multf3" : "__divtf3";
+        return ld_call(sym, args, 2, ld_retkind());
+    }
     if (wide(t)) return wide_arith(k, t, a, b);
     if (is_fp(t)) {
         int op = k == N_ADD ? IR_FADD : k == N_SUB ? IR_FSUB : k == N_MUL ? IR_FMUL : IR_FDIV;
@@ -956,7 +1039,7 @@ static void gen_cond(struct node *e, int t, int f)
     }
     case N_LNOT: gen_cond(e->l, f, t); return;
     case N_EQ: case N_NE: case N_LT: case N_LE: case N_GT: case N_GE:
-        if (!is_fp(e->l->ty) && !wide(e->l->ty)) {
+        if (!is_fp(e->l->ty) && !wide(e->l->ty) && !is_ld(e->l->ty)) {
             int a = gen_expr(e->l), b = gen_expr(e->r);
             bool u = e->l->ty->kind == TY_PTR || e->l->ty->is_unsigned;
             struct ir_ins *i = E(IR_BCMP);
@@ -977,7 +1060,7 @@ static void gen_cond(struct node *e, int t, int f)
     default: break;
     }
     int v = gen_expr(e);
-    if (is_fp(e->ty) || wide(e->ty)) v = gen_cast_v(v, e->ty, ty_bool, e->pos);
+    if (is_fp(e->ty) || wide(e->ty) || is_ld(e->ty)) v = gen_cast_v(v, e->ty, ty_bool, e->pos);
     struct ir_ins *i = E(IR_BR);
     i->a = v;
     i->t1 = t;
@@ -1089,7 +1172,7 @@ static int gen_incdec(struct node *e)
         int dyn;
         long sz = ptr_elem_size(t, e->pos, &dyn);
         nv = bini(IR_ADD, R(), old, inc ? sz : -sz);
-    } else if (is_fp(t)) {
+    } else if (is_fp(t) || is_ld(t)) {
         int one = gen_cast_v(li(1), ty_int, t, e->pos);
         nv = arith(inc ? N_ADD : N_SUB, t, old, one, e->pos);
     } else if (t->kind == TY_BOOL) {
@@ -1253,6 +1336,7 @@ static int gen_expr(struct node *e)
         return li(canon(e->val, e->ty));
     case N_FNUM: {
         check_type(e->ty, e->pos);
+        if (is_ld(e->ty)) return ld_const(e->fval);
         struct ir_ins *i = E(IR_FLI);
         i->d = vfp();
         i->w = (u8)e->ty->size;
@@ -1296,7 +1380,7 @@ static int gen_expr(struct node *e)
     case N_LAND: case N_LOR: return gen_logical_value(e);
     case N_LNOT: {
         int v = gen_expr(e->l);
-        if (is_fp(e->l->ty) || wide(e->l->ty)) v = gen_cast_v(v, e->l->ty, ty_bool, e->pos);
+        if (is_fp(e->l->ty) || wide(e->l->ty) || is_ld(e->l->ty)) v = gen_cast_v(v, e->l->ty, ty_bool, e->pos);
         return un(IR_SEQZ, R(), v);
     }
     case N_NEG: {
@@ -1308,6 +1392,10 @@ static int gen_expr(struct node *e)
             i->a = v;
             i->w = (u8)e->ty->size;
             return i->d;
+        }
+        if (is_ld(e->ty)) {
+            if (R() < 16) return pair(v, bin(IR_XOR, R(), v + 1, li((i128)1 << 63)));
+            return bin(IR_XOR, R(), v, li((i128)((u128)1 << 127)));
         }
         if (wide(e->ty)) return wide_arith(N_SUB, e->ty, pair(li(0), li(0)), v);
         return un(IR_NEG, opw(e->ty), v);
@@ -1796,7 +1884,7 @@ struct ir_func *lower_function(struct obj *fn)
             if (p == o) isparam = true;
         if (isparam || !o->name) continue;
         if (ty_is_scalar(o->ty) && !o->addr_taken && !o->ty->is_volatile && 
-            (!ty_is_integer(o->ty) || o->ty->size <= 2 * R()) && o->ty->kind != TY_LDOUBLE) {
+            (!ty_is_integer(o->ty) || o->ty->size <= 2 * R()) && (o->ty->kind != TY_LDOUBLE || R() >= 8)) {
             o->vreg = is_fp(o->ty) ? vfp() : wide(o->ty) ? vpair() : vint();
             if (!is_fp(o->ty)) E(IR_LI)->d = o->vreg; /* defined on entry */
             if (wide(o->ty)) E(IR_LI)->d = o->vreg + 1;

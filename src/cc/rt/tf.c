@@ -43,10 +43,10 @@ int __letf2(u128_t a, u128_t b);
 int __gttf2(u128_t a, u128_t b);
 int __getf2(u128_t a, u128_t b);
 int __unordtf2(u128_t a, u128_t b);
-u128_t __extenddftf2(u64_t d);
-u128_t __extendsftf2(u32_t f);
-u64_t __trunctfdf2(u128_t a);
-u32_t __trunctfsf2(u128_t a);
+u128_t __extenddftf2(double d);
+u128_t __extendsftf2(float f);
+double __trunctfdf2(u128_t a);
+float __trunctfsf2(u128_t a);
 i32_t __fixtfsi(u128_t a);
 i64_t __fixtfdi(u128_t a);
 i128_t __fixtfti(u128_t a);
@@ -292,10 +292,37 @@ static u128_t narrow(u128_t a, int ebits, int fbits)
     return round_pack(s, ne, m, fbits, emax);
 }
 
-u128_t __extenddftf2(u64_t d) { return widen(d, 11, 52); }
-u128_t __extendsftf2(u32_t f) { return widen(f, 8, 23); }
-u64_t __trunctfdf2(u128_t a) { return (u64_t)narrow(a, 11, 52); }
-u32_t __trunctfsf2(u128_t a) { return (u32_t)narrow(a, 8, 23); }
+/* float and double travel in FP registers, as with libgcc */
+union dbits { double d; u64_t u; };
+union fbits { float f; u32_t u; };
+
+u128_t __extenddftf2(double d)
+{
+    union dbits x;
+    x.d = d;
+    return widen(x.u, 11, 52);
+}
+
+u128_t __extendsftf2(float f)
+{
+    union fbits x;
+    x.f = f;
+    return widen(x.u, 8, 23);
+}
+
+double __trunctfdf2(u128_t a)
+{
+    union dbits x;
+    x.u = (u64_t)narrow(a, 11, 52);
+    return x.d;
+}
+
+float __trunctfsf2(u128_t a)
+{
+    union fbits x;
+    x.u = (u32_t)narrow(a, 8, 23);
+    return x.f;
+}
 
 /* truncation toward zero of |a| as an unsigned integer of `bits` bits (saturating) */
 static u128_t to_uint(u128_t a, int bits, int *neg)
