@@ -389,6 +389,9 @@ struct node *make_member(struct node *e, const char *name, struct srcpos pos);
 enum builtin_id {
     B_EXPECT = 1, B_CLZ, B_CTZ, B_POPCOUNT, B_BSWAP, B_UNREACHABLE, B_TRAP, B_CONSTANT_P,
     B_OFFSETOF, B_ALLOCA, B_FRAME_ADDRESS, B_ASSUME_ALIGNED, B_FFS,
+    /* atomics: n->l = pointer, n->r = value, n->cond = expected/desired operand */
+    B_ATOMIC_LOAD, B_ATOMIC_STORE, B_ATOMIC_RMW, B_ATOMIC_RMW_NEW, B_ATOMIC_CAS_VAL,
+    B_ATOMIC_CAS_BOOL, B_ATOMIC_CMPXCHG, B_FENCE,
 };
 
 void parse_stmt_reset(void);

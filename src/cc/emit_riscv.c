@@ -533,6 +533,31 @@ static void emit_ins(struct ir_ins *i)
         return;
     case IR_ASM: emit_asm(i->asmi); return;
     case IR_TRAP: fputs("\tebreak\n", out); return;
+    case IR_FENCE:
+        fputs("\tfence rw,rw\n", out);
+        return;
+    case IR_AMO: {
+        static const char *const nm[] = {"amoswap", "amoadd", "amoand", "amoor", "amoxor"};
+        char sfx = i->w == 4 ? 'w' : i->w == 8 ? 'd' : 'q';
+        src_to(i->a, "a6", false);
+        src_to(i->b, "a7", false);
+        d = dst(i->d);
+        fprintf(out, "\t%s.%c.aqrl %s, a7, (a6)\n", nm[i->imm], sfx, d);
+        dst_done(i->d);
+        return;
+    }
+    case IR_CAS: {
+        static int casn;
+        char sfx = i->w == 4 ? 'w' : i->w == 8 ? 'd' : 'q';
+        src_to(i->a, "a5", false);
+        src_to(i->b, "a6", false);
+        src_to(i->c, "a7", false);
+        int n = casn++;
+        fprintf(out, ".Lcas%d:\n\tlr.%c.aqrl a4, (a5)\n\tbne a4, a6, .Lcasd%d\n", n, sfx, n);
+        fprintf(out, "\tsc.%c.aqrl a3, a7, (a5)\n\tbnez a3, .Lcas%d\n.Lcasd%d:\n", sfx, n, n);
+        set_from(i->d, "a4", false);
+        return;
+    }
     case IR_MULHU:
         a = src(i->a, 0);
         b = src(i->b, 1);

@@ -47,6 +47,9 @@ enum irop {
     IR_TRAP,     /* ebreak/unimp */
     IR_SAVE_VA,  /* prologue: store a<imm>..a7 into the variadic save area (marker) */
     IR_MULHU,    /* d = high XLEN bits of the unsigned product a * b */
+    IR_AMO,      /* d = atomic { old = *a; *a = old op b } (imm: 0 swap 1 add 2 and 3 or 4 xor), w bytes */
+    IR_CAS,      /* d = atomic { old = *a; if (old == b) *a = c }, w bytes */
+    IR_FENCE,    /* fence rw,rw */
 };
 
 enum ir_cc { CC_EQ, CC_NE, CC_LT, CC_GE, CC_LTU, CC_GEU };
@@ -90,7 +93,7 @@ struct ir_ins {
     u8 op;
     u8 w, w2;
     bool uns;
-    int d, a, b;
+    int d, a, b, c;
     i128 imm;
     const char *sym;
     int t1, t2;          /* block ids */

@@ -31,6 +31,7 @@ static int uses_of(struct ir_ins *i, int **slots, int max)
     default:
         if (i->a) slots[n++] = &i->a;
         if (i->b) slots[n++] = &i->b;
+        if (i->c) slots[n++] = &i->c;
         break;
     }
     return n;

@@ -1229,9 +1229,86 @@ static int gen_va_arg(struct node *e)
     return res;
 }
 
+static int gen_atomic(struct node *e)
+{
+    int Rs = R();
+    if (e->op == B_FENCE) {
+        E(IR_FENCE);
+        return 0;
+    }
+    struct type *t = ty_unqual(e->l->ty->base);
+    int w = (int)(t->kind == TY_PTR ? tgt.ptr_size : t->size);
+    int p = gen_expr(e->l);
+    switch (e->op) {
+    case B_ATOMIC_LOAD: {
+        E(IR_FENCE);
+        int v = load(t, p, 0);
+        E(IR_FENCE);
+        return v;
+    }
+    case B_ATOMIC_STORE: {
+        int v = gen_expr(e->r);
+        E(IR_FENCE);
+        store(t, p, 0, v);
+        E(IR_FENCE);
+        return 0;
+    }
+    case B_ATOMIC_RMW: case B_ATOMIC_RMW_NEW: {
+        int v = gen_expr(e->r);
+        int op = (int)e->val;
+        int arg = op == 5 ? un(IR_NEG, w, v) : v;
+        struct ir_ins *i = E(IR_AMO);
+        int old = vint();
+        i->d = old;
+        i->a = p;
+        i->b = arg;
+        i->w = (u8)w;
+        i->imm = op == 5 ? 1 : op;
+        if (e->op == B_ATOMIC_RMW) return old;
+        static const int nk[] = {0, N_ADD, N_BAND, N_BOR, N_BXOR, N_SUB};
+        if (op == 0) return v;
+        return arith(nk[op], t->kind == TY_PTR ? ty_size_t() : promote(t), old, v, e->pos);
+    }
+    case B_ATOMIC_CAS_VAL: case B_ATOMIC_CAS_BOOL: case B_ATOMIC_CMPXCHG: {
+        int expp = 0, expected;
+        if (e->op == B_ATOMIC_CMPXCHG) {
+            expp = gen_expr(e->r);
+            expected = load(t, expp, 0);
+        } else {
+            expected = gen_expr(e->r);
+        }
+        int desired = gen_expr(e->cond);
+        struct ir_ins *i = E(IR_CAS);
+        int old = vint();
+        i->d = old;
+        i->a = p;
+        i->b = expected;
+        i->c = desired;
+        i->w = (u8)w;
+        if (e->op == B_ATOMIC_CAS_VAL) return old;
+        int ok = un(IR_SEQZ, Rs, bin(IR_XOR, Rs, old, expected));
+        if (e->op == B_ATOMIC_CMPXCHG) {
+            int fail = ir_block_new(F), done = ir_block_new(F);
+            struct ir_ins *br = E(IR_BR);
+            br->a = ok;
+            br->t1 = done;
+            br->t2 = fail;
+            set_block(fail);
+            store(t, expp, 0, old);
+            jmp(done);
+            set_block(done);
+        }
+        return ok;
+    }
+    default:
+        return 0;
+    }
+}
+
 static int gen_builtin(struct node *e)
 {
     int Rs = R();
+    if (e->op >= B_ATOMIC_LOAD) return gen_atomic(e);
     switch (e->op) {
     case B_TRAP: case B_UNREACHABLE:
         E(IR_TRAP);

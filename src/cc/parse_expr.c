@@ -311,6 +311,92 @@ static struct node *parse_generic(struct srcpos pos)
     return result;
 }
 
+/* GCC's __atomic_* and __sync_* builtins on objects of 4, 8 and (rv128) 16 bytes.
+ * n->op: B_ATOMIC_*; n->val: the AMO operation (0 swap, 1 add, 2 and, 3 or, 4 xor,
+ * 5 sub, 6 nand-less placeholder); n->l pointer, n->r value, n->cond second value. */
+static struct node *parse_atomic(const char *name, struct srcpos pos)
+{
+    static const struct { const char *name; int kind, amo, nargs; } tab[] = {
+        {"__atomic_load_n", B_ATOMIC_LOAD, 0, 2}, {"__atomic_store_n", B_ATOMIC_STORE, 0, 3},
+        {"__atomic_exchange_n", B_ATOMIC_RMW, 0, 3},
+        {"__atomic_fetch_add", B_ATOMIC_RMW, 1, 3}, {"__atomic_fetch_sub", B_ATOMIC_RMW, 5, 3},
+        {"__atomic_fetch_and", B_ATOMIC_RMW, 2, 3}, {"__atomic_fetch_or", B_ATOMIC_RMW, 3, 3},
+        {"__atomic_fetch_xor", B_ATOMIC_RMW, 4, 3},
+        {"__atomic_add_fetch", B_ATOMIC_RMW_NEW, 1, 3}, {"__atomic_sub_fetch", B_ATOMIC_RMW_NEW, 5, 3},
+        {"__atomic_and_fetch", B_ATOMIC_RMW_NEW, 2, 3}, {"__atomic_or_fetch", B_ATOMIC_RMW_NEW, 3, 3},
+        {"__atomic_xor_fetch", B_ATOMIC_RMW_NEW, 4, 3},
+        {"__atomic_compare_exchange_n", B_ATOMIC_CMPXCHG, 0, 6},
+        {"__atomic_thread_fence", B_FENCE, 0, 1}, {"__atomic_signal_fence", B_FENCE, 0, 1},
+        {"__sync_synchronize", B_FENCE, 0, 0},
+        {"__sync_fetch_and_add", B_ATOMIC_RMW, 1, 2}, {"__sync_fetch_and_sub", B_ATOMIC_RMW, 5, 2},
+        {"__sync_fetch_and_and", B_ATOMIC_RMW, 2, 2}, {"__sync_fetch_and_or", B_ATOMIC_RMW, 3, 2},
+        {"__sync_fetch_and_xor", B_ATOMIC_RMW, 4, 2},
+        {"__sync_add_and_fetch", B_ATOMIC_RMW_NEW, 1, 2}, {"__sync_sub_and_fetch", B_ATOMIC_RMW_NEW, 5, 2},
+        {"__sync_and_and_fetch", B_ATOMIC_RMW_NEW, 2, 2}, {"__sync_or_and_fetch", B_ATOMIC_RMW_NEW, 3, 2},
+        {"__sync_xor_and_fetch", B_ATOMIC_RMW_NEW, 4, 2},
+        {"__sync_val_compare_and_swap", B_ATOMIC_CAS_VAL, 0, 3},
+        {"__sync_bool_compare_and_swap", B_ATOMIC_CAS_BOOL, 0, 3},
+        {"__sync_lock_test_and_set", B_ATOMIC_RMW, 0, 2}, {"__sync_lock_release", B_ATOMIC_STORE, 0, 1},
+        {"__atomic_always_lock_free", -1, 0, 2}, {"__atomic_is_lock_free", -1, 0, 2},
+    };
+    int k = -1;
+    for (size_t i = 0; i < sizeof tab / sizeof *tab; i++)
+        if (!strcmp(name, tab[i].name)) k = (int)i;
+    if (k < 0) return NULL;
+    expect(CPP_P_LPAREN, NULL);
+    struct node *args[6] = {0};
+    int n = 0;
+    if (!is_punct(peek(), CPP_P_RPAREN)) {
+        for (;;) {
+            struct node *a = rvalue(parse_assign());
+            if (n < 6) args[n] = a;
+            n++;
+            if (!accept(CPP_P_COMMA)) break;
+        }
+    }
+    expect(CPP_P_RPAREN, NULL);
+    if (n != tab[k].nargs) cc_error_at(pos, "wrong number of arguments to '%s'", name);
+    if (tab[k].kind == -1) {
+        i128 sz;
+        if (!eval_int(args[0], &sz)) cc_error_at(pos, "non-constant size in '%s'", name);
+        return num(sz == 1 || sz == 2 || sz == 4 || (sz <= tgt.regsize && (sz & (sz - 1)) == 0), ty_bool, pos);
+    }
+    struct node *e = mk(N_BUILTIN, ty_void, pos);
+    e->op = tab[k].kind;
+    e->val = tab[k].amo;
+    if (tab[k].kind == B_FENCE) return e;
+    struct node *p = args[0];
+    if (p->ty->kind != TY_PTR || !ty_is_scalar(p->ty->base))
+        cc_error_at(pos, "argument 1 of '%s' must be a pointer to an integer or pointer", name);
+    struct type *t = ty_unqual(p->ty->base);
+    long sz = t->kind == TY_PTR ? tgt.ptr_size : t->size;
+    if (ty_is_float(t) || (sz != 4 && sz != 8 && sz != 16) || sz > tgt.regsize)
+        cc_error_at(pos, "'%s' on a %ld-byte object is not supported yet", name, sz);
+    e->l = p;
+    switch (tab[k].kind) {
+    case B_ATOMIC_LOAD: e->ty = t; break;
+    case B_ATOMIC_STORE:
+        e->r = n > 1 ? convert_assign(args[1], t, "passing argument") : cast_to(num(0, ty_int, pos), t);
+        break;
+    case B_ATOMIC_RMW: case B_ATOMIC_RMW_NEW:
+        e->ty = t;
+        e->r = convert_assign(args[1], t, "passing argument");
+        break;
+    case B_ATOMIC_CAS_VAL: case B_ATOMIC_CAS_BOOL:
+        e->ty = tab[k].kind == B_ATOMIC_CAS_VAL ? t : ty_bool;
+        e->r = convert_assign(args[1], t, "passing argument");
+        e->cond = convert_assign(args[2], t, "passing argument");
+        break;
+    case B_ATOMIC_CMPXCHG:
+        e->ty = ty_bool;
+        if (args[1]->ty->kind != TY_PTR) cc_error_at(pos, "argument 2 of '%s' must be a pointer", name);
+        e->r = args[1];
+        e->cond = convert_assign(args[2], t, "passing argument");
+        break;
+    }
+    return e;
+}
+
 static struct node *parse_builtin(const char *name, struct srcpos pos, bool *ok)
 {
     *ok = true;
@@ -442,6 +528,8 @@ static struct node *parse_builtin(const char *name, struct srcpos pos, bool *ok)
         expect(CPP_P_RPAREN, NULL);
         return n;
     }
+    struct node *at = parse_atomic(name, pos);
+    if (at) return at;
     if (!strncmp(name, "__builtin_", 10) || !strncmp(name, "__sync_", 7) || !strncmp(name, "__atomic_", 9)) {
         /* __builtin_memcpy etc. become calls to the library function */
         static const char *const lib[] = {"memcpy", "memset", "memmove", "memcmp", "strlen",

@@ -38,6 +38,7 @@ static int ins_uses(struct ir_ins *i, int *u)
     default:
         if (i->a) u[n++] = i->a;
         if (i->b) u[n++] = i->b;
+        if (i->c) u[n++] = i->c;
         break;
     }
     return n;
