@@ -119,6 +119,7 @@ struct opts {
     bool nostdlib, nostartfiles, nodefaultlibs, nostdinc, freestanding, pic, static_pie;
     struct strv inputs;
     char *as_arch;
+    bool asm_cpp;           /* preprocessing a .S file */
 };
 
 /* linker arguments travel among the inputs with a marker prefix */
@@ -144,6 +145,51 @@ static const char *ext_of(const char *f)
     const char *s = strrchr(f, '/');
     if (!d || (s && d < s)) return "";
     return d + 1;
+}
+
+/* Assembly with C preprocessing (.S): a line whose first token is '#' followed by
+ * something that is not a directive is an assembler comment, as with GCC's
+ * assembler-with-cpp mode; it becomes an empty line (line numbers are kept). */
+static char *read_asm_for_cpp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    size_t cap = 8192, n = 0;
+    char *buf = malloc(cap + 1);
+    size_t r;
+    while (buf && (r = fread(buf + n, 1, cap - n, f)) > 0) {
+        n += r;
+        if (n == cap) buf = realloc(buf, (cap *= 2) + 1);
+    }
+    fclose(f);
+    if (!buf) return NULL;
+    buf[n] = 0;
+    static const char *const dirs[] = {"define", "undef", "include", "include_next", "if", "ifdef",
+                                       "ifndef", "elif", "else", "endif", "error", "warning",
+                                       "pragma", "line", "import", NULL};
+    for (char *line = buf; line < buf + n;) {
+        char *end = memchr(line, '\n', (size_t)(buf + n - line));
+        if (!end) end = buf + n;
+        char *p = line;
+        while (p < end && (*p == ' ' || *p == '\t')) p++;
+        if (p < end && *p == '#') {
+            char *w = p + 1;
+            while (w < end && (*w == ' ' || *w == '\t')) w++;
+            bool keep = w == end || (*w >= '0' && *w <= '9');
+            for (int k = 0; dirs[k] && !keep; k++) {
+                size_t l = strlen(dirs[k]);
+                if ((size_t)(end - w) >= l && !memcmp(w, dirs[k], l) &&
+                    (w + l == end || !((w[l] >= 'a' && w[l] <= 'z') || w[l] == '_')))
+                    keep = true;
+            }
+            bool cont = end > line && end[-1] == '\\';
+            if (!keep && !cont)
+                for (char *q = p; q < end; q++) *q = ' ';
+        }
+        line = end + 1;
+    }
+    *len = n;
+    return buf;
 }
 
 static struct cpp *make_pp(struct opts *o, const char *input)
@@ -187,6 +233,16 @@ static struct cpp *make_pp(struct opts *o, const char *input)
         }
         cpp_push_string(pp, "<stdin>", buf, n);
         free(buf);
+    } else if (o->asm_cpp) {
+        size_t n;
+        char *text = read_asm_for_cpp(input, &n);
+        if (!text) {
+            fprintf(stderr, "zl-cc: error: %s: %s\n", input, strerror(errno ? errno : ENOENT));
+            cpp_free(pp);
+            return NULL;
+        }
+        cpp_push_string(pp, input, text, n);
+        free(text);
     } else if (!cpp_push_file(pp, input)) {
         fprintf(stderr, "zl-cc: error: %s: %s\n", input, strerror(errno ? errno : ENOENT));
         cpp_free(pp);
@@ -489,7 +545,9 @@ int cc_driver_main(int argc, char **argv)
             break;
         }
         if (o.mode == 'E') {
+            o.asm_cpp = !strcmp(e, "S") || !strcmp(e, "sx");
             if (!preprocess_to(&o, in, o.out && strcmp(o.out, "-") ? o.out : NULL)) any_error = true;
+            o.asm_cpp = false;
             continue;
         }
         bool is_c = !strcmp(e, "c") || !strcmp(e, "i") || !strcmp(e, "h");
@@ -521,7 +579,19 @@ int cc_driver_main(int argc, char **argv)
             const char *asmin = in;
             if (is_S) {
                 char *pre = make_temp(".s");
-                if (!preprocess_to(&o, in, pre)) { any_error = true; break; }
+                /* quote includes relative to the file's directory */
+                char dir[PATH_MAX];
+                snprintf(dir, sizeof dir, "%s", in);
+                char *sl = strrchr(dir, '/');
+                if (sl) *sl = 0;
+                else strcpy(dir, ".");
+                sv_push(&o.quotedirs, dir);
+                o.asm_cpp = true;
+                bool pok = preprocess_to(&o, in, pre);
+                o.asm_cpp = false;
+                free(o.quotedirs.v[--o.quotedirs.n]);
+                o.quotedirs.v[o.quotedirs.n] = NULL;
+                if (!pok) { any_error = true; break; }
                 asmin = pre;
                 if (o.mode == 'S') {
                     char *dst = o.out ? strdup(o.out) : default_out(in, "s");
