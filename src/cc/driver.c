@@ -359,6 +359,13 @@ static bool assemble(struct opts *o, const char *input, const char *outpath)
     return r == 0;
 }
 
+/* a failed step removes an older output of that name, as GCC does */
+static void remove_stale(const char *path)
+{
+    struct stat st;
+    if (path && strcmp(path, "-") && stat(path, &st) == 0 && S_ISREG(st.st_mode)) unlink(path);
+}
+
 static bool file_exists(const char *p)
 {
     struct stat st;
@@ -558,14 +565,22 @@ int cc_driver_main(int argc, char **argv)
                 char *dst = o.out ? strdup(o.out) : default_out(in, "s");
                 char *tmp = make_temp(".s");
                 bool ok = compile_to_asm(&o, in, tmp) && (opt_dry || (!strcmp(dst, "-") ? cat_file(tmp) : move_output(tmp, dst)));
+                if (!ok && !opt_dry) remove_stale(dst);
                 free(dst);
                 if (!ok) any_error = true;
                 continue;
             }
             char *s = make_temp(".s");
-            if (!compile_to_asm(&o, in, s)) { any_error = true; break; }
             char *obj = make_temp(".o");
-            if (!assemble(&o, s, obj)) { any_error = true; break; }
+            if (!compile_to_asm(&o, in, s) || !assemble(&o, s, obj)) {
+                if (o.mode == 'c' && !opt_dry) {
+                    char *dst = o.out ? strdup(o.out) : default_out(in, "o");
+                    remove_stale(dst);
+                    free(dst);
+                }
+                any_error = true;
+                break;
+            }
             if (o.mode == 'c') {
                 char *dst = o.out ? strdup(o.out) : default_out(in, "o");
                 if (!opt_dry && !move_output(obj, dst)) any_error = true;
@@ -619,6 +634,8 @@ int cc_driver_main(int argc, char **argv)
     if (!any_error && !o.mode) {
         const char *dst = o.out ? o.out : "a.out";
         if (!link_all(&o, &objs, dst)) any_error = true;
+    } else if (any_error && !o.mode && !opt_dry) {
+        remove_stale(o.out ? o.out : "a.out");
     }
     sv_free(&objs);
     sv_free(&o.inputs);
