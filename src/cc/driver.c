@@ -634,8 +634,6 @@ int cc_driver_main(int argc, char **argv)
     if (!any_error && !o.mode) {
         const char *dst = o.out ? o.out : "a.out";
         if (!link_all(&o, &objs, dst)) any_error = true;
-    } else if (any_error && !o.mode && !opt_dry) {
-        remove_stale(o.out ? o.out : "a.out");
     }
     sv_free(&objs);
     sv_free(&o.inputs);
