@@ -606,7 +606,9 @@ void emit_function(FILE *o, struct ir_func *f)
     int Rs = R();
     if (f->section) fprintf(out, "\t.section %s,\"ax\",@progbits\n", f->section);
     else fputs("\t.text\n", out);
-    fprintf(out, "\t.p2align %d\n", f->align > 4 ? __builtin_ctz((unsigned)f->align) : 1);
+    int p2 = 1;
+    while (f->align > 4 && (1 << p2) < f->align && p2 < 12) p2++;
+    fprintf(out, "\t.p2align %d\n", p2);
     if (f->weak) fprintf(out, "\t.weak %s\n", f->name);
     else if (!f->is_static) fprintf(out, "\t.globl %s\n", f->name);
     fprintf(out, "\t.type %s, @function\n%s:\n", f->name, f->name);
