@@ -48,7 +48,8 @@ void target_set(int xlen);
 void *cc_alloc(size_t n);           /* zeroed arena memory, freed by cc_arena_free */
 char *cc_strdup(const char *s);
 char *cc_strndup(const char *s, size_t n);
-char *cc_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+#define CC_PRINTF(f, a) __attribute__((format(printf, f, a)))
+char *cc_printf(const char *fmt, ...) CC_PRINTF(1, 2);
 void cc_arena_free(void);
 
 struct srcpos {
@@ -62,9 +63,9 @@ extern bool cc_werror;
 extern bool cc_wall;
 extern bool cc_quiet;
 extern bool cc_nowarn;    /* -w */     /* no diagnostics output (fuzzing) */
-void cc_error_at(struct srcpos p, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
-void cc_warn_at(struct srcpos p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void cc_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+_Noreturn void cc_error_at(struct srcpos p, const char *fmt, ...) CC_PRINTF(2, 3);
+void cc_warn_at(struct srcpos p, const char *fmt, ...) CC_PRINTF(2, 3);
+_Noreturn void cc_fatal(const char *fmt, ...) CC_PRINTF(1, 2);
 void cc_diag_reset(void);
 
 /* ---------------------------------------------------------------- tokens */
