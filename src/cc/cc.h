@@ -249,6 +249,8 @@ struct obj {
     bool weak, used, is_tls;
     const char *section;
     const char *asm_reg;   /* register asm("reg") local */
+    const char *alias_of;  /* alias attribute target */
+    const char *visibility;
     int align;             /* effective alignment */
     int ctor, dtor;        /* constructor/destructor attribute (priority + 1) */
     struct init *ini;      /* static initializer */
@@ -305,7 +307,9 @@ struct attrs {
     int aligned;
     const char *section;
     int ctor, dtor;
-    const char *alias;
+    const char *alias;        /* asm("name") label */
+    const char *alias_of;     /* __attribute__((alias("target"))) */
+    const char *visibility;   /* __attribute__((visibility("hidden"))) */
 };
 bool parse_declspec(struct declspec *ds);
 struct type *parse_declarator(struct type *base, const char **name, struct srcpos *pos,

@@ -782,6 +782,19 @@ void emit_data(FILE *o)
             fprintf(out, "%s\n", g->section); /* top-level asm */
             continue;
         }
+        if (g->visibility && strcmp(g->visibility, "default"))
+            fprintf(out, "\t.%s %s\n", !strcmp(g->visibility, "protected") ? "protected" : !strcmp(g->visibility, "internal") ? "internal" : "hidden", g->asm_name);
+        if (g->alias_of) {
+            /* name is another name of the target's definition */
+            if (g->weak) fprintf(out, "\t.weak %s\n", g->asm_name);
+            else if (!g->is_static) fprintf(out, "\t.globl %s\n", g->asm_name);
+            fprintf(out, "\t.set %s, %s\n", g->asm_name, g->alias_of);
+            continue;
+        }
+        if (g->weak && !g->is_defined && !(g->is_func && g->body)) {
+            fprintf(out, "\t.weak %s\n", g->asm_name); /* weak reference */
+            if (g->is_func || g->is_extern) continue;
+        }
         if (g->is_func) {
             if (g->ctor || g->dtor) {
                 fprintf(out, "\t.section %s,\"aw\",@%s\n\t.balign %d\n", g->ctor ? ".init_array" : ".fini_array",

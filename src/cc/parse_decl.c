@@ -163,6 +163,15 @@ void parse_attributes(struct attrs *a)
                 a->section = cc_strndup(s->p + 1, s->len - 2);
                 expect(CPP_P_RPAREN, NULL);
                 continue;
+            } else if (!strcmp(n, "alias") || !strcmp(n, "visibility")) {
+                expect(CPP_P_LPAREN, NULL);
+                struct token *s = next();
+                if (s->kind != TK_STR) cc_error_at(s->pos, "%s argument must be a string", n);
+                const char *v = cc_strndup(s->p + 1, s->len - 2);
+                if (n[0] == 'a') a->alias_of = v;
+                else a->visibility = v;
+                expect(CPP_P_RPAREN, NULL);
+                continue;
             } else if (!strcmp(n, "constructor") || !strcmp(n, "destructor")) {
                 int prio = 65535;
                 if (accept(CPP_P_LPAREN)) {
@@ -757,7 +766,7 @@ static struct type *parse_declarator_(struct type *t, const char **name, struct 
         if (name) *name = n;
         else cc_error_at(*pos, "unexpected identifier '%s' in type name", n);
     }
-    skip_quals();
+    /* attributes after the name belong to the declaration: the caller parses them */
     return parse_suffix(t, params);
 }
 
@@ -817,6 +826,8 @@ static void apply_attrs(struct obj *o, struct declspec *ds, struct attrs *a)
     if (a->ctor || s->ctor) o->ctor = a->ctor ? a->ctor : s->ctor;
     if (a->dtor || s->dtor) o->dtor = a->dtor ? a->dtor : s->dtor;
     if (a->alias) o->asm_name = a->alias;
+    if (a->alias_of || s->alias_of) o->alias_of = a->alias_of ? a->alias_of : s->alias_of;
+    if (a->visibility || s->visibility) o->visibility = a->visibility ? a->visibility : s->visibility;
     if (ds->is_tls) o->is_tls = true;
 }
 
