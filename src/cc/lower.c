@@ -472,6 +472,7 @@ static int gen_cast_v(int v, struct type *from, struct type *to, struct srcpos p
 static int bf_load(struct member *m, int addr)
 {
     struct type *ut = m->ty->kind == TY_ENUM ? (m->ty->enum_base ? m->ty->enum_base : ty_uint) : m->ty;
+    if (wide(ut)) cc_error_at(m->pos, "bit-fields of type '%s' are not supported yet at XLEN %d", ty_name(ut), tgt.xlen);
     int unit = load(ut->kind == TY_BOOL ? ty_uchar : ut, addr, m->offset);
     int X = tgt.xlen;
     int sh = X - m->bit_off - m->bit_width;
@@ -486,6 +487,7 @@ static int bf_load(struct member *m, int addr)
 static void bf_store(struct member *m, int addr, int val)
 {
     struct type *ut = m->ty->kind == TY_ENUM ? (m->ty->enum_base ? m->ty->enum_base : ty_uint) : m->ty;
+    if (wide(ut)) cc_error_at(m->pos, "bit-fields of type '%s' are not supported yet at XLEN %d", ty_name(ut), tgt.xlen);
     if (ut->kind == TY_BOOL) ut = ty_uchar;
     int unit = load(ut, addr, m->offset);
     u128 mask = (m->bit_width >= 128 ? ~(u128)0 : (((u128)1 << m->bit_width) - 1)) << m->bit_off;
