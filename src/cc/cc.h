@@ -250,6 +250,7 @@ struct obj {
     const char *section;
     const char *asm_reg;   /* register asm("reg") local */
     const char *alias_of;  /* alias attribute target */
+    int format_idx, format_first;
     const char *visibility;
     int align;             /* effective alignment */
     int ctor, dtor;        /* constructor/destructor attribute (priority + 1) */
@@ -309,6 +310,7 @@ struct attrs {
     int ctor, dtor;
     const char *alias;        /* asm("name") label */
     const char *alias_of;     /* __attribute__((alias("target"))) */
+    int format_idx, format_first; /* __attribute__((format(printf, m, n))) */
     const char *visibility;   /* __attribute__((visibility("hidden"))) */
 };
 bool parse_declspec(struct declspec *ds);
@@ -382,6 +384,9 @@ bool cc_compile(struct cpp *pp, FILE *out, const char *src_name);
 void emit_unit(FILE *out);
 void predef_add(struct cpp *pp);
 
+
+/* format.c: -Wformat for printf-like calls */
+void check_format(const char *fname, struct node *fmt, struct node *args, int argno, struct srcpos pos);
 
 /* literal.c */
 struct node *parse_number(struct token *t);

@@ -163,6 +163,21 @@ void parse_attributes(struct attrs *a)
                 a->section = cc_strndup(s->p + 1, s->len - 2);
                 expect(CPP_P_RPAREN, NULL);
                 continue;
+            } else if (!strcmp(n, "format")) {
+                expect(CPP_P_LPAREN, NULL);
+                struct token *kind = next();
+                const char *kn = cc_strndup(kind->p, kind->len);
+                bool pf = !strcmp(kn, "printf") || !strcmp(kn, "__printf__") || !strcmp(kn, "gnu_printf");
+                expect(CPP_P_COMMA, NULL);
+                int m = (int)parse_const_int();
+                expect(CPP_P_COMMA, NULL);
+                int f = (int)parse_const_int();
+                expect(CPP_P_RPAREN, NULL);
+                if (pf) {
+                    a->format_idx = m;
+                    a->format_first = f;
+                }
+                continue;
             } else if (!strcmp(n, "alias") || !strcmp(n, "visibility")) {
                 expect(CPP_P_LPAREN, NULL);
                 struct token *s = next();
@@ -827,6 +842,10 @@ static void apply_attrs(struct obj *o, struct declspec *ds, struct attrs *a)
     if (a->dtor || s->dtor) o->dtor = a->dtor ? a->dtor : s->dtor;
     if (a->alias) o->asm_name = a->alias;
     if (a->alias_of || s->alias_of) o->alias_of = a->alias_of ? a->alias_of : s->alias_of;
+    if (a->format_idx || s->format_idx) {
+        o->format_idx = a->format_idx ? a->format_idx : s->format_idx;
+        o->format_first = a->format_idx ? a->format_first : s->format_first;
+    }
     if (a->visibility || s->visibility) o->visibility = a->visibility ? a->visibility : s->visibility;
     if (ds->is_tls) o->is_tls = true;
 }
