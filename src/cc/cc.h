@@ -180,7 +180,7 @@ enum nk {
     N_ASSIGN, N_OPASSIGN,          /* op in n->op: N_ADD ... */
     N_PREINC, N_PREDEC, N_POSTINC, N_POSTDEC, /* n->val = step */
     N_COND, N_COMMA, N_CAST, N_CALL, N_COMPOUND_LIT, N_STMT_EXPR,
-    N_VA_START, N_VA_ARG, N_VA_END, N_VA_COPY, N_BUILTIN, N_ZERO_INIT,
+    N_VA_START, N_VA_ARG, N_VA_END, N_VA_COPY, N_BUILTIN, N_ZERO_INIT, N_LABEL_ADDR,
     /* statements */
     N_BLOCK, N_EXPR_STMT, N_DECL, N_IF, N_WHILE, N_DO, N_FOR, N_SWITCH, N_CASE, N_DEFAULT,
     N_BREAK, N_CONTINUE, N_RETURN, N_GOTO, N_LABEL, N_ASM, N_NOP, N_COMPUTED_GOTO,
@@ -262,6 +262,7 @@ struct obj {
     struct obj *locals;    /* all locals, linked by next_local */
     struct obj *next_local;
     bool variadic_def;
+    bool has_label_addr;   /* uses &&label */
     bool noreturn;
     /* lowering */
     int vreg;              /* register-promoted local: its vreg (0 = in memory) */
@@ -344,6 +345,8 @@ extern struct obj *cur_func;
 struct obj *new_local(const char *name, struct type *ty, struct srcpos pos);
 struct obj *new_global(const char *name, struct type *ty, struct srcpos pos);
 const char *new_label_name(void);
+/* assembler name of a C label of the current function (labels as values) */
+const char *label_asm_name(const char *fn, const char *label);
 
 /* conv.c */
 struct type *promote(struct type *t);

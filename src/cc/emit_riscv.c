@@ -536,6 +536,15 @@ static void emit_ins(struct ir_ins *i)
     case IR_FENCE:
         fputs("\tfence rw,rw\n", out);
         return;
+    case IR_BLOCKADDR:
+        d = dst(i->d);
+        fprintf(out, "\tlla %s, .L%d_%d\n", d, fnid, i->t1);
+        dst_done(i->d);
+        return;
+    case IR_IJMP:
+        a = src(i->a, 0);
+        fprintf(out, "\tjr %s\n", a);
+        return;
     case IR_AMO: {
         static const char *const nm[] = {"amoswap", "amoadd", "amoand", "amoor", "amoxor"};
         char sfx = i->w == 4 ? 'w' : i->w == 8 ? 'd' : 'q';
@@ -626,6 +635,7 @@ void emit_function(FILE *o, struct ir_func *f)
         struct ir_block *b = f->blocks[bi];
         next_block = bi + 1 < f->nblocks ? f->blocks[bi + 1]->id : -1;
         label(b->id);
+        if (b->asm_label) fprintf(out, "%s:\n", b->asm_label);
         for (int k = 0; k < b->n; k++) emit_ins(&b->ins[k]);
     }
     /* epilogue */

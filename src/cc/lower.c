@@ -243,6 +243,7 @@ static void zero_mem(int dst, long size, int align)
 
 static int gen_expr(struct node *e);
 static int gen_addr(struct node *e);
+static struct lbl *label(const char *name, struct srcpos pos);
 static int var_vreg_max; /* vregs up to this one belong to variables; later ones are temporaries */
 
 /* var = v: when v is a temporary the previous instruction just computed, compute straight
@@ -1529,6 +1530,14 @@ static int gen_expr(struct node *e)
     case N_VA_END: gen_expr(e->l); return 0;
     case N_VA_ARG: return gen_va_arg(e);
     case N_BUILTIN: return gen_builtin(e);
+    case N_LABEL_ADDR: {
+        struct lbl *l = label(e->str, e->pos);
+        F->blocks[l->block]->addr_taken = true;
+        struct ir_ins *i = E(IR_BLOCKADDR);
+        i->d = vint();
+        i->t1 = l->block;
+        return i->d;
+    }
     default:
         cc_error_at(e->pos, "internal error: cannot lower expression kind %d", e->kind);
     }
@@ -1543,6 +1552,7 @@ static struct lbl *label(const char *name, struct srcpos pos)
     struct lbl *l = cc_alloc(sizeof *l);
     l->name = name;
     l->block = ir_block_new(F);
+    F->blocks[l->block]->asm_label = label_asm_name(FN->asm_name, name);
     l->pos = pos;
     l->next = labels;
     labels = l;
@@ -1866,6 +1876,12 @@ static void gen_stmt(struct node *s)
         return;
     }
     case N_RETURN: gen_return(s); return;
+    case N_COMPUTED_GOTO: {
+        int v = gen_expr(s->l);
+        E(IR_IJMP)->a = v;
+        set_block(ir_block_new(F));
+        return;
+    }
     case N_ASM: gen_asm(s); return;
     default: cc_error_at(s->pos, "internal error: cannot lower statement kind %d", s->kind);
     }
@@ -1983,5 +1999,8 @@ struct ir_func *lower_function(struct obj *fn)
     E(IR_RET)->call = c;
     for (struct lbl *l = labels; l; l = l->next)
         if (!l->defined) cc_error_at(l->pos, "label '%s' used but not defined", l->name);
+    /* labels whose address may be stored in static data (&&l in an initializer) */
+    if (FN->has_label_addr)
+        for (struct lbl *l = labels; l; l = l->next) F->blocks[l->block]->addr_taken = true;
     return F;
 }

@@ -72,6 +72,8 @@ struct node *new_node(enum nk k, struct srcpos pos)
 
 const char *new_label_name(void) { return cc_printf(".LZ%d", label_count++); }
 
+const char *label_asm_name(const char *fn, const char *label) { return cc_printf(".LA.%s.%s", fn, label); }
+
 bool is_typename(struct token *t)
 {
     if (t->kind == TK_KEYWORD) {

@@ -772,8 +772,16 @@ static struct node *parse_unary(void)
             n->l = e;
             return n;
         }
-        case CPP_P_ANDAND:
-            cc_error_at(pos, "labels as values are not supported");
+        case CPP_P_ANDAND: {
+            /* GNU labels as values: &&label */
+            next();
+            if (!cur_func) cc_error_at(pos, "taking the address of a label outside a function");
+            struct node *n = mk(N_LABEL_ADDR, ty_ptr(ty_void), pos);
+            n->str = expect_ident();
+            cur_func->has_label_addr = true;
+            n->var = cur_func;
+            return n;
+        }
         default: break;
         }
     }

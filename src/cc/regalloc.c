@@ -20,7 +20,7 @@ static int ins_uses(struct ir_ins *i, int *u)
     int n = 0;
     switch (i->op) {
     case IR_NOP: case IR_LI: case IR_FLI: case IR_ADDR: case IR_GADDR: case IR_FRAMEADDR:
-    case IR_PARAM: case IR_JMP: case IR_TRAP: case IR_SAVE_VA:
+    case IR_PARAM: case IR_JMP: case IR_TRAP: case IR_SAVE_VA: case IR_BLOCKADDR: case IR_FENCE:
         break;
     case IR_RET:
         for (int k = 0; k < i->call->nargs; k++) u[n++] = i->call->args[k].vreg;
@@ -58,6 +58,10 @@ static int ins_defs(struct ir_ins *i, int *d)
     return n;
 }
 
+static struct ir_func *ra_f;
+
+/* successors; s must hold f->nblocks entries (an indirect jump reaches every
+ * address-taken block) */
 static int succs(struct ir_block *b, int *s)
 {
     if (!b->n) return 0;
@@ -65,6 +69,12 @@ static int succs(struct ir_block *b, int *s)
     switch (i->op) {
     case IR_JMP: s[0] = i->t1; return 1;
     case IR_BR: case IR_BCMP: s[0] = i->t1; s[1] = i->t2; return 2;
+    case IR_IJMP: {
+        int n = 0;
+        for (int k = 0; k < ra_f->nblocks; k++)
+            if (ra_f->blocks[k]->addr_taken) s[n++] = k;
+        return n;
+    }
     default: return 0;
     }
 }
@@ -137,12 +147,14 @@ void regalloc(struct ir_func *f)
         struct ir_block *b = f->blocks[bi];
         for (int k = 0; k < b->n; k++) {
             int op = b->ins[k].op;
-            if (op == IR_JMP || op == IR_BR || op == IR_BCMP || op == IR_RET) {
+            if (op == IR_JMP || op == IR_BR || op == IR_BCMP || op == IR_RET || op == IR_IJMP) {
                 b->n = k + 1;
                 break;
             }
         }
     }
+    ra_f = f;
+    int *sbuf = cc_alloc(sizeof(int) * (size_t)(f->nblocks + 2));
     int nglobal;
     int *gid = global_ids(f, &nglobal);
     int words = (nglobal + 63) / 64;
@@ -184,7 +196,7 @@ void regalloc(struct ir_func *f)
         changed = false;
         for (int bi = f->nblocks - 1; bi >= 0; bi--) {
             struct ir_block *b = f->blocks[bi];
-            int s[2];
+            int *s = sbuf;
             int ns = succs(b, s);
             for (int w = 0; w < words; w++) {
                 u64 out = 0;
