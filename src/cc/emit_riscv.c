@@ -541,6 +541,15 @@ static void emit_ins(struct ir_ins *i)
         fprintf(out, "\tlla %s, .L%d_%d\n", d, fnid, i->t1);
         dst_done(i->d);
         return;
+    case IR_SPSAVE:
+        d = dst(i->d);
+        fprintf(out, "\tmv %s, sp\n", d);
+        dst_done(i->d);
+        return;
+    case IR_SPRESTORE:
+        a = src(i->a, 0);
+        fprintf(out, "\tmv sp, %s\n", a);
+        return;
     case IR_IJMP:
         a = src(i->a, 0);
         fprintf(out, "\tjr %s\n", a);

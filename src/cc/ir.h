@@ -52,6 +52,8 @@ enum irop {
     IR_FENCE,    /* fence rw,rw */
     IR_BLOCKADDR,/* d = address of block t1 (labels as values) */
     IR_IJMP,     /* goto *a: to any block whose address is taken */
+    IR_SPSAVE,   /* d = sp (before VLAs of a block) */
+    IR_SPRESTORE,/* sp = a (leaving the block frees its VLAs) */
 };
 
 enum ir_cc { CC_EQ, CC_NE, CC_LT, CC_GE, CC_LTU, CC_GEU };

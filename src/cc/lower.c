@@ -1791,9 +1791,18 @@ static int asm_reg_number(const char *name)
 static void gen_stmt(struct node *s)
 {
     switch (s->kind) {
-    case N_BLOCK:
+    case N_BLOCK: {
+        /* a block declaring VLAs frees them when it ends (jumps out of it do not) */
+        int saved = 0;
+        for (struct node *c = s->body; c; c = c->next)
+            if (c->kind == N_DECL && c->var->ty->vla_len && !saved) {
+                saved = vint();
+                E(IR_SPSAVE)->d = saved;
+            }
         for (struct node *c = s->body; c; c = c->next) gen_stmt(c);
+        if (saved) E(IR_SPRESTORE)->a = saved;
         return;
+    }
     case N_NOP: return;
     case N_EXPR_STMT: gen_expr(s->l); return;
     case N_DECL: gen_decl(s); return;

@@ -20,7 +20,7 @@ static int ins_uses(struct ir_ins *i, int *u)
     int n = 0;
     switch (i->op) {
     case IR_NOP: case IR_LI: case IR_FLI: case IR_ADDR: case IR_GADDR: case IR_FRAMEADDR:
-    case IR_PARAM: case IR_JMP: case IR_TRAP: case IR_SAVE_VA: case IR_BLOCKADDR: case IR_FENCE:
+    case IR_PARAM: case IR_JMP: case IR_TRAP: case IR_SAVE_VA: case IR_BLOCKADDR: case IR_FENCE: case IR_SPSAVE:
         break;
     case IR_RET:
         for (int k = 0; k < i->call->nargs; k++) u[n++] = i->call->args[k].vreg;
