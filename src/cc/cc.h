@@ -147,6 +147,7 @@ struct type {
 extern struct type *ty_void, *ty_bool, *ty_char, *ty_schar, *ty_uchar, *ty_short,
     *ty_ushort, *ty_int, *ty_uint, *ty_long, *ty_ulong, *ty_llong, *ty_ullong, *ty_int64,
     *ty_uint64, *ty_int128, *ty_uint128, *ty_float, *ty_double, *ty_ldouble;
+extern struct type *ty_auto; /* __auto_type placeholder */
 void types_init(void);
 struct type *ty_ptr(struct type *base);
 struct type *ty_array(struct type *base, long len);
@@ -327,6 +328,7 @@ struct node *parse_stmt(void);
 struct node *parse_compound(void);
 void parse_local_decl(struct node **tail_out, struct node ***tail);
 struct init *parse_initializer(struct type **ty, bool is_static);
+struct init *init_single(struct type *t, struct node *e);
 
 /* scopes */
 void scope_push(void);

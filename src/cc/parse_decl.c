@@ -516,7 +516,7 @@ bool parse_declspec(struct declspec *ds)
             if (t->sub == KW_STRUCT) ty = parse_struct(false, t->pos);
             else if (t->sub == KW_UNION) ty = parse_struct(true, t->pos);
             else if (t->sub == KW_ENUM) ty = parse_enum(t->pos);
-            else if (t->sub == KW_AUTO_TYPE) cc_error_at(t->pos, "__auto_type is not supported yet");
+            else if (t->sub == KW_AUTO_TYPE) ty = ty_auto;
             else {
                 expect(CPP_P_LPAREN, NULL);
                 if (is_typename(peek())) ty = parse_typename();
@@ -932,6 +932,31 @@ void parse_local_decl(struct node **unused, struct node ***tail)
         struct attrs a = {0};
         parse_attributes(&a);
         if (!name) cc_error_at(npos, "expected identifier in declaration");
+        if (ty == ty_auto) {
+            /* __auto_type x = expr: the type of the (converted) initializer */
+            if (ds.st == ST_TYPEDEF || ds.st == ST_EXTERN || !is_punct(peek(), CPP_P_ASSIGN))
+                cc_error_at(npos, "'__auto_type' requires an initialized variable");
+            next();
+            struct node *e = rvalue(parse_assign());
+            if (e->ty->kind == TY_VOID) cc_error_at(npos, "variable '%s' declared void", name);
+            ty = ty_unqual(e->ty);
+            struct obj *o = ds.st == ST_STATIC ? new_global(name, ty, npos) : new_local(name, ty, npos);
+            o->align = ty->align;
+            scope_add_var(name, o);
+            if (ds.st == ST_STATIC) {
+                o->asm_name = cc_printf("%s.%s.%d", name, cur_func ? cur_func->name : "", (int)npos.line * 1000 + (int)npos.col);
+                o->is_static = o->is_defined = true;
+                o->ini = init_single(ty, e);
+            } else {
+                struct node *d = new_node(N_DECL, npos);
+                d->var = o;
+                d->ini = init_single(ty, e);
+                **tail = d;
+                *tail = &d->next;
+            }
+            if (!accept(CPP_P_COMMA)) break;
+            continue;
+        }
         if (ds.st == ST_TYPEDEF) {
             scope_add_typedef(name, ty);
         } else if (ty->kind == TY_FUNC || ds.st == ST_EXTERN) {
@@ -1031,6 +1056,7 @@ void parse_tu(struct tokstream *ts)
             struct attrs a = {0};
             parse_attributes(&a);
             if (!name) cc_error_at(npos, "expected identifier in declaration");
+            if (ty == ty_auto) cc_error_at(npos, "'__auto_type' at file scope is not supported yet");
             if (ds.st == ST_TYPEDEF) {
                 if (ds.attr->aligned && ty->align < ds.attr->aligned) {
                     ty = ty_copy(ty);
