@@ -683,7 +683,7 @@ static int gen_call(struct node *e)
     }
     struct param *p = ft->params;
     for (k = 0; k < nargs; k++) {
-        bool unnamed = !p || ft->oldstyle;
+        bool unnamed = !p && !ft->oldstyle; /* unprototyped calls pass arguments as named ones */
         if (p) p = p->next;
         struct type *t = av[k].ty;
         struct abi_class ac;

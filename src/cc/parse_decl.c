@@ -615,9 +615,26 @@ static struct type *parse_params(struct type *ret, struct obj **params)
         ft->oldstyle = true;
         return ft;
     }
-    /* K&R identifier list: not supported beyond the empty list */
-    if (peek()->kind == TK_IDENT && !is_typename(peek()))
-        cc_error_at(peek()->pos, "old-style (K&R) parameter lists are not supported");
+    /* K&R identifier list: the types come from the declaration list of the definition */
+    if (peek()->kind == TK_IDENT && !is_typename(peek())) {
+        ft->oldstyle = true;
+        struct obj ohead = {0}, *otail = &ohead;
+        for (;;) {
+            struct srcpos pos = peek()->pos;
+            const char *name = expect_ident();
+            struct obj *o = cc_alloc(sizeof *o);
+            o->name = name;
+            o->ty = ty_int; /* until declared */
+            o->pos = pos;
+            o->is_local = true;
+            o->slot = -1;
+            otail = otail->next_param = o;
+            if (accept(CPP_P_RPAREN)) break;
+            expect(CPP_P_COMMA, NULL);
+        }
+        if (params) *params = ohead.next_param;
+        return ft;
+    }
     struct param head = {0}, *tail = &head;
     struct obj ohead = {0}, *otail = &ohead;
     for (;;) {
@@ -1072,6 +1089,30 @@ void parse_tu(struct tokstream *ts)
                 apply_attrs(o, &ds, &a);
                 if (ds.is_inline) o->is_inline = true;
                 if (ty->kind == TY_FUNC) {
+                    if (first && ty->oldstyle && params && !is_punct(peek(), CPP_P_LBRACE)) {
+                        /* K&R definition: declarations of the parameters before the body */
+                        while (!is_punct(peek(), CPP_P_LBRACE)) {
+                            struct declspec pds = {0};
+                            struct srcpos ppos = peek()->pos;
+                            if (!parse_declspec(&pds)) cc_error_at(ppos, "expected declaration specifiers before '%s'", tok_str(peek()));
+                            for (;;) {
+                                const char *pn = NULL;
+                                struct type *pt = parse_declarator(pds.ty, &pn, &ppos, NULL);
+                                parse_attributes(NULL);
+                                struct obj *po = NULL;
+                                for (struct obj *q = params; q; q = q->next_param)
+                                    if (pn && !strcmp(q->name, pn)) po = q;
+                                if (!po) cc_error_at(ppos, "declaration for parameter '%s' but no such parameter", pn ? pn : "");
+                                if (pt->kind == TY_ARRAY) pt = ty_ptr(pt->base);
+                                else if (pt->kind == TY_FUNC) pt = ty_ptr(pt);
+                                /* arguments arrive default-promoted: a float parameter is received as double */
+                                if (pt->kind == TY_FLOAT) pt = ty_double;
+                                po->ty = pt;
+                                if (!accept(CPP_P_COMMA)) break;
+                            }
+                            expect(CPP_P_SEMI, NULL);
+                        }
+                    }
                     if (first && is_punct(peek(), CPP_P_LBRACE)) {
                         o->ty = ty;
                         parse_funcdef(o, params, npos);
