@@ -25,7 +25,6 @@ static const char *const common_defs[] = {
     "__riscv_arch_test=1",
     "__SIZEOF_INT__=4", "__SIZEOF_SHORT__=2", "__SIZEOF_FLOAT__=4", "__SIZEOF_DOUBLE__=8",
     "__SIZEOF_LONG_DOUBLE__=16", "__SIZEOF_WCHAR_T__=4", "__SIZEOF_WINT_T__=4",
-    "__SIZEOF_INT128__=16",
     "__SCHAR_MAX__=0x7f", "__SHRT_MAX__=0x7fff", "__INT_MAX__=0x7fffffff",
     "__WCHAR_TYPE__=int", "__WCHAR_MAX__=0x7fffffff", "__WCHAR_MIN__=(-__WCHAR_MAX__ - 1)",
     "__WINT_TYPE__=unsigned int", "__WINT_MAX__=0xffffffffU", "__WINT_MIN__=0U",
@@ -137,6 +136,8 @@ void predef_add(struct cpp *pp)
     for (size_t i = 0; i < sizeof common_defs / sizeof *common_defs; i++) def(pp, common_defs[i]);
     int L = tgt.long_size, PS = tgt.ptr_size;
     def(pp, cc_printf("__riscv_xlen=%d", tgt.xlen));
+    /* __int128 values are not implemented on rv32 yet (docs/cc.md) */
+    if (tgt.xlen >= 64) def(pp, "__SIZEOF_INT128__=16");
     if (tgt.xlen == 128) {
         def(pp, "__LP128__=1");
         def(pp, "_LP128=1");
