@@ -384,7 +384,11 @@ static void emit_ins(struct ir_ins *i)
         return;
     case IR_GADDR:
         d = dst(i->d);
-        if (i->imm) fprintf(out, "\tlla %s, %s%+ld\n", d, i->sym, (long)i->imm);
+        if (i->uns) {
+            /* thread-local storage, local-exec model (static executables) */
+            fprintf(out, "\tlui %s, %%tprel_hi(%s)\n\tadd %s, %s, tp, %%tprel_add(%s)\n\taddi %s, %s, %%tprel_lo(%s)\n",
+                    d, i->sym, d, d, i->sym, d, d, i->sym);
+        } else if (i->imm) fprintf(out, "\tlla %s, %s%+ld\n", d, i->sym, (long)i->imm);
         else fprintf(out, "\tlla %s, %s\n", d, i->sym);
         dst_done(i->d);
         return;

@@ -522,6 +522,7 @@ static int gen_addr(struct node *e)
         struct ir_ins *i = E(IR_GADDR);
         i->d = vint();
         i->sym = o->asm_name;
+        i->uns = o->is_tls; /* thread-local: tp-relative (local-exec) */
         return i->d;
     }
     case N_DEREF: return gen_expr(e->l);
