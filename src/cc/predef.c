@@ -122,6 +122,12 @@ static void def(struct cpp *pp, const char *s) { cpp_define(pp, s); }
 static void def_type(struct cpp *pp, const char *mac, int size, bool uns, bool limits)
 {
     struct pty t = model_type(size, uns);
+    /* ILP32 (GCC): size_t, ptrdiff_t and intptr_t are int types, not long */
+    if (tgt.xlen == 32 && size == 4 && (!strcmp(mac, "SIZE") || !strcmp(mac, "PTRDIFF") ||
+                                        !strcmp(mac, "INTPTR") || !strcmp(mac, "UINTPTR"))) {
+        t.name = uns ? "unsigned int" : "int";
+        t.suf = uns ? "U" : "";
+    }
     def(pp, cc_printf("__%s_TYPE__=%s", mac, t.name));
     if (limits && !(size == 8 && tgt.xlen == 128)) {
         def(pp, cc_printf("__%s_MAX__=%s", mac, maxhex(size, uns, t.suf)));
