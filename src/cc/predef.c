@@ -45,8 +45,8 @@ static const char *const common_defs[] = {
     "__UINT_LEAST8_MAX__=0xff", "__UINT_LEAST16_MAX__=0xffff",
     "__UINT_LEAST32_MAX__=0xffffffffU", "__INT_LEAST8_WIDTH__=8", "__INT_LEAST16_WIDTH__=16",
     "__INT_LEAST32_WIDTH__=32", "__INT_LEAST64_WIDTH__=64",
-    "__INT_FAST8_TYPE__=int", "__UINT_FAST8_TYPE__=unsigned int",
-    "__INT_FAST8_MAX__=0x7fffffff", "__UINT_FAST8_MAX__=0xffffffffU", "__INT_FAST8_WIDTH__=32",
+    "__INT_FAST8_TYPE__=signed char", "__UINT_FAST8_TYPE__=unsigned char",
+    "__INT_FAST8_MAX__=0x7f", "__UINT_FAST8_MAX__=0xff", "__INT_FAST8_WIDTH__=8",
     "__FLT_RADIX__=2", "__FLT_EVAL_METHOD__=0", "__DEC_EVAL_METHOD__=2",
     "__FLT_MANT_DIG__=24", "__FLT_DIG__=6", "__FLT_MIN_EXP__=(-125)",
     "__FLT_MIN_10_EXP__=(-37)", "__FLT_MAX_EXP__=128", "__FLT_MAX_10_EXP__=38",
@@ -123,8 +123,7 @@ static void def_type(struct cpp *pp, const char *mac, int size, bool uns, bool l
 {
     struct pty t = model_type(size, uns);
     /* ILP32 (GCC): size_t, ptrdiff_t and intptr_t are int types, not long */
-    if (tgt.xlen == 32 && size == 4 && (!strcmp(mac, "SIZE") || !strcmp(mac, "PTRDIFF") ||
-                                        !strcmp(mac, "INTPTR") || !strcmp(mac, "UINTPTR"))) {
+    if (tgt.xlen == 32 && size == 4 && strcmp(mac, "INTMAX") && strcmp(mac, "UINTMAX")) {
         t.name = uns ? "unsigned int" : "int";
         t.suf = uns ? "U" : "";
     }
