@@ -380,7 +380,7 @@ static bool link_all(struct opts *o, struct strv *objs_in_order, const char *out
     sv_push(&a, p);
     sv_push(&a, "-m");
     sv_push(&a, o->xlen == 128 ? "elf128lriscv" : o->xlen == 64 ? "elf64lriscv" : "elf32lriscv");
-    sv_push(&a, "-static");
+    sv_push(&a, o->static_pie ? "-static-pie" : "-static");
     sv_push(&a, "-o");
     sv_push(&a, outpath);
     char libdir[PATH_MAX + 32];
@@ -485,7 +485,7 @@ int cc_driver_main(int argc, char **argv)
             ccopt.opt = o.olevel;
         } else if (!strcmp(a, "-g") || !strncmp(a, "-g", 2)) {
         } else if (!strcmp(a, "-static")) {
-        } else if (!strcmp(a, "-static-pie")) o.static_pie = true;
+        } else if (!strcmp(a, "-static-pie") || !strcmp(a, "-pie")) o.static_pie = true;
         else if (!strcmp(a, "-L")) { NEEDARG(); sv_push(&o.ld_args, "-L"); sv_push(&o.ld_args, argv[++i]); }
         else if (!strncmp(a, "-L", 2)) { sv_push(&o.ld_args, "-L"); sv_push(&o.ld_args, a + 2); }
         else if (!strcmp(a, "-l")) { NEEDARG(); char t[PATH_MAX]; snprintf(t, sizeof t, "-l%s", argv[++i]); sv_push(&o.inputs, t); }
