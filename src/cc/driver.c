@@ -491,12 +491,33 @@ int cc_driver_main(int argc, char **argv)
     signal(SIGTERM, on_signal);
     struct opts o = {0};
     o.xlen = 128;
+    const char *forced_lang = NULL;
     bool any_error = false;
 #define NEEDARG() do { if (i + 1 >= argc) { fprintf(stderr, "zl-cc: error: missing argument to '%s'\n", a); return 1; } } while (0)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (a[0] != '-' || !strcmp(a, "-")) {
-            sv_push(&o.inputs, a);
+            if (forced_lang) {
+                char *t = malloc(strlen(a) + 16);
+                sprintf(t, "\002%s\002%s", forced_lang, a);
+                sv_push(&o.inputs, t);
+                free(t);
+            } else {
+                sv_push(&o.inputs, a);
+            }
+            continue;
+        }
+        if (!strcmp(a, "-x")) {
+            NEEDARG();
+            const char *l = argv[++i];
+            if (!strcmp(l, "c") || !strcmp(l, "c-header")) forced_lang = "c";
+            else if (!strcmp(l, "assembler")) forced_lang = "s";
+            else if (!strcmp(l, "assembler-with-cpp")) forced_lang = "S";
+            else if (!strcmp(l, "none")) forced_lang = NULL;
+            else {
+                fprintf(stderr, "zl-cc: error: language %s not recognized\n", l);
+                return 1;
+            }
             continue;
         }
         if (!strcmp(a, "-m128")) o.xlen = 128;
@@ -604,6 +625,13 @@ int cc_driver_main(int argc, char **argv)
             continue;
         }
         const char *e = !strcmp(in, "-") ? "c" : ext_of(in);
+        char forced[8];
+        if (in[0] == '\002') {
+            const char *q = strchr(in + 1, '\002');
+            snprintf(forced, sizeof forced, "%.*s", (int)(q - in - 1), in + 1);
+            e = forced;
+            in = q + 1;
+        }
         if (strcmp(in, "-") && !file_exists(in)) {
             fprintf(stderr, "zl-cc: error: %s: No such file or directory\n", in);
             any_error = true;
