@@ -196,7 +196,7 @@ $$(LIBC_HDR_STAMP_$1): $(LIBC_HDRS) $(ABI_DIR)/flags.abi libc/gen-abiconst.sh $(
 	sh libc/gen-abiconst.sh $(ABI_DIR)/flags.abi $(BUILD)/lib/zl/rv$1/include
 	cp $(ABI_GEN)/include/rv$1/zl/uapi.h include/zl/types.h $(BUILD)/lib/zl/rv$1/include/zl/
 	@touch $$@
-LIBC_OBJS_$1 := $$(patsubst %.c,$(BUILD)/obj/libc$1/%.o,$(LIBC_SRCS) $(LIBC_EXTRA_$1))
+LIBC_OBJS_$1 := $$(patsubst %.c,$(BUILD)/obj/libc$1/%.o,$(LIBC_SRCS) $$(LIBC_EXTRA_$1))
 $(BUILD)/obj/libc$1/%.o: %.c $$(LIBC_HDR_STAMP_$1)
 	@mkdir -p $$(@D)
 	$$(LIBC_CC_$1) $$(LIBC_CFLAGS) -MMD -MP -I$(BUILD)/lib/zl/rv$1/include -Ilibc/src/internal $$(LIBC_SYSINC_$1) -c $$< -o $$@
