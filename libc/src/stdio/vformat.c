@@ -600,9 +600,7 @@ static void fmt_float(struct zl_out *o, struct spec *s, const struct fpnum *f)
         int lead = 0, e2 = 0;
         if (f->cls == 1) {
             lead = (int)(m[fbits / 32] >> (fbits % 32) & 1);
-            e2 = f->e + fbits;
-            if (!lead)
-                e2 = f->e + fbits + 1;   /* subnormal: 0.xxx p(emin) */
+            e2 = f->e + fbits;   /* subnormal: 0.xxx p(emin) */
         }
         int ndig = (fbits + 3) / 4;      /* 13 or 28 */
         /* fraction as ndig hex digits, left-aligned */

@@ -181,6 +181,10 @@ static void make_float(const struct big *q, int be, int sticky, int kind, int si
         }
     }
     int inexact = round || sticky;
+    /* Underflow is detected before rounding, as glibc does: an inexact result whose exact
+     * value lies below the smallest normal number sets ERANGE even if it rounds up to it. */
+    if (msb < F->emin && inexact)
+        *erange = 1;
     if (m[(F->p - 1) / 32] >> ((F->p - 1) % 32) & 1) {
         ebits = exp2 + F->p - 1 + F->bias;
         if (ebits >= 2 * F->bias + 1) {   /* overflow: infinity */
@@ -206,16 +210,20 @@ encode:
     }
 }
 
-static void special(int kind, int sign, int nan, void *out)
+/* Infinity, or a quiet NaN with the payload of "nan(n)" (as glibc: n read by strtoull
+ * with base 0, kept if it fits the payload bits). */
+static void special(int kind, int sign, int nan, u64 payload, void *out)
 {
     if (kind == 0) {
-        u32 b = (u32)sign << 31 | 0x7f800000u | (nan ? 0x400000u : 0);
+        u32 b = (u32)sign << 31 | 0x7f800000u | (nan ? 0x400000u | ((u32)payload & 0x3fffff) : 0);
         memcpy(out, &b, 4);
     } else if (kind == 1) {
-        u64 b = (u64)sign << 63 | (u64)0x7ff << 52 | (nan ? (u64)1 << 51 : 0);
+        u64 b = (u64)sign << 63 | (u64)0x7ff << 52 |
+                (nan ? (u64)1 << 51 | (payload & (((u64)1 << 51) - 1)) : 0);
         memcpy(out, &b, 8);
     } else {
-        u32 w[4] = { 0, 0, 0, (u32)sign << 31 | 0x7fff0000u | (nan ? 0x8000u : 0) };
+        u32 w[4] = { nan ? (u32)payload : 0, nan ? (u32)(payload >> 32) : 0, 0,
+                     (u32)sign << 31 | 0x7fff0000u | (nan ? 0x8000u : 0) };
         memcpy(out, w, 16);
     }
 }
@@ -243,19 +251,27 @@ ZL_HIDDEN size_t __zl_strtofp(const char *s0, int kind, void *out, int *erange)
         sign = *s++ == '-';
     int k;
     if ((k = match(s, "infinity")) || (k = match(s, "inf"))) {
-        special(kind, sign, 0, out);
+        special(kind, sign, 0, 0, out);
         return (size_t)(s + k - s0);
     }
     if ((k = match(s, "nan"))) {
         s += k;
+        u64 payload = 0;
         if (*s == '(') {
             const char *p = s + 1;
             while (isalnum((unsigned char)*p) || *p == '_')
                 p++;
-            if (*p == ')')
+            if (*p == ')') {
+                char *e;
+                int saved = errno;
+                unsigned long long v = strtoull(s + 1, &e, 0);
+                errno = saved;
+                if (e == p)
+                    payload = v;
                 s = p + 1;
+            }
         }
-        special(kind, sign, 1, out);
+        special(kind, sign, 1, payload, out);
         return (size_t)(s - s0);
     }
     const struct fmt *F = &fmts[kind];
@@ -375,7 +391,7 @@ ZL_HIDDEN size_t __zl_strtofp(const char *s0, int kind, void *out, int *erange)
     int dmax = kind == 0 ? 40 : kind == 1 ? 310 : 4934;
     int dmin = kind == 0 ? -47 : kind == 1 ? -325 : -4967;
     if (lead > dmax) {
-        special(kind, sign, 0, out);
+        special(kind, sign, 0, 0, out);
         *erange = 1;
         return used;
     }
