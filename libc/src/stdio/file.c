@@ -91,8 +91,11 @@ ZL_HIDDEN FILE *__zl_fnew(int fd, unsigned flags)
 
 static int setup_buf(FILE *f)
 {
-    if (f->mode == -1)
+    if (f->mode == -1) {
+        int e = errno;   /* stdio must not leave isatty's ENOTTY behind */
         f->mode = (f->fd >= 0 && isatty(f->fd)) ? _IOLBF : _IOFBF;
+        errno = e;
+    }
     if (!f->buf) {
         if (f->mode == _IONBF) {
             f->buf = f->small;

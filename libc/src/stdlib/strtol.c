@@ -25,9 +25,6 @@ static uintmax_t core(const char *s, char **end, int base, uintmax_t lim, int is
     if ((base == 0 || base == 16) && p[0] == '0' && (p[1] | 32) == 'x' && isxdigit((unsigned char)p[2])) {
         p += 2;
         base = 16;
-    } else if ((base == 0 || base == 2) && p[0] == '0' && (p[1] | 32) == 'b' && (p[2] == '0' || p[2] == '1')) {
-        p += 2;   /* C23 binary prefix */
-        base = 2;
     } else if (base == 0)
         base = *p == '0' ? 8 : 10;
     uintmax_t maxmag = lim;
