@@ -89,7 +89,7 @@ static int match(const char *p, const char *s, const char *sbase, int flags)
                 return 0;
             }
             for (const char *t = s;; t++) {
-                if (!match(p, t, sbase, flags & ~FNM_PERIOD ? flags : flags))
+                if (!match(p, t, sbase, flags))
                     return 0;
                 if (!*t || ((flags & FNM_PATHNAME) && *t == '/'))
                     return FNM_NOMATCH;

@@ -293,16 +293,19 @@ const char *inet_ntop(int af, const void *restrict src, char *restrict dst, sock
             i = j > i ? j : i + 1;
         }
         size_t n = 0;
-        if (best == 0 && blen == 5 && w[5] == 0xffff) {
-            snprintf(buf, sizeof buf, "::ffff:%d.%d.%d.%d", b[12], b[13], b[14], b[15]);
+        if (best == 0 && (blen == 6 || (blen == 5 && w[5] == 0xffff))) {
+            /* IPv4-compatible and IPv4-mapped addresses end in dotted decimal */
+            snprintf(buf, sizeof buf, "::%s%d.%d.%d.%d", blen == 5 ? "ffff:" : "", b[12], b[13], b[14], b[15]);
         } else {
+            buf[0] = 0;
             for (int i = 0; i < 8; i++) {
                 if (i == best) {
-                    n += (size_t)snprintf(buf + n, sizeof buf - n, i == 0 ? "::" : ":");
+                    n += (size_t)snprintf(buf + n, sizeof buf - n, "::");
                     i += blen - 1;
                     continue;
                 }
-                n += (size_t)snprintf(buf + n, sizeof buf - n, "%x%s", w[i], i < 7 && i + 1 != best ? ":" : "");
+                int sep = i > 0 && i != best + blen;
+                n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%x", sep ? ":" : "", w[i]);
             }
         }
     } else {
