@@ -1,4 +1,6 @@
-/* zlibc <math.h>: the classification macros and constants.  The C99 function set is not
+/* zlibc <math.h>: classification macros, constants, and the exactly computable functions
+ * (rounding, remainders, scaling, sqrt — all correctly rounded, on integer arithmetic).
+ * The transcendental functions (exp, log, pow, trigonometric, hyperbolic, ...) are not
  * implemented yet (docs/libc.md, "missing"). */
 #ifndef _ZL_MATH_H
 #define _ZL_MATH_H
@@ -26,5 +28,56 @@ __ZL_BEGIN
 #define M_PI 3.14159265358979323846
 #define M_PI_2 1.57079632679489661923
 #define M_SQRT2 1.41421356237309504880
+typedef float float_t;
+typedef double double_t;
+#define FP_ILOGB0 (-2147483647 - 1)
+#define FP_ILOGBNAN (-2147483647 - 1)
+#define MATH_ERRNO 1
+#define MATH_ERREXCEPT 2
+#define math_errhandling 2
+#define isgreater(x, y) __builtin_isgreater(x, y)
+#define isgreaterequal(x, y) __builtin_isgreaterequal(x, y)
+#define isless(x, y) __builtin_isless(x, y)
+#define islessequal(x, y) __builtin_islessequal(x, y)
+#define islessgreater(x, y) __builtin_islessgreater(x, y)
+#define isunordered(x, y) __builtin_isunordered(x, y)
+#define __ZL_MATH2(name) double name(double); float name##f(float);
+__ZL_MATH2(fabs)
+__ZL_MATH2(floor)
+__ZL_MATH2(ceil)
+__ZL_MATH2(trunc)
+__ZL_MATH2(round)
+__ZL_MATH2(rint)
+__ZL_MATH2(nearbyint)
+__ZL_MATH2(sqrt)
+#undef __ZL_MATH2
+double copysign(double, double);
+float copysignf(float, float);
+double fmod(double, double);
+float fmodf(float, float);
+double remainder(double, double);
+double fmin(double, double);
+double fmax(double, double);
+double fdim(double, double);
+float fminf(float, float);
+float fmaxf(float, float);
+double frexp(double, int *);
+double ldexp(double, int);
+double scalbn(double, int);
+double scalbln(double, long);
+float frexpf(float, int *);
+float ldexpf(float, int);
+float scalbnf(float, int);
+double modf(double, double *);
+float modff(float, float *);
+long lround(double);
+long long llround(double);
+long lrint(double);
+long long llrint(double);
+double nextafter(double, double);
+int ilogb(double);
+double logb(double);
+long double fabsl(long double);
+long double copysignl(long double, long double);
 __ZL_END
 #endif
