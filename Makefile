@@ -183,6 +183,12 @@ LIBC_SYSINC_32  := -isystem $(LIBC_GCCINC)
 LIBC_SYSINC_128 := -isystem $(BUILD)/lib/zl/include
 LIBC_CFLAGS ?= -std=c11 -O2 -g -Wall -Wextra -Werror -Wno-missing-field-initializers \
                -nostdinc -ffreestanding -fno-builtin -fno-stack-protector -fPIE
+LIBC_CFLAGS_32 ?= $(LIBC_CFLAGS)
+LIBC_CFLAGS_64 ?= $(LIBC_CFLAGS)
+LIBC_CFLAGS_128 ?= $(LIBC_CFLAGS)
+LIBC_DEPFLAGS_32 ?= -MMD -MP
+LIBC_DEPFLAGS_64 ?= -MMD -MP
+LIBC_DEPFLAGS_128 ?=
 LIBC_SRCS   := $(sort $(wildcard libc/src/*/*.c))
 LIBC_HDRS   := $(shell find libc/include -name '*.h' 2>/dev/null)
 # The Debian cross gcc has no rv32 libgcc: libc/rt32 supplies the helpers it calls.
@@ -199,7 +205,7 @@ $$(LIBC_HDR_STAMP_$1): $(LIBC_HDRS) $(ABI_DIR)/flags.abi libc/gen-abiconst.sh $(
 LIBC_OBJS_$1 := $$(patsubst %.c,$(BUILD)/obj/libc$1/%.o,$(LIBC_SRCS) $$(LIBC_EXTRA_$1))
 $(BUILD)/obj/libc$1/%.o: %.c $$(LIBC_HDR_STAMP_$1)
 	@mkdir -p $$(@D)
-	$$(LIBC_CC_$1) $$(LIBC_CFLAGS) -MMD -MP -I$(BUILD)/lib/zl/rv$1/include -Ilibc/src/internal $$(LIBC_SYSINC_$1) -c $$< -o $$@
+	$$(LIBC_CC_$1) $$(LIBC_CFLAGS_$1) $$(LIBC_DEPFLAGS_$1) -I$(BUILD)/lib/zl/rv$1/include -Ilibc/src/internal $$(LIBC_SYSINC_$1) -c $$< -o $$@
 endef
 $(foreach x,32 64 128,$(eval $(call libc_rule,$x)))
 # Assembly: rv64/rv32 .S through the cross gcc, rv128 .s through zl-as.
@@ -229,6 +235,20 @@ libc: libc64 libc32
 libc-asm128: $(LIBC_ASM_128)
 ifneq ($(LIBC_GCCINC),)
 all: libc
+install: install-libc
 endif
+# Installs every XLEN that has been built into $(PREFIX)/lib/zl/rv<XLEN> (the layout
+# zl-cc searches relative to its own directory).
+.PHONY: install-libc
+install-libc: libc
+	@for x in 32 64 128; do \
+	    [ -f $(BUILD)/lib/zl/rv$$x/lib/libc.a ] || continue; \
+	    install -d $(DESTDIR)$(PREFIX)/lib/zl/rv$$x/lib && \
+	    install -m 644 $(BUILD)/lib/zl/rv$$x/lib/crt1.o $(BUILD)/lib/zl/rv$$x/lib/libc.a \
+	        $(DESTDIR)$(PREFIX)/lib/zl/rv$$x/lib/ && \
+	    (cd $(BUILD)/lib/zl/rv$$x/include && find . -name '*.h' -print) | while read -r h; do \
+	        install -D -m 644 $(BUILD)/lib/zl/rv$$x/include/$$h $(DESTDIR)$(PREFIX)/lib/zl/rv$$x/include/$$h || exit 1; \
+	    done || exit 1; \
+	done
 -include $(shell find $(BUILD)/obj/libc32 $(BUILD)/obj/libc64 $(BUILD)/obj/libc128 -name '*.d' 2>/dev/null)
 # --- libc end ---

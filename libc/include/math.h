@@ -6,22 +6,48 @@
 #define _ZL_MATH_H
 #include <bits/zl_config.h>
 __ZL_BEGIN
+#if defined(__GNUC__) && !defined(__zlcc__)
 #define INFINITY (__builtin_inff())
 #define NAN (__builtin_nanf(""))
 #define HUGE_VAL (__builtin_huge_val())
 #define HUGE_VALF (__builtin_huge_valf())
 #define HUGE_VALL (__builtin_huge_vall())
+#else
+/* Annex F arithmetic in constant expressions (zl-cc) */
+#define INFINITY (1e5000f)
+#define NAN (0.0f / 0.0f)
+#define HUGE_VAL (1e5000)
+#define HUGE_VALF (1e5000f)
+#define HUGE_VALL (1e5000L)
+#endif
 #define FP_NAN 0
 #define FP_INFINITE 1
 #define FP_ZERO 2
 #define FP_SUBNORMAL 3
 #define FP_NORMAL 4
+#if defined(__GNUC__) && !defined(__zlcc__)
 #define fpclassify(x) __builtin_fpclassify(FP_NAN, FP_INFINITE, FP_NORMAL, FP_SUBNORMAL, FP_ZERO, x)
 #define isnan(x) __builtin_isnan(x)
 #define isinf(x) __builtin_isinf_sign(x)
 #define isfinite(x) __builtin_isfinite(x)
 #define isnormal(x) __builtin_isnormal(x)
 #define signbit(x) __builtin_signbit(x)
+#else
+int __fpclassify(double);
+int __fpclassifyf(float);
+int __fpclassifyl(long double);
+int __signbit(double);
+int __signbitf(float);
+int __signbitl(long double);
+#define fpclassify(x) (sizeof(x) == sizeof(float) ? __fpclassifyf(x) : \
+                       sizeof(x) == sizeof(double) ? __fpclassify(x) : __fpclassifyl(x))
+#define isnan(x) (fpclassify(x) == FP_NAN)
+#define isinf(x) (fpclassify(x) == FP_INFINITE)
+#define isfinite(x) (fpclassify(x) > FP_INFINITE)
+#define isnormal(x) (fpclassify(x) == FP_NORMAL)
+#define signbit(x) (sizeof(x) == sizeof(float) ? __signbitf(x) : \
+                    sizeof(x) == sizeof(double) ? __signbit(x) : __signbitl(x))
+#endif
 #define M_E 2.7182818284590452354
 #define M_LN2 0.69314718055994530942
 #define M_LN10 2.30258509299404568402
@@ -35,12 +61,12 @@ typedef double double_t;
 #define MATH_ERRNO 1
 #define MATH_ERREXCEPT 2
 #define math_errhandling 2
-#define isgreater(x, y) __builtin_isgreater(x, y)
-#define isgreaterequal(x, y) __builtin_isgreaterequal(x, y)
-#define isless(x, y) __builtin_isless(x, y)
-#define islessequal(x, y) __builtin_islessequal(x, y)
-#define islessgreater(x, y) __builtin_islessgreater(x, y)
-#define isunordered(x, y) __builtin_isunordered(x, y)
+#define isunordered(x, y) (isnan(x) || isnan(y))
+#define isgreater(x, y) (!isunordered(x, y) && (x) > (y))
+#define isgreaterequal(x, y) (!isunordered(x, y) && (x) >= (y))
+#define isless(x, y) (!isunordered(x, y) && (x) < (y))
+#define islessequal(x, y) (!isunordered(x, y) && (x) <= (y))
+#define islessgreater(x, y) (!isunordered(x, y) && ((x) < (y) || (x) > (y)))
 #define __ZL_MATH2(name) double name(double); float name##f(float);
 __ZL_MATH2(fabs)
 __ZL_MATH2(floor)

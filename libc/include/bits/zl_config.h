@@ -32,7 +32,7 @@
 #if defined(__SIZEOF_INT128__)
 #define __ZL_HAVE_INT128 1
 #endif
-#if defined(__GNUC__) || defined(__ZLCC__)
+#if defined(__GNUC__) || defined(__zlcc__)
 #define __ZL_NORETURN __attribute__((__noreturn__))
 #define __ZL_PRINTF(a, b) __attribute__((__format__(__printf__, a, b)))
 #else

@@ -73,10 +73,7 @@ struct cmsghdr {
     size_t cmsg_len;
     int cmsg_level;
     int cmsg_type;
-#if __SIZEOF_POINTER__ == 16
-    unsigned long __cmsg_pad;   /* rv128: the header is 32 bytes, data at 32 */
-#endif
-};
+};   /* rv128: 32 bytes with tail padding, data at CMSG_ALIGN(32) = 32 (docs/abi.md 7.2) */
 #define CMSG_ALIGN(n) (((n) + sizeof(long) - 1) & ~(sizeof(long) - 1))
 #define CMSG_DATA(c) ((unsigned char *)(c) + CMSG_ALIGN(sizeof(struct cmsghdr)))
 #define CMSG_SPACE(n) (CMSG_ALIGN(n) + CMSG_ALIGN(sizeof(struct cmsghdr)))

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdarg.h>
 
-#if defined(__GNUC__) || defined(__ZLCC__)
+#if defined(__GNUC__) || defined(__zlcc__)
 #define ZL_HIDDEN __attribute__((__visibility__("hidden")))
 #define ZL_WEAK __attribute__((__weak__))
 #else

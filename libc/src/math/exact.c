@@ -440,3 +440,48 @@ float sqrtf(float x)
     /* double has more than 2*24+2 bits: rounding the double root to float is correct */
     return (float)sqrt((double)x);
 }
+
+/* classification for compilers without the GCC builtins (the <math.h> macros) */
+int __fpclassify(double x)
+{
+    u64 b = bits(x);
+    int e = EXP(b);
+    if (e == 0x7ff)
+        return (b & MANT) ? FP_NAN : FP_INFINITE;
+    if (e == 0)
+        return (b & MANT) ? FP_SUBNORMAL : FP_ZERO;
+    return FP_NORMAL;
+}
+
+int __fpclassifyf(float x)
+{
+    u32 b = fbits(x);
+    u32 e = b >> 23 & 0xff, m = b & 0x7fffff;
+    if (e == 0xff)
+        return m ? FP_NAN : FP_INFINITE;
+    if (e == 0)
+        return m ? FP_SUBNORMAL : FP_ZERO;
+    return FP_NORMAL;
+}
+
+int __fpclassifyl(long double x)
+{
+    u32 w[4];
+    memcpy(w, &x, 16);
+    int e = (int)(w[3] >> 16 & 0x7fff);
+    int m = (w[3] & 0xffff) || w[2] || w[1] || w[0];
+    if (e == 0x7fff)
+        return m ? FP_NAN : FP_INFINITE;
+    if (e == 0)
+        return m ? FP_SUBNORMAL : FP_ZERO;
+    return FP_NORMAL;
+}
+
+int __signbit(double x) { return (int)(bits(x) >> 63); }
+int __signbitf(float x) { return (int)(fbits(x) >> 31); }
+int __signbitl(long double x)
+{
+    unsigned char b[16];
+    memcpy(b, &x, 16);
+    return b[15] >> 7;
+}

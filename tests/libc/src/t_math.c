@@ -24,12 +24,22 @@ static uint64_t B(double d)
     return b;
 }
 
+static double qnan(void)
+{
+    uint64_t b = 0x7ff8000000000000ull;   /* the sign of NAN is unspecified: build it */
+    double d;
+    memcpy(&d, &b, 8);
+    return d;
+}
+
 static double val(int i)
 {
     static const double edge[] = { 0.0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, 1.0, -1.0,
                                    4503599627370495.5, 4503599627370496.0, 9007199254740993.0, 1e300, -1e-300,
                                    DBL_MAX, DBL_MIN, 5e-324, -5e-324, 2.2250738585072009e-308, 3.0, 7.0, 1e-10,
                                    123.456, -987654.321, INFINITY, -INFINITY, NAN };
+    if (i == 28)
+        return qnan();
     if (i < (int)(sizeof edge / sizeof *edge))
         return edge[i];
     uint64_t b = rnd();
