@@ -17,6 +17,9 @@
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <sys/socket.h>
+#include <sys/select.h>
+#include <sys/resource.h>
+#include <sys/utsname.h>
 
 static int cmp(const void *a, const void *b)
 {
@@ -139,8 +142,17 @@ int main(void)
     printf("poll empty %d\n", poll(&pf, 1, 0));
     write(pp[1], "x", 1);
     printf("poll ready %d %d\n", poll(&pf, 1, 100), (pf.revents & POLLIN) != 0);
+    fd_set rs;
+    FD_ZERO(&rs);
+    FD_SET(pp[0], &rs);
+    struct timeval tv = { 0, 1000 };
+    printf("select %d %d\n", select(pp[0] + 1, &rs, NULL, NULL, &tv), FD_ISSET(pp[0], &rs));
     close(pp[0]);
     close(pp[1]);
+    struct rlimit rl;
+    printf("getrlimit %d %d\n", getrlimit(RLIMIT_NOFILE, &rl), rl.rlim_cur > 0 && rl.rlim_cur <= rl.rlim_max);
+    struct utsname un;
+    printf("uname %d %s\n", uname(&un), un.sysname);
     int sv[2];
     printf("socketpair %d\n", socketpair(AF_UNIX, SOCK_STREAM, 0, sv));
     struct iovec sio = { .iov_base = "msg!", .iov_len = 4 };
