@@ -250,5 +250,4 @@ install-libc: libc
 	        install -D -m 644 $(BUILD)/lib/zl/rv$$x/include/$$h $(DESTDIR)$(PREFIX)/lib/zl/rv$$x/include/$$h || exit 1; \
 	    done || exit 1; \
 	done
--include $(shell find $(BUILD)/obj/libc32 $(BUILD)/obj/libc64 $(BUILD)/obj/libc128 -name '*.d' 2>/dev/null)
 # --- libc end ---
