@@ -7,6 +7,7 @@
 #include <time.h>
 #include <getopt.h>
 #include <fnmatch.h>
+#include <glob.h>
 #include <arpa/inet.h>
 #include <dirent.h>
 #include <unistd.h>
@@ -130,6 +131,18 @@ int main(void)
     printf("readv %zd [%.2s][%.2s]\n", readv(fd, rv, 2), buf, buf + 10);
     close(fd);
     printf("lstat missing %d %d\n", lstat("/nonexistent", &st), errno == ENOENT);
+    const char *gp[] = { "*", "?", "*.txt", "[ab]", "d*", "nomatch*", "*/x" };
+    for (size_t i = 0; i < sizeof gp / sizeof *gp; i++) {
+        glob_t g;
+        snprintf(p, sizeof p, "%s/%s", dir, gp[i]);
+        int r = glob(p, i == 5 ? GLOB_NOCHECK : GLOB_MARK, NULL, &g);
+        printf("glob %s: %d %zu:", gp[i], r, r == 0 ? g.gl_pathc : (size_t)0);
+        for (size_t k = 0; r == 0 && k < g.gl_pathc; k++)
+            printf(" %s", g.gl_pathv[k] + strlen(dir));
+        printf("\n");
+        if (r == 0)
+            globfree(&g);
+    }
     for (int i = 0; i < 4; i++) {
         snprintf(p, sizeof p, "%s/%s", dir, names[i]);
         unlink(p);
