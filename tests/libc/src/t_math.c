@@ -7,6 +7,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <float.h>
+#include <fenv.h>
 
 static uint64_t s = 88172645463325252ull;
 static uint64_t rnd(void)
@@ -68,6 +69,22 @@ int main(void)
                B(nextafter(x, y)), isfinite(x) && x != 0 ? ilogb(x) : 0, B(copysign(x, y)));
         (void)e2;
     }
+    /* fenv: rounding modes change an inexact division; flags are raised and cleared */
+    volatile double one = 1.0, three = 3.0;
+    int modes[] = { FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO };
+    for (int i = 0; i < 4; i++) {
+        fesetround(modes[i]);
+        volatile double q = one / three, nq = -one / three;
+        printf("round %d: %d %a %a\n", i, fegetround() == modes[i], q, nq);
+    }
+    fesetround(FE_TONEAREST);
+    feclearexcept(FE_ALL_EXCEPT);
+    volatile double z = 0.0, inf = one / z;
+    printf("flags: divbyzero %d inexact %d", fetestexcept(FE_DIVBYZERO) != 0, fetestexcept(FE_INEXACT) != 0);
+    volatile double t = one / three;
+    printf(" inexact %d", fetestexcept(FE_INEXACT) != 0);
+    feclearexcept(FE_ALL_EXCEPT);
+    printf(" cleared %d %g %g\n", fetestexcept(FE_ALL_EXCEPT), inf, t);
     float f[] = { 0.5f, 1.5f, 2.5f, -3.7f, 1e-40f, 16777217.0f, 2.0f };
     for (int i = 0; i < 7; i++)
         printf("%a %a %a %a %a %a\n", floorf(f[i]), ceilf(f[i]), roundf(f[i]), sqrtf(f[i]), fmodf(f[i], 0.3f), truncf(f[i]));
