@@ -182,3 +182,95 @@ $(BUILD)/lib/zl/rv$1/lib/libzlrt.a: $(CC_RT_SRCS:src/cc/rt/%.c=$(BUILD)/obj/cc-r
 endef
 $(foreach x,32 64 128,$(eval $(call cc_rt_rule,$x)))
 # --- cc end ---
+# --- libc begin ---
+# zlibc (libc/, docs/libc.md): one C11 source for rv128, rv64 and rv32, built per XLEN into
+# the sysroot $(BUILD)/lib/zl/rv<XLEN>/{include,lib/{crt1.o,libc.a}}.
+#   make libc      rv64 and rv32, compiled by the Debian RISC-V cross gcc (part of `all`
+#                  when that compiler is installed)
+#   make libc128   rv128, compiled by zl-cc (LIBC_CC_128) and assembled by zl-as; explicit
+#                  only until zl-cc compiles zlibc
+#   make libc-asm128  the rv128 assembly parts alone (crt1, syscall, setjmp), with zl-as
+# Constants come from abi/flags.abi (libc/gen-abiconst.sh), system-call numbers and kernel
+# structure layouts from the generated $(ABI_GEN)/include/rv<XLEN>/zl/uapi.h.
+LIBC_GCC    ?= riscv64-linux-gnu-gcc
+LIBC_CC_64  ?= $(LIBC_GCC) -march=rv64gc -mabi=lp64d
+LIBC_CC_32  ?= $(LIBC_GCC) -march=rv32gc -mabi=ilp32d
+LIBC_CC_128 ?= $(BUILD)/bin/zl-cc -m128
+LIBC_AS_128 ?= $(BUILD)/bin/zl-as -m128
+LIBC_AR_64  ?= riscv64-linux-gnu-ar rcs
+LIBC_AR_32  ?= riscv64-linux-gnu-ar rcs
+LIBC_AR_128 ?= ar rcS
+LIBC_GCCINC := $(shell $(LIBC_GCC) -print-file-name=include 2>/dev/null)
+LIBC_SYSINC_64  := -isystem $(LIBC_GCCINC)
+LIBC_SYSINC_32  := -isystem $(LIBC_GCCINC)
+LIBC_SYSINC_128 := -isystem $(BUILD)/lib/zl/include
+LIBC_CFLAGS ?= -std=c11 -O2 -g -Wall -Wextra -Werror -Wno-missing-field-initializers \
+               -nostdinc -ffreestanding -fno-builtin -fno-stack-protector -fPIE
+LIBC_CFLAGS_32 ?= $(LIBC_CFLAGS)
+LIBC_CFLAGS_64 ?= $(LIBC_CFLAGS)
+LIBC_CFLAGS_128 ?= $(LIBC_CFLAGS)
+LIBC_DEPFLAGS_32 ?= -MMD -MP
+LIBC_DEPFLAGS_64 ?= -MMD -MP
+LIBC_DEPFLAGS_128 ?=
+LIBC_SRCS   := $(sort $(wildcard libc/src/*/*.c))
+LIBC_HDRS   := $(shell find libc/include -name '*.h' 2>/dev/null)
+# The Debian cross gcc has no rv32 libgcc: libc/rt32 supplies the helpers it calls.
+LIBC_EXTRA_32 := $(sort $(wildcard libc/rt32/*.c))
+define libc_rule
+LIBC_SYS_$1 := $(BUILD)/lib/zl/rv$1
+LIBC_HDR_STAMP_$1 := $(BUILD)/lib/zl/rv$1/include/.stamp
+$$(LIBC_HDR_STAMP_$1): $(LIBC_HDRS) $(ABI_DIR)/flags.abi libc/gen-abiconst.sh $(ABI_STAMP) include/zl/types.h
+	@rm -rf $(BUILD)/lib/zl/rv$1/include && mkdir -p $(BUILD)/lib/zl/rv$1/include/zl
+	cp -R libc/include/. $(BUILD)/lib/zl/rv$1/include/
+	sh libc/gen-abiconst.sh $(ABI_DIR)/flags.abi $(BUILD)/lib/zl/rv$1/include
+	cp $(ABI_GEN)/include/rv$1/zl/uapi.h include/zl/types.h $(BUILD)/lib/zl/rv$1/include/zl/
+	@touch $$@
+LIBC_OBJS_$1 := $$(patsubst %.c,$(BUILD)/obj/libc$1/%.o,$(LIBC_SRCS) $$(LIBC_EXTRA_$1))
+$(BUILD)/obj/libc$1/%.o: %.c $$(LIBC_HDR_STAMP_$1)
+	@mkdir -p $$(@D)
+	$$(LIBC_CC_$1) $$(LIBC_CFLAGS_$1) $$(LIBC_DEPFLAGS_$1) -I$(BUILD)/lib/zl/rv$1/include -Ilibc/src/internal $$(LIBC_SYSINC_$1) -c $$< -o $$@
+endef
+$(foreach x,32 64 128,$(eval $(call libc_rule,$x)))
+# Assembly: rv64/rv32 .S through the cross gcc, rv128 .s through zl-as.
+define libc_asm_gcc
+$(BUILD)/obj/libc$1/arch/%.o: libc/arch/rv$1/%.S
+	@mkdir -p $$(@D)
+	$$(LIBC_CC_$1) -c $$< -o $$@
+LIBC_ASM_$1 := $$(patsubst libc/arch/rv$1/%.S,$(BUILD)/obj/libc$1/arch/%.o,$$(wildcard libc/arch/rv$1/*.S))
+endef
+$(foreach x,32 64,$(eval $(call libc_asm_gcc,$x)))
+$(BUILD)/obj/libc128/arch/%.o: libc/arch/rv128/%.s $(BUILD)/bin/zl-as
+	@mkdir -p $(@D)
+	$(LIBC_AS_128) $< -o $@
+LIBC_ASM_128 := $(patsubst libc/arch/rv128/%.s,$(BUILD)/obj/libc128/arch/%.o,$(wildcard libc/arch/rv128/*.s))
+define libc_lib
+$(BUILD)/lib/zl/rv$1/lib/libc.a: $$(LIBC_OBJS_$1) $$(filter-out %/crt1.o,$$(LIBC_ASM_$1))
+	@mkdir -p $$(@D)
+	rm -f $$@ && $$(LIBC_AR_$1) $$@ $$^
+$(BUILD)/lib/zl/rv$1/lib/crt1.o: $(BUILD)/obj/libc$1/arch/crt1.o
+	@mkdir -p $$(@D)
+	cp $$< $$@
+libc$1: $(BUILD)/lib/zl/rv$1/lib/libc.a $(BUILD)/lib/zl/rv$1/lib/crt1.o
+endef
+$(foreach x,32 64 128,$(eval $(call libc_lib,$x)))
+.PHONY: libc libc32 libc64 libc128 libc-asm128
+libc: libc64 libc32
+libc-asm128: $(LIBC_ASM_128)
+ifneq ($(LIBC_GCCINC),)
+all: libc
+install: install-libc
+endif
+# Installs every XLEN that has been built into $(PREFIX)/lib/zl/rv<XLEN> (the layout
+# zl-cc searches relative to its own directory).
+.PHONY: install-libc
+install-libc: libc
+	@for x in 32 64 128; do \
+	    [ -f $(BUILD)/lib/zl/rv$$x/lib/libc.a ] || continue; \
+	    install -d $(DESTDIR)$(PREFIX)/lib/zl/rv$$x/lib && \
+	    install -m 644 $(BUILD)/lib/zl/rv$$x/lib/crt1.o $(BUILD)/lib/zl/rv$$x/lib/libc.a \
+	        $(DESTDIR)$(PREFIX)/lib/zl/rv$$x/lib/ && \
+	    (cd $(BUILD)/lib/zl/rv$$x/include && find . -name '*.h' -print) | while read -r h; do \
+	        install -D -m 644 $(BUILD)/lib/zl/rv$$x/include/$$h $(DESTDIR)$(PREFIX)/lib/zl/rv$$x/include/$$h || exit 1; \
+	    done || exit 1; \
+	done
+# --- libc end ---

@@ -1,0 +1,75 @@
+/* setjmp/longjmp/sigsetjmp, rv32.  jmp_buf (libc/include/setjmp.h): W-byte words
+ * ra, sp, s0..s11 at 0..13*W, then the 12 doubles fs0..fs11 at 14*W. */
+#define W 4
+    .text
+    .globl  setjmp, _setjmp, sigsetjmp, __sigsetjmp, longjmp, _longjmp, __zl_longjmp
+    .type   setjmp, @function
+    .type   sigsetjmp, @function
+    .type   longjmp, @function
+setjmp:
+_setjmp:
+    li      a1, 0
+sigsetjmp:
+__sigsetjmp:
+    sw      ra, 0*W(a0)
+    sw      sp, 1*W(a0)
+    sw      s0, 2*W(a0)
+    sw      s1, 3*W(a0)
+    sw      s2, 4*W(a0)
+    sw      s3, 5*W(a0)
+    sw      s4, 6*W(a0)
+    sw      s5, 7*W(a0)
+    sw      s6, 8*W(a0)
+    sw      s7, 9*W(a0)
+    sw      s8, 10*W(a0)
+    sw      s9, 11*W(a0)
+    sw      s10, 12*W(a0)
+    sw      s11, 13*W(a0)
+    fsd     fs0, 14*W+0(a0)
+    fsd     fs1, 14*W+8(a0)
+    fsd     fs2, 14*W+16(a0)
+    fsd     fs3, 14*W+24(a0)
+    fsd     fs4, 14*W+32(a0)
+    fsd     fs5, 14*W+40(a0)
+    fsd     fs6, 14*W+48(a0)
+    fsd     fs7, 14*W+56(a0)
+    fsd     fs8, 14*W+64(a0)
+    fsd     fs9, 14*W+72(a0)
+    fsd     fs10, 14*W+80(a0)
+    fsd     fs11, 14*W+88(a0)
+    tail    __zl_sigsetjmp_save     /* (env, savemask): records the mask, returns 0 */
+    .size   sigsetjmp, . - setjmp
+longjmp:
+_longjmp:
+__zl_longjmp:
+    lw      ra, 0*W(a0)
+    lw      sp, 1*W(a0)
+    lw      s0, 2*W(a0)
+    lw      s1, 3*W(a0)
+    lw      s2, 4*W(a0)
+    lw      s3, 5*W(a0)
+    lw      s4, 6*W(a0)
+    lw      s5, 7*W(a0)
+    lw      s6, 8*W(a0)
+    lw      s7, 9*W(a0)
+    lw      s8, 10*W(a0)
+    lw      s9, 11*W(a0)
+    lw      s10, 12*W(a0)
+    lw      s11, 13*W(a0)
+    fld     fs0, 14*W+0(a0)
+    fld     fs1, 14*W+8(a0)
+    fld     fs2, 14*W+16(a0)
+    fld     fs3, 14*W+24(a0)
+    fld     fs4, 14*W+32(a0)
+    fld     fs5, 14*W+40(a0)
+    fld     fs6, 14*W+48(a0)
+    fld     fs7, 14*W+56(a0)
+    fld     fs8, 14*W+64(a0)
+    fld     fs9, 14*W+72(a0)
+    fld     fs10, 14*W+80(a0)
+    fld     fs11, 14*W+88(a0)
+    seqz    a0, a1                  /* longjmp(env, 0) returns 1 */
+    add     a0, a0, a1
+    ret
+    .size   longjmp, . - longjmp
+    .section .note.GNU-stack, "", @progbits

@@ -1,0 +1,50 @@
+/* zlibc: data-model selection shared by the public headers (docs/libc.md).
+ * Everything is derived from the compiler's predefined macros, so the same headers serve
+ * LP128 (zl-cc -m128), LP64 and ILP32 (zl-cc -m64/-m32 or riscv64-linux-gnu-gcc). */
+#ifndef _ZL_BITS_CONFIG_H
+#define _ZL_BITS_CONFIG_H
+#if !defined(__SIZEOF_LONG__) || !defined(__SIZEOF_POINTER__)
+#error "zlibc needs __SIZEOF_LONG__ and __SIZEOF_POINTER__ from the compiler"
+#endif
+#if __SIZEOF_LONG__ == 16
+#define __ZL_LP128 1
+#endif
+/* A signed/unsigned type of at least 64 bits that is a register-friendly "long" where
+ * possible: off_t, time_t, ino_t, dev_t, blkcnt_t (docs/abi.md 6.1). */
+#if __SIZEOF_LONG__ >= 8
+#define __ZL_LONG64 long
+#define __ZL_ULONG64 unsigned long
+#else
+#define __ZL_LONG64 long long
+#define __ZL_ULONG64 unsigned long long
+#endif
+#ifdef __INT64_TYPE__
+#define __ZL_INT64 __INT64_TYPE__
+#define __ZL_UINT64 __UINT64_TYPE__
+#elif __SIZEOF_LONG__ == 8
+#define __ZL_INT64 long
+#define __ZL_UINT64 unsigned long
+#else
+#define __ZL_INT64 long long
+#define __ZL_UINT64 unsigned long long
+#endif
+/* zl-cc has __int128 at every XLEN; GCC lacks it on rv32. */
+#if defined(__SIZEOF_INT128__)
+#define __ZL_HAVE_INT128 1
+#endif
+#if defined(__GNUC__) || defined(__zlcc__)
+#define __ZL_NORETURN __attribute__((__noreturn__))
+#define __ZL_PRINTF(a, b) __attribute__((__format__(__printf__, a, b)))
+#else
+#define __ZL_NORETURN
+#define __ZL_PRINTF(a, b)
+#endif
+#ifdef __cplusplus
+#define __ZL_BEGIN extern "C" {
+#define __ZL_END }
+#else
+#define __ZL_BEGIN
+#define __ZL_END
+#endif
+#define __ZL_RESTRICT restrict
+#endif

@@ -1,0 +1,34 @@
+#ifndef _ZL_DIRENT_H
+#define _ZL_DIRENT_H
+#include <bits/zl_config.h>
+#include <bits/types.h>
+__ZL_BEGIN
+typedef struct __zl_dir DIR;
+struct dirent {
+    ino_t d_ino;
+    off_t d_off;
+    unsigned short d_reclen;
+    unsigned char d_type;
+    char d_name[256];
+};
+#define DT_UNKNOWN 0
+#define DT_FIFO 1
+#define DT_CHR 2
+#define DT_DIR 4
+#define DT_BLK 6
+#define DT_REG 8
+#define DT_LNK 10
+#define DT_SOCK 12
+DIR *opendir(const char *);
+DIR *fdopendir(int);
+int closedir(DIR *);
+struct dirent *readdir(DIR *);
+void rewinddir(DIR *);
+int dirfd(DIR *);
+long telldir(DIR *);
+void seekdir(DIR *, long);
+int scandir(const char *, struct dirent ***, int (*)(const struct dirent *),
+            int (*)(const struct dirent **, const struct dirent **));
+int alphasort(const struct dirent **, const struct dirent **);
+__ZL_END
+#endif

@@ -1,0 +1,109 @@
+/* zlibc <math.h>: classification macros, constants, and the exactly computable functions
+ * (rounding, remainders, scaling, sqrt — all correctly rounded, on integer arithmetic).
+ * The transcendental functions (exp, log, pow, trigonometric, hyperbolic, ...) are not
+ * implemented yet (docs/libc.md, "missing"). */
+#ifndef _ZL_MATH_H
+#define _ZL_MATH_H
+#include <bits/zl_config.h>
+__ZL_BEGIN
+#if defined(__GNUC__) && !defined(__zlcc__)
+#define INFINITY (__builtin_inff())
+#define NAN (__builtin_nanf(""))
+#define HUGE_VAL (__builtin_huge_val())
+#define HUGE_VALF (__builtin_huge_valf())
+#define HUGE_VALL (__builtin_huge_vall())
+#else
+/* Annex F arithmetic in constant expressions (zl-cc) */
+#define INFINITY (1e5000f)
+#define NAN (0.0f / 0.0f)
+#define HUGE_VAL (1e5000)
+#define HUGE_VALF (1e5000f)
+#define HUGE_VALL (1e5000L)
+#endif
+#define FP_NAN 0
+#define FP_INFINITE 1
+#define FP_ZERO 2
+#define FP_SUBNORMAL 3
+#define FP_NORMAL 4
+#if defined(__GNUC__) && !defined(__zlcc__)
+#define fpclassify(x) __builtin_fpclassify(FP_NAN, FP_INFINITE, FP_NORMAL, FP_SUBNORMAL, FP_ZERO, x)
+#define isnan(x) __builtin_isnan(x)
+#define isinf(x) __builtin_isinf_sign(x)
+#define isfinite(x) __builtin_isfinite(x)
+#define isnormal(x) __builtin_isnormal(x)
+#define signbit(x) __builtin_signbit(x)
+#else
+int __fpclassify(double);
+int __fpclassifyf(float);
+int __fpclassifyl(long double);
+int __signbit(double);
+int __signbitf(float);
+int __signbitl(long double);
+#define fpclassify(x) (sizeof(x) == sizeof(float) ? __fpclassifyf(x) : \
+                       sizeof(x) == sizeof(double) ? __fpclassify(x) : __fpclassifyl(x))
+#define isnan(x) (fpclassify(x) == FP_NAN)
+#define isinf(x) (fpclassify(x) == FP_INFINITE)
+#define isfinite(x) (fpclassify(x) > FP_INFINITE)
+#define isnormal(x) (fpclassify(x) == FP_NORMAL)
+#define signbit(x) (sizeof(x) == sizeof(float) ? __signbitf(x) : \
+                    sizeof(x) == sizeof(double) ? __signbit(x) : __signbitl(x))
+#endif
+#define M_E 2.7182818284590452354
+#define M_LN2 0.69314718055994530942
+#define M_LN10 2.30258509299404568402
+#define M_PI 3.14159265358979323846
+#define M_PI_2 1.57079632679489661923
+#define M_SQRT2 1.41421356237309504880
+typedef float float_t;
+typedef double double_t;
+#define FP_ILOGB0 (-2147483647 - 1)
+#define FP_ILOGBNAN (-2147483647 - 1)
+#define MATH_ERRNO 1
+#define MATH_ERREXCEPT 2
+#define math_errhandling 2
+#define isunordered(x, y) (isnan(x) || isnan(y))
+#define isgreater(x, y) (!isunordered(x, y) && (x) > (y))
+#define isgreaterequal(x, y) (!isunordered(x, y) && (x) >= (y))
+#define isless(x, y) (!isunordered(x, y) && (x) < (y))
+#define islessequal(x, y) (!isunordered(x, y) && (x) <= (y))
+#define islessgreater(x, y) (!isunordered(x, y) && ((x) < (y) || (x) > (y)))
+#define __ZL_MATH2(name) double name(double); float name##f(float);
+__ZL_MATH2(fabs)
+__ZL_MATH2(floor)
+__ZL_MATH2(ceil)
+__ZL_MATH2(trunc)
+__ZL_MATH2(round)
+__ZL_MATH2(rint)
+__ZL_MATH2(nearbyint)
+__ZL_MATH2(sqrt)
+#undef __ZL_MATH2
+double copysign(double, double);
+float copysignf(float, float);
+double fmod(double, double);
+float fmodf(float, float);
+double remainder(double, double);
+double fmin(double, double);
+double fmax(double, double);
+double fdim(double, double);
+float fminf(float, float);
+float fmaxf(float, float);
+double frexp(double, int *);
+double ldexp(double, int);
+double scalbn(double, int);
+double scalbln(double, long);
+float frexpf(float, int *);
+float ldexpf(float, int);
+float scalbnf(float, int);
+double modf(double, double *);
+float modff(float, float *);
+long lround(double);
+long long llround(double);
+long lrint(double);
+long long llrint(double);
+double nextafter(double, double);
+int ilogb(double);
+double logb(double);
+long double fabsl(long double);
+long double copysignl(long double, long double);
+__ZL_END
+#endif

@@ -1,0 +1,104 @@
+#ifndef _ZL_SYS_SOCKET_H
+#define _ZL_SYS_SOCKET_H
+#include <bits/zl_config.h>
+#include <bits/types.h>
+#include <sys/uio.h>
+#include <bits/abi_af.h>
+#include <bits/abi_sock_type.h>
+#include <bits/abi_msg.h>
+#include <bits/abi_sol.h>
+#include <bits/abi_shut.h>
+__ZL_BEGIN
+typedef unsigned short sa_family_t;
+#define PF_UNSPEC AF_UNSPEC
+#define PF_UNIX AF_UNIX
+#define PF_LOCAL AF_UNIX
+#define AF_LOCAL AF_UNIX
+#define PF_INET AF_INET
+#define PF_INET6 AF_INET6
+#define SOMAXCONN 4096
+#define SO_DEBUG 1
+#define SO_REUSEADDR 2
+#define SO_TYPE 3
+#define SO_ERROR 4
+#define SO_DONTROUTE 5
+#define SO_BROADCAST 6
+#define SO_SNDBUF 7
+#define SO_RCVBUF 8
+#define SO_KEEPALIVE 9
+#define SO_OOBINLINE 10
+#define SO_LINGER 13
+#define SO_REUSEPORT 15
+#define SO_RCVLOWAT 18
+#define SO_SNDLOWAT 19
+#define SO_RCVTIMEO 20
+#define SO_SNDTIMEO 21
+#define SO_ACCEPTCONN 30
+#define SCM_RIGHTS 1
+#define SCM_CREDENTIALS 2
+struct sockaddr {
+    sa_family_t sa_family;
+    char sa_data[14];
+};
+struct sockaddr_storage {
+    sa_family_t ss_family;
+    char __ss_pad[128 - sizeof(sa_family_t) - sizeof(unsigned long)];
+    unsigned long __ss_align;
+};
+struct linger {
+    int l_onoff;
+    int l_linger;
+};
+/* POSIX shape; on rv128 every pointer is followed by the reserved half of its __ptr_t
+ * slot (docs/abi.md 5.4, 7.2: 160 bytes).  libc copies it into a zeroed boundary copy. */
+#if __SIZEOF_POINTER__ == 16
+#define __ZL_RSV(n) unsigned long __##n##_rsv;
+#else
+#define __ZL_RSV(n)
+#endif
+struct msghdr {
+    void *msg_name;
+    __ZL_RSV(msg_name)
+    socklen_t msg_namelen;
+    struct iovec *msg_iov;
+    __ZL_RSV(msg_iov)
+    size_t msg_iovlen;
+    void *msg_control;
+    __ZL_RSV(msg_control)
+    size_t msg_controllen;
+    int msg_flags;
+};
+#undef __ZL_RSV
+struct cmsghdr {
+    size_t cmsg_len;
+    int cmsg_level;
+    int cmsg_type;
+};   /* rv128: 32 bytes with tail padding, data at CMSG_ALIGN(32) = 32 (docs/abi.md 7.2) */
+#define CMSG_ALIGN(n) (((n) + sizeof(long) - 1) & ~(sizeof(long) - 1))
+#define CMSG_DATA(c) ((unsigned char *)(c) + CMSG_ALIGN(sizeof(struct cmsghdr)))
+#define CMSG_SPACE(n) (CMSG_ALIGN(n) + CMSG_ALIGN(sizeof(struct cmsghdr)))
+#define CMSG_LEN(n) (CMSG_ALIGN(sizeof(struct cmsghdr)) + (n))
+#define CMSG_FIRSTHDR(m) ((size_t)(m)->msg_controllen >= sizeof(struct cmsghdr) ? \
+                          (struct cmsghdr *)(m)->msg_control : (struct cmsghdr *)0)
+#define CMSG_NXTHDR(m, c) __cmsg_nxthdr(m, c)
+struct cmsghdr *__cmsg_nxthdr(struct msghdr *, struct cmsghdr *);
+int socket(int, int, int);
+int socketpair(int, int, int, int [2]);
+int bind(int, const struct sockaddr *, socklen_t);
+int listen(int, int);
+int accept(int, struct sockaddr *restrict, socklen_t *restrict);
+int accept4(int, struct sockaddr *restrict, socklen_t *restrict, int);
+int connect(int, const struct sockaddr *, socklen_t);
+int getsockname(int, struct sockaddr *restrict, socklen_t *restrict);
+int getpeername(int, struct sockaddr *restrict, socklen_t *restrict);
+ssize_t send(int, const void *, size_t, int);
+ssize_t recv(int, void *, size_t, int);
+ssize_t sendto(int, const void *, size_t, int, const struct sockaddr *, socklen_t);
+ssize_t recvfrom(int, void *restrict, size_t, int, struct sockaddr *restrict, socklen_t *restrict);
+ssize_t sendmsg(int, const struct msghdr *, int);
+ssize_t recvmsg(int, struct msghdr *, int);
+int setsockopt(int, int, int, const void *, socklen_t);
+int getsockopt(int, int, int, void *restrict, socklen_t *restrict);
+int shutdown(int, int);
+__ZL_END
+#endif

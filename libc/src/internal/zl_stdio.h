@@ -1,0 +1,40 @@
+/* zlibc FILE (internal). */
+#ifndef ZL_STDIO_INTERNAL_H
+#define ZL_STDIO_INTERNAL_H
+#include "zl_libc.h"
+#include <stdio.h>
+
+#define F_READ 1u      /* opened for reading */
+#define F_WRITE 2u     /* opened for writing */
+#define F_APPEND 4u
+#define F_EOF 8u
+#define F_ERR 16u
+#define F_OWNBUF 32u   /* buf was malloc'd by us */
+#define F_STATIC 64u   /* stdin/stdout/stderr: never freed */
+#define F_NOCLOSE 128u
+
+struct _ZL_FILE {
+    int fd;
+    unsigned flags;
+    int mode;                 /* _IOFBF, _IOLBF, _IONBF */
+    unsigned char *buf;
+    size_t bufsize;
+    unsigned char *rpos, *rend;   /* read buffer window (rpos == rend: empty) */
+    size_t wlen;                  /* bytes pending in buf for writing */
+    unsigned char ungot[8];       /* ungetc beyond the read buffer */
+    int nungot;
+    int pid;                      /* popen child */
+    /* Backends; the defaults use fd.  A memory stream replaces them. */
+    long (*read)(struct _ZL_FILE *, unsigned char *, size_t);
+    long (*write)(struct _ZL_FILE *, const unsigned char *, size_t);
+    off_t (*seek)(struct _ZL_FILE *, off_t, int);
+    int (*close)(struct _ZL_FILE *);
+    void *cookie;
+    struct _ZL_FILE *next;
+    unsigned char small[1];
+};
+
+ZL_HIDDEN FILE *__zl_fnew(int fd, unsigned flags);
+ZL_HIDDEN int __zl_fmode(const char *mode, unsigned *flags);
+ZL_HIDDEN int __zl_fflush1(FILE *f);
+#endif

@@ -1,0 +1,124 @@
+/* uname, resource limits, priorities, select, syslog (to standard error). */
+#include "zl_libc.h"
+#include <sys/utsname.h>
+#include <sys/resource.h>
+#include <sys/select.h>
+#include <syslog.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+_Static_assert(sizeof(struct utsname) == sizeof(struct k_utsname), "utsname");
+
+int uname(struct utsname *u)
+{
+    return (int)zl_ret(SYS1(uname, u));
+}
+
+/* prlimit64 everywhere: its struct is two u64 at every XLEN; RLIM64_INFINITY maps to
+ * RLIM_INFINITY (all ones in rlim_t) and values >= 2^64 are passed as infinity
+ * (docs/abi.md 6.3). */
+int getrlimit(int res, struct rlimit *r)
+{
+    struct k_rlimit64 k;
+    if (zl_ret(SYS4(prlimit64, 0, res, NULL, &k)) < 0)
+        return -1;
+    r->rlim_cur = k.rlim_cur == ~(u64)0 ? RLIM_INFINITY : (rlim_t)k.rlim_cur;
+    r->rlim_max = k.rlim_max == ~(u64)0 ? RLIM_INFINITY : (rlim_t)k.rlim_max;
+    return 0;
+}
+
+int setrlimit(int res, const struct rlimit *r)
+{
+    struct k_rlimit64 k;
+    k.rlim_cur = r->rlim_cur >= (rlim_t)~(u64)0 ? ~(u64)0 : (u64)r->rlim_cur;
+    k.rlim_max = r->rlim_max >= (rlim_t)~(u64)0 ? ~(u64)0 : (u64)r->rlim_max;
+    return (int)zl_ret(SYS4(prlimit64, 0, res, &k, NULL));
+}
+
+int getpriority(int which, id_t who)
+{
+    long r = SYS2(getpriority, which, who);
+    if (zl_is_err(r))
+        return (int)zl_ret(r);
+    return 20 - (int)r;
+}
+
+int setpriority(int which, id_t who, int prio)
+{
+    return (int)zl_ret(SYS3(setpriority, which, who, prio));
+}
+
+int select(int n, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e, struct timeval *restrict tv)
+{
+    long ret;
+#if ZL_UAPI_XLEN == 32
+    struct k_timespec ts;
+    if (tv) {
+        ts.tv_sec = tv->tv_sec;
+        ts.tv_nsec = (i64)tv->tv_usec * 1000;
+    }
+    ret = SYS6(pselect6_time64, n, r, w, e, tv ? &ts : NULL, NULL);
+#else
+    struct timespec ts;
+    if (tv) {
+        ts.tv_sec = tv->tv_sec;
+        ts.tv_nsec = tv->tv_usec * 1000;
+    }
+    ret = SYS6(pselect6, n, r, w, e, tv ? &ts : NULL, NULL);
+#endif
+    return (int)zl_ret(ret);
+}
+
+static const char *log_ident;
+static int log_opt, log_mask = 0xff;
+
+void openlog(const char *ident, int opt, int facility)
+{
+    (void)facility;
+    log_ident = ident;
+    log_opt = opt;
+}
+
+void closelog(void)
+{
+    log_ident = NULL;
+}
+
+int setlogmask(int m)
+{
+    int old = log_mask;
+    if (m)
+        log_mask = m;
+    return old;
+}
+
+void vsyslog(int prio, const char *fmt, va_list ap)
+{
+    if (!(log_mask & LOG_MASK(prio & 7)))
+        return;
+    char buf[1024];
+    const char *id = log_ident ? log_ident : program_invocation_short_name ? program_invocation_short_name : "";
+    int n = (log_opt & LOG_PID) ? snprintf(buf, sizeof buf, "%s[%d]: ", id, getpid())
+                                : snprintf(buf, sizeof buf, "%s: ", id);
+    if (n < 0 || (size_t)n >= sizeof buf)
+        n = 0;
+    va_list c;
+    va_copy(c, ap);
+    vsnprintf(buf + n, sizeof buf - (size_t)n, fmt, c);
+    va_end(c);
+    size_t l = strlen(buf);
+    if (l && buf[l - 1] != '\n' && l + 1 < sizeof buf) {
+        buf[l++] = '\n';
+        buf[l] = 0;
+    }
+    (void)write(2, buf, l);
+}
+
+void syslog(int prio, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsyslog(prio, fmt, ap);
+    va_end(ap);
+}

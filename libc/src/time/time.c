@@ -1,0 +1,144 @@
+/* Clocks and sleeping.  rv32 uses the time64 calls with the kernel's 16-byte timespec. */
+#include "zl_libc.h"
+#include <time.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#if ZL_UAPI_XLEN != 32
+_Static_assert(sizeof(struct timespec) == sizeof(struct k_timespec), "struct timespec");
+_Static_assert(offsetof(struct timespec, tv_nsec) == offsetof(struct k_timespec, tv_nsec), "tv_nsec");
+#define KTS(p) (p)
+#else
+/* struct timespec has the kernel's size on rv32 too, but its padding half of tv_nsec may
+ * hold garbage: copy. */
+static struct k_timespec *kts(struct k_timespec *k, const struct timespec *t)
+{
+    if (!t)
+        return NULL;
+    k->tv_sec = t->tv_sec;
+    k->tv_nsec = t->tv_nsec;
+    return k;
+}
+#endif
+
+int clock_gettime(clockid_t c, struct timespec *ts)
+{
+#if ZL_UAPI_XLEN == 32
+    struct k_timespec k;
+    long r = SYS2(clock_gettime64, c, &k);
+    if (!zl_is_err(r)) {
+        ts->tv_sec = k.tv_sec;
+        ts->tv_nsec = (long)k.tv_nsec;
+        ts->__tv_nsec_pad = 0;
+    }
+    return (int)zl_ret(r);
+#else
+    return (int)zl_ret(SYS2(clock_gettime, c, ts));
+#endif
+}
+
+int clock_getres(clockid_t c, struct timespec *ts)
+{
+#if ZL_UAPI_XLEN == 32
+    struct k_timespec k;
+    long r = SYS2(clock_getres_time64, c, &k);
+    if (!zl_is_err(r) && ts) {
+        ts->tv_sec = k.tv_sec;
+        ts->tv_nsec = (long)k.tv_nsec;
+    }
+    return (int)zl_ret(r);
+#else
+    return (int)zl_ret(SYS2(clock_getres, c, ts));
+#endif
+}
+
+int clock_settime(clockid_t c, const struct timespec *ts)
+{
+#if ZL_UAPI_XLEN == 32
+    struct k_timespec k;
+    return (int)zl_ret(SYS2(clock_settime64, c, kts(&k, ts)));
+#else
+    return (int)zl_ret(SYS2(clock_settime, c, ts));
+#endif
+}
+
+int clock_nanosleep(clockid_t c, int flags, const struct timespec *req, struct timespec *rem)
+{
+    long r;
+#if ZL_UAPI_XLEN == 32
+    struct k_timespec k, kr;
+    r = SYS4(clock_nanosleep_time64, c, flags, kts(&k, req), rem ? &kr : NULL);
+    if (r == -EINTR && rem) {
+        rem->tv_sec = kr.tv_sec;
+        rem->tv_nsec = (long)kr.tv_nsec;
+    }
+#else
+    r = SYS4(clock_nanosleep, c, flags, req, rem);
+#endif
+    return zl_is_err(r) ? (int)-r : 0;
+}
+
+int nanosleep(const struct timespec *req, struct timespec *rem)
+{
+    int e = clock_nanosleep(CLOCK_REALTIME, 0, req, rem);
+    if (e) {
+        errno = e;
+        return -1;
+    }
+    return 0;
+}
+
+unsigned sleep(unsigned s)
+{
+    struct timespec t = { .tv_sec = s }, rem = { 0 };
+    if (nanosleep(&t, &rem) < 0)
+        return (unsigned)rem.tv_sec + (rem.tv_nsec > 0);
+    return 0;
+}
+
+int usleep(useconds_t us)
+{
+    struct timespec t = { .tv_sec = us / 1000000, .tv_nsec = (long)(us % 1000000) * 1000 };
+    return nanosleep(&t, NULL);
+}
+
+time_t time(time_t *t)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    if (t)
+        *t = ts.tv_sec;
+    return ts.tv_sec;
+}
+
+int gettimeofday(struct timeval *restrict tv, void *restrict tz)
+{
+    (void)tz;
+    struct timespec ts;
+    if (tv) {
+        clock_gettime(CLOCK_REALTIME, &ts);
+        tv->tv_sec = ts.tv_sec;
+        tv->tv_usec = ts.tv_nsec / 1000;
+    }
+    return 0;
+}
+
+int timespec_get(struct timespec *ts, int base)
+{
+    if (base != TIME_UTC || clock_gettime(CLOCK_REALTIME, ts) < 0)
+        return 0;
+    return base;
+}
+
+clock_t clock(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) < 0)
+        return (clock_t)-1;
+    return (clock_t)(ts.tv_sec * 1000000 + ts.tv_nsec / 1000);
+}
+
+double difftime(time_t a, time_t b)
+{
+    return (double)(a - b);
+}
