@@ -185,10 +185,10 @@ $(foreach x,32 64 128,$(eval $(call cc_rt_rule,$x)))
 # --- libc begin ---
 # zlibc (libc/, docs/libc.md): one C11 source for rv128, rv64 and rv32, built per XLEN into
 # the sysroot $(BUILD)/lib/zl/rv<XLEN>/{include,lib/{crt1.o,libc.a}}.
-#   make libc      rv64 and rv32, compiled by the Debian RISC-V cross gcc (part of `all`
-#                  when that compiler is installed)
-#   make libc128   rv128, compiled by zl-cc (LIBC_CC_128) and assembled by zl-as; explicit
-#                  only until zl-cc compiles zlibc
+#   make libc      every XLEN: rv128 compiled by zl-cc (LIBC_CC_128) and assembled by zl-as,
+#                  always; rv64 and rv32 compiled by the Debian RISC-V cross gcc when it is
+#                  installed (zl-cc is not yet complete enough at rv32: docs/libc.md)
+#   make libc128 / libc64 / libc32   one XLEN
 #   make libc-asm128  the rv128 assembly parts alone (crt1, syscall, setjmp), with zl-as
 # Constants come from abi/flags.abi (libc/gen-abiconst.sh), system-call numbers and kernel
 # structure layouts from the generated $(ABI_GEN)/include/rv<XLEN>/zl/uapi.h.
@@ -211,7 +211,7 @@ LIBC_CFLAGS_64 ?= $(LIBC_CFLAGS)
 LIBC_CFLAGS_128 ?= $(LIBC_CFLAGS)
 LIBC_DEPFLAGS_32 ?= -MMD -MP
 LIBC_DEPFLAGS_64 ?= -MMD -MP
-LIBC_DEPFLAGS_128 ?=
+LIBC_DEPFLAGS_128 ?= -MMD -MP
 LIBC_SRCS   := $(sort $(wildcard libc/src/*/*.c))
 LIBC_HDRS   := $(shell find libc/include -name '*.h' 2>/dev/null)
 # The Debian cross gcc has no rv32 libgcc: libc/rt32 supplies the helpers it calls.
@@ -254,12 +254,12 @@ libc$1: $(BUILD)/lib/zl/rv$1/lib/libc.a $(BUILD)/lib/zl/rv$1/lib/crt1.o
 endef
 $(foreach x,32 64 128,$(eval $(call libc_lib,$x)))
 .PHONY: libc libc32 libc64 libc128 libc-asm128
-libc: libc64 libc32
+libc: libc128 $(if $(LIBC_GCCINC),libc64 libc32)
 libc-asm128: $(LIBC_ASM_128)
-ifneq ($(LIBC_GCCINC),)
+# rv128 is built by our own tools: rebuild it when they change.
+$(LIBC_OBJS_128): $(BUILD)/bin/zl-cc $(BUILD)/bin/zl-as $(CC_HDR_OUT)
 all: libc
 install: install-libc
-endif
 # Installs every XLEN that has been built into $(PREFIX)/lib/zl/rv<XLEN> (the layout
 # zl-cc searches relative to its own directory).
 .PHONY: install-libc

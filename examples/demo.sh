@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# make demo: build a 128-bit program and run it under zl-run.
+# make demo: an ordinary C program (examples/demo128.c) built by zl-cc with zlibc as a
+# 128-bit program (LP128, ELFCLASS128) and run under zl-run on this 64-bit host.
 set -euo pipefail
 BUILD=${BUILD:-build}
+BIN=$BUILD/bin
 mkdir -p "$BUILD/examples"
-${HOST_CC:-cc} -O2 -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -Iinclude -Isrc -Itests examples/mkdemo.c \
-    "$BUILD/lib/libzl.a" -lm -o "$BUILD/examples/mkdemo"
-"$BUILD/examples/mkdemo" "$BUILD/examples/demo128"
-echo "== ELF class of the demo program"
-od -An -tx1 -N5 "$BUILD/examples/demo128" | awk '{ printf "   e_ident: %s %s %s %s, EI_CLASS = %s (%s)\n", $1, $2, $3, $4, $5, ($5 == "03" ? "ELFCLASS128" : "?") }'
-echo "== $BUILD/bin/zl-run $BUILD/examples/demo128"
-"$BUILD/bin/zl-run" "$BUILD/examples/demo128"
+echo "== $BIN/zl-cc -O1 examples/demo128.c -o $BUILD/examples/demo128"
+"$BIN/zl-cc" -O1 examples/demo128.c -o "$BUILD/examples/demo128"
+echo "== $BIN/zl-readelf -h $BUILD/examples/demo128 (excerpt)"
+"$BIN/zl-readelf" -h "$BUILD/examples/demo128" | grep -E 'Class|Machine|Type|Entry' | sed 's/^/  /'
+echo "== $BIN/zl-run $BUILD/examples/demo128"
+"$BIN/zl-run" "$BUILD/examples/demo128"
