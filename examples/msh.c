@@ -42,23 +42,29 @@
 enum tok { T_WORD, T_PIPE, T_LT, T_GT, T_GTGT, T_DUP, T_SEMI, T_AND, T_OR, T_NL, T_EOF };
 enum redir_kind { R_IN, R_OUT, R_APPEND, R_DUP };
 
+/* Words are kept as their offsets in the script and expanded just before their command
+ * runs, so that $? sees the status of the command before. */
 struct redir {
     enum redir_kind kind;
     int fd;         /* the descriptor redirected */
     int dupfd;      /* R_DUP: the descriptor copied */
-    char *path;     /* the others: the file */
+    size_t target;  /* the others: offset of the file name word */
+    char *path;     /* its expansion, while the command runs */
 };
 
 struct cmd {
-    char **argv;
-    size_t argc, argv_cap;
+    size_t *words;  /* offsets of the words */
+    size_t nwords;
     struct redir *redirs;
     size_t nredirs;
+    char **argv;    /* the expanded words, while the command runs */
+    size_t argc;
 };
 
 struct pipeline {
     struct cmd *cmds;
     size_t n;
+    enum tok sep;   /* the separator before it: T_SEMI, T_AND or T_OR */
 };
 
 /* The lexer works over the whole script text. */
@@ -68,7 +74,7 @@ static int last_status;
 
 /* The token just read. */
 static enum tok tok;
-static char *tok_word;      /* T_WORD: its text; NULL if it expanded to nothing */
+static size_t tok_word;     /* T_WORD: its offset */
 static int tok_fd;          /* redirections: the [n] prefix or -1 */
 static size_t tok_line;
 
@@ -110,8 +116,10 @@ struct buf {
     size_t len, cap;
 };
 
+/* Appends to b; b is NULL when a word is only scanned. */
 static void buf_add(struct buf *b, const char *s, size_t n)
 {
+    if (!b) return;
     if (b->cap - b->len < n + 1) {
         b->cap = (b->cap + n + 1) * 2;
         b->s = xrealloc(b->s, b->cap);
@@ -131,7 +139,7 @@ static int is_name_char(int c, int first)
     return c == '_' || isalpha(c) || (!first && isdigit(c));
 }
 
-/* Expands the $ at src[pos] into b. */
+/* Expands the $ at src[pos] into b (or only scans it, b NULL). */
 static void expand_dollar(struct buf *b)
 {
     pos++;  /* the '$' */
@@ -153,12 +161,14 @@ static void expand_dollar(struct buf *b)
         return;
     }
     if (braced && src[end] != '}') syntax_error(lineno, "bad ${} substitution");
-    char *name = xmalloc(end - start + 1);
-    memcpy(name, src + start, end - start);
-    name[end - start] = '\0';
-    const char *v = getenv(name);
-    free(name);
-    if (v) buf_add(b, v, strlen(v));
+    if (b) {
+        char *name = xmalloc(end - start + 1);
+        memcpy(name, src + start, end - start);
+        name[end - start] = '\0';
+        const char *v = getenv(name);
+        free(name);
+        if (v) buf_add(b, v, strlen(v));
+    }
     pos = end + (size_t)braced;
 }
 
@@ -168,13 +178,15 @@ static int is_meta(char c)
            c == '>' || c == ';' || c == '&';
 }
 
-/* Reads a word at src[pos]; returns its expansion, or NULL if an unquoted word
- * expanded to nothing. */
-static char *read_word(void)
+/* Reads the word at src[pos].  With expand, returns its expansion, or NULL if an
+ * unquoted word expanded to nothing; without, only checks its syntax and counts its
+ * lines, and returns NULL. */
+static char *read_word(int expand)
 {
-    struct buf b = {NULL, 0, 0};
+    struct buf store = {NULL, 0, 0};
+    struct buf *b = expand ? &store : NULL;
     int quoted = 0;
-    buf_add(&b, "", 0);
+    buf_add(b, "", 0);
     while (!is_meta(src[pos])) {
         char c = src[pos];
         if (c == '\'') {
@@ -184,7 +196,7 @@ static char *read_word(void)
             while (src[pos] != '\'') {
                 if (src[pos] == '\0') syntax_error(open_line, "unterminated '");
                 if (src[pos] == '\n') lineno++;
-                buf_addc(&b, src[pos++]);
+                buf_addc(b, src[pos++]);
             }
             pos++;
         } else if (c == '"') {
@@ -194,7 +206,7 @@ static char *read_word(void)
             while (src[pos] != '"') {
                 if (src[pos] == '\0') syntax_error(open_line, "unterminated \"");
                 if (src[pos] == '$') {
-                    expand_dollar(&b);
+                    expand_dollar(b);
                     continue;
                 }
                 if (src[pos] == '\\' && src[pos + 1] == '\n') {
@@ -204,7 +216,7 @@ static char *read_word(void)
                 }
                 if (src[pos] == '\\' && strchr("\\\"$`", src[pos + 1]) && src[pos + 1]) pos++;
                 if (src[pos] == '\n') lineno++;
-                buf_addc(&b, src[pos++]);
+                buf_addc(b, src[pos++]);
             }
             pos++;
         } else if (c == '\\') {
@@ -216,24 +228,34 @@ static char *read_word(void)
             }
             if (src[pos] == '\0') break;
             quoted = 1;
-            buf_addc(&b, src[pos++]);
+            buf_addc(b, src[pos++]);
         } else if (c == '$') {
-            expand_dollar(&b);
+            expand_dollar(b);
         } else {
-            buf_addc(&b, src[pos++]);
+            buf_addc(b, src[pos++]);
         }
     }
-    if (b.len == 0 && !quoted) {
-        free(b.s);
+    if (!expand) return NULL;
+    if (store.len == 0 && !quoted) {
+        free(store.s);
         return NULL;
     }
-    return b.s;
+    return store.s;
+}
+
+/* The expansion of the word at offset start (checked by read_word before). */
+static char *expand_word(size_t start)
+{
+    size_t saved_pos = pos, saved_line = lineno;
+    pos = start;
+    char *w = read_word(1);
+    pos = saved_pos;
+    lineno = saved_line;
+    return w;
 }
 
 static void next_token(void)
 {
-    free(tok_word);
-    tok_word = NULL;
     tok_fd = -1;
     for (;;) {
         while (src[pos] == ' ' || src[pos] == '\t') pos++;
@@ -288,7 +310,8 @@ static void next_token(void)
         return;
     default:
         tok = T_WORD;
-        tok_word = read_word();
+        tok_word = pos;
+        read_word(0);
         return;
     }
 }
@@ -313,30 +336,21 @@ static const char *tok_name(void)
 
 /* ---- parser --------------------------------------------------------------------------- */
 
-static void cmd_add_arg(struct cmd *c, char *w)
+static void cmd_add_word(struct cmd *c, size_t w)
 {
-    if (c->argc + 2 > c->argv_cap) {
-        c->argv_cap = c->argv_cap ? c->argv_cap * 2 : 8;
-        c->argv = xrealloc(c->argv, c->argv_cap * sizeof *c->argv);
-    }
-    c->argv[c->argc++] = w;
-    c->argv[c->argc] = NULL;
+    c->words = xrealloc(c->words, (c->nwords + 1) * sizeof *c->words);
+    c->words[c->nwords++] = w;
 }
 
 /* Parses one command; returns 0 if it is empty (no word, no redirection). */
 static int parse_command(struct cmd *c)
 {
     memset(c, 0, sizeof *c);
-    cmd_add_arg(c, NULL);   /* makes argv non-NULL and terminated */
-    c->argc = 0;
     int any = 0;
     for (;; next_token()) {
         if (tok == T_WORD) {
             any = 1;
-            if (tok_word) {
-                cmd_add_arg(c, tok_word);
-                tok_word = NULL;
-            }
+            cmd_add_word(c, tok_word);
             continue;
         }
         if (tok != T_LT && tok != T_GT && tok != T_GTGT && tok != T_DUP) break;
@@ -344,21 +358,20 @@ static int parse_command(struct cmd *c)
         r.kind = tok == T_LT ? R_IN : tok == T_GT ? R_OUT : tok == T_GTGT ? R_APPEND : R_DUP;
         r.fd = tok_fd >= 0 ? tok_fd : tok == T_LT ? 0 : 1;
         r.dupfd = -1;
+        r.target = 0;
         r.path = NULL;
-        enum tok op = tok;
+        const char *op = tok == T_LT ? "'<'" : tok == T_GT ? "'>'" : tok == T_GTGT ? "'>>'" : "'>&'";
         next_token();
-        if (tok != T_WORD || !tok_word) syntax_error(tok_line, "a word must follow %s",
-                                                      op == T_LT ? "'<'" : op == T_GT ? "'>'"
-                                                      : op == T_GTGT ? "'>>'" : "'>&'");
+        if (tok != T_WORD) syntax_error(tok_line, "a word must follow %s, not %s", op, tok_name());
         if (r.kind == R_DUP) {
-            char *end;
-            long v = strtol(tok_word, &end, 10);
-            if (*end || end == tok_word || v < 0 || v > 9999)
-                syntax_error(tok_line, "'>&' needs a descriptor number, not '%s'", tok_word);
+            /* The descriptor must be written as digits: no expansion to wait for. */
+            size_t i = tok_word, v = 0;
+            while (isdigit((unsigned char)src[i]) && v < 10000) v = v * 10 + (size_t)(src[i++] - '0');
+            if (i == tok_word || !is_meta(src[i]) || v >= 10000)
+                syntax_error(tok_line, "'>&' needs a descriptor number");
             r.dupfd = (int)v;
         } else {
-            r.path = tok_word;
-            tok_word = NULL;
+            r.target = tok_word;
         }
         c->redirs = xrealloc(c->redirs, (c->nredirs + 1) * sizeof *c->redirs);
         c->redirs[c->nredirs++] = r;
@@ -370,11 +383,8 @@ static int parse_command(struct cmd *c)
 static void free_pipeline(struct pipeline *pl)
 {
     for (size_t i = 0; i < pl->n; i++) {
-        struct cmd *c = &pl->cmds[i];
-        for (size_t j = 0; j < c->argc; j++) free(c->argv[j]);
-        for (size_t j = 0; j < c->nredirs; j++) free(c->redirs[j].path);
-        free(c->argv);
-        free(c->redirs);
+        free(pl->cmds[i].words);
+        free(pl->cmds[i].redirs);
     }
     free(pl->cmds);
     pl->cmds = NULL;
@@ -382,15 +392,15 @@ static void free_pipeline(struct pipeline *pl)
 }
 
 /* Parses a pipeline at the current token; returns 0 if there is none here. */
-static int parse_pipeline(struct pipeline *pl)
+static int parse_pipeline(struct pipeline *pl, enum tok sep)
 {
     pl->cmds = NULL;
     pl->n = 0;
+    pl->sep = sep;
     for (;;) {
         struct cmd c;
         int any = parse_command(&c);
         if (!any) {
-            free(c.argv);
             if (pl->n == 0 && tok != T_PIPE) return 0;
             syntax_error(tok_line, "unexpected %s, expected a command", tok_name());
         }
@@ -412,6 +422,10 @@ static int apply_redirs(const struct cmd *c)
         if (r->kind == R_DUP) {
             fd = r->dupfd;
         } else {
+            if (!r->path) {
+                fputs("msh: ambiguous redirect (the file name expanded to nothing)\n", stderr);
+                return -1;
+            }
             int flags = r->kind == R_IN ? O_RDONLY
                       : r->kind == R_OUT ? O_WRONLY | O_CREAT | O_TRUNC
                                          : O_WRONLY | O_CREAT | O_APPEND;
@@ -520,6 +534,32 @@ static int wait_status(int st)
     return 1;
 }
 
+/* Expands c's words into argv and its file names into path. */
+static void expand_cmd(struct cmd *c)
+{
+    c->argv = xmalloc((c->nwords + 1) * sizeof *c->argv);
+    c->argc = 0;
+    for (size_t i = 0; i < c->nwords; i++) {
+        char *w = expand_word(c->words[i]);
+        if (w) c->argv[c->argc++] = w;
+    }
+    c->argv[c->argc] = NULL;
+    for (size_t i = 0; i < c->nredirs; i++)
+        if (c->redirs[i].kind != R_DUP) c->redirs[i].path = expand_word(c->redirs[i].target);
+}
+
+static void free_expansion(struct cmd *c)
+{
+    for (size_t i = 0; i < c->argc; i++) free(c->argv[i]);
+    free(c->argv);
+    c->argv = NULL;
+    c->argc = 0;
+    for (size_t i = 0; i < c->nredirs; i++) {
+        free(c->redirs[i].path);
+        c->redirs[i].path = NULL;
+    }
+}
+
 static int run_pipeline(const struct pipeline *pl)
 {
     if (pl->n == 1 && is_builtin(&pl->cmds[0])) return run_builtin_here(&pl->cmds[0]);
@@ -581,32 +621,56 @@ static int run_pipeline(const struct pipeline *pl)
     return status;
 }
 
-static int run_script(void)
+/* Parses one complete command — the pipelines up to a newline that ends it — into
+ * *out; returns their number.  As in other shells, a syntax error anywhere in it stops
+ * the shell before any of it runs. */
+static size_t parse_line(struct pipeline **out)
 {
-    enum tok sep = T_SEMI;  /* the separator before the current pipeline */
-    next_token();
+    struct pipeline *v = NULL;
+    size_t n = 0;
+    enum tok sep = T_SEMI;
     for (;;) {
-        while (tok == T_NL || (tok == T_SEMI && sep == T_NL)) {
-            sep = T_NL;
+        v = xrealloc(v, (n + 1) * sizeof *v);
+        if (!parse_pipeline(&v[n], sep)) syntax_error(tok_line, "unexpected %s", tok_name());
+        n++;
+        if (tok == T_NL || tok == T_EOF) break;     /* the newline is consumed later */
+        if (tok == T_SEMI) {
             next_token();
-        }
-        if (tok == T_EOF) break;
-        struct pipeline pl;
-        if (!parse_pipeline(&pl))
-            syntax_error(tok_line, "unexpected %s", tok_name());
-        int run = sep == T_AND ? last_status == 0 : sep == T_OR ? last_status != 0 : 1;
-        if (run) last_status = run_pipeline(&pl);
-        free_pipeline(&pl);
-        if (tok == T_EOF) break;
-        if (tok != T_SEMI && tok != T_NL && tok != T_AND && tok != T_OR)
-            syntax_error(tok_line, "unexpected %s", tok_name());
-        sep = tok;
-        next_token();
-        if (sep == T_AND || sep == T_OR) {
-            while (tok == T_NL) next_token();   /* a && may end a line */
+            if (tok == T_NL || tok == T_EOF) break;
+            sep = T_SEMI;
+        } else if (tok == T_AND || tok == T_OR) {
+            sep = tok;
+            next_token();
+            while (tok == T_NL) next_token();   /* '&&' may end a line */
             if (tok == T_EOF) syntax_error(tok_line, "unexpected end of input after %s",
                                            sep == T_AND ? "'&&'" : "'||'");
+        } else {
+            syntax_error(tok_line, "unexpected %s", tok_name());
         }
+    }
+    *out = v;
+    return n;
+}
+
+static int run_script(void)
+{
+    next_token();
+    for (;;) {
+        while (tok == T_NL) next_token();
+        if (tok == T_EOF) break;
+        struct pipeline *pls;
+        size_t n = parse_line(&pls);
+        for (size_t i = 0; i < n; i++) {
+            enum tok sep = pls[i].sep;
+            int run = sep == T_AND ? last_status == 0 : sep == T_OR ? last_status != 0 : 1;
+            if (run) {
+                for (size_t j = 0; j < pls[i].n; j++) expand_cmd(&pls[i].cmds[j]);
+                last_status = run_pipeline(&pls[i]);
+                for (size_t j = 0; j < pls[i].n; j++) free_expansion(&pls[i].cmds[j]);
+            }
+            free_pipeline(&pls[i]);
+        }
+        free(pls);
     }
     return last_status;
 }
