@@ -1,12 +1,14 @@
 /* grep: print lines that match a POSIX regular expression.
  *
- *   grep [-ivncE] PATTERN [FILE...]
+ *   grep [-ivncqE] PATTERN [FILE...]
  *
  *   -E   PATTERN is an extended regular expression (default: basic)
  *   -i   ignore case
  *   -v   select the lines that do not match
  *   -n   prefix each line with its line number
  *   -c   print only the number of selected lines
+ *   -q   print nothing; stop at the first selected line (exit status 0 even if a
+ *        file could not be read, as POSIX allows)
  *
  * With more than one FILE every output line is prefixed with the file name.  With no
  * FILE, or FILE "-", reads standard input.  Lines may be of any length; a line holding
@@ -25,7 +27,7 @@
 #include <string.h>
 #include <unistd.h>
 
-static int opt_invert, opt_number, opt_count;
+static int opt_invert, opt_number, opt_count, opt_quiet;
 static regex_t re;
 
 /* Reads one line (without its newline) into *buf.  Returns 1, or 0 at end of input. */
@@ -76,6 +78,7 @@ static uint64_t grep_stream(FILE *f, const char *name, int *error)
         }
         if ((r == 0) == !opt_invert) {
             selected++;
+            if (opt_quiet) break;
             if (opt_count) continue;
             if (name) printf("%s:", name);
             if (opt_number) printf("%llu:", (unsigned long long)lineno);
@@ -87,7 +90,7 @@ static uint64_t grep_stream(FILE *f, const char *name, int *error)
         fprintf(stderr, "grep: %s: %s\n", name ? name : "(standard input)", strerror(errno));
         *error = 1;
     }
-    if (opt_count) {
+    if (opt_count && !opt_quiet) {
         if (name) printf("%s:", name);
         printf("%llu\n", (unsigned long long)selected);
     }
@@ -98,20 +101,21 @@ int main(int argc, char **argv)
 {
     int cflags = REG_NOSUB;
     int opt;
-    while ((opt = getopt(argc, argv, "ivncE")) != -1) {
+    while ((opt = getopt(argc, argv, "ivncqE")) != -1) {
         switch (opt) {
         case 'i': cflags |= REG_ICASE; break;
         case 'v': opt_invert = 1; break;
         case 'n': opt_number = 1; break;
         case 'c': opt_count = 1; break;
         case 'E': cflags |= REG_EXTENDED; break;
+        case 'q': opt_quiet = 1; break;
         default:
-            fputs("usage: grep [-ivncE] PATTERN [FILE...]\n", stderr);
+            fputs("usage: grep [-ivncqE] PATTERN [FILE...]\n", stderr);
             return 2;
         }
     }
     if (optind >= argc) {
-        fputs("usage: grep [-ivncE] PATTERN [FILE...]\n", stderr);
+        fputs("usage: grep [-ivncqE] PATTERN [FILE...]\n", stderr);
         return 2;
     }
     int r = regcomp(&re, argv[optind++], cflags);
@@ -128,7 +132,7 @@ int main(int argc, char **argv)
     if (nfiles == 0) {
         selected += grep_stream(stdin, NULL, &error);
     }
-    for (int i = optind; i < argc; i++) {
+    for (int i = optind; i < argc && !(opt_quiet && selected); i++) {
         const char *name = nfiles > 1 ? argv[i] : NULL;
         if (strcmp(argv[i], "-") == 0) {
             selected += grep_stream(stdin, nfiles > 1 ? "(standard input)" : NULL, &error);
@@ -148,6 +152,7 @@ int main(int argc, char **argv)
         perror("grep: write error");
         return 2;
     }
+    if (opt_quiet && selected) return 0;
     if (error) return 2;
     return selected ? 0 : 1;
 }

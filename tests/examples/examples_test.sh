@@ -191,6 +191,9 @@ case_ grep-stdin      $TB  host grep -n nologin
 case_ grep-nomatch    $E   host grep nomatch $T
 case_ grep-badre      $E   host grep -E 'a(' $T
 case_ grep-missing    $E   host grep fox $T missing.txt
+case_ grep-q          $E   host grep -q fox $T
+case_ grep-q-none     $E   host grep -q nomatch $T
+case_ grep-q-missing  $E   host grep -q fox missing.txt $T
 case_ grep-big        $E   host grep -c -E 'w(1|2)[0-9] [a-c]' big.txt
 case_ sha-abc         $E   host sha256sum abc.txt
 case_ sha-sizes       $E   host sha256sum empty.bin s1.bin s55.bin s56.bin s63.bin s64.bin s65.bin s119.bin s120.bin rand.bin
