@@ -83,7 +83,17 @@ elif [ ! -f "$RV128_LIBC" ]; then
         echo "FAIL rv128/build/$p: zlibc for rv128 is not built ($(realpath -m "$RV128_LIBC") missing)"
     done
 else
-    for p in $PROGS; do build rv128 "$p" "$ZLCC" -m128 -std=c11 -O1; done
+    for p in $PROGS; do
+        build rv128 "$p" "$ZLCC" -m128 -std=c11 -O1
+        # An rv128 pass must come from a 128-bit program: ELFCLASS128 (3), EM_RISCV (243).
+        if [ "${built[rv128/$p]:-}" ]; then
+            id=$(od -An -tu1 -j4 -N1 "$tmp/rv128/bin/$p" | tr -d ' ')/$(od -An -tu2 -j18 -N2 "$tmp/rv128/bin/$p" | tr -d ' ')
+            if [ "$id" != 3/243 ]; then
+                echo "FAIL rv128/build/$p: zl-cc -m128 made no ELFCLASS128 RISC-V program (class/machine $id)"
+                unset "built[rv128/$p]"
+            fi
+        fi
+    done
 fi
 
 # ---- running ----------------------------------------------------------------------------
