@@ -80,7 +80,7 @@ if [ ! -x "$ZLCC" ]; then
     for p in $PROGS; do echo "FAIL rv128/build/$p: zl-cc is not built ($ZLCC missing)"; done
 elif [ ! -f "$RV128_LIBC" ]; then
     for p in $PROGS; do
-        echo "FAIL rv128/build/$p: zlibc for rv128 is not built ($(realpath -m "$RV128_LIBC") missing)"
+        echo "FAIL rv128/build/$p: zlibc for rv128 is not built ($(realpath -m "$RV128_LIBC") missing; make libc128 builds it)"
     done
 else
     for p in $PROGS; do
