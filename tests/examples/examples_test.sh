@@ -218,6 +218,7 @@ for f in "$DATA"/msh/*.sh; do
     b=$(basename "$f" .sh)
     case_ "msh-$b" $E sh msh "$f"
 done
+case_ msh-stdin-script "$DATA/msh/status.sh" sh msh
 case_ msh-c-pipeline  $T   sh msh -c 'sort -r | grep -n -i the | wc -l; grep -c fox text.txt'
 case_ msh-c-exit      $E   sh msh -c 'false || exit 42'
 case_ msh-c-syntax    $E   sh msh -c 'echo start; > ; echo no'
