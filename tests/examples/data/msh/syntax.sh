@@ -1,0 +1,3 @@
+echo before the error
+echo one | | cat
+echo never reached
