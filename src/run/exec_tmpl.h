@@ -66,6 +66,9 @@ typedef struct tlb_e128 tlbe_t;
 enum {
     OP_END = ISA_OP_COUNT,      /* falls off the end of a block into the next one */
     OP_ILLEGAL,                 /* an undecodable word: trap when (if) reached */
+    /* RV128 shifts by an immediate of 0 or 64..127; the table's SLLI/SRLI/SRAI handlers
+     * then only see amounts 1..63 (translate() picks the handler). */
+    OP_SLLI_WIDE, OP_SRLI_WIDE, OP_SRAI_WIDE,
     OP_NLABELS
 };
 
@@ -230,31 +233,30 @@ static u8 RV(csr_kind)(unsigned op)
 /* LQ and SQ move the value in two 64-bit halves.  Copied whole, the register would be
  * written or read with one 16-byte vector access, which does not forward to or from the
  * 8-byte accesses that the integer handlers make to the same register (a stall of tens
- * of cycles when the value is used right away).  The second half is read after the
- * first is stored, which may alias as far as the compiler knows, so it cannot merge the
- * two copies into one vector copy again. */
+ * of cycles when the value is used right away).  The register's high half is reached
+ * through its own offset, which translate() stores in the otherwise unused rs3
+ * (rd + 8 or rs2 + 8): the compiler cannot tell that the two halves are adjacent, so it
+ * cannot merge the two copies into one vector copy.  Both halves are read before
+ * either is written, so no read waits behind a store to memory that might alias it. */
 #define LOAD_FAST_Q(slow)                                                    \
     do {                                                                     \
         ea_t a_ = RV(ea)(x, i->rs1, i->imm);                                 \
         const tlbe_t *e_ = RV(tlb_slot)(h->tlb_r.TLBE, RV(ea_lo)(a_));       \
         if (ZL_UNLIKELY(!RV(tlb_match)(e_, a_, 16))) goto slow;              \
         const u8 *p_ = RV(tlb_host)(e_, RV(ea_lo)(a_));                      \
-        u8 *r_ = (u8 *)x + i->rd;                                            \
-        u64 lo_ = RV(half)(p_);                                              \
-        memcpy(r_, &lo_, 8);                                                 \
-        u64 hi_ = RV(half)(p_ + 8);                                          \
-        memcpy(r_ + 8, &hi_, 8);                                             \
+        u64 lo_ = RV(half)(p_), hi_ = RV(half)(p_ + 8);                      \
+        memcpy((u8 *)x + i->rd, &lo_, 8);                                    \
+        memcpy((u8 *)x + i->rs3, &hi_, 8);                                   \
     } while (0)
 #define STORE_FAST_Q(slow)                                                   \
     do {                                                                     \
         ea_t a_ = RV(ea)(x, i->rs1, i->imm);                                 \
         const tlbe_t *e_ = RV(tlb_slot)(h->tlb_w.TLBE, RV(ea_lo)(a_));       \
+        u64 lo_ = RV(half)((const u8 *)x + i->rs2);                          \
+        u64 hi_ = RV(half)((const u8 *)x + i->rs3);                          \
         if (ZL_UNLIKELY(!RV(tlb_match)(e_, a_, 16))) goto slow;              \
-        const u8 *r_ = (const u8 *)x + i->rs2;                               \
         u8 *p_ = RV(tlb_host)(e_, RV(ea_lo)(a_));                            \
-        u64 lo_ = RV(half)(r_);                                              \
         memcpy(p_, &lo_, 8);                                                 \
-        u64 hi_ = RV(half)(r_ + 8);                                          \
         memcpy(p_ + 8, &hi_, 8);                                             \
     } while (0)
 #define STORE_SLOW(type, src)                                                \
@@ -274,9 +276,9 @@ static u8 RV(csr_kind)(unsigned op)
 #define B_ORI    X(i->rd) = X(i->rs1) | IMM
 #define B_ANDI   X(i->rd) = X(i->rs1) & IMM
 #if XLEN == 128
-#define B_SLLI   RV(slli)(x, i->rd, i->rs1, (unsigned)i->imm)
-#define B_SRLI   RV(srli)(x, i->rd, i->rs1, (unsigned)i->imm)
-#define B_SRAI   RV(srai)(x, i->rd, i->rs1, (unsigned)i->imm)
+#define B_SLLI   RV(slli)(x, i->rd, i->rs1, (unsigned)i->imm, i->rs2)
+#define B_SRLI   RV(srli)(x, i->rd, i->rs1, (unsigned)i->imm, i->rs2)
+#define B_SRAI   RV(srai)(x, i->rd, i->rs1, (unsigned)i->imm, i->rs2)
 #else
 #define B_SLLI   X(i->rd) = X(i->rs1) << i->imm
 #define B_SRLI   X(i->rd) = X(i->rs1) >> i->imm
@@ -557,6 +559,19 @@ static struct block *RV(translate)(struct hart *h, struct cache *c, uxlen pc,
             x->rm = RV(csr_kind)(in.op);
             x->rs3 = in.rs1;            /* the raw 5-bit uimm of the immediate forms */
         }
+#if XLEN == 128
+        if (in.op == ISA_LQ) x->rs3 = (u16)(x->rd + 8);      /* LOAD_FAST_Q */
+        if (in.op == ISA_SQ) x->rs3 = (u16)(x->rs2 + 8);     /* STORE_FAST_Q */
+        if (in.op == ISA_SLLI || in.op == ISA_SRLI || in.op == ISA_SRAI) {
+            if (in.imm == 0 || in.imm >= 64) {
+                ops[n] = in.op == ISA_SLLI ? OP_SLLI_WIDE : in.op == ISA_SRLI ? OP_SRLI_WIDE
+                                                                             : OP_SRAI_WIDE;
+                x->h = L->op[ops[n]];
+            } else {
+                x->rs2 = (u16)(64 - in.imm);
+            }
+        }
+#endif
         n++;
         a += in.len;
         if ((in.desc->flags & (ISA_F_ENDS_BLOCK & ~ISA_F_BRANCH)) || n == MAX_BLOCK_INSNS ||
@@ -599,6 +614,22 @@ static struct block *RV(lookup)(struct hart *h, struct cache *c, uxlen pc,
     return RV(translate)(h, c, pc, L);
 }
 
+/* Put the page of a (in region r) into the read or write TLB. */
+static void RV(tlb_fill)(struct hart *h, const struct mm_region *r, uxlen a, bool write)
+{
+    uxlen page = a & PAGE_MASK;
+#if XLEN == 128
+    /* The fast paths compare the high half of the base register, not of the address
+     * (RV(ea)); they agree except in these two pages of every 2^64 (see there), which
+     * therefore never enter the TLB. */
+    if ((u64)page == 0 || (u64)page == (u64)PAGE_MASK) return;
+#endif
+    tlbe_t *e = write ? &h->tlb_w.TLBE[(size_t)(a >> 12) & (TLB_SIZE - 1)]
+                      : &h->tlb_r.TLBE[(size_t)(a >> 12) & (TLB_SIZE - 1)];
+    e->tag = page;
+    e->addend = (u64)(uintptr_t)(r->host + (size_t)((u128)page - r->start)) - (u64)page;
+}
+
 /* Slow path of every load and store: TLB miss, page-crossing or misaligned access. */
 static bool RV(access_slow)(struct hart *h, uxlen a, void *buf, unsigned size, bool write)
 {
@@ -619,11 +650,7 @@ static bool RV(access_slow)(struct hart *h, uxlen a, void *buf, unsigned size, b
     u8 *p = r->host + (size_t)((u128)a - r->start);
     if (write) memcpy(p, buf, size);
     else memcpy(buf, p, size);
-    uxlen page = a & PAGE_MASK;
-    tlbe_t *e = write ? &h->tlb_w.TLBE[(size_t)(a >> 12) & (TLB_SIZE - 1)]
-                      : &h->tlb_r.TLBE[(size_t)(a >> 12) & (TLB_SIZE - 1)];
-    e->tag = page;
-    e->addend = (u64)(uintptr_t)(r->host + (size_t)((u128)page - r->start)) - (u64)page;
+    RV(tlb_fill)(h, r, a, write);
     return true;
 }
 
@@ -643,10 +670,15 @@ static inline void *RV(tlb_host)(const tlbe_t *e, u64 a)
     return (void *)(uintptr_t)(a + e->addend);
 }
 
-/* The effective address x[rs1] + imm of the handlers' fast paths.  RV128 computes it
- * in two 64-bit halves: compilers handle a 128-bit sum of a register and a sign-
- * extended immediate poorly (they spill the immediate), and the fast path only needs
- * the low half plus a compare of the high one. */
+/* The effective address x[rs1] + imm of the handlers' fast paths.  RV128 computes only
+ * its low half and pairs it with the high half of the register: the address's high half
+ * differs from the register's only when the low half carries out of (imm >= 0) or
+ * borrows into (imm < 0) bit 64, and then the low half lies in the first page
+ * (lo + imm - 2^64 < imm < 2^11) or the last page (lo + imm + 2^64 >= 2^64 - 2^11) of
+ * the 64-bit range.  access_slow() never puts those two pages in the TLB, so a hit on
+ * (low half, register's high half) is a hit on the address itself: the compare costs
+ * no carry propagation.  (Compilers also handle a 128-bit sum of a register and a
+ * sign-extended immediate poorly in this large function: they spill it.) */
 #if XLEN == 128
 typedef struct { u64 lo, hi; } ea_t;
 static inline u64 RV(half)(const void *p)
@@ -658,48 +690,46 @@ static inline u64 RV(half)(const void *p)
 static inline ea_t RV(ea)(const uxlen *x, unsigned off, i32 imm)
 {
     const u8 *r = (const u8 *)x + off;
-    u64 lo = RV(half)(r), hi = RV(half)(r + 8), ilo = (u64)(i64)imm;
-    ea_t a = { lo + ilo, 0 };
-    a.hi = hi + (u64)((i64)imm >> 63) + (a.lo < lo);
+    ea_t a = { RV(half)(r) + (u64)(i64)imm, RV(half)(r + 8) };
     return a;
 }
 static inline u64 RV(ea_lo)(ea_t a) { return a.lo; }
-/* Shifts by an immediate in 64-bit halves: the shift amount is almost never 64 or more,
- * and a predicted branch is cheaper than the double-shift-and-select sequence. */
 static inline void RV(put2)(uxlen *x, unsigned off, u64 lo, u64 hi)
 {
     u8 *r = (u8 *)x + off;
     memcpy(r, &lo, 8);
     memcpy(r + 8, &hi, 8);
 }
-static inline void RV(slli)(uxlen *x, unsigned rd, unsigned rs, unsigned s)
+/* Shifts by an immediate s in 1..63, in 64-bit halves without a branch or a select;
+ * translate() stores 64 - s in the otherwise unused rs2 (other amounts get the
+ * OP_*_WIDE handlers). */
+static inline void RV(slli)(uxlen *x, unsigned rd, unsigned rs, unsigned s, unsigned s64)
 {
     const u8 *r = (const u8 *)x + rs;
     u64 lo = RV(half)(r), hi = RV(half)(r + 8);
-    if (ZL_LIKELY(s < 64)) RV(put2)(x, rd, lo << s, (hi << s) | ((lo >> 1) >> (63 - s)));
-    else RV(put2)(x, rd, 0, lo << (s - 64));
+    RV(put2)(x, rd, lo << s, (hi << s) | (lo >> s64));
 }
-static inline void RV(srli)(uxlen *x, unsigned rd, unsigned rs, unsigned s)
+static inline void RV(srli)(uxlen *x, unsigned rd, unsigned rs, unsigned s, unsigned s64)
 {
     const u8 *r = (const u8 *)x + rs;
     u64 lo = RV(half)(r), hi = RV(half)(r + 8);
-    if (ZL_LIKELY(s < 64)) RV(put2)(x, rd, (lo >> s) | ((hi << 1) << (63 - s)), hi >> s);
-    else RV(put2)(x, rd, hi >> (s - 64), 0);
+    RV(put2)(x, rd, (lo >> s) | (hi << s64), hi >> s);
 }
-static inline void RV(srai)(uxlen *x, unsigned rd, unsigned rs, unsigned s)
+static inline void RV(srai)(uxlen *x, unsigned rd, unsigned rs, unsigned s, unsigned s64)
 {
     const u8 *r = (const u8 *)x + rs;
     u64 lo = RV(half)(r), hi = RV(half)(r + 8);
-    if (ZL_LIKELY(s < 64))
-        RV(put2)(x, rd, (lo >> s) | ((hi << 1) << (63 - s)), (u64)((i64)hi >> s));
-    else
-        RV(put2)(x, rd, (u64)((i64)hi >> (s - 64)), (u64)((i64)hi >> 63));
+    RV(put2)(x, rd, (lo >> s) | (hi << s64), (u64)((i64)hi >> s));
 }
+/* x[off] + imm in 64-bit halves. */
 static inline uxlen RV(add_imm)(const uxlen *x, unsigned off, i32 imm)
 {
-    ea_t a = RV(ea)(x, off, imm);
-    return (uxlen)a.hi << 64 | a.lo;
+    const u8 *r = (const u8 *)x + off;
+    u64 lo = RV(half)(r), hi = RV(half)(r + 8), sum = lo + (u64)(i64)imm;
+    hi += (u64)((i64)imm >> 63) + (sum < lo);
+    return (uxlen)hi << 64 | sum;
 }
+/* a: RV(ea)'s pair (low half of the address, high half of the register). */
 static inline bool RV(tlb_match)(const tlbe_t *e, ea_t a, unsigned size)
 {
     const u8 *t = (const u8 *)&e->tag;
@@ -730,17 +760,8 @@ static inline u8 *RV(tlb_hit)(const tlbe_t *tlb, uxlen a, unsigned size)
     return NULL;
 }
 
-static inline bool RV(load)(struct hart *h, uxlen a, void *v, unsigned size)
-{
-    const tlbe_t *e = RV(tlb_slot)(h->tlb_r.TLBE, (u64)a);
-    if (ZL_LIKELY(e->tag == RV(tlb_key)(a, size))) {
-        memcpy(v, RV(tlb_host)(e, (u64)a), size);
-        return true;
-    }
-    return RV(access_slow)(h, a, v, size, false);
-}
-
-/* Host pointer for an atomic (must be naturally aligned; writable unless LR). */
+/* Host pointer for an atomic (must be naturally aligned; readable, and writable unless
+ * LR).  A fault is a load fault for LR and a store fault for the others. */
 static u8 *RV(amo_ptr)(struct hart *h, uxlen a, unsigned size, bool is_lr)
 {
     if (a & (size - 1)) {
@@ -749,19 +770,17 @@ static u8 *RV(amo_ptr)(struct hart *h, uxlen a, unsigned size, bool is_lr)
         h->trap.maperr = false;
         return NULL;
     }
-    u8 tmp[16];
-    if (is_lr) {
-        if (!RV(load)(h, a, tmp, size)) return NULL;
-        return RV(tlb_hit)(h->tlb_r.TLBE, a, size);
-    }
-    u8 *p = RV(tlb_hit)(h->tlb_w.TLBE, a, size);
+    u8 *p = RV(tlb_hit)(is_lr ? h->tlb_r.TLBE : h->tlb_w.TLBE, a, size);
     if (p) return p;
-    /* Fill the write TLB by rewriting the current value (the page is RW). */
-    if (!RV(load)(h, a, tmp, size) || !RV(access_slow)(h, a, tmp, size, true)) {
-        if (h->trap.cause == TRAP_LOAD_FAULT) h->trap.cause = TRAP_STORE_FAULT;
+    /* an aligned access does not cross a page: its bytes are in one region */
+    const struct mm_region *r = mm_find(h->mm, (u128)a);
+    int need = is_lr ? PROT_READ : PROT_READ | PROT_WRITE;
+    if (!r || (r->prot & need) != need) {
+        RV(set_fault)(h, is_lr ? TRAP_LOAD_FAULT : TRAP_STORE_FAULT, (u128)a);
         return NULL;
     }
-    return RV(tlb_hit)(h->tlb_w.TLBE, a, size);
+    RV(tlb_fill)(h, r, a, !is_lr);
+    return r->host + (size_t)((u128)a - r->start);
 }
 
 static u64 RV(time_now)(void)
@@ -825,6 +844,9 @@ int RV(run)(struct hart *h)
 #undef VAR
         [OP_END] = ZL_LABEL(L_END),
         [OP_ILLEGAL] = ZL_LABEL(L_ILLEGAL),
+        [OP_SLLI_WIDE] = ZL_LABEL(L_SLLI_WIDE),
+        [OP_SRLI_WIDE] = ZL_LABEL(L_SRLI_WIDE),
+        [OP_SRAI_WIDE] = ZL_LABEL(L_SRAI_WIDE),
     };
 #define PAIR_LABEL(a, b) [FX_##a - 1][FX_##b - 1] = ZL_LABEL(L_P_##a##_##b),
     static const void *const pairs[FUSE_N1][FUSE_N2] = {
@@ -962,6 +984,9 @@ L_SLLW: L_SRLW: L_SRAW:
 #endif
 
 #if XLEN == 128
+L_SLLI_WIDE: X(i->rd) = X(i->rs1) << i->imm; NEXT;
+L_SRLI_WIDE: X(i->rd) = X(i->rs1) >> i->imm; NEXT;
+L_SRAI_WIDE: X(i->rd) = (uxlen)(SX(i->rs1) >> i->imm); NEXT;
 L_ADDID: X(i->rd) = SEXT64((u64)X(i->rs1) + (u64)(i64)i->imm); NEXT;
 L_SLLID: X(i->rd) = SEXT64((u64)X(i->rs1) << i->imm); NEXT;
 L_SRLID: X(i->rd) = SEXT64((u64)X(i->rs1) >> i->imm); NEXT;
@@ -972,6 +997,7 @@ L_SLLD:  X(i->rd) = SEXT64((u64)X(i->rs1) << (X(i->rs2) & 63)); NEXT;
 L_SRLD:  X(i->rd) = SEXT64((u64)X(i->rs1) >> (X(i->rs2) & 63)); NEXT;
 L_SRAD:  X(i->rd) = SEXT64((i64)X(i->rs1) >> (X(i->rs2) & 63)); NEXT;
 #else
+L_SLLI_WIDE: L_SRLI_WIDE: L_SRAI_WIDE:
 L_ADDID: L_SLLID: L_SRLID: L_SRAID: L_ADDD: L_SUBD: L_SLLD: L_SRLD: L_SRAD:
     goto illegal;
 #endif
