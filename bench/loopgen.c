@@ -63,7 +63,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: loopgen OUTDIR [ITERATIONS]\n");
         return 2;
     }
-    u32 iters = argc > 2 ? (u32)strtoul(argv[2], NULL, 0) : 80000u;
+    u32 iters = argc > 2 ? (u32)strtoul(argv[2], NULL, 0) : 200000u;
     char p128[4096], p64[4096];
     snprintf(p128, sizeof p128, "%s/loop128", argv[1]);
     snprintf(p64, sizeof p64, "%s/loop64", argv[1]);

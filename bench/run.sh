@@ -6,17 +6,21 @@
 #   bash bench/run.sh cmark sort      only these
 #   bash bench/run.sh cmark=100       with an iteration count (argv[1]); the
 #                                     expected-checksum self-check then is off
+#   bash bench/run.sh loop            only the RV128 vs RV64 loop comparison
 # Environment:
 #   BUILD           build folder (default: build); binaries go to $BUILD/bench/
 #   ZL_RUN          emulator to test (default: $BUILD/bin/zl-run)
-#   BENCH_REPS      timed runs per program and emulator, best is kept (default 3)
+#   BENCH_REPS      timed runs per program and emulator, the median is kept (default 5);
+#                   the RV128/RV64 loops (about 1 s each) run 3 x BENCH_REPS times
 #   BENCH_TIMEOUT   seconds before one run is killed (default 300)
 #   BENCH_RV32=0    skip the rv32 cross-check section
 #
 # For every program: the output under zl-run must equal the output under qemu
 # (a mismatch is reported loudly and no ratio is printed for it).  Ratio =
 # qemu_seconds / zl_seconds (0.25 means zl-run is 4x slower than qemu).
-# MIPS = instructions from `zl-run --stats` / zl-run's best time.
+# Times are CPU seconds (user + system) of the emulator process: on a shared
+# machine wall-clock time mostly measures the other users.  MIPS = instructions
+# from `zl-run --stats` / zl-run's median time.
 # Exit status: 0 when every benchmark is correct under qemu and under zl-run
 # (or zl-run is absent), 1 otherwise.
 set -u
@@ -26,7 +30,7 @@ cd "$(dirname "$0")/.." || exit 1
 BUILD=${BUILD:-build}
 OUT=$BUILD/bench
 ZL=${ZL_RUN:-$BUILD/bin/zl-run}
-REPS=${BENCH_REPS:-3}
+REPS=${BENCH_REPS:-5}
 TIMEOUT=${BENCH_TIMEOUT:-300}
 QEMU64=qemu-riscv64
 QEMU32=qemu-riscv32
@@ -41,20 +45,21 @@ case "${1:-}" in
 esac
 
 # -------------------------------------------------------------- helpers
-if [ -n "${EPOCHREALTIME:-}" ]; then now() { T_NOW=$EPOCHREALTIME; }
-else now() { T_NOW=$(date +%s.%N); }; fi
-
 # run_timed OUT ERR CMD... : runs CMD with stdout/stderr to files; sets RC, SECS
+# (CPU seconds, user + system, of CMD and its children) and WALL (elapsed seconds)
 run_timed() {
-    local out=$1 err=$2 t0; shift 2
-    now; t0=$T_NOW
-    timeout "$TIMEOUT" "$@" >"$out" 2>"$err" </dev/null
+    local out=$1 err=$2 tf; shift 2
+    tf=$(mktemp)
+    local TIMEFORMAT='%R %U %S'
+    { time timeout "$TIMEOUT" "$@" >"$out" 2>"$err" </dev/null; } 2>"$tf"
     RC=$?
-    now
-    SECS=$(awk -v a="$t0" -v b="$T_NOW" 'BEGIN { printf "%.4f", b - a }')
+    read -r WALL SECS < <(awk '{ printf "%.3f %.3f\n", $1, $2 + $3 }' "$tf")
+    rm -f "$tf"
 }
 
-min() { awk -v a="$1" -v b="$2" 'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }'; }
+# median of the arguments
+median() { printf '%s\n' "$@" | sort -g | awk '{ a[NR] = $1 } END { if (NR) printf "%.3f", (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+
 
 rc_text() {   # describe a non-zero exit status
     case $1 in
@@ -78,13 +83,15 @@ source tests/lib/guest/build.sh
 # ------------------------------------------------------------ selection
 declare -A ITERS=()
 SELECTED=()
+LOOP_ONLY=0
 for arg in "$@"; do
     name=${arg%%=*}
+    [ "$arg" = loop ] && { LOOP_ONLY=1; continue; }
     case " $ALL_BENCHES " in *" $name "*) ;; *) echo "bench: unknown benchmark '$name' (have: $ALL_BENCHES)" >&2; exit 2 ;; esac
     SELECTED+=("$name")
     [ "$arg" != "$name" ] && ITERS[$name]=${arg#*=}
 done
-[ ${#SELECTED[@]} -eq 0 ] && read -r -a SELECTED <<<"$ALL_BENCHES"
+[ ${#SELECTED[@]} -eq 0 ] && [ $LOOP_ONLY = 0 ] && read -r -a SELECTED <<<"$ALL_BENCHES"
 
 mkdir -p "$OUT/logs"
 RESULTS=$OUT/results.txt
@@ -109,13 +116,13 @@ print_header() {
     else
         echo "zl-run:  $ZL"
     fi
-    echo "method:  wall clock, best of $REPS runs each, qemu and zl-run alternating"
+    echo "method:  CPU time (user+sys), median of $REPS runs each, qemu and zl-run alternating"
 }
 
 # ---------------------------------------------------------------- build
 build_all() {
     banner "build ($OUT)"
-    for b in "${SELECTED[@]}"; do
+    for b in "${SELECTED[@]+"${SELECTED[@]}"}"; do
         if guest_build rv64 "$OUT/$b" "bench/src/$b.c" "${BENCH_CFLAGS[@]}" 2>"$OUT/logs/$b.build"; then
             BUILT+=("$b")
             printf '  %-8s ok\n' "$b"
@@ -141,7 +148,7 @@ build_all() {
 # time_one NAME: correctness + best-of-REPS timings under qemu and zl-run
 time_one() {
     local b=$1 exe=$OUT/$1 L=$OUT/logs/$1
-    local qbest='' zbest='' zok=$ZL_OK qok=1 ztried=0 rep n
+    local qts=() zts=() zok=$ZL_OK qok=1 ztried=0 rep n
     local args=()
     [ -n "${ITERS[$b]:-}" ] && args=("${ITERS[$b]}")
     banner "$b${args:+ (iterations ${args[0]})}"
@@ -162,8 +169,8 @@ time_one() {
                 diff "$L.ref" "$L.qemu.out" | sed 's/^/      /' | head -n 20
                 qok=0; FAILED=1
             fi
-            [ $qok = 1 ] && qbest=$(min "$qbest" "$SECS")
-            printf '  run %d  qemu   %8.3f s\n' "$rep" "$SECS"
+            [ $qok = 1 ] && qts+=("$SECS")
+            printf '  run %d  qemu   %8.3f s CPU %8.3f s wall\n' "$rep" "$SECS" "$WALL"
         fi
         [ $qok = 1 ] || zok=0
         # zl-run: same binary, same arguments; stdout must equal qemu's
@@ -179,9 +186,9 @@ time_one() {
                 diff "$L.ref" "$L.zl.out" | sed 's/^/      /' | head -n 20
                 zok=0; FAILED=1
             else
-                zbest=$(min "$zbest" "$SECS")
+                zts+=("$SECS")
             fi
-            printf '  run %d  zl-run %8.3f s\n' "$rep" "$SECS"
+            printf '  run %d  zl-run %8.3f s CPU %8.3f s wall\n' "$rep" "$SECS" "$WALL"
         fi
     done
     # one more zl-run with --stats for the instruction count (not timed)
@@ -197,10 +204,10 @@ time_one() {
             echo "  zl-run --stats: $n instructions"
         fi
     fi
-    QT[$b]=${qbest:-}
+    QT[$b]=$(median "${qts[@]}")
     if [ $qok = 0 ]; then STATUS[$b]="QEMU FAILED"
     elif [ $ZL_OK = 0 ]; then STATUS[$b]="qemu only"
-    elif [ $zok = 1 ]; then STATUS[$b]="ok"; ZT[$b]=$zbest
+    elif [ $zok = 1 ]; then STATUS[$b]="ok"; ZT[$b]=$(median "${zts[@]}")
     elif [ $ztried = 1 ]; then STATUS[$b]="ZL-RUN FAILED"
     else STATUS[$b]="not run"; fi
 }
@@ -283,26 +290,35 @@ rv128_vs_rv64() {
     if [ $ZL_OK = 0 ]; then
         echo "  skipped: zl-run not found at $ZL"; return 0
     fi
-    local name exe best n rep ips64='' ips128=''
-    for name in loop64 loop128; do
-        exe=$OUT/$name best='' n=''
-        for ((rep = 1; rep <= REPS; rep++)); do
-            run_timed "$OUT/logs/$name.out" "$OUT/logs/$name.err" "$ZL" --stats "$exe"
+    # the two alternate, so a burst of load from another user hits both
+    local name rep ips64='' ips128='' t64=() t128=() n64='' n128='' fast64='' fast128=''
+    for ((rep = 1; rep <= 3 * REPS; rep++)); do
+        for name in loop64 loop128; do
+            run_timed "$OUT/logs/$name.out" "$OUT/logs/$name.err" "$ZL" --stats "$OUT/$name"
             if [ $RC -ne 0 ]; then
                 echo "  !!! zl-run: $name FAILED ($(rc_text $RC))"
                 tail -n 10 "$OUT/logs/$name.err" | sed 's/^/      /'
                 FAILED=1; return 0
             fi
-            best=$(min "$best" "$SECS")
+            local n
             n=$(sed -n 's/^zl-run: instructions: *\([0-9][0-9]*\).*/\1/p' "$OUT/logs/$name.err" | tail -n1)
+            if [ -z "$n" ]; then
+                echo "  !!! zl-run --stats printed no instruction count for $name"; return 0
+            fi
+            if [ $name = loop64 ]; then t64+=("$SECS"); n64=$n; else t128+=("$SECS"); n128=$n; fi
         done
-        if [ -z "$n" ]; then
-            echo "  !!! zl-run --stats printed no instruction count for $name"; return 0
-        fi
-        local ips
-        ips=$(awk -v n="$n" -v t="$best" 'BEGIN { printf "%.0f", n / t }')
-        printf '  %-8s %14s instructions %9.3f s %10.1f MIPS\n' "$name" "$n" "$best" \
+    done
+    local t ips
+    echo "  $((3 * REPS)) runs each, alternating; median CPU time (fastest run in brackets)"
+    for name in loop64 loop128; do
+        if [ $name = loop64 ]; then t=$(median "${t64[@]}") n=$n64; else t=$(median "${t128[@]}") n=$n128; fi
+        ips=$(awk -v n="$n" -v t="$t" 'BEGIN { printf "%.0f", n / t }')
+        local fast
+        if [ $name = loop64 ]; then fast=$(printf '%s\n' "${t64[@]}" | sort -g | head -n1)
+        else fast=$(printf '%s\n' "${t128[@]}" | sort -g | head -n1); fi
+        printf '  %-8s %14s instructions %9.3f s (%.3f s) %10.1f MIPS\n' "$name" "$n" "$t" "$fast" \
             "$(awk -v i="$ips" 'BEGIN { print i / 1e6 }')"
+        if [ $name = loop64 ]; then fast64=$fast; else fast128=$fast; fi
         if [ $name = loop64 ]; then ips64=$ips; else ips128=$ips; fi
     done
     local slow verdict
@@ -310,6 +326,7 @@ rv128_vs_rv64() {
     verdict=$(awk -v s="$slow" -v t="$TARGET_RV128" 'BEGIN { print (s <= t) ? "MET" : "NOT MET" }')
     echo "  RV128/RV64 instructions-per-second ratio: $(awk -v a="$ips64" -v b="$ips128" 'BEGIN { printf "%.3f", b / a }')"
     echo "  RV128 slowdown vs RV64: ${slow}x   target <= ${TARGET_RV128}x: $verdict"
+    echo "  (fastest runs: $(awk -v a="$fast128" -v b="$fast64" 'BEGIN { printf "%.3f", a / b }')x)"
 }
 
 # The report goes to the terminal and to $RESULTS.
@@ -317,9 +334,11 @@ report() {
     local b
     print_header
     build_all
-    for b in "${BUILT[@]}"; do time_one "$b"; done
-    print_table
-    rv32_check
+    if [ $LOOP_ONLY = 0 ] || [ ${#SELECTED[@]} -gt 0 ]; then
+        for b in "${BUILT[@]}"; do time_one "$b"; done
+        print_table
+        rv32_check
+    fi
     rv128_vs_rv64
     echo
     echo "logs and outputs: $OUT/logs/   this report: $RESULTS"

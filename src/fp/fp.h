@@ -13,11 +13,13 @@
  *   - Every NaN result is the canonical NaN (F32_NAN / F64_NAN); no payload is
  *     propagated.  A signalling NaN operand raises NV (feq/fmin/fmax/fcvt included).
  *
- * Requirement on the host: the functions use the host's IEEE binary64 arithmetic on
- * fast paths that are exact by construction (src/fp/fp_arith.c), which assumes the
- * host's default floating-point environment: round-to-nearest, no flush-to-zero or
+ * Requirement on the host: the functions use the host's IEEE binary64 arithmetic
+ * (+ - * / sqrt, fma() and conversions to and from binary32) on fast paths that are
+ * exact by construction (src/fp/fp_arith.c), which assumes the host's default
+ * floating-point environment: round-to-nearest, no flush-to-zero or
  * denormals-are-zero.  Do not call them with fesetround() or FTZ/DAZ in effect.  The
- * host's exception flags are never read; they may be left set.  Build with
+ * host's exception flags are never read; they may be left set.  f64 fma is fast only
+ * where libm's fma() is (a hardware FMA: glibc picks it at run time).  Build with
  * -DZL_FP_NO_HOST to use integer arithmetic only.
  */
 #ifndef ZL_FP_FP_H

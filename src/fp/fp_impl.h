@@ -48,6 +48,7 @@ FP_INLINE int fp_issnan(u64 a, int M, int EB)
 }
 
 FP_INLINE int fp_clz64(u64 x) { return x ? __builtin_clzll(x) : 64; }
+FP_INLINE int fp_ctz64(u64 x) { return x ? __builtin_ctzll(x) : 64; }
 FP_INLINE int fp_clz128(u128 x)
 {
     u64 hi = (u64)(x >> 64);

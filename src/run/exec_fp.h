@@ -3,7 +3,7 @@
  * Arithmetic is src/fp (bit-exact RISC-V semantics, no host FP state).  Singles live
  * NaN-boxed in the 64-bit registers: a read of a single that is not properly boxed sees
  * the canonical NaN, and every single written is boxed with ones. */
-#define F(off) (*(u64 *)((u8 *)h->f + (off)))
+#define F(off) FREG(off)
 #define FS(r) ((F(r) >> 32) == 0xffffffffu ? (u32)F(r) : F32_NAN)
 #define BOX(v) (0xffffffff00000000ull | (u64)(u32)(v))
 /* The effective rounding mode; dynamic with an invalid frm is an illegal instruction. */
@@ -19,28 +19,14 @@
         NEXT;                                                                \
     } while (0)
 
-L_FLW: {
-        u32 v;
-        if (ZL_UNLIKELY(!RV(load)(h, X(i->rs1) + IMM, &v, 4))) goto trap;
-        F(i->rd) = BOX(v);
-        NEXT;
-    }
-L_FLD: {
-        u64 v;
-        if (ZL_UNLIKELY(!RV(load)(h, X(i->rs1) + IMM, &v, 8))) goto trap;
-        F(i->rd) = v;
-        NEXT;
-    }
-L_FSW: {
-        u32 v = (u32)F(i->rs2);
-        if (ZL_UNLIKELY(!RV(store)(h, X(i->rs1) + IMM, &v, 4))) goto trap;
-        NEXT;
-    }
-L_FSD: {
-        u64 v = F(i->rs2);
-        if (ZL_UNLIKELY(!RV(store)(h, X(i->rs1) + IMM, &v, 8))) goto trap;
-        NEXT;
-    }
+L_FLW: LOAD_FAST(u32, F(i->rd), BOX, S_FLW); NEXT;
+L_FSW: STORE_FAST(u32, F(i->rs2), S_FSW); NEXT;
+/* The slow paths of the FP loads and stores.  FLD and FSD themselves are simple
+ * operations in exec_tmpl.h, where they can be fused. */
+S_FLW: LOAD_SLOW(u32, F(i->rd), BOX); NEXT;
+S_FLD: LOAD_SLOW(u64, F(i->rd), (u64)); NEXT;
+S_FSW: STORE_SLOW(u32, F(i->rs2)); NEXT;
+S_FSD: STORE_SLOW(u64, F(i->rs2)); NEXT;
 
 #define FMA_PAIR(S, D, kind)                                                                 \
 L_##S: { RM_OR_ILLEGAL(rm); FPOP(F(i->rd) = BOX(f32_fma(FS(i->rs1), FS(i->rs2), FS(i->rs3), kind, rm, flags))); } \

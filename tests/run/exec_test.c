@@ -502,6 +502,201 @@ TEST(traps)
     }
 }
 
+/* Blocks span conditional branches (a taken branch is a side exit) and adjacent
+ * operations may share one fused handler: instret, rdinstret, traps and the pc they
+ * report must stay exact for every instruction in such a block. */
+TEST(superblock_counting)
+{
+    for (int k = 0; k < 3; k++) {
+        struct vm vv, *v = &vv;
+        int xl = XL[k];
+        vm_init(v, xl);
+        E("addi", 5, 0, 0, 1);
+        E("beq", 0, 5, 0, 8);          /* not taken: the block goes on */
+        E("csrrs", 10, 0, 0, 0xc02);   /* 2 retired before */
+        E("beq", 0, 0, 0, 8);          /* taken: side exit */
+        E("addi", 10, 10, 0, 100);     /* skipped */
+        E("csrrs", 11, 0, 0, 0xc02);   /* 4 retired before */
+        E("add", 6, 6, 7, 0);          /* add+lw may be one fused handler ... */
+        E("lw", 8, 0, 0, 16);          /* ... whose second half faults */
+        S(v, 6, 40); S(v, 7, 2);
+        CHECK(vm_run(v) == RUN_TRAP);
+        CHECK(v->h.trap.cause == TRAP_LOAD_FAULT && v->h.trap.addr == 16);
+        CHECK_EQ_U(v->h.pc, CODE + 7 * 4);
+        CHECK(v->h.instret == 6);
+        CHECK_EQ_U(R(v, 10), 2);
+        CHECK_EQ_U(R(v, 11), 4);
+        CHECK_EQ_U(R(v, 6), 42);        /* the first half retired */
+        vm_free(v);
+    }
+}
+
+/* A loop with a data-dependent branch, run once to completion and once in slices
+ * bounded by insn_limit: the stops are at block boundaries, the final state and the
+ * total instret are the same. */
+static void emit_branchy_loop(struct vm *v)
+{
+    E("addi", 14, 0, 0, 300);
+    E("addi", 11, 11, 0, 1);           /* loop: */
+    E("andi", 12, 11, 0, 1);
+    E("beq", 0, 12, 0, 8);
+    E("addi", 13, 13, 0, 3);           /* odd iterations only */
+    E("xor", 15, 15, 11, 0);
+    E("bne", 0, 11, 14, -20);
+}
+
+TEST(insn_limit_slices)
+{
+    for (int k = 0; k < 3; k++) {
+        struct vm vv, *v = &vv, ww, *w = &ww;
+        int xl = XL[k];
+        vm_init(w, xl);
+        emit_branchy_loop(w);
+        CHECK(vm_run(w) == RUN_EXIT);
+        CHECK_EQ_U(R(w, 13), 450);
+        u64 total = w->h.instret;
+        CHECK(total == 1 + 300 * 5 + 150 + 1);
+
+        vm_init(v, xl);
+        emit_branchy_loop(v);
+        emit(v, 0x00000073);
+        mm_poke(&v->mm, CODE, v->code, v->len);
+        v->h.pc = CODE;
+        int rc, slices = 0;
+        u64 prev = 0;
+        bool ok = true;
+        for (;;) {
+            v->h.insn_limit = v->h.instret + 37;
+            rc = hart_run(&v->h);
+            if (rc != RUN_REQUEST) break;
+            slices++;
+            /* stopped at the first block boundary at or after the limit */
+            if (v->h.instret < v->h.insn_limit || v->h.instret > v->h.insn_limit + 8 ||
+                v->h.instret <= prev)
+                ok = false;
+            prev = v->h.instret;
+            if (slices > 1000) break;
+        }
+        CHECK(ok);
+        CHECK(rc == RUN_EXIT);
+        CHECK(slices >= (int)(total / 45));
+        CHECK(v->h.instret == total);
+        for (int r = 1; r < 32; r++) CHECK_EQ_U(R(v, r), R(w, r));
+        vm_free(v);
+        vm_free(w);
+    }
+}
+
+/* Self-modifying code: a store into executable memory followed by fence.i is seen by
+ * the next execution of the changed instruction, even though its old translation was
+ * cached (and linked from other blocks). */
+TEST(fence_i_self_modifying)
+{
+    const u128 code2 = 0x30000;
+    for (int k = 0; k < 3; k++) {
+        struct vm vv, *v = &vv;
+        int xl = XL[k];
+        vm_init(v, xl);
+        CHECK(mm_map(&v->mm, code2, 0x1000, PROT_READ | PROT_WRITE | PROT_EXEC) == 0);
+        u32 prog[] = {
+            enc(xl, "addi", 10, 10, 0, 1),      /* P: patched to addi x10,x10,16 */
+            enc(xl, "bne", 0, 11, 0, 20),       /* second pass: to the ecall */
+            enc(xl, "addi", 11, 0, 0, 1),
+            enc(xl, "sw", 0, 13, 12, 0),        /* store the new word at P */
+            enc(xl, "fence.i", 0, 0, 0, 0),
+            enc(xl, "jal", 0, 0, 0, -20),
+            0x00000073,
+        };
+        mm_poke(&v->mm, code2, prog, sizeof prog);
+        S(v, 12, enc(xl, "addi", 10, 10, 0, 16));
+        S(v, 13, code2);
+        v->h.pc = code2;
+        CHECK(hart_run(&v->h) == RUN_EXIT);
+        CHECK_EQ_U(R(v, 10), 17);
+        CHECK(v->h.instret == 6 + 3);
+        vm_free(v);
+    }
+}
+
+/* RV128 handlers that work in 64-bit halves: immediate shifts around 64, addi carries
+ * and borrows across bit 64, lq/sq whose address crosses 2^64, and TLB hits that must
+ * compare the high half of the address. */
+TEST(rv128_halves)
+{
+    struct vm vv, *v = &vv;
+    static const int sh[] = { 0, 1, 31, 63, 64, 65, 100, 127 };
+    u128 val = (u128)0x8123456789abcdefull << 64 | 0xfedcba9876543210ull;
+    vm_init(v, 128);
+    S(v, 5, val);
+    int r = 6;
+    for (int k = 0; k < 8; k++, r += 3) {
+        E("slli", r, 5, 0, sh[k]);
+        E("srli", r + 1, 5, 0, sh[k]);
+        E("srai", r + 2, 5, 0, sh[k]);
+    }
+    CHECK(vm_run(v) == RUN_EXIT);
+    r = 6;
+    for (int k = 0; k < 8; k++, r += 3) {
+        CHECK_EQ_U(R(v, r), val << sh[k]);
+        CHECK_EQ_U(R(v, r + 1), val >> sh[k]);
+        CHECK_EQ_U(R(v, r + 2), (u128)((i128)val >> sh[k]));
+    }
+    vm_free(v);
+
+    vm_init(v, 128);
+    S(v, 5, 0xffffffffffffffffull);
+    S(v, 6, (u128)1 << 64);
+    S(v, 7, ~(u128)0);
+    E("addi", 10, 5, 0, 1);            /* carry into the high half */
+    E("addi", 11, 6, 0, -1);           /* borrow from it */
+    E("addi", 12, 0, 0, -1);
+    E("addi", 13, 7, 0, 1);            /* wraps to 0 */
+    E("addi", 14, 7, 0, -2048);
+    E("addi", 15, 6, 0, 2047);
+    CHECK(vm_run(v) == RUN_EXIT);
+    CHECK_EQ_U(R(v, 10), (u128)1 << 64);
+    CHECK_EQ_U(R(v, 11), 0xffffffffffffffffull);
+    CHECK_EQ_U(R(v, 12), ~(u128)0);
+    CHECK_EQ_U(R(v, 13), 0);
+    CHECK_EQ_U(R(v, 14), ~(u128)0 - 2048);
+    CHECK_EQ_U(R(v, 15), ((u128)1 << 64) + 2047);
+    vm_free(v);
+
+    vm_init(v, 128);
+    u128 p64 = (u128)1 << 64;
+    CHECK(mm_map(&v->mm, p64, 0x1000, PROT_READ | PROT_WRITE) == 0);
+    CHECK(mm_map(&v->mm, p64 - 0x1000, 0x1000, PROT_READ | PROT_WRITE) == 0);
+    S(v, 8, p64 - 16);
+    S(v, 9, val);
+    S(v, 12, (u128)2 << 64);
+    S(v, 14, (u128)3 << 64 | 0x20000);  /* same low half as DATA */
+    E("sq", 0, 8, 9, 32);              /* at 2^64 + 16: the sum carries */
+    E("lq", 10, 8, 0, 32);
+    E("ld", 11, 8, 0, 40);
+    E("sq", 0, 8, 9, 0);               /* just below 2^64 */
+    E("lq", 15, 8, 0, 0);
+    E("lq", 16, 0, 0, 16);             /* fills a TLB slot for page 0x20000 ... */
+    CHECK(vm_run(v) == RUN_TRAP);      /* ... (unmapped at 0: a fault instead) */
+    CHECK(v->h.trap.addr == 16);
+    CHECK_EQ_U(R(v, 10), val);
+    CHECK_EQ_U(R(v, 11), (u128)(i64)0x8123456789abcdefull);
+    CHECK_EQ_U(R(v, 15), val);
+    v->len = 0;
+    S(v, 13, DATA);
+    E("lq", 17, 13, 0, 0);             /* page DATA is now in the TLB */
+    E("lq", 18, 14, 0, 0);             /* same low 64 bits and slot, other high half */
+    CHECK(vm_run(v) == RUN_TRAP);
+    CHECK(v->h.trap.cause == TRAP_LOAD_FAULT && v->h.trap.addr == ((u128)3 << 64 | 0x20000));
+    CHECK_EQ_U(v->h.pc, CODE + 4);
+    v->len = 0;
+    E("sq", 0, 13, 9, 16);             /* the same for the write TLB */
+    E("sq", 0, 14, 9, 16);
+    CHECK(vm_run(v) == RUN_TRAP);
+    CHECK(v->h.trap.cause == TRAP_STORE_FAULT && v->h.trap.addr == ((u128)3 << 64 | 0x20010));
+    CHECK_EQ_U(v->h.pc, CODE + 4);
+    vm_free(v);
+}
+
 /* Every 16-bit word at every XLEN: decodes and runs, or traps as illegal — never
  * anything else happens to the host. */
 TEST(sweep_16bit_space)
@@ -582,6 +777,10 @@ int main(void)
     RUN(fp_rounding_flags_boxing);
     RUN(csr_counters);
     RUN(traps);
+    RUN(superblock_counting);
+    RUN(insn_limit_slices);
+    RUN(fence_i_self_modifying);
+    RUN(rv128_halves);
     RUN(sweep_16bit_space);
     RUN(sample_32bit_space);
     return check_done();
