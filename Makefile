@@ -158,3 +158,27 @@ $(ZL_RUN_OBJS): $(ABI_STAMP)
 $(BUILD)/bin/zl-run: $(ZL_ABI_LIB)
 $(TEST_BINS): $(ZL_ABI_LIB)
 TOOL_LIBS += $(ZL_ABI_LIB)
+
+# --- cc begin ---
+# zl-cc's sysroot part (docs/cc.md): its freestanding headers in $(BUILD)/lib/zl/include and
+# its runtime library libzlrt.a per XLEN, compiled by zl-cc itself from src/cc/rt/*.c.
+CC_HDRS    := $(wildcard src/cc/include/*.h)
+CC_HDR_OUT := $(CC_HDRS:src/cc/include/%=$(BUILD)/lib/zl/include/%)
+CC_RT_SRCS := $(sort $(wildcard src/cc/rt/*.c))
+CC_RT_LIBS := $(foreach x,32 64 128,$(BUILD)/lib/zl/rv$(x)/lib/libzlrt.a)
+.PHONY: cc-sysroot
+all: cc-sysroot
+cc-sysroot: $(CC_HDR_OUT) $(CC_RT_LIBS)
+$(BUILD)/lib/zl/include/%.h: src/cc/include/%.h
+	@mkdir -p $(@D)
+	cp $< $@
+define cc_rt_rule
+$(BUILD)/obj/cc-rt/rv$1/%.o: src/cc/rt/%.c $(BUILD)/bin/zl-cc $(BUILD)/bin/zl-as $(CC_HDR_OUT)
+	@mkdir -p $$(@D)
+	$(BUILD)/bin/zl-cc -m$1 -O1 -ffreestanding -c $$< -o $$@
+$(BUILD)/lib/zl/rv$1/lib/libzlrt.a: $(CC_RT_SRCS:src/cc/rt/%.c=$(BUILD)/obj/cc-rt/rv$1/%.o)
+	@mkdir -p $$(@D)
+	rm -f $$@ && ar rcS $$@ $$^
+endef
+$(foreach x,32 64 128,$(eval $(call cc_rt_rule,$x)))
+# --- cc end ---

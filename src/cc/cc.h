@@ -1,0 +1,410 @@
+/* zl-cc: a C11 compiler for RISC-V rv128 (LP128/lp128d), rv64 (LP64/lp64d) and rv32
+ * (ILP32/ilp32d).
+ *
+ * Pipeline (one file per stage):
+ *   driver.c      command line, temporary files, running zl-as and zl-ld
+ *   predef.c      per-target predefined macros
+ *   token.c       pulls preprocessed tokens from src/cpp, keywords, literals
+ *   types.c       type constructors, sizes/alignment per data model, struct layout
+ *   conv.c        integer promotions, usual arithmetic conversions, implicit casts
+ *   parse_*.c     recursive descent parser producing a typed AST
+ *   init.c        initializers (designated, nested, strings), static data images
+ *   eval.c        integer constant expressions and address constants
+ *   lower.c       typed AST -> IR (ir.h) with virtual registers
+ *   abi_riscv.c   calling conventions (argument classification) for the three models
+ *   regalloc.c    liveness and linear-scan register allocation with spilling
+ *   emit_riscv.c  IR + allocation -> GNU assembly text for zl-as
+ *   diag.c        diagnostics (file:line:col: error: ... with source line and caret)
+ *
+ * The data model is a run-time parameter (struct target); there is one code path for
+ * all three XLENs.
+ */
+#ifndef ZL_CC_H
+#define ZL_CC_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <zl/types.h>
+
+#include "cpp/cpp.h"
+
+/* ---------------------------------------------------------------- target */
+
+struct target {
+    int xlen;       /* 32, 64, 128 */
+    int regsize;    /* xlen / 8 */
+    int long_size;  /* 4, 8, 16 */
+    int ptr_size;
+    int llong_size; /* 8 or 16 */
+};
+extern struct target tgt;
+void target_set(int xlen);
+
+/* ---------------------------------------------------------------- memory, diagnostics */
+
+void *cc_alloc(size_t n);           /* zeroed arena memory, freed by cc_arena_free */
+char *cc_strdup(const char *s);
+char *cc_strndup(const char *s, size_t n);
+char *cc_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cc_arena_free(void);
+
+struct srcpos {
+    const char *file;
+    u32 line, col;
+};
+
+extern jmp_buf *cc_error_jmp;   /* fatal errors longjmp here */
+extern int cc_nerrors, cc_nwarnings;
+extern bool cc_werror;
+extern bool cc_wall;
+extern bool cc_quiet;
+extern bool cc_nowarn;    /* -w */     /* no diagnostics output (fuzzing) */
+void cc_error_at(struct srcpos p, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+void cc_warn_at(struct srcpos p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void cc_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+void cc_diag_reset(void);
+
+/* ---------------------------------------------------------------- tokens */
+
+enum tk { TK_EOF, TK_IDENT, TK_KEYWORD, TK_NUM, TK_CHAR, TK_STR, TK_PUNCT };
+
+struct token {
+    enum tk kind;
+    int sub;             /* punct: enum cpp_punct; keyword: enum kw; char/str: enc */
+    const char *p;
+    u32 len;
+    struct srcpos pos;
+};
+
+enum kw {
+    KW_NONE,
+#define KW(id, s) id,
+#include "kw.def"
+#undef KW
+    KW_COUNT
+};
+
+struct tokstream {
+    struct token *v;
+    size_t n, cap, pos;
+};
+/* Read every token of the preprocessed translation unit. */
+void tok_read_all(struct cpp *pp, struct tokstream *ts);
+
+/* ---------------------------------------------------------------- types */
+
+enum tkind {
+    TY_VOID, TY_BOOL, TY_CHAR, TY_SCHAR, TY_UCHAR, TY_SHORT, TY_USHORT, TY_INT, TY_UINT,
+    TY_LONG, TY_ULONG, TY_LLONG, TY_ULLONG, TY_INT64, TY_UINT64, TY_INT128, TY_UINT128,
+    TY_FLOAT, TY_DOUBLE, TY_LDOUBLE, TY_ENUM, TY_PTR, TY_ARRAY, TY_FUNC, TY_STRUCT,
+    TY_UNION,
+};
+
+struct member {
+    struct member *next;
+    const char *name;    /* NULL: anonymous struct/union member or unnamed bit-field */
+    struct type *ty;
+    long offset;
+    int bit_width;       /* -1: not a bit-field */
+    int bit_off;         /* bit offset inside the storage unit at `offset` */
+    struct srcpos pos;
+};
+
+struct param {
+    struct param *next;
+    const char *name;
+    struct type *ty;
+    struct srcpos pos;
+};
+
+struct node;
+struct type {
+    enum tkind kind;
+    long size;
+    int align;
+    bool is_unsigned;
+    bool is_const, is_volatile, is_atomic;
+    struct type *base;     /* pointer target, array element, function return */
+    struct type *origin;   /* unqualified type this is a qualified copy of */
+    long len;              /* array length; -1 incomplete */
+    struct node *vla_len;  /* VLA: length expression (evaluated at declaration) */
+    int vla_slot;          /* lowering: vreg holding the VLA byte size */
+    /* struct/union */
+    struct member *members;
+    const char *tag;
+    bool complete, packed, flexible;
+    /* function */
+    struct param *params;
+    bool variadic, oldstyle;
+    /* enum */
+    struct type *enum_base;
+};
+
+extern struct type *ty_void, *ty_bool, *ty_char, *ty_schar, *ty_uchar, *ty_short,
+    *ty_ushort, *ty_int, *ty_uint, *ty_long, *ty_ulong, *ty_llong, *ty_ullong, *ty_int64,
+    *ty_uint64, *ty_int128, *ty_uint128, *ty_float, *ty_double, *ty_ldouble;
+void types_init(void);
+struct type *ty_ptr(struct type *base);
+struct type *ty_array(struct type *base, long len);
+struct type *ty_func(struct type *ret);
+struct type *ty_qual(struct type *t, bool c, bool v);
+struct type *ty_unqual(struct type *t);
+struct type *ty_copy(struct type *t);
+bool ty_is_integer(struct type *t);
+bool ty_is_float(struct type *t);      /* float, double, long double */
+bool ty_is_arith(struct type *t);
+bool ty_is_scalar(struct type *t);
+bool ty_is_ptr(struct type *t);
+bool ty_is_aggr(struct type *t);       /* struct, union, array */
+bool ty_is_signed(struct type *t);
+int ty_rank(struct type *t);
+struct type *ty_to_unsigned(struct type *t);
+bool ty_compatible(struct type *a, struct type *b);
+const char *ty_name(struct type *t);
+void ty_layout(struct type *t, struct srcpos pos); /* struct/union member offsets */
+struct type *ty_intptr(void);  /* ptrdiff_t */
+struct type *ty_size_t(void);
+
+/* ---------------------------------------------------------------- AST */
+
+enum nk {
+    /* expressions */
+    N_NUM, N_FNUM, N_STR, N_VAR, N_FUNCNAME,
+    N_ADD, N_SUB, N_MUL, N_DIV, N_MOD, N_SHL, N_SHR, N_BAND, N_BOR, N_BXOR,
+    N_EQ, N_NE, N_LT, N_LE, N_GT, N_GE, N_LAND, N_LOR,
+    N_NEG, N_BNOT, N_LNOT, N_ADDR, N_DEREF, N_MEMBER,
+    N_ASSIGN, N_OPASSIGN,          /* op in n->op: N_ADD ... */
+    N_PREINC, N_PREDEC, N_POSTINC, N_POSTDEC, /* n->val = step */
+    N_COND, N_COMMA, N_CAST, N_CALL, N_COMPOUND_LIT, N_STMT_EXPR,
+    N_VA_START, N_VA_ARG, N_VA_END, N_VA_COPY, N_BUILTIN, N_ZERO_INIT,
+    /* statements */
+    N_BLOCK, N_EXPR_STMT, N_DECL, N_IF, N_WHILE, N_DO, N_FOR, N_SWITCH, N_CASE, N_DEFAULT,
+    N_BREAK, N_CONTINUE, N_RETURN, N_GOTO, N_LABEL, N_ASM, N_NOP, N_COMPUTED_GOTO,
+};
+
+struct obj;
+struct init;
+
+struct asm_operand {
+    const char *constraint;
+    struct node *e;
+};
+
+struct node {
+    enum nk kind;
+    struct type *ty;
+    struct srcpos pos;
+    struct node *l, *r, *cond, *then, *els, *init, *inc, *body, *next;
+    int op;                /* N_OPASSIGN: arithmetic node kind; N_BUILTIN: which */
+    i128 val;              /* N_NUM, steps */
+    double fval;
+    const char *str;       /* N_STR bytes (with terminator), N_LABEL/N_GOTO name, asm */
+    long strlen;           /* N_STR size in bytes including terminator */
+    struct obj *var;       /* N_VAR, N_DECL, N_COMPOUND_LIT */
+    struct member *mem;    /* N_MEMBER */
+    struct node *args;     /* N_CALL arguments (linked by next) */
+    struct type *fty;      /* N_CALL: function type */
+    struct init *ini;      /* N_DECL / N_COMPOUND_LIT initializer */
+    /* switch/case */
+    struct node *cases;    /* N_SWITCH: list of N_CASE/N_DEFAULT (linked by els) */
+    i128 lo, hi;           /* N_CASE range */
+    int label;             /* lowering: block id */
+    /* inline asm */
+    struct asm_operand *outs, *ins;
+    int nouts, nins;
+    const char **clobbers;
+    int nclob;
+    bool is_volatile;
+};
+
+struct init {
+    /* A flattened initializer: a list of (offset, scalar expression) or
+     * (offset, string bytes) items; the rest of the object is zero. */
+    struct init_item *items;
+    int n, cap;
+};
+struct init_item {
+    long offset;
+    struct type *ty;        /* scalar type, or char array for strings */
+    struct node *e;         /* expression (NULL for string bytes) */
+    const char *bytes;      /* string initializer bytes */
+    long nbytes;
+    int bit_width, bit_off; /* bit-field member (bit_width >= 0) */
+};
+
+enum storage { ST_NONE, ST_EXTERN, ST_STATIC, ST_AUTO, ST_REGISTER, ST_TYPEDEF };
+
+struct obj {
+    const char *name;      /* C name */
+    const char *asm_name;  /* symbol (local statics get a unique one) */
+    struct type *ty;
+    struct srcpos pos;
+    bool is_local;         /* automatic storage */
+    bool is_func, is_defined, is_static, is_extern, is_tentative, is_inline;
+    bool addr_taken;
+    bool weak, used, is_tls;
+    const char *section;
+    const char *asm_reg;   /* register asm("reg") local */
+    int align;             /* effective alignment */
+    int ctor, dtor;        /* constructor/destructor attribute (priority + 1) */
+    struct init *ini;      /* static initializer */
+    /* function definition */
+    struct node *body;
+    struct obj *params;    /* linked by next_param */
+    struct obj *next_param;
+    struct obj *locals;    /* all locals, linked by next_local */
+    struct obj *next_local;
+    bool variadic_def;
+    bool noreturn;
+    /* lowering */
+    int vreg;              /* register-promoted local: its vreg (0 = in memory) */
+    int slot;              /* frame slot id (-1 none) */
+    bool emitted;
+    struct obj *next;      /* global list */
+};
+
+/* ---------------------------------------------------------------- parser */
+
+struct tu {
+    struct obj *globals;   /* in definition order */
+    struct obj **gtail;
+    struct strlit *strs;
+};
+extern struct tu tu;
+
+struct node *new_node(enum nk k, struct srcpos pos);
+void parse_tu(struct tokstream *ts);
+
+/* parser internals shared by parse_*.c, init.c */
+extern struct tokstream *P;
+struct token *peek(void);
+struct token *peekn(int n);
+struct token *next(void);
+bool is_punct(struct token *t, int p);
+bool is_kw(struct token *t, int k);
+bool accept(int punct);
+bool accept_kw(int kw);
+void expect(int punct, const char *what);
+const char *tok_str(struct token *t);
+const char *expect_ident(void);
+bool is_typename(struct token *t);
+
+struct declspec {
+    struct type *ty;
+    enum storage st;
+    bool is_inline, is_noreturn, is_tls;
+    int align;             /* _Alignas */
+    struct attrs *attr;
+};
+struct attrs {
+    bool packed, noreturn, weak, used, unused;
+    int aligned;
+    const char *section;
+    int ctor, dtor;
+    const char *alias;
+};
+bool parse_declspec(struct declspec *ds);
+struct type *parse_declarator(struct type *base, const char **name, struct srcpos *pos,
+                              struct obj **params);
+struct type *parse_typename(void);
+void parse_attributes(struct attrs *a);
+struct node *parse_expr(void);
+struct node *parse_assign(void);
+struct node *parse_cond_expr(void);
+i128 parse_const_int(void);
+struct node *parse_stmt(void);
+struct node *parse_compound(void);
+void parse_local_decl(struct node **tail_out, struct node ***tail);
+struct init *parse_initializer(struct type **ty, bool is_static);
+
+/* scopes */
+void scope_push(void);
+void scope_pop(void);
+struct obj *scope_find_var(const char *name);
+struct type *scope_find_typedef(const char *name);
+bool scope_find_enum_const(const char *name, i128 *val, struct type **ty);
+void scope_add_var(const char *name, struct obj *o);
+void scope_add_typedef(const char *name, struct type *t);
+void scope_add_enum_const(const char *name, i128 val, struct type *ty);
+struct type *scope_find_tag(const char *tag, bool current_only);
+void scope_add_tag(const char *tag, struct type *t);
+void scope_reset(void);
+
+extern struct obj *cur_func;
+struct obj *new_local(const char *name, struct type *ty, struct srcpos pos);
+struct obj *new_global(const char *name, struct type *ty, struct srcpos pos);
+const char *new_label_name(void);
+
+/* conv.c */
+struct type *promote(struct type *t);
+struct type *usual_arith(struct type *a, struct type *b);
+struct node *cast_to(struct node *e, struct type *t);
+struct node *convert_assign(struct node *e, struct type *t, const char *ctx);
+struct node *decay(struct node *e);
+struct node *rvalue(struct node *e);
+bool is_null_ptr_const(struct node *e);
+bool is_lvalue(struct node *e);
+
+/* eval.c */
+bool eval_int(struct node *e, i128 *out);
+/* address constant: symbol (may be NULL) + offset */
+bool eval_addr(struct node *e, const char **sym, i128 *off);
+bool eval_float(struct node *e, double *out);
+i128 wrap_int(i128 v, struct type *t);
+
+/* string literals collected for .rodata */
+struct strlit {
+    struct strlit *next;
+    const char *label;
+    const char *bytes;
+    long len;
+};
+const char *strlit_label(const char *bytes, long len);
+
+/* ---------------------------------------------------------------- back end */
+
+struct cc_options {
+    int opt;            /* -O level */
+    bool pic;
+};
+extern struct cc_options ccopt;
+
+/* Compile a preprocessed token stream to assembly on `out`. Returns false on error. */
+bool cc_compile(struct cpp *pp, FILE *out, const char *src_name);
+void emit_unit(FILE *out);
+void predef_add(struct cpp *pp);
+
+
+/* literal.c */
+struct node *parse_number(struct token *t);
+struct node *parse_char_const(struct token *t);
+struct node *parse_string_lits(void);
+
+struct node *make_binary(enum nk k, struct node *l, struct node *r, struct srcpos pos);
+struct node *make_deref(struct node *e, struct srcpos pos);
+struct node *make_member(struct node *e, const char *name, struct srcpos pos);
+enum builtin_id {
+    B_EXPECT = 1, B_CLZ, B_CTZ, B_POPCOUNT, B_BSWAP, B_UNREACHABLE, B_TRAP, B_CONSTANT_P,
+    B_OFFSETOF, B_ALLOCA, B_FRAME_ADDRESS, B_ASSUME_ALIGNED, B_FFS,
+    /* atomics: n->l = pointer, n->r = value, n->cond = expected/desired operand */
+    B_ATOMIC_LOAD, B_ATOMIC_STORE, B_ATOMIC_RMW, B_ATOMIC_RMW_NEW, B_ATOMIC_CAS_VAL,
+    B_ATOMIC_CAS_BOOL, B_ATOMIC_CMPXCHG, B_FENCE,
+};
+
+void parse_stmt_reset(void);
+/* nesting guard: expressions, statements, declarators and initializers nest at most
+ * CC_MAX_DEPTH levels (the later stages recurse over the tree) */
+#define CC_MAX_DEPTH 2000
+extern int parse_depth;
+void depth_enter(struct srcpos pos);
+static inline void depth_leave(void) { parse_depth--; }
+
+bool eval_addr_expr(struct node *e, const char **sym, i128 *off);
+bool eval_const(struct node *e, const char **sym, i128 *v);
+u128 dbl_to_tf_bits(double d);
+
+extern bool cc_dump_ir;
+#endif

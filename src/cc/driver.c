@@ -1,0 +1,647 @@
+/* The driver: GCC-style command line; preprocess -> compile -> zl-as -> zl-ld, with
+ * temporary files that are always removed and no half-written outputs on errors. */
+#include "cc/cc.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+struct strv {
+    char **v;
+    int n, cap;
+};
+
+static void sv_push(struct strv *s, const char *x)
+{
+    if (s->n + 2 > s->cap) {
+        s->cap = s->cap ? s->cap * 2 : 16;
+        s->v = realloc(s->v, sizeof *s->v * (size_t)s->cap);
+        if (!s->v) {
+            fputs("zl-cc: out of memory\n", stderr);
+            exit(1);
+        }
+    }
+    s->v[s->n++] = strdup(x);
+    s->v[s->n] = NULL;
+}
+
+static void sv_free(struct strv *s)
+{
+    for (int i = 0; i < s->n; i++) free(s->v[i]);
+    free(s->v);
+    memset(s, 0, sizeof *s);
+}
+
+static struct strv temps;
+static char bindir[PATH_MAX];
+static bool opt_v, opt_dry;
+
+static void cleanup(void)
+{
+    for (int i = 0; i < temps.n; i++) unlink(temps.v[i]);
+    sv_free(&temps);
+}
+
+static void on_signal(int sig)
+{
+    for (int i = 0; i < temps.n; i++) unlink(temps.v[i]);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static char *make_temp(const char *suffix)
+{
+    const char *dir = getenv("TMPDIR");
+    if (!dir || !*dir) dir = "/tmp";
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/zlccXXXXXX%s", dir, suffix);
+    int fd = mkstemps(path, (int)strlen(suffix));
+    if (fd < 0) {
+        fprintf(stderr, "zl-cc: error: cannot create temporary file: %s\n", strerror(errno));
+        exit(1);
+    }
+    close(fd);
+    sv_push(&temps, path);
+    return temps.v[temps.n - 1];
+}
+
+static void find_bindir(const char *argv0)
+{
+    char buf[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n > 0) buf[n] = 0;
+    else snprintf(buf, sizeof buf, "%s", argv0);
+    char *s = strrchr(buf, '/');
+    if (s) *s = 0;
+    else strcpy(buf, ".");
+    snprintf(bindir, sizeof bindir, "%s", buf);
+}
+
+static int run(struct strv *args)
+{
+    if (opt_v || opt_dry) {
+        for (int i = 0; i < args->n; i++) fprintf(stderr, "%s\"%s\"", i ? " " : " ", args->v[i]);
+        fputc('\n', stderr);
+    }
+    if (opt_dry) return 0;
+    pid_t pid = fork();
+    if (pid < 0) {
+        fprintf(stderr, "zl-cc: error: fork: %s\n", strerror(errno));
+        return 1;
+    }
+    if (pid == 0) {
+        execv(args->v[0], args->v);
+        fprintf(stderr, "zl-cc: error: cannot run '%s': %s\n", args->v[0], strerror(errno));
+        _exit(127);
+    }
+    int st;
+    while (waitpid(pid, &st, 0) < 0)
+        if (errno != EINTR) return 1;
+    if (WIFSIGNALED(st)) {
+        fprintf(stderr, "zl-cc: error: %s terminated by signal %d\n", args->v[0], WTERMSIG(st));
+        return 1;
+    }
+    return WEXITSTATUS(st);
+}
+
+struct opts {
+    int xlen, olevel;
+    char mode;          /* 'E', 'S', 'c', 0 = link */
+    const char *out;
+    struct strv cpp_args;   /* -D/-U in order, as "D..." / "U..." */
+    struct strv incdirs, sysdirs, quotedirs, includes;
+    struct strv ld_args;    /* -L, -l, objects in order */
+    bool nostdlib, nostartfiles, nodefaultlibs, nostdinc, freestanding, pic, static_pie;
+    struct strv inputs;
+    char *as_arch;
+    bool asm_cpp;           /* preprocessing a .S file */
+};
+
+/* linker arguments travel among the inputs with a marker prefix */
+#define LDARG "\001"
+static const char *cc_linker_arg(const char *w)
+{
+    static char buf[PATH_MAX + 8];
+    snprintf(buf, sizeof buf, LDARG "%s", w);
+    return buf;
+}
+
+static void usage(void)
+{
+    fputs("usage: zl-cc [-m128|-m64|-m32] [-c|-S|-E] [-o out] [-Idir] [-Dname[=v]] [-Uname]\n"
+          "             [-include file] [-isystem dir] [-O0|-O1|-O2] [-g] [-static] [-Ldir] [-lname]\n"
+          "             [-nostdlib] [-nostartfiles] [-nodefaultlibs] [-nostdinc] [-ffreestanding]\n"
+          "             [-W...] [-v] [-###] files...\n", stderr);
+}
+
+static const char *ext_of(const char *f)
+{
+    const char *d = strrchr(f, '.');
+    const char *s = strrchr(f, '/');
+    if (!d || (s && d < s)) return "";
+    return d + 1;
+}
+
+/* Assembly with C preprocessing (.S): a line whose first token is '#' followed by
+ * something that is not a directive is an assembler comment, as with GCC's
+ * assembler-with-cpp mode; it becomes an empty line (line numbers are kept). */
+static char *read_asm_for_cpp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    size_t cap = 8192, n = 0;
+    char *buf = malloc(cap + 1);
+    size_t r;
+    while (buf && (r = fread(buf + n, 1, cap - n, f)) > 0) {
+        n += r;
+        if (n == cap) buf = realloc(buf, (cap *= 2) + 1);
+    }
+    fclose(f);
+    if (!buf) return NULL;
+    buf[n] = 0;
+    static const char *const dirs[] = {"define", "undef", "include", "include_next", "if", "ifdef",
+                                       "ifndef", "elif", "else", "endif", "error", "warning",
+                                       "pragma", "line", "import", NULL};
+    for (char *line = buf; line < buf + n;) {
+        char *end = memchr(line, '\n', (size_t)(buf + n - line));
+        if (!end) end = buf + n;
+        char *p = line;
+        while (p < end && (*p == ' ' || *p == '\t')) p++;
+        if (p < end && *p == '#') {
+            char *w = p + 1;
+            while (w < end && (*w == ' ' || *w == '\t')) w++;
+            bool keep = w == end || (*w >= '0' && *w <= '9');
+            for (int k = 0; dirs[k] && !keep; k++) {
+                size_t l = strlen(dirs[k]);
+                if ((size_t)(end - w) >= l && !memcmp(w, dirs[k], l) &&
+                    (w + l == end || !((w[l] >= 'a' && w[l] <= 'z') || w[l] == '_')))
+                    keep = true;
+            }
+            bool cont = end > line && end[-1] == '\\';
+            if (!keep && !cont)
+                for (char *q = p; q < end; q++) *q = ' ';
+        }
+        line = end + 1;
+    }
+    *len = n;
+    return buf;
+}
+
+static struct cpp *make_pp(struct opts *o, const char *input)
+{
+    struct cpp_options co = {0};
+    co.intmax_bits = o->xlen == 128 ? 128 : 64;
+    struct cpp *pp = cpp_new(&co);
+    predef_add(pp);
+    if (o->olevel) cpp_define(pp, "__OPTIMIZE__");
+    if (o->freestanding) {
+        cpp_undef(pp, "__STDC_HOSTED__");
+        cpp_define(pp, "__STDC_HOSTED__=0");
+    }
+    for (int i = 0; i < o->cpp_args.n; i++) {
+        const char *a = o->cpp_args.v[i];
+        if (a[0] == 'D') cpp_define(pp, a + 1);
+        else cpp_undef(pp, a + 1);
+    }
+    for (int i = 0; i < o->quotedirs.n; i++) cpp_add_dir(pp, o->quotedirs.v[i], CPP_DIR_QUOTE);
+    for (int i = 0; i < o->incdirs.n; i++) cpp_add_dir(pp, o->incdirs.v[i], CPP_DIR_ANGLE);
+    for (int i = 0; i < o->sysdirs.n; i++) cpp_add_dir(pp, o->sysdirs.v[i], CPP_DIR_SYSTEM);
+    if (!o->nostdinc) {
+        char d[PATH_MAX + 64];
+        snprintf(d, sizeof d, "%s/../lib/zl/include", bindir);
+        cpp_add_dir(pp, d, CPP_DIR_SYSTEM);
+        snprintf(d, sizeof d, "%s/../lib/zl/rv%d/include", bindir, o->xlen);
+        cpp_add_dir(pp, d, CPP_DIR_SYSTEM);
+    }
+    if (!strcmp(input, "-")) {
+        /* standard input */
+        size_t cap = 4096, n = 0;
+        char *buf = malloc(cap);
+        size_t r;
+        while (buf && (r = fread(buf + n, 1, cap - n, stdin)) > 0) {
+            n += r;
+            if (n == cap) buf = realloc(buf, cap *= 2);
+        }
+        if (!buf) {
+            fputs("zl-cc: out of memory\n", stderr);
+            exit(1);
+        }
+        cpp_push_string(pp, "<stdin>", buf, n);
+        free(buf);
+    } else if (o->asm_cpp) {
+        size_t n;
+        char *text = read_asm_for_cpp(input, &n);
+        if (!text) {
+            fprintf(stderr, "zl-cc: error: %s: %s\n", input, strerror(errno ? errno : ENOENT));
+            cpp_free(pp);
+            return NULL;
+        }
+        cpp_push_string(pp, input, text, n);
+        free(text);
+    } else if (!cpp_push_file(pp, input)) {
+        fprintf(stderr, "zl-cc: error: %s: %s\n", input, strerror(errno ? errno : ENOENT));
+        cpp_free(pp);
+        return NULL;
+    }
+    for (int i = o->includes.n - 1; i >= 0; i--) {
+        char *t = malloc(strlen(o->includes.v[i]) + 32);
+        sprintf(t, "#include \"%s\"\n", o->includes.v[i]);
+        cpp_push_string(pp, "<command-line>", t, strlen(t));
+        free(t);
+    }
+    return pp;
+}
+
+/* rename a finished temporary into place */
+static bool move_output(const char *from, const char *to)
+{
+    if (rename(from, to) == 0) return true;
+    /* across file systems: copy */
+    FILE *in = fopen(from, "rb");
+    if (!in) return false;
+    char tmp[PATH_MAX + 16];
+    snprintf(tmp, sizeof tmp, "%s.zltmp", to);
+    FILE *o = fopen(tmp, "wb");
+    if (!o) {
+        fclose(in);
+        fprintf(stderr, "zl-cc: error: cannot write %s: %s\n", to, strerror(errno));
+        return false;
+    }
+    char buf[65536];
+    size_t n;
+    bool ok = true;
+    while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+        if (fwrite(buf, 1, n, o) != n) ok = false;
+    fclose(in);
+    if (fclose(o) != 0) ok = false;
+    if (!ok || rename(tmp, to) != 0) {
+        unlink(tmp);
+        fprintf(stderr, "zl-cc: error: cannot write %s\n", to);
+        return false;
+    }
+    return true;
+}
+
+static bool cat_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return false;
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) fwrite(buf, 1, n, stdout);
+    fclose(f);
+    return fflush(stdout) == 0;
+}
+
+static bool preprocess_to(struct opts *o, const char *input, const char *outpath)
+{
+    struct cpp *pp = make_pp(o, input);
+    if (!pp) return false;
+    FILE *f = outpath ? fopen(outpath, "w") : stdout;
+    if (!f) {
+        fprintf(stderr, "zl-cc: error: cannot open %s: %s\n", outpath, strerror(errno));
+        cpp_free(pp);
+        return false;
+    }
+    bool ok = cpp_print(pp, f, true);
+    if (outpath) {
+        if (fclose(f) != 0) ok = false;
+    } else {
+        fflush(stdout);
+    }
+    ok = ok && cpp_errors(pp) == 0;
+    cpp_free(pp);
+    return ok;
+}
+
+static bool compile_to_asm(struct opts *o, const char *input, const char *outpath)
+{
+    if (opt_dry) {
+        fprintf(stderr, " \"%s/zl-cc\" \"-cc1\" \"-m%d\" \"%s\" \"-o\" \"%s\"\n", bindir, o->xlen, input, outpath);
+        return true;
+    }
+    struct cpp *pp = make_pp(o, input);
+    if (!pp) return false;
+    FILE *f = fopen(outpath, "w");
+    if (!f) {
+        fprintf(stderr, "zl-cc: error: cannot open %s: %s\n", outpath, strerror(errno));
+        cpp_free(pp);
+        return false;
+    }
+    cc_diag_reset();
+    bool ok = cc_compile(pp, f, input);
+    if (fclose(f) != 0) ok = false;
+    if (cpp_errors(pp)) ok = false;
+    cpp_free(pp);
+    cc_arena_free();
+    return ok;
+}
+
+static bool assemble(struct opts *o, const char *input, const char *outpath)
+{
+    struct strv a = {0};
+    char p[PATH_MAX + 16];
+    snprintf(p, sizeof p, "%s/zl-as", bindir);
+    sv_push(&a, p);
+    sv_push(&a, o->xlen == 128 ? "-m128" : o->xlen == 64 ? "-m64" : "-m32");
+    sv_push(&a, o->xlen == 128 ? "-mabi=lp128d" : o->xlen == 64 ? "-mabi=lp64d" : "-mabi=ilp32d");
+    if (o->as_arch) sv_push(&a, o->as_arch);
+    sv_push(&a, "-o");
+    sv_push(&a, outpath);
+    sv_push(&a, input);
+    int r = run(&a);
+    sv_free(&a);
+    return r == 0;
+}
+
+/* a failed step removes an older output of that name, as GCC does */
+static void remove_stale(const char *path)
+{
+    struct stat st;
+    if (path && strcmp(path, "-") && stat(path, &st) == 0 && S_ISREG(st.st_mode)) unlink(path);
+}
+
+static bool file_exists(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0;
+}
+
+static bool link_all(struct opts *o, struct strv *objs_in_order, const char *outpath)
+{
+    struct strv a = {0};
+    char p[PATH_MAX + 64];
+    snprintf(p, sizeof p, "%s/zl-ld", bindir);
+    sv_push(&a, p);
+    sv_push(&a, "-m");
+    sv_push(&a, o->xlen == 128 ? "elf128lriscv" : o->xlen == 64 ? "elf64lriscv" : "elf32lriscv");
+    sv_push(&a, "-static");
+    sv_push(&a, "-o");
+    sv_push(&a, outpath);
+    char libdir[PATH_MAX + 32];
+    snprintf(libdir, sizeof libdir, "%s/../lib/zl/rv%d/lib", bindir, o->xlen);
+    bool startfiles = !o->nostdlib && !o->nostartfiles;
+    bool deflibs = !o->nostdlib && !o->nodefaultlibs;
+    if (startfiles) {
+        snprintf(p, sizeof p, "%s/crt1.o", libdir);
+        if (!file_exists(p) && !opt_dry) {
+            fprintf(stderr, "zl-cc: error: %s: not found (zlibc for rv%d is not built; use -nostdlib "
+                            "to link without the C library)\n", p, o->xlen);
+            sv_free(&a);
+            return false;
+        }
+        sv_push(&a, p);
+    }
+    for (int i = 0; i < objs_in_order->n; i++) sv_push(&a, objs_in_order->v[i]);
+    if (deflibs) {
+        const char *libs[] = {"libc.a", "libzlrt.a"};
+        for (int i = 0; i < 2; i++) {
+            snprintf(p, sizeof p, "%s/%s", libdir, libs[i]);
+            if (!file_exists(p) && !opt_dry) {
+                fprintf(stderr, "zl-cc: error: %s: not found (%s for rv%d is not built; use -nostdlib "
+                                "or -nodefaultlibs)\n", p, i ? "the zl-cc runtime" : "zlibc", o->xlen);
+                sv_free(&a);
+                return false;
+            }
+        }
+        sv_push(&a, "-L");
+        sv_push(&a, libdir);
+        sv_push(&a, "--start-group");
+        sv_push(&a, "-lc");
+        sv_push(&a, "-lzlrt");
+        sv_push(&a, "--end-group");
+    }
+    int r = run(&a);
+    sv_free(&a);
+    return r == 0;
+}
+
+static char *default_out(const char *input, const char *newext)
+{
+    const char *base = strrchr(input, '/');
+    base = base ? base + 1 : input;
+    const char *dot = strrchr(base, '.');
+    size_t n = dot ? (size_t)(dot - base) : strlen(base);
+    char *r = malloc(n + strlen(newext) + 2);
+    memcpy(r, base, n);
+    sprintf(r + n, ".%s", newext);
+    return r;
+}
+
+int cc_driver_main(int argc, char **argv)
+{
+    find_bindir(argv[0]);
+    atexit(cleanup);
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    struct opts o = {0};
+    o.xlen = 128;
+    bool any_error = false;
+#define NEEDARG() do { if (i + 1 >= argc) { fprintf(stderr, "zl-cc: error: missing argument to '%s'\n", a); return 1; } } while (0)
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (a[0] != '-' || !strcmp(a, "-")) {
+            sv_push(&o.inputs, a);
+            continue;
+        }
+        if (!strcmp(a, "-m128")) o.xlen = 128;
+        else if (!strcmp(a, "-m64")) o.xlen = 64;
+        else if (!strcmp(a, "-m32")) o.xlen = 32;
+        else if (!strncmp(a, "-march=", 7)) {
+            if (!strncmp(a + 7, "rv32", 4)) o.xlen = 32;
+            else if (!strncmp(a + 7, "rv64", 4)) o.xlen = 64;
+            else if (!strncmp(a + 7, "rv128", 5)) o.xlen = 128;
+            else { fprintf(stderr, "zl-cc: error: unsupported -march '%s'\n", a + 7); return 1; }
+        } else if (!strncmp(a, "-mabi=", 6)) {
+            const char *abi = a + 6;
+            if (strcmp(abi, "lp128d") && strcmp(abi, "lp64d") && strcmp(abi, "ilp32d")) {
+                fprintf(stderr, "zl-cc: error: unsupported ABI '%s' (lp128d, lp64d, ilp32d)\n", abi);
+                return 1;
+            }
+        } else if (!strncmp(a, "-mcmodel=", 9) || !strcmp(a, "-mno-relax") || !strcmp(a, "-mrelax")) {
+        } else if (!strcmp(a, "-c") || !strcmp(a, "-S") || !strcmp(a, "-E")) o.mode = a[1];
+        else if (!strcmp(a, "-o")) { NEEDARG(); o.out = argv[++i]; }
+        else if (!strncmp(a, "-o", 2)) o.out = a + 2;
+        else if (!strcmp(a, "-I")) { NEEDARG(); sv_push(&o.incdirs, argv[++i]); }
+        else if (!strncmp(a, "-I", 2)) sv_push(&o.incdirs, a + 2);
+        else if (!strcmp(a, "-iquote")) { NEEDARG(); sv_push(&o.quotedirs, argv[++i]); }
+        else if (!strcmp(a, "-isystem")) { NEEDARG(); sv_push(&o.sysdirs, argv[++i]); }
+        else if (!strcmp(a, "-idirafter")) { NEEDARG(); sv_push(&o.sysdirs, argv[++i]); }
+        else if (!strcmp(a, "-include")) { NEEDARG(); sv_push(&o.includes, argv[++i]); }
+        else if (!strcmp(a, "-D") || !strcmp(a, "-U")) {
+            NEEDARG();
+            char *t = malloc(strlen(argv[i + 1]) + 2);
+            sprintf(t, "%c%s", a[1], argv[++i]);
+            sv_push(&o.cpp_args, t);
+            free(t);
+        } else if (!strncmp(a, "-D", 2) || !strncmp(a, "-U", 2)) sv_push(&o.cpp_args, a + 1);
+        else if (!strncmp(a, "-O", 2)) {
+            o.olevel = a[2] ? (a[2] == 's' || a[2] == 'z' || a[2] == 'g' ? 1 : atoi(a + 2)) : 1;
+            ccopt.opt = o.olevel;
+        } else if (!strcmp(a, "-g") || !strncmp(a, "-g", 2)) {
+        } else if (!strcmp(a, "-static")) {
+        } else if (!strcmp(a, "-static-pie")) o.static_pie = true;
+        else if (!strcmp(a, "-L")) { NEEDARG(); sv_push(&o.ld_args, "-L"); sv_push(&o.ld_args, argv[++i]); }
+        else if (!strncmp(a, "-L", 2)) { sv_push(&o.ld_args, "-L"); sv_push(&o.ld_args, a + 2); }
+        else if (!strcmp(a, "-l")) { NEEDARG(); char t[PATH_MAX]; snprintf(t, sizeof t, "-l%s", argv[++i]); sv_push(&o.inputs, t); }
+        else if (!strncmp(a, "-l", 2)) sv_push(&o.inputs, a);
+        else if (!strncmp(a, "-Wl,", 4)) {
+            /* linker options, split at commas, in command-line order */
+            char *t = strdup(a + 4), *save = NULL;
+            for (char *w = strtok_r(t, ",", &save); w; w = strtok_r(NULL, ",", &save)) sv_push(&o.inputs, cc_linker_arg(w));
+            free(t);
+        } else if (!strcmp(a, "-Xlinker")) {
+            NEEDARG();
+            sv_push(&o.inputs, cc_linker_arg(argv[++i]));
+        } else if (!strcmp(a, "-nostdlib")) o.nostdlib = true;
+        else if (!strcmp(a, "-nostartfiles")) o.nostartfiles = true;
+        else if (!strcmp(a, "-nodefaultlibs")) o.nodefaultlibs = true;
+        else if (!strcmp(a, "-nostdinc")) o.nostdinc = true;
+        else if (!strcmp(a, "-ffreestanding")) o.freestanding = true;
+        else if (!strcmp(a, "-fno-pic") || !strcmp(a, "-fno-PIC") || !strcmp(a, "-fno-pie") || !strcmp(a, "-fno-PIE") || !strcmp(a, "-no-pie")) {
+        } else if (!strncmp(a, "-f", 2)) {
+            /* other -f options: accepted, no effect (-fdump-ir prints the IR) */
+            if (!strcmp(a, "-fdump-ir")) cc_dump_ir = true;
+        } else if (!strcmp(a, "-Werror")) cc_werror = true;
+        else if (!strcmp(a, "-Wall") || !strcmp(a, "-Wextra")) cc_wall = true;
+        else if (!strcmp(a, "-w")) cc_nowarn = true;
+        else if (!strncmp(a, "-W", 2) || !strcmp(a, "-pedantic") || !strncmp(a, "-std=", 5) || !strcmp(a, "-ansi")) {
+        } else if (!strcmp(a, "-v")) opt_v = true;
+        else if (!strcmp(a, "-###")) opt_dry = true;
+        else if (!strcmp(a, "--help")) { usage(); return 0; }
+        else if (!strcmp(a, "--version")) { puts("zl-cc 0.1 (ZettaLinux C11 compiler for rv128/rv64/rv32)"); return 0; }
+        else if (!strcmp(a, "-pipe") || !strcmp(a, "-s")) {
+        } else {
+            fprintf(stderr, "zl-cc: error: unrecognized command-line option '%s'\n", a);
+            return 1;
+        }
+    }
+    if (!o.inputs.n) {
+        fprintf(stderr, "zl-cc: fatal error: no input files\n");
+        return 1;
+    }
+    target_set(o.xlen);
+    int nsrc = 0;
+    for (int i = 0; i < o.inputs.n; i++)
+        if (strncmp(o.inputs.v[i], "-l", 2) && o.inputs.v[i][0] != LDARG[0]) nsrc++;
+    if (o.out && o.mode && o.mode != 'E' && nsrc > 1) {
+        fprintf(stderr, "zl-cc: fatal error: cannot specify '-o' with '-c' or '-S' with multiple files\n");
+        return 1;
+    }
+    struct strv objs = {0};
+    for (int i = 0; i < o.ld_args.n; i++) sv_push(&objs, o.ld_args.v[i]);
+    for (int i = 0; i < o.inputs.n && !any_error; i++) {
+        const char *in = o.inputs.v[i];
+        if (!strncmp(in, "-l", 2)) {
+            sv_push(&objs, in);
+            continue;
+        }
+        if (in[0] == LDARG[0]) {
+            sv_push(&objs, in + 1);
+            continue;
+        }
+        const char *e = !strcmp(in, "-") ? "c" : ext_of(in);
+        if (strcmp(in, "-") && !file_exists(in)) {
+            fprintf(stderr, "zl-cc: error: %s: No such file or directory\n", in);
+            any_error = true;
+            break;
+        }
+        if (o.mode == 'E') {
+            o.asm_cpp = !strcmp(e, "S") || !strcmp(e, "sx");
+            if (!preprocess_to(&o, in, o.out && strcmp(o.out, "-") ? o.out : NULL)) any_error = true;
+            o.asm_cpp = false;
+            continue;
+        }
+        bool is_c = !strcmp(e, "c") || !strcmp(e, "i") || !strcmp(e, "h");
+        bool is_S = !strcmp(e, "S") || !strcmp(e, "sx");
+        bool is_s = !strcmp(e, "s");
+        if (is_c) {
+            if (o.mode == 'S') {
+                char *dst = o.out ? strdup(o.out) : default_out(in, "s");
+                char *tmp = make_temp(".s");
+                bool ok = compile_to_asm(&o, in, tmp) && (opt_dry || (!strcmp(dst, "-") ? cat_file(tmp) : move_output(tmp, dst)));
+                if (!ok && !opt_dry) remove_stale(dst);
+                free(dst);
+                if (!ok) any_error = true;
+                continue;
+            }
+            char *s = make_temp(".s");
+            char *obj = make_temp(".o");
+            if (!compile_to_asm(&o, in, s) || !assemble(&o, s, obj)) {
+                if (o.mode == 'c' && !opt_dry) {
+                    char *dst = o.out ? strdup(o.out) : default_out(in, "o");
+                    remove_stale(dst);
+                    free(dst);
+                }
+                any_error = true;
+                break;
+            }
+            if (o.mode == 'c') {
+                char *dst = o.out ? strdup(o.out) : default_out(in, "o");
+                if (!opt_dry && !move_output(obj, dst)) any_error = true;
+                free(dst);
+            } else {
+                sv_push(&objs, obj);
+            }
+            continue;
+        }
+        if (is_S || is_s) {
+            const char *asmin = in;
+            if (is_S) {
+                char *pre = make_temp(".s");
+                /* quote includes relative to the file's directory */
+                char dir[PATH_MAX];
+                snprintf(dir, sizeof dir, "%s", in);
+                char *sl = strrchr(dir, '/');
+                if (sl) *sl = 0;
+                else strcpy(dir, ".");
+                sv_push(&o.quotedirs, dir);
+                o.asm_cpp = true;
+                bool pok = preprocess_to(&o, in, pre);
+                o.asm_cpp = false;
+                free(o.quotedirs.v[--o.quotedirs.n]);
+                o.quotedirs.v[o.quotedirs.n] = NULL;
+                if (!pok) { any_error = true; break; }
+                asmin = pre;
+                if (o.mode == 'S') {
+                    char *dst = o.out ? strdup(o.out) : default_out(in, "s");
+                    if (!move_output(pre, dst)) any_error = true;
+                    free(dst);
+                    continue;
+                }
+            }
+            if (o.mode == 'S') continue;
+            char *obj = make_temp(".o");
+            if (!assemble(&o, asmin, obj)) { any_error = true; break; }
+            if (o.mode == 'c') {
+                char *dst = o.out ? strdup(o.out) : default_out(in, "o");
+                if (!opt_dry && !move_output(obj, dst)) any_error = true;
+                free(dst);
+            } else {
+                sv_push(&objs, obj);
+            }
+            continue;
+        }
+        /* objects, archives, anything else: to the linker */
+        if (o.mode == 'c' || o.mode == 'S') continue;
+        sv_push(&objs, in);
+    }
+    if (!any_error && !o.mode) {
+        const char *dst = o.out ? o.out : "a.out";
+        if (!link_all(&o, &objs, dst)) any_error = true;
+    }
+    sv_free(&objs);
+    sv_free(&o.inputs);
+    sv_free(&o.cpp_args);
+    sv_free(&o.incdirs);
+    sv_free(&o.sysdirs);
+    sv_free(&o.quotedirs);
+    sv_free(&o.includes);
+    sv_free(&o.ld_args);
+    return any_error ? 1 : 0;
+}

@@ -1,0 +1,804 @@
+/* Emission: IR + register allocation -> GNU assembly text for zl-as (RV32/RV64/RV128).
+ *
+ * Frame (s0 = CFA, the value of sp at entry):
+ *   [s0 - VA, s0)           variadic register save area (8 x XLEN/8), variadic functions only
+ *   s0 - VA - R             ra
+ *   s0 - VA - 2R            caller's s0
+ *   below                   frame slots (locals, temporaries, spills), callee-saved registers
+ *   [sp, sp + out)          outgoing stack arguments
+ * Scratch registers never allocated: t0, t1 (operand reloads), t2 (large offsets), ft0-ft2,
+ * ra (saved in every frame; used as a loop counter by block copies). */
+#include "cc/ir.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static FILE *out;
+static struct ir_func *F;
+static int fnid;
+static long frame_size, va_size;
+static bool used_callee[64];
+static long callee_off[64];
+
+static const char *const iregs[32] = {
+    "zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0", "a1", "a2", "a3", "a4",
+    "a5", "a6", "a7", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4",
+    "t5", "t6"};
+static const char *const fregs[32] = {
+    "ft0", "ft1", "ft2", "ft3", "ft4", "ft5", "ft6", "ft7", "fs0", "fs1", "fa0", "fa1", "fa2",
+    "fa3", "fa4", "fa5", "fa6", "fa7", "fs2", "fs3", "fs4", "fs5", "fs6", "fs7", "fs8", "fs9",
+    "fs10", "fs11", "ft8", "ft9", "ft10", "ft11"};
+
+static const char *rname(int r) { return r >= 32 ? fregs[r - 32] : iregs[r]; }
+
+static char *i128str(i128 v)
+{
+    static char bufs[4][48];
+    static int k;
+    char *b = bufs[k++ & 3];
+    char tmp[48];
+    int n = 0;
+    bool neg = v < 0;
+    u128 u = neg ? -(u128)v : (u128)v;
+    do {
+        tmp[n++] = (char)('0' + (int)(u % 10));
+        u /= 10;
+    } while (u);
+    int j = 0;
+    if (neg) b[j++] = '-';
+    while (n) b[j++] = tmp[--n];
+    b[j] = 0;
+    return b;
+}
+
+static int R(void) { return tgt.regsize; }
+static const char *sx(void) { return tgt.xlen == 128 ? "sq" : tgt.xlen == 64 ? "sd" : "sw"; }
+static const char *lx(void) { return tgt.xlen == 128 ? "lq" : tgt.xlen == 64 ? "ld" : "lw"; }
+
+static bool fits12(long v) { return v >= -2048 && v < 2048; }
+
+/* op reg, off(base) with any offset (t2 for large ones) */
+static void mem(const char *op, const char *reg, const char *base, long off)
+{
+    if (fits12(off)) {
+        fprintf(out, "\t%s %s, %ld(%s)\n", op, reg, off, base);
+        return;
+    }
+    fprintf(out, "\tli t2, %ld\n\tadd t2, t2, %s\n\t%s %s, 0(t2)\n", off, base, op, reg);
+}
+
+static long slot_off(int s) { return -F->slots[s].off; } /* relative to s0 */
+
+static const char *load_op(int w, bool uns, bool fp)
+{
+    if (fp) return w == 4 ? "flw" : "fld";
+    switch (w) {
+    case 1: return uns ? "lbu" : "lb";
+    case 2: return uns ? "lhu" : "lh";
+    case 4: return "lw";
+    case 8: return "ld";
+    default: return "lq";
+    }
+}
+
+static const char *store_op(int w, bool fp)
+{
+    if (fp) return w == 4 ? "fsw" : "fsd";
+    switch (w) {
+    case 1: return "sb";
+    case 2: return "sh";
+    case 4: return "sw";
+    case 8: return "sd";
+    default: return "sq";
+    }
+}
+
+static bool isfp(int v) { return F->vclass[v] == 1; }
+
+/* register holding vreg v for reading; spilled values are loaded into scratch k */
+static const char *src(int v, int k)
+{
+    int l = F->vloc[v];
+    if (l > 0) return rname(l);
+    if (l == 0) return "zero";
+    int s = -l - 1;
+    if (isfp(v)) {
+        const char *r = fregs[k];
+        mem("fld", r, "s0", slot_off(s));
+        return r;
+    }
+    const char *r = iregs[5 + k];
+    mem(lx(), r, "s0", slot_off(s));
+    return r;
+}
+
+/* load vreg v into a specific register */
+static void src_to(int v, const char *dst, bool fpdst)
+{
+    int l = F->vloc[v];
+    if (l < 0) {
+        int s = -l - 1;
+        if (isfp(v) && fpdst) mem("fld", dst, "s0", slot_off(s));
+        else if (!isfp(v) && !fpdst) mem(lx(), dst, "s0", slot_off(s));
+        else if (isfp(v)) { mem("fld", "ft0", "s0", slot_off(s)); fprintf(out, "\tfmv.x.%s %s, ft0\n", tgt.xlen == 32 ? "w" : "d", dst); }
+        else { mem(lx(), "t0", "s0", slot_off(s)); fprintf(out, "\tfmv.%s.x %s, t0\n", tgt.xlen == 32 ? "w" : "d", dst); }
+        return;
+    }
+    const char *r = l ? rname(l) : "zero";
+    if (!strcmp(r, dst)) return;
+    if (fpdst) fprintf(out, "\tfmv.d %s, %s\n", dst, r);
+    else fprintf(out, "\tmv %s, %s\n", dst, r);
+}
+
+static const char *dst(int v) { int l = F->vloc[v]; return l > 0 ? rname(l) : isfp(v) ? "ft2" : "t0"; }
+
+static void dst_done(int v)
+{
+    int l = F->vloc[v];
+    if (l >= 0) return;
+    int s = -l - 1;
+    if (isfp(v)) mem("fsd", "ft2", "s0", slot_off(s));
+    else mem(sx(), "t0", "s0", slot_off(s));
+}
+
+/* store a register into vreg v's home */
+static void set_from(int v, const char *r, bool fpsrc)
+{
+    int l = F->vloc[v];
+    if (l < 0) {
+        int s = -l - 1;
+        mem(fpsrc ? "fsd" : sx(), r, "s0", slot_off(s));
+        return;
+    }
+    if (l == 0) return;
+    if (!strcmp(rname(l), r)) return;
+    if (fpsrc) fprintf(out, "\tfmv.d %s, %s\n", rname(l), r);
+    else fprintf(out, "\tmv %s, %s\n", rname(l), r);
+}
+
+/* mnemonic suffix for an integer operation of width w */
+static const char *wsuf(int w)
+{
+    if (w >= R()) return "";
+    if (w == 4) return "w";
+    return "d"; /* w == 8 on rv128 */
+}
+
+static void addi(const char *rd, const char *rs, long imm)
+{
+    if (fits12(imm)) fprintf(out, "\taddi %s, %s, %ld\n", rd, rs, imm);
+    else fprintf(out, "\tli t2, %ld\n\tadd %s, %s, t2\n", imm, rd, rs);
+}
+
+static void label(int b) { fprintf(out, ".L%d_%d:\n", fnid, b); }
+
+/* block copy/zero: dst in t1, src in t2, data in t0 */
+static void emit_copy(struct ir_ins *i, bool zero)
+{
+    long size = (long)i->imm;
+    int al = i->w ? i->w : 1;
+    int chunk = al >= R() ? R() : al >= 8 ? 8 : al >= 4 ? 4 : al >= 2 ? 2 : 1;
+    if (chunk > R()) chunk = R();
+    src_to(i->a, "t1", false);
+    if (!zero) src_to(i->b, "t2", false);
+    long n = size / chunk;
+    if (n <= 16) {
+        long off = 0;
+        for (long k = 0; k < n; k++, off += chunk) {
+            if (zero) fprintf(out, "\t%s zero, %ld(t1)\n", store_op(chunk, false), off);
+            else fprintf(out, "\t%s t0, %ld(t2)\n\t%s t0, %ld(t1)\n", load_op(chunk, true, false), off, store_op(chunk, false), off);
+        }
+        for (; off < size; off++) {
+            if (zero) fprintf(out, "\tsb zero, %ld(t1)\n", off);
+            else fprintf(out, "\tlbu t0, %ld(t2)\n\tsb t0, %ld(t1)\n", off, off);
+        }
+        return;
+    }
+    int l = fnid * 100000 + i->t1;
+    static int cnt;
+    l = cnt++;
+    fprintf(out, "\tli ra, %ld\n.Lcp%d:\n", n, l);
+    if (zero) fprintf(out, "\t%s zero, 0(t1)\n", store_op(chunk, false));
+    else fprintf(out, "\t%s t0, 0(t2)\n\t%s t0, 0(t1)\n\taddi t2, t2, %d\n", load_op(chunk, true, false), store_op(chunk, false), chunk);
+    fprintf(out, "\taddi t1, t1, %d\n\taddi ra, ra, -1\n\tbnez ra, .Lcp%d\n", chunk, l);
+    for (long off = 0; off < size - n * chunk; off++) {
+        if (zero) fprintf(out, "\tsb zero, %ld(t1)\n", off);
+        else fprintf(out, "\tlbu t0, %ld(t2)\n\tsb t0, %ld(t1)\n", off, off);
+    }
+}
+
+static int next_block;
+
+static void branch_to(int b)
+{
+    if (b != next_block) fprintf(out, "\tj .L%d_%d\n", fnid, b);
+}
+
+static void emit_asm(struct ir_asm *a)
+{
+    const char *names[64];
+    char membuf[64][32];
+    int nscratch = 0;
+    static const char *const scr[] = {"t0", "t1", "t2"};
+    static const char *const fscr[] = {"ft0", "ft1", "ft2"};
+    if (a->nops > 64) cc_fatal("too many asm operands");
+    for (int k = 0; k < a->nops; k++) {
+        struct ir_asm_op *o = &a->ops[k];
+        names[k] = "?";
+        if (o->kind == 'n') continue;
+        if (o->kind == 'i') {
+            if (o->sym) snprintf(membuf[k], sizeof membuf[k], "%s%s%s", o->sym, o->imm ? "+" : "", o->imm ? i128str(o->imm) : "");
+            else snprintf(membuf[k], sizeof membuf[k], "%s", i128str(o->imm));
+            names[k] = membuf[k];
+            continue;
+        }
+        if (o->kind == 'm') {
+            int l = F->vloc[o->vreg];
+            const char *r;
+            if (l > 0) r = rname(l);
+            else {
+                if (nscratch >= 3) cc_fatal("inline asm: too many operands need scratch registers");
+                r = scr[nscratch++];
+                src_to(o->vreg, r, false);
+            }
+            snprintf(membuf[k], sizeof membuf[k], "0(%s)", r);
+            names[k] = membuf[k];
+            continue;
+        }
+        bool fp = o->kind == 'f';
+        int home = o->out ? o->outvreg : o->vreg;
+        const char *r;
+        if (o->pinned) r = iregs[o->pinned - 1];
+        else if (F->vloc[home] > 0) r = rname(F->vloc[home]);
+        else {
+            if (nscratch >= 3) cc_fatal("inline asm: too many operands need scratch registers");
+            r = fp ? fscr[nscratch] : scr[nscratch];
+            nscratch++;
+        }
+        names[k] = r;
+        if (o->in && o->vreg) src_to(o->vreg, r, fp);
+    }
+    /* substitute operands */
+    fputc('\t', out);
+    for (const char *p = a->text; *p; p++) {
+        if (*p == '\n') {
+            fputs("\n\t", out);
+            continue;
+        }
+        if (*p != '%') {
+            fputc(*p, out);
+            continue;
+        }
+        p++;
+        if (*p == '%') { fputc('%', out); continue; }
+        bool z = false;
+        if (*p == 'z') { z = true; p++; }
+        if (*p >= '0' && *p <= '9') {
+            int k = (int)strtol(p, (char **)&p, 10);
+            p--;
+            if (k >= a->nops) cc_fatal("inline asm: operand number %d out of range", k);
+            const char *nm = names[k];
+            if (z && a->ops[k].kind == 'i' && a->ops[k].imm == 0 && !a->ops[k].sym) nm = "zero";
+            fputs(nm, out);
+            continue;
+        }
+        fputc('%', out);
+        fputc(*p, out);
+        if (!*p) break;
+    }
+    fputc('\n', out);
+    for (int k = 0; k < a->nops; k++) {
+        struct ir_asm_op *o = &a->ops[k];
+        if (!o->out || !o->outvreg) continue;
+        set_from(o->outvreg, names[k], o->kind == 'f');
+    }
+}
+
+static void emit_ins(struct ir_ins *i)
+{
+    const char *a, *b, *d;
+    switch (i->op) {
+    case IR_NOP: case IR_SAVE_VA: return;
+    case IR_LI:
+        d = dst(i->d);
+        fprintf(out, "\tli %s, %s\n", d, i128str(i->imm));
+        dst_done(i->d);
+        return;
+    case IR_FLI:
+        d = dst(i->d);
+        if (i->w == 4) {
+            fprintf(out, "\tli t1, %s\n\tfmv.w.x %s, t1\n", i128str((i32)(u32)i->imm), d);
+        } else if (tgt.xlen >= 64) {
+            fprintf(out, "\tli t1, %s\n\tfmv.d.x %s, t1\n", i128str((i64)(u64)i->imm), d);
+        } else {
+            fprintf(out, "\tli t1, %s\n\tsw t1, -8(sp)\n", i128str((i32)(u32)i->imm));
+            fprintf(out, "\tli t1, %s\n\tsw t1, -4(sp)\n\tfld %s, -8(sp)\n", i128str((i32)(u32)((u64)i->imm >> 32)), d);
+        }
+        dst_done(i->d);
+        return;
+    case IR_MOV:
+        a = src(i->a, 0);
+        d = dst(i->d);
+        if (strcmp(a, d)) fprintf(out, isfp(i->d) ? "\tfmv.d %s, %s\n" : "\tmv %s, %s\n", d, a);
+        dst_done(i->d);
+        return;
+    case IR_ADD: case IR_SUB: case IR_MUL: case IR_DIV: case IR_DIVU: case IR_REM: case IR_REMU:
+    case IR_AND: case IR_OR: case IR_XOR: case IR_SHL: case IR_SHR: case IR_SAR: case IR_SLT:
+    case IR_SLTU: {
+        static const char *const nm[] = {"add", "sub", "mul", "div", "divu", "rem", "remu", "and",
+                                         "or", "xor", "sll", "srl", "sra", "slt", "sltu"};
+        const char *base = nm[i->op - IR_ADD];
+        bool wide_ok = i->op <= IR_REMU || (i->op >= IR_SHL && i->op <= IR_SAR);
+        const char *suf = wide_ok ? wsuf(i->w) : "";
+        a = src(i->a, 0);
+        if (!i->b) {
+            d = dst(i->d);
+            if (i->op == IR_SLTU)
+                fprintf(out, "\tsltiu %s, %s, %s\n", d, a, i128str(i->imm));
+            else
+                fprintf(out, "\t%si%s %s, %s, %s\n", base, suf, d, a, i128str(i->imm));
+        } else {
+            b = src(i->b, 1);
+            d = dst(i->d);
+            fprintf(out, "\t%s%s %s, %s, %s\n", base, suf, d, a, b);
+        }
+        dst_done(i->d);
+        return;
+    }
+    case IR_SEQZ: case IR_SNEZ: case IR_NEG: case IR_NOT:
+        a = src(i->a, 0);
+        d = dst(i->d);
+        if (i->op == IR_SEQZ) fprintf(out, "\tseqz %s, %s\n", d, a);
+        else if (i->op == IR_SNEZ) fprintf(out, "\tsnez %s, %s\n", d, a);
+        else if (i->op == IR_NOT) fprintf(out, "\tnot %s, %s\n", d, a);
+        else fprintf(out, "\tsub%s %s, zero, %s\n", wsuf(i->w), d, a);
+        dst_done(i->d);
+        return;
+    case IR_EXT: {
+        a = src(i->a, 0);
+        d = dst(i->d);
+        int X = tgt.xlen, bits = i->w * 8;
+        if (i->uns && i->w == 1) fprintf(out, "\tandi %s, %s, 255\n", d, a);
+        else if (!i->uns && i->w == 4 && X > 32) fprintf(out, "\taddiw %s, %s, 0\n", d, a);
+        else if (!i->uns && i->w == 8 && X > 64) fprintf(out, "\taddid %s, %s, 0\n", d, a);
+        else if (bits >= X) { if (strcmp(d, a)) fprintf(out, "\tmv %s, %s\n", d, a); }
+        else fprintf(out, "\tslli %s, %s, %d\n\t%s %s, %s, %d\n", d, a, X - bits, i->uns ? "srli" : "srai", d, d, X - bits);
+        dst_done(i->d);
+        return;
+    }
+    case IR_LOAD:
+        a = src(i->a, 0);
+        d = dst(i->d);
+        mem(load_op(i->w, i->uns, isfp(i->d)), d, a, (long)i->imm);
+        dst_done(i->d);
+        return;
+    case IR_STORE:
+        a = src(i->a, 0);
+        b = src(i->b, 1);
+        mem(store_op(i->w, isfp(i->b)), b, a, (long)i->imm);
+        return;
+    case IR_ADDR:
+        d = dst(i->d);
+        addi(d, "s0", slot_off(i->slot) + (long)i->imm);
+        dst_done(i->d);
+        return;
+    case IR_GADDR:
+        d = dst(i->d);
+        if (i->imm) fprintf(out, "\tlla %s, %s%+ld\n", d, i->sym, (long)i->imm);
+        else fprintf(out, "\tlla %s, %s\n", d, i->sym);
+        dst_done(i->d);
+        return;
+    case IR_FRAMEADDR:
+        d = dst(i->d);
+        addi(d, "s0", (long)i->imm);
+        dst_done(i->d);
+        return;
+    case IR_FADD: case IR_FSUB: case IR_FMUL: case IR_FDIV: {
+        static const char *const nm[] = {"fadd", "fsub", "fmul", "fdiv"};
+        a = src(i->a, 0);
+        b = src(i->b, 1);
+        d = dst(i->d);
+        fprintf(out, "\t%s.%c %s, %s, %s\n", nm[i->op - IR_FADD], i->w == 4 ? 's' : 'd', d, a, b);
+        dst_done(i->d);
+        return;
+    }
+    case IR_FNEG:
+        a = src(i->a, 0);
+        d = dst(i->d);
+        fprintf(out, "\tfneg.%c %s, %s\n", i->w == 4 ? 's' : 'd', d, a);
+        dst_done(i->d);
+        return;
+    case IR_FEQ: case IR_FLT: case IR_FLE: {
+        static const char *const nm[] = {"feq", "flt", "fle"};
+        a = src(i->a, 0);
+        b = src(i->b, 1);
+        d = dst(i->d);
+        fprintf(out, "\t%s.%c %s, %s, %s\n", nm[i->op - IR_FEQ], i->w == 4 ? 's' : 'd', d, a, b);
+        dst_done(i->d);
+        return;
+    }
+    case IR_I2F: {
+        a = src(i->a, 0);
+        d = dst(i->d);
+        const char *it = i->w2 == 4 ? "w" : i->w2 == 8 ? "l" : "t";
+        fprintf(out, "\tfcvt.%c.%s%s %s, %s\n", i->w == 4 ? 's' : 'd', it, i->uns ? "u" : "", d, a);
+        dst_done(i->d);
+        return;
+    }
+    case IR_F2I: {
+        a = src(i->a, 0);
+        d = dst(i->d);
+        const char *it = i->w == 4 ? "w" : i->w == 8 ? "l" : "t";
+        fprintf(out, "\tfcvt.%s%s.%c %s, %s, rtz\n", it, i->uns ? "u" : "", i->w2 == 4 ? 's' : 'd', d, a);
+        dst_done(i->d);
+        return;
+    }
+    case IR_F2F:
+        a = src(i->a, 0);
+        d = dst(i->d);
+        fprintf(out, "\tfcvt.%c.%c %s, %s\n", i->w == 4 ? 's' : 'd', i->w2 == 4 ? 's' : 'd', d, a);
+        dst_done(i->d);
+        return;
+    case IR_FMV_XF:
+        a = src(i->a, 0);
+        d = dst(i->d);
+        fprintf(out, "\tfmv.x.%c %s, %s\n", i->w == 4 ? 'w' : 'd', d, a);
+        dst_done(i->d);
+        return;
+    case IR_FMV_FX:
+        a = src(i->a, 0);
+        d = dst(i->d);
+        fprintf(out, "\tfmv.%c.x %s, %s\n", i->w == 4 ? 'w' : 'd', d, a);
+        dst_done(i->d);
+        return;
+    case IR_BR:
+        a = src(i->a, 0);
+        if (i->t1 == next_block) {
+            fprintf(out, "\tbeqz %s, .L%d_%d\n", a, fnid, i->t2);
+        } else {
+            fprintf(out, "\tbnez %s, .L%d_%d\n", a, fnid, i->t1);
+            branch_to(i->t2);
+        }
+        return;
+    case IR_BCMP: {
+        static const char *const nm[] = {"beq", "bne", "blt", "bge", "bltu", "bgeu"};
+        static const int inv[] = {CC_NE, CC_EQ, CC_GE, CC_LT, CC_GEU, CC_LTU};
+        a = src(i->a, 0);
+        b = src(i->b, 1);
+        if (i->t1 == next_block) {
+            fprintf(out, "\t%s %s, %s, .L%d_%d\n", nm[inv[i->imm]], a, b, fnid, i->t2);
+        } else {
+            fprintf(out, "\t%s %s, %s, .L%d_%d\n", nm[i->imm], a, b, fnid, i->t1);
+            branch_to(i->t2);
+        }
+        return;
+    }
+    case IR_JMP: branch_to(i->t1); return;
+    case IR_RET:
+        for (int k = 0; k < i->call->nargs; k++) {
+            struct ir_arg *r = &i->call->args[k];
+            if (r->reg >= 8) src_to(r->vreg, fregs[10 + r->reg - 8], true);
+            else src_to(r->vreg, iregs[10 + r->reg], false);
+        }
+        fprintf(out, "\tj .Lret%d\n", fnid);
+        return;
+    case IR_CALL: {
+        struct ir_call *c = i->call;
+        for (int k = 0; k < c->nargs; k++) {
+            struct ir_arg *r = &c->args[k];
+            if (r->reg != LOC_STACK) continue;
+            const char *v = src(r->vreg, 0);
+            if (isfp(r->vreg)) mem(r->w == 4 ? "fsw" : "fsd", v, "sp", r->stack_off);
+            else mem(sx(), v, "sp", r->stack_off);
+        }
+        for (int k = 0; k < c->nargs; k++) {
+            struct ir_arg *r = &c->args[k];
+            if (r->reg == LOC_STACK) continue;
+            if (r->reg >= 8) src_to(r->vreg, fregs[10 + r->reg - 8], true);
+            else src_to(r->vreg, iregs[10 + r->reg], false);
+        }
+        if (c->sym) {
+            fprintf(out, "\tcall %s\n", c->sym);
+        } else {
+            src_to(c->fn, "t1", false);
+            fprintf(out, "\tjalr t1\n");
+        }
+        for (int k = 0; k < c->nrets; k++) {
+            struct ir_arg *r = &c->rets[k];
+            if (r->reg >= 8) set_from(r->vreg, fregs[10 + r->reg - 8], true);
+            else set_from(r->vreg, iregs[10 + r->reg], false);
+        }
+        return;
+    }
+    case IR_PARAM:
+        if (i->loc == LOC_STACK) {
+            d = dst(i->d);
+            if (isfp(i->d)) mem(i->w == 4 ? "flw" : "fld", d, "s0", (long)i->imm);
+            else mem(lx(), d, "s0", (long)i->imm);
+            dst_done(i->d);
+        } else if (i->loc >= 8) {
+            set_from(i->d, fregs[10 + i->loc - 8], true);
+        } else {
+            set_from(i->d, iregs[10 + i->loc], false);
+        }
+        return;
+    case IR_COPY: emit_copy(i, false); return;
+    case IR_ZERO: emit_copy(i, true); return;
+    case IR_ALLOCA:
+        a = src(i->a, 0);
+        fprintf(out, "\taddi t0, %s, 15\n\tandi t0, t0, -16\n\tsub sp, sp, t0\n", a);
+        d = dst(i->d);
+        addi(d, "sp", F->max_call_stack);
+        dst_done(i->d);
+        return;
+    case IR_ASM: emit_asm(i->asmi); return;
+    case IR_TRAP: fputs("\tebreak\n", out); return;
+    case IR_FENCE:
+        fputs("\tfence rw,rw\n", out);
+        return;
+    case IR_AMO: {
+        static const char *const nm[] = {"amoswap", "amoadd", "amoand", "amoor", "amoxor"};
+        char sfx = i->w == 4 ? 'w' : i->w == 8 ? 'd' : 'q';
+        src_to(i->a, "a6", false);
+        src_to(i->b, "a7", false);
+        d = dst(i->d);
+        fprintf(out, "\t%s.%c.aqrl %s, a7, (a6)\n", nm[i->imm], sfx, d);
+        dst_done(i->d);
+        return;
+    }
+    case IR_CAS: {
+        static int casn;
+        char sfx = i->w == 4 ? 'w' : i->w == 8 ? 'd' : 'q';
+        src_to(i->a, "a5", false);
+        src_to(i->b, "a6", false);
+        src_to(i->c, "a7", false);
+        int n = casn++;
+        fprintf(out, ".Lcas%d:\n\tlr.%c.aqrl a4, (a5)\n\tbne a4, a6, .Lcasd%d\n", n, sfx, n);
+        fprintf(out, "\tsc.%c.aqrl a3, a7, (a5)\n\tbnez a3, .Lcas%d\n.Lcasd%d:\n", sfx, n, n);
+        set_from(i->d, "a4", false);
+        return;
+    }
+    case IR_MULHU:
+        a = src(i->a, 0);
+        b = src(i->b, 1);
+        d = dst(i->d);
+        fprintf(out, "\tmulhu %s, %s, %s\n", d, a, b);
+        dst_done(i->d);
+        return;
+    }
+}
+
+static void layout_frame(void)
+{
+    int Rs = R();
+    va_size = F->variadic ? 8 * Rs : 0;
+    memset(used_callee, 0, sizeof used_callee);
+    for (int v = 1; v < F->nvregs; v++) {
+        int l = F->vloc[v];
+        if (l <= 0) continue;
+        if (l == 9 || (l >= 18 && l <= 27) || l == 32 + 8 || l == 32 + 9 || (l >= 32 + 18 && l <= 32 + 27))
+            used_callee[l] = true;
+    }
+    long off = va_size + 2 * Rs;
+    for (int r = 0; r < 64; r++) {
+        if (!used_callee[r]) continue;
+        long sz = r >= 32 ? 8 : Rs;
+        off = (off + sz + sz - 1) / sz * sz;
+        callee_off[r] = -off;
+    }
+    for (int s = 0; s < F->nslots; s++) {
+        struct ir_slot *sl = &F->slots[s];
+        long al = sl->align > 16 ? 16 : sl->align;
+        off = (off + sl->size + al - 1) / al * al;
+        sl->off = off;
+    }
+    off += F->max_call_stack;
+    frame_size = (off + 15) / 16 * 16;
+}
+
+void emit_function(FILE *o, struct ir_func *f)
+{
+    static int counter;
+    out = o;
+    F = f;
+    fnid = counter++;
+    layout_frame();
+    int Rs = R();
+    if (f->section) fprintf(out, "\t.section %s,\"ax\",@progbits\n", f->section);
+    else fputs("\t.text\n", out);
+    fprintf(out, "\t.p2align %d\n", f->align > 4 ? __builtin_ctz((unsigned)f->align) : 1);
+    if (f->weak) fprintf(out, "\t.weak %s\n", f->name);
+    else if (!f->is_static) fprintf(out, "\t.globl %s\n", f->name);
+    fprintf(out, "\t.type %s, @function\n%s:\n", f->name, f->name);
+    /* prologue */
+    fputs("\tmv t0, sp\n", out);
+    if (fits12(-frame_size)) fprintf(out, "\taddi sp, sp, %ld\n", -frame_size);
+    else fprintf(out, "\tli t1, %ld\n\tsub sp, sp, t1\n", frame_size);
+    fprintf(out, "\t%s ra, %ld(t0)\n\t%s s0, %ld(t0)\n\tmv s0, t0\n", sx(), -(va_size + Rs), sx(), -(va_size + 2 * Rs));
+    for (int r = 0; r < 64; r++)
+        if (used_callee[r]) mem(r >= 32 ? "fsd" : sx(), rname(r), "s0", callee_off[r]);
+    if (f->variadic)
+        for (int k = f->va_first_gpr; k < 8; k++)
+            fprintf(out, "\t%s a%d, %ld(s0)\n", sx(), k, -va_size + (long)k * Rs);
+    for (int bi = 0; bi < f->nblocks; bi++) {
+        struct ir_block *b = f->blocks[bi];
+        next_block = bi + 1 < f->nblocks ? f->blocks[bi + 1]->id : -1;
+        label(b->id);
+        for (int k = 0; k < b->n; k++) emit_ins(&b->ins[k]);
+    }
+    /* epilogue */
+    fprintf(out, ".Lret%d:\n", fnid);
+    for (int r = 0; r < 64; r++)
+        if (used_callee[r]) mem(r >= 32 ? "fld" : lx(), rname(r), "s0", callee_off[r]);
+    fprintf(out, "\t%s ra, %ld(s0)\n\tmv t0, s0\n\t%s s0, %ld(t0)\n\tmv sp, t0\n\tret\n", lx(),
+            -(va_size + Rs), lx(), -(va_size + 2 * Rs));
+    fprintf(out, "\t.size %s, .-%s\n", f->name, f->name);
+}
+
+/* ---------------------------------------------------------------- static data */
+
+struct reloc { long off; const char *sym; i128 add; };
+
+static void put_int(u8 *buf, long off, int size, i128 v)
+{
+    for (int k = 0; k < size; k++) buf[off + k] = (u8)((u128)v >> (8 * k));
+}
+
+static void emit_bytes(const u8 *buf, long size, struct reloc *rel, int nrel)
+{
+    long p = 0;
+    int ri = 0;
+    while (p < size) {
+        if (ri < nrel && rel[ri].off == p) {
+            const char *d = tgt.ptr_size == 16 ? ".octa" : tgt.ptr_size == 8 ? ".dword" : ".word";
+            if (rel[ri].add) fprintf(out, "\t%s %s%+lld\n", d, rel[ri].sym, (long long)rel[ri].add);
+            else fprintf(out, "\t%s %s\n", d, rel[ri].sym);
+            p += tgt.ptr_size;
+            ri++;
+            continue;
+        }
+        long lim = ri < nrel ? rel[ri].off : size;
+        long z = p;
+        while (z < lim && !buf[z]) z++;
+        if (z - p >= 8 || z == lim) {
+            if (z > p) fprintf(out, "\t.zero %ld\n", z - p);
+            p = z;
+            continue;
+        }
+        fputs("\t.byte ", out);
+        int n = 0;
+        while (p < lim && n < 16) {
+            fprintf(out, n ? ",%u" : "%u", buf[p]);
+            p++;
+            n++;
+        }
+        fputc('\n', out);
+    }
+}
+
+static void emit_object(struct obj *o)
+{
+    long size = o->ty->size;
+    u8 *buf = cc_alloc((size_t)size + 16);
+    struct reloc *rel = NULL;
+    int nrel = 0;
+    bool nonzero = false;
+    if (o->ini) {
+        rel = cc_alloc(sizeof *rel * (size_t)(o->ini->n + 1));
+        for (int k = 0; k < o->ini->n; k++) {
+            struct init_item *it = &o->ini->items[k];
+            if (it->bytes) {
+                memcpy(buf + it->offset, it->bytes, (size_t)it->nbytes);
+                nonzero = true;
+                continue;
+            }
+            struct type *t = it->ty;
+            struct node *e = it->e;
+            i128 v;
+            double dv;
+            const char *sym = NULL;
+            if (t->kind == TY_STRUCT || t->kind == TY_UNION) {
+                /* a compound literal or another constant object of the same type */
+                struct node *x = e;
+                while (x->kind == N_CAST) x = x->l;
+                if (x->kind == N_COMPOUND_LIT && !x->var->is_local) {
+                    struct obj *src_o = x->var;
+                    for (int q = 0; q < src_o->ini->n; q++) {
+                        struct init_item *si = &src_o->ini->items[q];
+                        if (!o->ini->items) break;
+                        (void)si;
+                    }
+                }
+                cc_error_at(e->pos, "initializer element is not constant");
+            }
+            if (ty_is_float(t)) {
+                if (!eval_float(e, &dv)) cc_error_at(e->pos, "initializer element is not constant");
+                if (t->kind == TY_FLOAT) {
+                    float f = (float)dv;
+                    memcpy(buf + it->offset, &f, 4);
+                } else if (t->kind == TY_DOUBLE) {
+                    memcpy(buf + it->offset, &dv, 8);
+                } else {
+                    put_int(buf, it->offset, 16, (i128)dbl_to_tf_bits(dv));
+                }
+                nonzero = true;
+                continue;
+            }
+            if (eval_const(e, &sym, &v) && !sym) {
+                if (it->bit_width >= 0) {
+                    u128 unit = 0;
+                    int us = (int)t->size;
+                    for (int q = 0; q < us; q++) unit |= (u128)buf[it->offset + q] << (8 * q);
+                    u128 mask = (it->bit_width >= 128 ? ~(u128)0 : (((u128)1 << it->bit_width) - 1));
+                    unit = (unit & ~(mask << it->bit_off)) | (((u128)v & mask) << it->bit_off);
+                    put_int(buf, it->offset, us, (i128)unit);
+                } else {
+                    put_int(buf, it->offset, (int)(t->kind == TY_PTR ? tgt.ptr_size : t->size), v);
+                }
+                nonzero = true;
+                continue;
+            }
+            if (sym && (t->kind == TY_PTR || t->size == tgt.ptr_size)) {
+                rel[nrel].off = it->offset;
+                rel[nrel].sym = sym;
+                rel[nrel].add = v;
+                nrel++;
+                nonzero = true;
+                continue;
+            }
+            cc_error_at(e->pos, "initializer element is not constant");
+        }
+    }
+    /* sort relocations by offset (later items override earlier ones at the same offset) */
+    for (int a = 1; a < nrel; a++)
+        for (int b = a; b > 0 && rel[b - 1].off > rel[b].off; b--) {
+            struct reloc t = rel[b];
+            rel[b] = rel[b - 1];
+            rel[b - 1] = t;
+        }
+    const char *name = o->asm_name;
+    int al = o->align > o->ty->align ? o->align : o->ty->align;
+    if (al < 1) al = 1;
+    if (o->section) fprintf(out, "\t.section %s,\"aw\"\n", o->section);
+    else if (o->is_tls) fprintf(out, "\t.section %s,\"awT\",@%s\n", nonzero ? ".tdata" : ".tbss", nonzero ? "progbits" : "nobits");
+    else if (!nonzero) fputs("\t.bss\n", out);
+    else if (o->ty->is_const && !nrel) fputs("\t.section .rodata\n", out);
+    else fputs("\t.data\n", out);
+    if (o->weak) fprintf(out, "\t.weak %s\n", name);
+    else if (!o->is_static) fprintf(out, "\t.globl %s\n", name);
+    fprintf(out, "\t.type %s, @%s\n\t.size %s, %ld\n\t.balign %d\n%s:\n", name,
+            o->is_tls ? "tls_object" : "object", name, size, al, name);
+    if (!nonzero) fprintf(out, "\t.zero %ld\n", size ? size : 1);
+    else emit_bytes(buf, size, rel, nrel);
+}
+
+void emit_data(FILE *o)
+{
+    out = o;
+    for (struct obj *g = tu.globals; g; g = g->next) {
+        if (!g->name) {
+            fprintf(out, "%s\n", g->section); /* top-level asm */
+            continue;
+        }
+        if (g->is_func) {
+            if (g->ctor || g->dtor) {
+                fprintf(out, "\t.section %s,\"aw\",@%s\n\t.balign %d\n", g->ctor ? ".init_array" : ".fini_array",
+                        g->ctor ? "init_array" : "fini_array", tgt.ptr_size);
+                fprintf(out, "\t%s %s\n", tgt.ptr_size == 16 ? ".octa" : tgt.ptr_size == 8 ? ".dword" : ".word", g->asm_name);
+            }
+            continue;
+        }
+        if (g->is_extern && !g->is_defined) continue;
+        if (!g->is_defined && !g->is_tentative) continue;
+        if (g->emitted) continue;
+        g->emitted = true;
+        emit_object(g);
+    }
+    if (tu.strs) {
+        fputs("\t.section .rodata\n", out);
+        for (struct strlit *s = tu.strs; s; s = s->next) {
+            fprintf(out, "%s:\n", s->label);
+            emit_bytes((const u8 *)s->bytes, s->len, NULL, 0);
+        }
+    }
+}

@@ -1,0 +1,103 @@
+/* IR containers and a textual dump (-fdump-ir). */
+#include "cc/ir.h"
+
+#include <string.h>
+
+struct ir_func *ir_new_func(const char *name)
+{
+    struct ir_func *f = cc_alloc(sizeof *f);
+    f->name = name;
+    f->nvregs = 1; /* vreg 0 = none */
+    f->vcap = 256;
+    f->vclass = cc_alloc((size_t)f->vcap);
+    return f;
+}
+
+int ir_vreg(struct ir_func *f, int cls)
+{
+    if (f->nvregs == f->vcap) {
+        u8 *n = cc_alloc((size_t)f->vcap * 2);
+        memcpy(n, f->vclass, (size_t)f->vcap);
+        f->vclass = n;
+        f->vcap *= 2;
+    }
+    f->vclass[f->nvregs] = (u8)cls;
+    return f->nvregs++;
+}
+
+int ir_block_new(struct ir_func *f)
+{
+    if (f->nblocks == f->bcap) {
+        int cap = f->bcap ? f->bcap * 2 : 16;
+        struct ir_block **n = cc_alloc(sizeof *n * (size_t)cap);
+        if (f->nblocks) memcpy(n, f->blocks, sizeof *n * (size_t)f->nblocks);
+        f->blocks = n;
+        f->bcap = cap;
+    }
+    struct ir_block *b = cc_alloc(sizeof *b);
+    b->id = f->nblocks;
+    f->blocks[f->nblocks++] = b;
+    return b->id;
+}
+
+struct ir_ins *ir_emit(struct ir_func *f, int block, int op)
+{
+    struct ir_block *b = f->blocks[block];
+    if (b->n == b->cap) {
+        int cap = b->cap ? b->cap * 2 : 16;
+        struct ir_ins *n = cc_alloc(sizeof *n * (size_t)cap);
+        if (b->n) memcpy(n, b->ins, sizeof *n * (size_t)b->n);
+        b->ins = n;
+        b->cap = cap;
+    }
+    struct ir_ins *i = &b->ins[b->n++];
+    memset(i, 0, sizeof *i);
+    i->op = (u8)op;
+    return i;
+}
+
+int ir_slot_new(struct ir_func *f, long size, int align)
+{
+    if (f->nslots == f->scap) {
+        int cap = f->scap ? f->scap * 2 : 16;
+        struct ir_slot *n = cc_alloc(sizeof *n * (size_t)cap);
+        if (f->nslots) memcpy(n, f->slots, sizeof *n * (size_t)f->nslots);
+        f->slots = n;
+        f->scap = cap;
+    }
+    struct ir_slot *s = &f->slots[f->nslots];
+    s->size = size > 0 ? size : 1;
+    s->align = align > 0 ? align : 1;
+    return f->nslots++;
+}
+
+static const char *const opnames[] = {
+    "nop", "li", "fli", "mov", "add", "sub", "mul", "div", "divu", "rem", "remu", "and", "or",
+    "xor", "shl", "shr", "sar", "slt", "sltu", "seqz", "snez", "neg", "not", "ext", "load",
+    "store", "addr", "gaddr", "frameaddr", "fadd", "fsub", "fmul", "fdiv", "fneg", "feq",
+    "flt", "fle", "i2f", "f2i", "f2f", "fmv.x.f", "fmv.f.x", "br", "bcmp", "jmp", "ret",
+    "call", "param", "copy", "zero", "alloca", "asm", "trap", "save_va", "mulhu", "amo", "cas", "fence",
+};
+
+void ir_dump(struct ir_func *f, FILE *out)
+{
+    fprintf(out, "function %s (%d vregs, %d slots)\n", f->name, f->nvregs - 1, f->nslots);
+    for (int bi = 0; bi < f->nblocks; bi++) {
+        struct ir_block *b = f->blocks[bi];
+        fprintf(out, ".B%d:\n", b->id);
+        for (int k = 0; k < b->n; k++) {
+            struct ir_ins *i = &b->ins[k];
+            fprintf(out, "\t%s", i->op < sizeof opnames / sizeof *opnames ? opnames[i->op] : "?");
+            if (i->w) fprintf(out, ".%d", i->w);
+            if (i->uns) fputs("u", out);
+            if (i->d) fprintf(out, " %%%d =", i->d);
+            if (i->a) fprintf(out, " %%%d", i->a);
+            if (i->b) fprintf(out, ", %%%d", i->b);
+            if (i->imm || i->op == IR_LI) fprintf(out, " #%lld", (long long)i->imm);
+            if (i->sym) fprintf(out, " %s", i->sym);
+            if (i->op == IR_BR || i->op == IR_BCMP) fprintf(out, " -> .B%d, .B%d", i->t1, i->t2);
+            if (i->op == IR_JMP) fprintf(out, " -> .B%d", i->t1);
+            fputc('\n', out);
+        }
+    }
+}

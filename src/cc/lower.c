@@ -1,0 +1,1985 @@
+/* Lowering: typed AST -> IR with virtual registers (ir.h).  Scalars whose address is
+ * never taken live in vregs; everything else lives in frame slots or static storage.
+ * Aggregate values are represented by their address. */
+#include "cc/ir.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static struct ir_func *F;
+static struct obj *FN;
+static int cur;                 /* current block */
+static int brk_target, cont_target;
+static int ret_ptr_vreg;        /* hidden struct-return pointer */
+static struct abi_class ret_class;
+static struct lbl { const char *name; int block; bool defined; struct srcpos pos; struct lbl *next; } *labels;
+
+static struct ir_ins *E(int op) { return ir_emit(F, cur, op); }
+static int vint(void) { return ir_vreg(F, 0); }
+static int vfp(void) { return ir_vreg(F, 1); }
+static int R(void) { return tgt.regsize; }
+
+static bool is_fp(struct type *t) { return t->kind == TY_FLOAT || t->kind == TY_DOUBLE; }
+
+static void check_type(struct type *t, struct srcpos pos)
+{
+    if (t->kind == TY_LDOUBLE && tgt.xlen == 32)
+        cc_error_at(pos, "long double values are not supported yet at XLEN 32");
+    if (ty_is_integer(t) && t->size > 2 * R())
+        cc_error_at(pos, "'%s' (%ld bytes) wider than a register is not supported yet at XLEN %d",
+                    ty_name(t), t->size, tgt.xlen);
+}
+
+static int set_block(int b)
+{
+    cur = b;
+    return b;
+}
+
+static void jmp(int b)
+{
+    E(IR_JMP)->t1 = b;
+}
+
+static bool block_ends(void)
+{
+    struct ir_block *b = F->blocks[cur];
+    if (!b->n) return false;
+    int op = b->ins[b->n - 1].op;
+    return op == IR_JMP || op == IR_BR || op == IR_BCMP || op == IR_RET;
+}
+
+/* canonical immediate of type t */
+static i128 canon(i128 v, struct type *t)
+{
+    v = wrap_int(v, t);
+    long s = t->kind == TY_PTR ? tgt.ptr_size : t->size;
+    if (s >= 4) {
+        int bits = (int)s * 8;
+        if (bits < 128) {
+            u128 m = ((u128)1 << bits) - 1;
+            u128 u = (u128)v & m;
+            if ((u >> (bits - 1)) & 1) u |= ~m;
+            v = (i128)u;
+        }
+    }
+    return v;
+}
+
+static int li(i128 v)
+{
+    struct ir_ins *i = E(IR_LI);
+    i->d = vint();
+    if (tgt.xlen < 128) {
+        int bits = tgt.xlen;
+        u128 m = ((u128)1 << bits) - 1;
+        u128 u = (u128)v & m;
+        if ((u >> (bits - 1)) & 1) u |= ~m;
+        v = (i128)u;
+    }
+    i->imm = v;
+    return i->d;
+}
+
+static int bin(int op, int w, int a, int b)
+{
+    struct ir_ins *i = E(op);
+    i->d = vint();
+    i->w = (u8)w;
+    i->a = a;
+    i->b = b;
+    return i->d;
+}
+
+static int bini(int op, int w, int a, i128 imm)
+{
+    if (imm >= -2048 && imm < 2048 && (op == IR_ADD || op == IR_AND || op == IR_OR || op == IR_XOR ||
+                                       op == IR_SHL || op == IR_SHR || op == IR_SAR || op == IR_SLT || op == IR_SLTU)) {
+        struct ir_ins *i = E(op);
+        i->d = vint();
+        i->w = (u8)w;
+        i->a = a;
+        i->imm = imm;
+        return i->d;
+    }
+    return bin(op, w, a, li(imm));
+}
+
+static int un(int op, int w, int a)
+{
+    struct ir_ins *i = E(op);
+    i->d = vint();
+    i->w = (u8)w;
+    i->a = a;
+    return i->d;
+}
+
+static int ext(int a, int w, bool uns)
+{
+    struct ir_ins *i = E(IR_EXT);
+    i->d = vint();
+    i->a = a;
+    i->w = (u8)w;
+    i->uns = uns;
+    return i->d;
+}
+
+static int mov(int a)
+{
+    struct ir_ins *i = E(IR_MOV);
+    i->d = ir_vreg(F, F->vclass[a]);
+    i->a = a;
+    return i->d;
+}
+
+static void mov_to(int d, int a)
+{
+    struct ir_ins *i = E(IR_MOV);
+    i->d = d;
+    i->a = a;
+}
+
+/* Integers twice as wide as a register (long long on rv32, __int128 on rv64) live in a
+ * pair of consecutive vregs: v holds the low XLEN bits, v + 1 the high ones. */
+static bool wide(struct type *t)
+{
+    return (t->kind != TY_ENUM && ty_is_integer(t) && t->size > R()) || (t->kind == TY_LDOUBLE && R() < 16);
+}
+
+/* long double: its binary128 bit pattern is handled like an unsigned 128-bit integer
+ * (one vreg on rv128, a pair on rv64); arithmetic calls the libzlrt helpers */
+static bool is_ld(struct type *t) { return t->kind == TY_LDOUBLE; }
+
+static int vpair(void)
+{
+    int v = vint();
+    vint();
+    return v;
+}
+
+static int pair(int lo, int hi)
+{
+    int p = vpair();
+    mov_to(p, lo);
+    mov_to(p + 1, hi);
+    return p;
+}
+
+static void mov_val(int d, int a, struct type *t)
+{
+    mov_to(d, a);
+    if (wide(t)) mov_to(d + 1, a + 1);
+}
+
+static struct type *reg_type(bool uns)
+{
+    if (tgt.xlen == 32) return uns ? ty_uint : ty_int;
+    return uns ? ty_ulong : ty_long;
+}
+
+static int opw(struct type *t)
+{
+    long s = t->kind == TY_PTR ? tgt.ptr_size : t->size;
+    if (s < 4) s = 4;
+    return (int)s;
+}
+
+static int load(struct type *t, int addr, long off)
+{
+    if (wide(t)) {
+        int lo = load(reg_type(true), addr, off);
+        int hi = load(reg_type(true), addr, off + R());
+        return pair(lo, hi);
+    }
+    struct ir_ins *i = E(IR_LOAD);
+    i->d = is_fp(t) ? vfp() : vint();
+    i->a = addr;
+    i->imm = off;
+    i->w = (u8)(t->kind == TY_PTR ? tgt.ptr_size : t->size);
+    i->uns = t->is_unsigned && i->w < 4;
+    if (t->kind == TY_BOOL) i->uns = true;
+    return i->d;
+}
+
+static void store(struct type *t, int addr, long off, int v)
+{
+    if (wide(t)) {
+        store(reg_type(true), addr, off, v);
+        store(reg_type(true), addr, off + R(), v + 1);
+        return;
+    }
+    struct ir_ins *i = E(IR_STORE);
+    i->a = addr;
+    i->b = v;
+    i->imm = off;
+    i->w = (u8)(t->kind == TY_PTR ? tgt.ptr_size : t->size);
+}
+
+static int slot_addr(int slot, long off)
+{
+    struct ir_ins *i = E(IR_ADDR);
+    i->d = vint();
+    i->slot = slot;
+    i->imm = off;
+    return i->d;
+}
+
+static void copy_mem(int dst, int src, long size, int align)
+{
+    struct ir_ins *i = E(IR_COPY);
+    i->a = dst;
+    i->b = src;
+    i->imm = size;
+    i->w = (u8)(align > 16 ? 16 : align);
+}
+
+static void zero_mem(int dst, long size, int align)
+{
+    struct ir_ins *i = E(IR_ZERO);
+    i->a = dst;
+    i->imm = size;
+    i->w = (u8)(align > 16 ? 16 : align);
+}
+
+static int gen_expr(struct node *e);
+static int gen_addr(struct node *e);
+static int var_vreg_max; /* vregs up to this one belong to variables; later ones are temporaries */
+
+/* var = v: when v is a temporary the previous instruction just computed, compute straight
+ * into the variable's vreg instead of copying */
+static int assign_var(int var, int v, struct type *t)
+{
+    struct ir_block *b = F->blocks[cur];
+    if (!wide(t) && v > var_vreg_max && b->n && b->ins[b->n - 1].d == v &&
+        b->ins[b->n - 1].op != IR_PARAM && F->vclass[v] == F->vclass[var]) {
+        b->ins[b->n - 1].d = var;
+        return var;
+    }
+    mov_val(var, v, t);
+    return v;
+}
+static void gen_stmt(struct node *s);
+static void gen_cond(struct node *e, int t, int f);
+
+/* ---------------------------------------------------------------- conversions */
+
+static int wide_lt(int a, int b, bool uns);
+static int wide_eq(int a, int b);
+
+static void add_arg_(struct ir_call *c, int vreg, int reg, int w);
+
+/* call a runtime helper (libzlrt): integer args in a0.., FP args in fa0.. */
+static int rt_call(const char *sym, int *args, bool *fpargs, bool *wideargs, int nargs, int retkind)
+{
+    struct ir_call *c = cc_alloc(sizeof *c);
+    c->sym = sym;
+    c->args = cc_alloc(sizeof *c->args * 8);
+    c->rets = cc_alloc(sizeof *c->rets * 2);
+    int g = 0, fr = 0;
+    for (int k = 0; k < nargs; k++) {
+        if (fpargs[k]) {
+            add_arg_(c, args[k], 8 + fr++, 8);
+            continue;
+        }
+        add_arg_(c, args[k], g++, R());
+        if (wideargs[k]) add_arg_(c, args[k] + 1, g++, R());
+    }
+    int res;
+    if (retkind == 1) {
+        res = vpair();
+        c->rets[0].vreg = res;
+        c->rets[0].reg = 0;
+        c->rets[1].vreg = res + 1;
+        c->rets[1].reg = 1;
+        c->nrets = 2;
+    } else {
+        res = retkind ? vfp() : vint();
+        c->rets[0].vreg = res;
+        c->rets[0].reg = retkind ? 8 : 0;
+        c->nrets = 1;
+    }
+    F->has_calls = true;
+    E(IR_CALL)->call = c;
+    return res;
+}
+
+static const char *rt_mode(void) { return R() == 4 ? "di" : "ti"; }
+
+static int gen_cast_v(int v, struct type *from, struct type *to, struct srcpos pos);
+
+static int ld_call(const char *sym, int *args, int nargs, int retkind)
+{
+    bool fa[2] = {false, false}, wa[2] = {R() < 16, R() < 16};
+    return rt_call(sym, args, fa, wa, nargs, retkind);
+}
+
+static int ld_retkind(void) { return R() < 16 ? 1 : 0; }
+
+static int ld_const(double d)
+{
+    u128 b = dbl_to_tf_bits(d);
+    if (R() < 16) return pair(li((i128)(u64)b), li((i128)(i64)(u64)(b >> 64)));
+    return li((i128)b);
+}
+
+/* the three-way comparison helper result (int) */
+static int ld_cmp(const char *sym, int a, int b)
+{
+    int args[2] = {a, b};
+    return ld_call(sym, args, 2, 0);
+}
+
+static int ld_cast(int v, struct type *from, struct type *to, struct srcpos pos)
+{
+    if (is_ld(from) && is_ld(to)) return v;
+    if (is_ld(to)) {
+        if (from->kind == TY_FLOAT || from->kind == TY_DOUBLE) {
+            bool fa = true, wa = false;
+            return rt_call(from->kind == TY_FLOAT ? "__extendsftf2" : "__extenddftf2", &v, &fa, &wa, 1, ld_retkind());
+        }
+        bool fu = from->kind == TY_PTR || from->is_unsigned;
+        long fs = from->kind == TY_PTR ? tgt.ptr_size : from->size;
+        if (fs < 4) {
+            v = gen_cast_v(v, from, ty_int, pos);
+            fs = 4;
+            fu = false;
+        }
+        bool fa = false, wa = fs > R();
+        const char *sym = cc_printf("__float%s%sitf", fu ? "un" : "", fs == 4 ? "s" : fs == 8 ? "d" : "t");
+        return rt_call(sym, &v, &fa, &wa, 1, ld_retkind());
+    }
+    /* from long double */
+    int args[1] = {v};
+    if (to->kind == TY_FLOAT || to->kind == TY_DOUBLE)
+        return ld_call(to->kind == TY_FLOAT ? "__trunctfsf2" : "__trunctfdf2", args, 1, to->kind == TY_FLOAT ? 2 : 3);
+    if (to->kind == TY_BOOL) {
+        int r = ld_cmp("__netf2", v, ld_const(0));
+        return un(IR_SNEZ, R(), r);
+    }
+    bool tun = to->kind == TY_PTR || to->is_unsigned;
+    long ts = to->kind == TY_PTR ? tgt.ptr_size : to->size;
+    long cs = ts < 4 ? 4 : ts;
+    const char *sym = cc_printf("__fix%stf%s", tun && ts >= 4 ? "uns" : "", cs == 4 ? "si" : cs == 8 ? "di" : "ti");
+    int r = ld_call(sym, args, 1, cs > R() ? 1 : 0);
+    struct type *ct = cs == 4 ? (tun && ts >= 4 ? ty_uint : ty_int) : cs == 8 ? (tun ? ty_uint64 : ty_int64) : (tun ? ty_uint128 : ty_int128);
+    return gen_cast_v(r, ct, to, pos);
+}
+
+static int wide_cast(int v, struct type *from, struct type *to, struct srcpos pos)
+{
+    if (wide(from) && wide(to)) return v;
+    if (wide(to)) {
+        if (is_fp(from)) {
+            bool fa = true, wa = false;
+            const char *sym = cc_printf("__fix%s%cf%s", to->is_unsigned ? "uns" : "", from->size == 4 ? 's' : 'd', rt_mode());
+            return rt_call(sym, &v, &fa, &wa, 1, 1);
+        }
+        bool fu = from->kind == TY_PTR || from->is_unsigned;
+        int lo = gen_cast_v(v, from, reg_type(fu), pos);
+        int hi = fu ? li(0) : bini(IR_SAR, R(), lo, tgt.xlen - 1);
+        return pair(lo, hi);
+    }
+    if (is_fp(to)) {
+        bool fa = false, wa = true;
+        const char *sym = cc_printf("__float%s%s%cf", from->is_unsigned ? "un" : "", rt_mode(), to->size == 4 ? 's' : 'd');
+        return rt_call(sym, &v, &fa, &wa, 1, to->size == 4 ? 2 : 3);
+    }
+    if (to->kind == TY_BOOL) return un(IR_SNEZ, R(), bin(IR_OR, R(), v, v + 1));
+    return gen_cast_v(v, reg_type(from->is_unsigned), to, pos);
+}
+
+static int gen_cast_v(int v, struct type *from, struct type *to, struct srcpos pos)
+{
+    if (to->kind == TY_VOID) return 0;
+    if (from->kind == TY_ENUM) from = from->enum_base ? from->enum_base : ty_uint;
+    if (to->kind == TY_ENUM) to = to->enum_base ? to->enum_base : ty_uint;
+    check_type(from, pos);
+    check_type(to, pos);
+    if (from->kind == TY_ARRAY || from->kind == TY_FUNC || from->kind == TY_STRUCT || from->kind == TY_UNION)
+        return v;
+    if (is_ld(from) || is_ld(to)) return ld_cast(v, from, to, pos);
+    if (wide(from) || wide(to)) return wide_cast(v, from, to, pos);
+    if (to->kind == TY_STRUCT || to->kind == TY_UNION) return v;
+    long fs = from->kind == TY_PTR ? tgt.ptr_size : from->size;
+    long ts = to->kind == TY_PTR ? tgt.ptr_size : to->size;
+    bool fu = from->kind == TY_PTR || from->is_unsigned;
+    if (is_fp(from) && is_fp(to)) {
+        if (fs == ts) return v;
+        struct ir_ins *i = E(IR_F2F);
+        i->d = vfp();
+        i->a = v;
+        i->w = (u8)ts;
+        i->w2 = (u8)fs;
+        return i->d;
+    }
+    if (is_fp(to)) {
+        struct ir_ins *i = E(IR_I2F);
+        i->d = vfp();
+        i->a = v;
+        i->w = (u8)ts;
+        i->w2 = (u8)(fs < 4 ? 4 : fs);
+        i->uns = fu && fs >= 4;
+        return i->d;
+    }
+    if (is_fp(from)) {
+        if (to->kind == TY_BOOL) {
+            int z = vfp();
+            int zero = li(0);
+            struct ir_ins *c = E(IR_I2F);
+            c->d = z;
+            c->a = zero;
+            c->w = (u8)fs;
+            c->w2 = (u8)R();
+            struct ir_ins *q = E(IR_FEQ);
+            q->d = vint();
+            q->a = v;
+            q->b = z;
+            q->w = (u8)fs;
+            return bini(IR_XOR, R(), q->d, 1);
+        }
+        struct ir_ins *i = E(IR_F2I);
+        i->d = vint();
+        i->a = v;
+        i->w2 = (u8)fs;
+        int w = ts < 4 ? 4 : (int)ts;
+        i->w = (u8)w;
+        i->uns = to->is_unsigned && ts >= 4;
+        if (ts < 4) return ext(i->d, (int)ts, to->is_unsigned);
+        return i->d;
+    }
+    /* integer/pointer -> integer/pointer */
+    if (to->kind == TY_BOOL) {
+        if (from->kind == TY_BOOL) return v;
+        return un(IR_SNEZ, R(), v);
+    }
+    bool tun = to->kind == TY_PTR || to->is_unsigned;
+    if (ts == fs) {
+        if (ts < 4 && tun != fu) return ext(v, (int)ts, tun);
+        return v;
+    }
+    if (ts > fs) {
+        if (fu && fs >= 4 && fs < R()) return ext(v, (int)fs, true); /* zero-extend */
+        if (fu && fs >= 4 && ts < R()) return v;
+        return v;
+    }
+    /* narrowing */
+    if (ts < R()) return ext(v, (int)ts, ts < 4 ? tun : false);
+    return v;
+}
+
+/* ---------------------------------------------------------------- bit-fields */
+
+static int bf_load(struct member *m, int addr)
+{
+    struct type *ut = m->ty->kind == TY_ENUM ? (m->ty->enum_base ? m->ty->enum_base : ty_uint) : m->ty;
+    int unit = load(ut->kind == TY_BOOL ? ty_uchar : ut, addr, m->offset);
+    int X = tgt.xlen;
+    int sh = X - m->bit_off - m->bit_width;
+    int v = sh ? bini(IR_SHL, R(), unit, sh) : unit;
+    bool uns = ut->is_unsigned;
+    v = bini(uns ? IR_SHR : IR_SAR, R(), v, X - m->bit_width);
+    /* canonical form for a 32/64-bit type narrower than XLEN */
+    if (uns && ut->size >= 4 && ut->size < R() && m->bit_width == ut->size * 8) v = ext(v, (int)ut->size, false);
+    return v;
+}
+
+static void bf_store(struct member *m, int addr, int val)
+{
+    struct type *ut = m->ty->kind == TY_ENUM ? (m->ty->enum_base ? m->ty->enum_base : ty_uint) : m->ty;
+    if (ut->kind == TY_BOOL) ut = ty_uchar;
+    int unit = load(ut, addr, m->offset);
+    u128 mask = (m->bit_width >= 128 ? ~(u128)0 : (((u128)1 << m->bit_width) - 1)) << m->bit_off;
+    int clr = bin(IR_AND, R(), unit, li((i128)~mask));
+    int sv = m->bit_off ? bini(IR_SHL, R(), val, m->bit_off) : val;
+    sv = bin(IR_AND, R(), sv, li((i128)mask));
+    int nv = bin(IR_OR, R(), clr, sv);
+    store(ut, addr, m->offset, nv);
+}
+
+/* ---------------------------------------------------------------- lvalues */
+
+static bool promoted(struct obj *o) { return o->is_local && o->vreg; }
+
+static void init_local(struct obj *o, struct init *ini, int addr);
+
+static int gen_addr(struct node *e)
+{
+    switch (e->kind) {
+    case N_VAR: {
+        struct obj *o = e->var;
+        if (o->is_local) {
+            if (o->vreg) cc_error_at(e->pos, "internal error: address of a register variable");
+            if (o->slot < 0) {
+                if (o->ty->vla_len) cc_error_at(e->pos, "internal error: VLA without storage");
+                o->slot = ir_slot_new(F, o->ty->size, o->align > o->ty->align ? o->align : o->ty->align);
+            }
+            if (o->ty->vla_len) return load(ty_ptr(ty_void), slot_addr(o->slot, 0), 0);
+            return slot_addr(o->slot, 0);
+        }
+        struct ir_ins *i = E(IR_GADDR);
+        i->d = vint();
+        i->sym = o->asm_name;
+        return i->d;
+    }
+    case N_DEREF: return gen_expr(e->l);
+    case N_MEMBER: {
+        int base = gen_addr(e->l);
+        if (!e->mem->offset) return base;
+        return bini(IR_ADD, R(), base, e->mem->offset);
+    }
+    case N_STR: {
+        struct ir_ins *i = E(IR_GADDR);
+        i->d = vint();
+        i->sym = strlit_label(e->str, e->strlen);
+        return i->d;
+    }
+    case N_COMPOUND_LIT: {
+        struct obj *o = e->var;
+        if (!o->is_local) {
+            struct ir_ins *i = E(IR_GADDR);
+            i->d = vint();
+            i->sym = o->asm_name;
+            return i->d;
+        }
+        if (o->slot < 0) o->slot = ir_slot_new(F, o->ty->size, o->align);
+        int a = slot_addr(o->slot, 0);
+        init_local(o, e->ini, a);
+        return a;
+    }
+    default:
+        if (e->ty->kind == TY_STRUCT || e->ty->kind == TY_UNION) return gen_expr(e);
+        cc_error_at(e->pos, "internal error: not an lvalue");
+    }
+}
+
+/* ---------------------------------------------------------------- initialization */
+
+static void init_local(struct obj *o, struct init *ini, int addr)
+{
+    zero_mem(addr, o->ty->size, o->align);
+    if (!ini) return;
+    for (int k = 0; k < ini->n; k++) {
+        struct init_item *it = &ini->items[k];
+        if (it->bytes) {
+            for (long b = 0; b < it->nbytes;) {
+                long n = it->nbytes - b;
+                struct type *ct = ty_uchar;
+                long cnt = 1;
+                if (n >= 4 && ((it->offset + b) % 4 == 0) && o->align >= 4) { ct = ty_uint; cnt = 4; }
+                i128 v = 0;
+                for (long q = 0; q < cnt; q++) v |= (i128)(unsigned char)it->bytes[b + q] << (8 * q);
+                store(ct, addr, it->offset + b, li(canon(v, ct)));
+                b += cnt;
+            }
+            continue;
+        }
+        struct type *t = it->ty;
+        if (t->kind == TY_STRUCT || t->kind == TY_UNION) {
+            int src = gen_expr(it->e);
+            int dst = it->offset ? bini(IR_ADD, R(), addr, it->offset) : addr;
+            copy_mem(dst, src, t->size, t->align);
+            continue;
+        }
+        int v = gen_expr(it->e);
+        if (it->bit_width >= 0) {
+            struct member m = {0};
+            m.ty = t;
+            m.offset = it->offset;
+            m.bit_width = it->bit_width;
+            m.bit_off = it->bit_off;
+            bf_store(&m, addr, v);
+        } else {
+            store(t, addr, it->offset, v);
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- calls */
+
+struct argval {
+    struct type *ty;
+    int v;          /* value vreg, or address for aggregates */
+};
+
+static void assign_parts(struct abi_class *c, struct type *t, int *ngpr, int *nfpr, long *stack,
+                         int regs[2], long stoff[2], bool unnamed)
+{
+    int needg = 0, needf = 0;
+    for (int i = 0; i < c->nparts; i++) {
+        if (c->parts[i].fp) needf++;
+        else needg++;
+    }
+    if (needf && (*nfpr + needf > 8 || *ngpr + needg > 8)) {
+        /* not enough registers for the FP convention: integer convention */
+        abi_classify(t, true, c);
+        (void)unnamed;
+    }
+    if (c->pair_aligned && (*ngpr & 1) && *ngpr < 8) (*ngpr)++;
+    for (int i = 0; i < c->nparts; i++) {
+        if (c->parts[i].fp) {
+            regs[i] = 8 + (*nfpr)++;
+            stoff[i] = 0;
+        } else if (*ngpr < 8) {
+            regs[i] = (*ngpr)++;
+            stoff[i] = 0;
+        } else {
+            regs[i] = LOC_STACK;
+            int R_ = tgt.regsize;
+            if (c->pair_aligned && i == 0) *stack = (*stack + 2 * R_ - 1) / (2 * R_) * (2 * R_);
+            stoff[i] = *stack;
+            *stack += R_;
+        }
+    }
+}
+
+static void add_arg(struct ir_call *c, int vreg, int reg, long off, int w)
+{
+    add_arg_(c, vreg, reg, w);
+    c->args[c->nargs - 1].stack_off = off;
+}
+
+static void add_arg_(struct ir_call *c, int vreg, int reg, int w)
+{
+    struct ir_arg *a = &c->args[c->nargs++];
+    a->vreg = vreg;
+    a->reg = reg;
+    a->stack_off = 0;
+    a->w = w;
+}
+
+static int gen_call(struct node *e)
+{
+    struct type *ft = e->fty;
+    int nargs = 0;
+    for (struct node *a = e->args; a; a = a->next) nargs++;
+    struct argval *av = cc_alloc(sizeof *av * (size_t)(nargs + 1));
+    int k = 0;
+    for (struct node *a = e->args; a; a = a->next, k++) {
+        av[k].ty = a->ty;
+        check_type(a->ty, a->pos);
+        av[k].v = gen_expr(a);
+    }
+    /* callee */
+    struct ir_call *c = cc_alloc(sizeof *c);
+    c->args = cc_alloc(sizeof *c->args * (size_t)(2 * nargs + 2));
+    struct node *fn = e->l;
+    if (fn->kind == N_ADDR && fn->l->kind == N_VAR && !fn->l->var->is_local)
+        c->sym = fn->l->var->asm_name;
+    else
+        c->fn = gen_expr(fn);
+    int ngpr = 0, nfpr = 0;
+    long stack = 0;
+    struct type *rt = e->ty;
+    check_type(rt, e->pos);
+    struct abi_class rc;
+    abi_classify(rt, false, &rc);
+    int ret_slot = -1;
+    if (rt->kind == TY_STRUCT || rt->kind == TY_UNION) {
+        ret_slot = ir_slot_new(F, (rt->size + R() - 1) / R() * R() + R(), rt->align > R() ? rt->align : R());
+        if (rc.kind == ABI_INDIRECT) add_arg(c, slot_addr(ret_slot, 0), ngpr++, 0, R());
+    }
+    struct param *p = ft->params;
+    for (k = 0; k < nargs; k++) {
+        bool unnamed = !p || ft->oldstyle;
+        if (p) p = p->next;
+        struct type *t = av[k].ty;
+        struct abi_class ac;
+        abi_classify(t, unnamed, &ac);
+        if (ac.kind == ABI_IGNORE) continue;
+        int regs[2];
+        long so[2];
+        assign_parts(&ac, t, &ngpr, &nfpr, &stack, regs, so, unnamed);
+        if (ac.kind == ABI_INDIRECT) {
+            int s = ir_slot_new(F, t->size, t->align);
+            int a = slot_addr(s, 0);
+            copy_mem(a, av[k].v, t->size, t->align);
+            add_arg(c, a, regs[0], so[0], R());
+            continue;
+        }
+        if (ty_is_aggr(t) || (is_fp(t) && !ac.parts[0].fp) || wide(t)) {
+            /* copy into a register-sized temporary, then load the pieces */
+            long sz = (t->size + R() - 1) / R() * R();
+            int s = ir_slot_new(F, sz, R());
+            int a = slot_addr(s, 0);
+            if (ty_is_aggr(t)) {
+                zero_mem(a, sz, R());
+                copy_mem(a, av[k].v, t->size, t->align);
+            } else {
+                store(t, a, 0, av[k].v);
+            }
+            for (int i = 0; i < ac.nparts; i++) {
+                struct type *pt;
+                if (ac.parts[i].fp) pt = ac.parts[i].size == 4 ? ty_float : ty_double;
+                else pt = ac.parts[i].size == R() ? ty_ulong : ac.parts[i].size == 8 ? ty_uint64 : ac.parts[i].size == 4 ? ty_uint : ac.parts[i].size == 2 ? ty_ushort : ty_uchar;
+                if (!ac.parts[i].fp && ac.parts[i].size == R()) pt = tgt.xlen == 32 ? ty_uint : ty_ulong;
+                int v = load(pt, a, ac.parts[i].off);
+                add_arg(c, v, regs[i], so[i], ac.parts[i].fp ? ac.parts[i].size : R());
+            }
+            continue;
+        }
+        add_arg(c, av[k].v, regs[0], so[0], is_fp(t) ? (int)t->size : R());
+    }
+    c->stack_bytes = (stack + 15) / 16 * 16;
+    if (c->stack_bytes > F->max_call_stack) F->max_call_stack = c->stack_bytes;
+    F->has_calls = true;
+    /* results */
+    c->rets = cc_alloc(sizeof *c->rets * 2);
+    int result = 0;
+    if (rc.kind == ABI_DIRECT && rt->kind != TY_VOID) {
+        if (ty_is_aggr(rt)) {
+            int gi = 0, fi = 0;
+            for (int i = 0; i < rc.nparts; i++) {
+                struct ir_arg *r = &c->rets[c->nrets++];
+                r->vreg = rc.parts[i].fp ? vfp() : vint();
+                r->reg = rc.parts[i].fp ? 8 + fi++ : gi++;
+                r->w = rc.parts[i].size;
+            }
+        } else if (wide(rt)) {
+            result = vpair();
+            c->rets[0].vreg = result;
+            c->rets[0].reg = 0;
+            c->rets[1].vreg = result + 1;
+            c->rets[1].reg = 1;
+            c->nrets = 2;
+        } else {
+            struct ir_arg *r = &c->rets[c->nrets++];
+            r->vreg = is_fp(rt) ? vfp() : vint();
+            r->reg = is_fp(rt) ? 8 : 0;
+            result = r->vreg;
+        }
+    }
+    struct ir_ins *ci = E(IR_CALL);
+    ci->call = c;
+    if (ret_slot >= 0) {
+        int a = slot_addr(ret_slot, 0);
+        if (rc.kind == ABI_DIRECT) {
+            for (int i = 0; i < c->nrets; i++) {
+                struct type *pt = rc.parts[i].fp ? (rc.parts[i].size == 4 ? ty_float : ty_double)
+                                                 : (tgt.xlen == 32 ? ty_uint : ty_ulong);
+                if (!rc.parts[i].fp && rc.parts[i].size < R())
+                    pt = rc.parts[i].size == 8 ? ty_uint64 : rc.parts[i].size == 4 ? ty_uint : rc.parts[i].size == 2 ? ty_ushort : ty_uchar;
+                store(pt, a, rc.parts[i].off, c->rets[i].vreg);
+            }
+        }
+        return a;
+    }
+    /* the callee extends small integer results; trust it (psABI) */
+    return result;
+}
+
+/* ---------------------------------------------------------------- expressions */
+
+static int cmp_value(enum nk k, struct node *l, struct node *r)
+{
+    struct type *t = l->ty;
+    int a = gen_expr(l), b = gen_expr(r);
+    if (is_ld(t)) {
+        static const char *const fn[] = {"__eqtf2", "__netf2", "__lttf2", "__letf2", "__gttf2", "__getf2"};
+        int c = ld_cmp(fn[k - N_EQ], a, b);
+        switch (k) {
+        case N_EQ: return un(IR_SEQZ, R(), c);
+        case N_NE: return un(IR_SNEZ, R(), c);
+        case N_LT: return bin(IR_SLT, R(), c, li(0));
+        case N_LE: return bini(IR_SLT, R(), c, 1);
+        case N_GT: return bin(IR_SLT, R(), li(0), c);
+        default: return bini(IR_XOR, R(), bin(IR_SLT, R(), c, li(0)), 1);
+        }
+    }
+    if (wide(t)) {
+        bool u = t->is_unsigned;
+        switch (k) {
+        case N_EQ: return wide_eq(a, b);
+        case N_NE: return bini(IR_XOR, R(), wide_eq(a, b), 1);
+        case N_LT: return wide_lt(a, b, u);
+        case N_GT: return wide_lt(b, a, u);
+        case N_LE: return bini(IR_XOR, R(), wide_lt(b, a, u), 1);
+        default: return bini(IR_XOR, R(), wide_lt(a, b, u), 1);
+        }
+    }
+    if (is_fp(t)) {
+        int op = k == N_EQ || k == N_NE ? IR_FEQ : (k == N_LT || k == N_GT) ? IR_FLT : IR_FLE;
+        struct ir_ins *i = E(op);
+        i->d = vint();
+        i->w = (u8)t->size;
+        if (k == N_GT || k == N_GE) { i->a = b; i->b = a; }
+        else { i->a = a; i->b = b; }
+        if (k == N_NE) return bini(IR_XOR, R(), i->d, 1);
+        return i->d;
+    }
+    bool uns = t->kind == TY_PTR || t->is_unsigned;
+    int slt = uns ? IR_SLTU : IR_SLT;
+    switch (k) {
+    case N_EQ: return un(IR_SEQZ, R(), bin(IR_XOR, R(), a, b));
+    case N_NE: return un(IR_SNEZ, R(), bin(IR_XOR, R(), a, b));
+    case N_LT: return bin(slt, R(), a, b);
+    case N_GT: return bin(slt, R(), b, a);
+    case N_LE: return bini(IR_XOR, R(), bin(slt, R(), b, a), 1);
+    case N_GE: return bini(IR_XOR, R(), bin(slt, R(), a, b), 1);
+    default: return 0;
+    }
+}
+
+static int scale_index(int v, long size)
+{
+    if (size == 1) return v;
+    if (size > 0 && (size & (size - 1)) == 0) {
+        int sh = 0;
+        while ((1L << sh) < size) sh++;
+        return bini(IR_SHL, R(), v, sh);
+    }
+    return bin(IR_MUL, R(), v, li(size));
+}
+
+static int ptr_elem_size(struct type *pt, struct srcpos pos, int *dyn)
+{
+    struct type *b = pt->base;
+    *dyn = 0;
+    if (b->vla_len) {
+        struct node *n = new_node(N_NUM, pos);
+        (void)n;
+        cc_error_at(pos, "pointer arithmetic on pointers to variable-length arrays is not supported yet");
+    }
+    if (b->kind == TY_VOID || b->kind == TY_FUNC) return 1;
+    return (int)b->size;
+}
+
+static int wide_shift(int k, bool uns, int a, int n)
+{
+    int X = tgt.xlen, Rs = R();
+    int res = vpair();
+    int big = bini(IR_AND, Rs, n, X);
+    int t = ir_block_new(F), f = ir_block_new(F), end = ir_block_new(F);
+    struct ir_ins *br = E(IR_BR);
+    br->a = big;
+    br->t1 = t;
+    br->t2 = f;
+    set_block(t);
+    if (k == N_SHL) {
+        mov_to(res + 1, bin(IR_SHL, Rs, a, n));
+        mov_to(res, li(0));
+    } else {
+        mov_to(res, bin(uns ? IR_SHR : IR_SAR, Rs, a + 1, n));
+        mov_to(res + 1, uns ? li(0) : bini(IR_SAR, Rs, a + 1, X - 1));
+    }
+    jmp(end);
+    set_block(f);
+    int inv = un(IR_NOT, Rs, n);
+    if (k == N_SHL) {
+        int carry = bin(IR_SHR, Rs, bini(IR_SHR, Rs, a, 1), inv);
+        mov_to(res + 1, bin(IR_OR, Rs, bin(IR_SHL, Rs, a + 1, n), carry));
+        mov_to(res, bin(IR_SHL, Rs, a, n));
+    } else {
+        int carry = bin(IR_SHL, Rs, bini(IR_SHL, Rs, a + 1, 1), inv);
+        mov_to(res, bin(IR_OR, Rs, bin(IR_SHR, Rs, a, n), carry));
+        mov_to(res + 1, bin(uns ? IR_SHR : IR_SAR, Rs, a + 1, n));
+    }
+    jmp(end);
+    set_block(end);
+    return res;
+}
+
+static int wide_arith(int k, struct type *t, int a, int b)
+{
+    int Rs = R();
+    bool u = t->is_unsigned;
+    switch (k) {
+    case N_ADD: {
+        int lo = bin(IR_ADD, Rs, a, b);
+        int c = bin(IR_SLTU, Rs, lo, a);
+        int hi = bin(IR_ADD, Rs, bin(IR_ADD, Rs, a + 1, b + 1), c);
+        return pair(lo, hi);
+    }
+    case N_SUB: {
+        int lo = bin(IR_SUB, Rs, a, b);
+        int c = bin(IR_SLTU, Rs, a, b);
+        int hi = bin(IR_SUB, Rs, bin(IR_SUB, Rs, a + 1, b + 1), c);
+        return pair(lo, hi);
+    }
+    case N_MUL: {
+        int lo = bin(IR_MUL, Rs, a, b);
+        int h = bin(IR_MULHU, Rs, a, b);
+        h = bin(IR_ADD, Rs, h, bin(IR_MUL, Rs, a, b + 1));
+        h = bin(IR_ADD, Rs, h, bin(IR_MUL, Rs, a + 1, b));
+        return pair(lo, h);
+    }
+    case N_BAND: return pair(bin(IR_AND, Rs, a, b), bin(IR_AND, Rs, a + 1, b + 1));
+    case N_BOR: return pair(bin(IR_OR, Rs, a, b), bin(IR_OR, Rs, a + 1, b + 1));
+    case N_BXOR: return pair(bin(IR_XOR, Rs, a, b), bin(IR_XOR, Rs, a + 1, b + 1));
+    case N_SHL: case N_SHR: return wide_shift(k, u, a, b);
+    case N_DIV: case N_MOD: {
+        int args[2] = {a, b};
+        bool fa[2] = {false, false}, wa[2] = {true, true};
+        const char *sym = cc_printf("__%s%s%s3", u ? "u" : "", k == N_DIV ? "div" : "mod", rt_mode());
+        return rt_call(sym, args, fa, wa, 2, 1);
+    }
+    default: return 0;
+    }
+}
+
+/* a < b for wide integers, as 0/1 */
+static int wide_lt(int a, int b, bool uns)
+{
+    int Rs = R();
+    int hlt = bin(uns ? IR_SLTU : IR_SLT, Rs, a + 1, b + 1);
+    int heq = un(IR_SEQZ, Rs, bin(IR_XOR, Rs, a + 1, b + 1));
+    int llt = bin(IR_SLTU, Rs, a, b);
+    return bin(IR_OR, Rs, hlt, bin(IR_AND, Rs, heq, llt));
+}
+
+static int wide_eq(int a, int b)
+{
+    int Rs = R();
+    return un(IR_SEQZ, Rs, bin(IR_OR, Rs, bin(IR_XOR, Rs, a, b), bin(IR_XOR, Rs, a + 1, b + 1)));
+}
+
+static int arith(int k, struct type *t, int a, int b, struct srcpos pos)
+{
+    check_type(t, pos);
+    if (is_ld(t)) {
+        int args[2] = {a, b};
+        const char *sym = k == N_ADD ? "__addtf3" : k == N_SUB ? "__subtf3" : k == N_MUL ? "__multf3" : "__divtf3";
+        return ld_call(sym, args, 2, ld_retkind());
+    }
+    if (wide(t)) return wide_arith(k, t, a, b);
+    if (is_fp(t)) {
+        int op = k == N_ADD ? IR_FADD : k == N_SUB ? IR_FSUB : k == N_MUL ? IR_FMUL : IR_FDIV;
+        struct ir_ins *i = E(op);
+        i->d = vfp();
+        i->a = a;
+        i->b = b;
+        i->w = (u8)t->size;
+        return i->d;
+    }
+    int w = opw(t);
+    bool u = t->is_unsigned || t->kind == TY_PTR;
+    int op;
+    switch (k) {
+    case N_ADD: op = IR_ADD; break;
+    case N_SUB: op = IR_SUB; break;
+    case N_MUL: op = IR_MUL; break;
+    case N_DIV: op = u ? IR_DIVU : IR_DIV; break;
+    case N_MOD: op = u ? IR_REMU : IR_REM; break;
+    case N_BAND: op = IR_AND; break;
+    case N_BOR: op = IR_OR; break;
+    case N_BXOR: op = IR_XOR; break;
+    case N_SHL: op = IR_SHL; break;
+    case N_SHR: op = u ? IR_SHR : IR_SAR; break;
+    default: cc_error_at(pos, "internal error: bad arithmetic operator");
+    }
+    int r = bin(op, w, a, b);
+    return r;
+}
+
+/* a (ptr) +/- b (intptr) */
+static int ptr_add(int k, struct type *pt, int a, int b, struct srcpos pos)
+{
+    int dyn;
+    int sz = ptr_elem_size(pt, pos, &dyn);
+    int off = scale_index(b, sz);
+    return bin(k == N_ADD ? IR_ADD : IR_SUB, R(), a, off);
+}
+
+static int gen_binary(struct node *e)
+{
+    if (e->kind == N_ADD || e->kind == N_SUB) {
+        if (e->l->ty->kind == TY_PTR && e->r->ty->kind == TY_PTR) {
+            int a = gen_expr(e->l), b = gen_expr(e->r);
+            int d = bin(IR_SUB, R(), a, b);
+            int dyn;
+            int sz = ptr_elem_size(e->l->ty, e->pos, &dyn);
+            if (sz == 1) return d;
+            if ((sz & (sz - 1)) == 0) {
+                int sh = 0;
+                while ((1 << sh) < sz) sh++;
+                return bini(IR_SAR, R(), d, sh);
+            }
+            return bin(IR_DIV, R(), d, li(sz));
+        }
+        if (e->l->ty->kind == TY_PTR) {
+            int a = gen_expr(e->l), b = gen_expr(e->r);
+            return ptr_add(e->kind, e->l->ty, a, b, e->pos);
+        }
+    }
+    int a = gen_expr(e->l), b = gen_expr(e->r);
+    return arith(e->kind, e->ty, a, b, e->pos);
+}
+
+static int gen_logical_value(struct node *e)
+{
+    int t = ir_block_new(F), f = ir_block_new(F), end = ir_block_new(F);
+    int r = vint();
+    gen_cond(e, t, f);
+    set_block(t);
+    E(IR_LI)->d = r;
+    F->blocks[cur]->ins[F->blocks[cur]->n - 1].imm = 1;
+    jmp(end);
+    set_block(f);
+    E(IR_LI)->d = r;
+    jmp(end);
+    set_block(end);
+    return r;
+}
+
+static void gen_cond(struct node *e, int t, int f)
+{
+    switch (e->kind) {
+    case N_LAND: {
+        int mid = ir_block_new(F);
+        gen_cond(e->l, mid, f);
+        set_block(mid);
+        gen_cond(e->r, t, f);
+        return;
+    }
+    case N_LOR: {
+        int mid = ir_block_new(F);
+        gen_cond(e->l, t, mid);
+        set_block(mid);
+        gen_cond(e->r, t, f);
+        return;
+    }
+    case N_LNOT: gen_cond(e->l, f, t); return;
+    case N_EQ: case N_NE: case N_LT: case N_LE: case N_GT: case N_GE:
+        if (!is_fp(e->l->ty) && !wide(e->l->ty) && !is_ld(e->l->ty)) {
+            int a = gen_expr(e->l), b = gen_expr(e->r);
+            bool u = e->l->ty->kind == TY_PTR || e->l->ty->is_unsigned;
+            struct ir_ins *i = E(IR_BCMP);
+            i->t1 = t;
+            i->t2 = f;
+            switch (e->kind) {
+            case N_EQ: i->imm = CC_EQ; i->a = a; i->b = b; break;
+            case N_NE: i->imm = CC_NE; i->a = a; i->b = b; break;
+            case N_LT: i->imm = u ? CC_LTU : CC_LT; i->a = a; i->b = b; break;
+            case N_GE: i->imm = u ? CC_GEU : CC_GE; i->a = a; i->b = b; break;
+            case N_GT: i->imm = u ? CC_LTU : CC_LT; i->a = b; i->b = a; break;
+            default: i->imm = u ? CC_GEU : CC_GE; i->a = b; i->b = a; break;
+            }
+            return;
+        }
+        break;
+    case N_NUM: jmp(e->val ? t : f); return;
+    default: break;
+    }
+    int v = gen_expr(e);
+    if (is_fp(e->ty) || wide(e->ty) || is_ld(e->ty)) v = gen_cast_v(v, e->ty, ty_bool, e->pos);
+    struct ir_ins *i = E(IR_BR);
+    i->a = v;
+    i->t1 = t;
+    i->t2 = f;
+}
+
+static int load_lvalue(struct node *e)
+{
+    if (e->kind == N_VAR && promoted(e->var)) return e->var->vreg;
+    if (e->kind == N_MEMBER && e->mem->bit_width >= 0) return bf_load(e->mem, gen_addr(e->l));
+    if (ty_is_aggr(e->ty)) return gen_addr(e);
+    check_type(e->ty, e->pos);
+    return load(e->ty, gen_addr(e), 0);
+}
+
+/* store v into lvalue e whose address (if in memory) is addr */
+static void store_lvalue(struct node *e, int addr, int v)
+{
+    if (e->kind == N_VAR && promoted(e->var)) {
+        assign_var(e->var->vreg, v, e->ty);
+        return;
+    }
+    if (e->kind == N_MEMBER && e->mem->bit_width >= 0) {
+        bf_store(e->mem, addr, v);
+        return;
+    }
+    store(e->ty, addr, 0, v);
+}
+
+static int lvalue_addr(struct node *e)
+{
+    if (e->kind == N_VAR && promoted(e->var)) return 0;
+    if (e->kind == N_MEMBER && e->mem->bit_width >= 0) return gen_addr(e->l);
+    return gen_addr(e);
+}
+
+static int load_at(struct node *e, int addr)
+{
+    if (e->kind == N_VAR && promoted(e->var)) return e->var->vreg;
+    if (e->kind == N_MEMBER && e->mem->bit_width >= 0) return bf_load(e->mem, addr);
+    return load(e->ty, addr, 0);
+}
+
+/* value of a bit-field after storing v: v truncated to the field */
+static int bf_trunc(struct node *e, int v)
+{
+    if (e->kind != N_MEMBER || e->mem->bit_width < 0) return v;
+    int X = tgt.xlen, w = e->mem->bit_width;
+    struct type *ut = e->mem->ty;
+    v = bini(IR_SHL, R(), v, X - w);
+    return bini(ut->is_unsigned ? IR_SHR : IR_SAR, R(), v, X - w);
+}
+
+static int gen_assign(struct node *e)
+{
+    struct node *l = e->l;
+    if (l->ty->kind == TY_STRUCT || l->ty->kind == TY_UNION) {
+        int src = gen_expr(e->r);
+        int dst = gen_addr(l);
+        copy_mem(dst, src, l->ty->size, l->ty->align);
+        return dst;
+    }
+    check_type(l->ty, e->pos);
+    int v = gen_expr(e->r);
+    if (l->kind == N_VAR && promoted(l->var)) return assign_var(l->var->vreg, v, l->ty);
+    int a = lvalue_addr(l);
+    store_lvalue(l, a, v);
+    return bf_trunc(l, v);
+}
+
+static int gen_opassign(struct node *e)
+{
+    struct node *l = e->l;
+    check_type(l->ty, e->pos);
+    int a = lvalue_addr(l);
+    int old = load_at(l, a);
+    int r;
+    if (l->ty->kind == TY_PTR) {
+        int b = gen_expr(e->r);
+        r = ptr_add(e->op, l->ty, old, b, e->pos);
+    } else {
+        struct type *ct = e->fty;
+        int lv = gen_cast_v(old, l->ty, ct, e->pos);
+        int b = gen_expr(e->r);
+        if (e->op == N_SHL || e->op == N_SHR) ct = e->fty;
+        r = arith(e->op, ct, lv, b, e->pos);
+        r = gen_cast_v(r, ct, l->ty, e->pos);
+    }
+    if (l->kind == N_VAR && promoted(l->var)) return assign_var(l->var->vreg, r, l->ty);
+    store_lvalue(l, a, r);
+    return bf_trunc(l, r);
+}
+
+static int gen_incdec(struct node *e)
+{
+    struct node *l = e->l;
+    check_type(l->ty, e->pos);
+    int a = lvalue_addr(l);
+    int old = load_at(l, a);
+    if (l->kind == N_VAR && promoted(l->var) && (e->kind == N_POSTINC || e->kind == N_POSTDEC))
+        old = wide(l->ty) ? pair(old, old + 1) : mov(old);
+    bool inc = e->kind == N_PREINC || e->kind == N_POSTINC;
+    int nv;
+    int ret_old = old;
+    /* compute the new value from the variable itself, so an unused old copy is dead code */
+    if (l->kind == N_VAR && promoted(l->var) && !wide(l->ty)) old = l->var->vreg;
+    struct type *t = l->ty;
+    if (t->kind == TY_PTR) {
+        int dyn;
+        long sz = ptr_elem_size(t, e->pos, &dyn);
+        nv = bini(IR_ADD, R(), old, inc ? sz : -sz);
+    } else if (is_fp(t) || is_ld(t)) {
+        int one = gen_cast_v(li(1), ty_int, t, e->pos);
+        nv = arith(inc ? N_ADD : N_SUB, t, old, one, e->pos);
+    } else if (t->kind == TY_BOOL) {
+        nv = inc ? li(1) : un(IR_SEQZ, R(), old);
+    } else if (wide(t)) {
+        nv = wide_arith(inc ? N_ADD : N_SUB, t, old, pair(li(1), li(0)));
+    } else {
+        struct type *pt = promote(t);
+        nv = bini(IR_ADD, opw(pt), old, inc ? 1 : -1);
+        nv = gen_cast_v(nv, pt, t, e->pos);
+    }
+    if (l->kind == N_VAR && promoted(l->var)) {
+        nv = assign_var(l->var->vreg, nv, l->ty);
+        return e->kind == N_PREINC || e->kind == N_PREDEC ? nv : ret_old;
+    }
+    store_lvalue(l, a, nv);
+    if (e->kind == N_PREINC || e->kind == N_PREDEC) return bf_trunc(l, nv);
+    return ret_old;
+}
+
+static int gen_va_arg(struct node *e)
+{
+    struct type *t = e->ty;
+    check_type(t, e->pos);
+    int apaddr = lvalue_addr(e->l);
+    int ap = load_at(e->l, apaddr);
+    struct abi_class c;
+    abi_classify(t, true, &c);
+    int Rs = R();
+    int res, next_ap;
+    if (c.kind == ABI_INDIRECT) {
+        int p = load(ty_ptr(ty_void), ap, 0);
+        res = p;
+        next_ap = bini(IR_ADD, Rs, ap, Rs);
+        if (!ty_is_aggr(t)) res = load(t, p, 0);
+    } else {
+        if (t->size > Rs && t->align >= 2 * Rs) {
+            ap = bini(IR_ADD, Rs, ap, 2 * Rs - 1);
+            ap = bini(IR_AND, Rs, ap, -2 * Rs);
+        }
+        long sz = (t->size + Rs - 1) / Rs * Rs;
+        if (sz == 0) sz = Rs;
+        next_ap = bini(IR_ADD, Rs, ap, sz);
+        if (ty_is_aggr(t)) {
+            int s = ir_slot_new(F, sz, Rs);
+            int a = slot_addr(s, 0);
+            copy_mem(a, ap, t->size, Rs);
+            res = a;
+        } else {
+            res = load(t, ap, 0);
+        }
+    }
+    store_lvalue(e->l, apaddr, next_ap);
+    return res;
+}
+
+static int gen_atomic(struct node *e)
+{
+    int Rs = R();
+    if (e->op == B_FENCE) {
+        E(IR_FENCE);
+        return 0;
+    }
+    struct type *t = ty_unqual(e->l->ty->base);
+    int w = (int)(t->kind == TY_PTR ? tgt.ptr_size : t->size);
+    int p = gen_expr(e->l);
+    switch (e->op) {
+    case B_ATOMIC_LOAD: {
+        E(IR_FENCE);
+        int v = load(t, p, 0);
+        E(IR_FENCE);
+        return v;
+    }
+    case B_ATOMIC_STORE: {
+        int v = gen_expr(e->r);
+        E(IR_FENCE);
+        store(t, p, 0, v);
+        E(IR_FENCE);
+        return 0;
+    }
+    case B_ATOMIC_RMW: case B_ATOMIC_RMW_NEW: {
+        int v = gen_expr(e->r);
+        int op = (int)e->val;
+        int arg = op == 5 ? un(IR_NEG, w, v) : v;
+        struct ir_ins *i = E(IR_AMO);
+        int old = vint();
+        i->d = old;
+        i->a = p;
+        i->b = arg;
+        i->w = (u8)w;
+        i->imm = op == 5 ? 1 : op;
+        if (e->op == B_ATOMIC_RMW) return old;
+        static const int nk[] = {0, N_ADD, N_BAND, N_BOR, N_BXOR, N_SUB};
+        if (op == 0) return v;
+        return arith(nk[op], t->kind == TY_PTR ? ty_size_t() : promote(t), old, v, e->pos);
+    }
+    case B_ATOMIC_CAS_VAL: case B_ATOMIC_CAS_BOOL: case B_ATOMIC_CMPXCHG: {
+        int expp = 0, expected;
+        if (e->op == B_ATOMIC_CMPXCHG) {
+            expp = gen_expr(e->r);
+            expected = load(t, expp, 0);
+        } else {
+            expected = gen_expr(e->r);
+        }
+        int desired = gen_expr(e->cond);
+        struct ir_ins *i = E(IR_CAS);
+        int old = vint();
+        i->d = old;
+        i->a = p;
+        i->b = expected;
+        i->c = desired;
+        i->w = (u8)w;
+        if (e->op == B_ATOMIC_CAS_VAL) return old;
+        int ok = un(IR_SEQZ, Rs, bin(IR_XOR, Rs, old, expected));
+        if (e->op == B_ATOMIC_CMPXCHG) {
+            int fail = ir_block_new(F), done = ir_block_new(F);
+            struct ir_ins *br = E(IR_BR);
+            br->a = ok;
+            br->t1 = done;
+            br->t2 = fail;
+            set_block(fail);
+            store(t, expp, 0, old);
+            jmp(done);
+            set_block(done);
+        }
+        return ok;
+    }
+    default:
+        return 0;
+    }
+}
+
+static int gen_builtin(struct node *e)
+{
+    int Rs = R();
+    if (e->op >= B_ATOMIC_LOAD) return gen_atomic(e);
+    switch (e->op) {
+    case B_TRAP: case B_UNREACHABLE:
+        E(IR_TRAP);
+        return 0;
+    case B_ALLOCA: {
+        int n = gen_expr(e->l);
+        struct ir_ins *i = E(IR_ALLOCA);
+        i->d = vint();
+        i->a = n;
+        F->has_alloca = true;
+        return i->d;
+    }
+    case B_FRAME_ADDRESS: {
+        struct ir_ins *i = E(IR_FRAMEADDR);
+        i->d = vint();
+        return i->d;
+    }
+    default: break;
+    }
+    struct type *at = e->l->ty;
+    if (wide(at)) cc_error_at(e->pos, "this builtin on '%s' is not supported yet at XLEN %d", ty_name(at), tgt.xlen);
+    int v = gen_expr(e->l);
+    int bits = (int)at->size * 8;
+    /* x as an unsigned XLEN value */
+    int x = at->size < Rs ? ext(v, (int)at->size, true) : v;
+    if (e->op == B_BSWAP) {
+        int r = li(0);
+        for (int i = 0; i < bits / 8; i++) {
+            int byte = bini(IR_AND, Rs, i ? bini(IR_SHR, Rs, x, i * 8) : x, 255);
+            int sh = bits - 8 - i * 8;
+            r = bin(IR_OR, Rs, r, sh ? bini(IR_SHL, Rs, byte, sh) : byte);
+        }
+        return gen_cast_v(r, ty_size_t(), e->ty, e->pos);
+    }
+    /* loops: count bits */
+    int cnt = vint();
+    int xv = vint();
+    mov_to(xv, x);
+    E(IR_LI)->d = cnt;
+    int head = ir_block_new(F), body = ir_block_new(F), done = ir_block_new(F);
+    if (e->op == B_POPCOUNT) {
+        jmp(head);
+        set_block(head);
+        struct ir_ins *b = E(IR_BR);
+        b->a = xv; b->t1 = body; b->t2 = done;
+        set_block(body);
+        mov_to(cnt, bini(IR_ADD, Rs, cnt, 1));
+        mov_to(xv, bin(IR_AND, Rs, xv, bini(IR_ADD, Rs, xv, -1)));
+        jmp(head);
+        set_block(done);
+        return cnt;
+    }
+    if (e->op == B_CTZ || e->op == B_FFS) {
+        int zero = ir_block_new(F);
+        struct ir_ins *z = E(IR_BR);
+        z->a = xv; z->t1 = head; z->t2 = zero;
+        set_block(head);
+        int bit = bini(IR_AND, Rs, xv, 1);
+        struct ir_ins *b = E(IR_BR);
+        b->a = bit; b->t1 = done; b->t2 = body;
+        set_block(body);
+        mov_to(cnt, bini(IR_ADD, Rs, cnt, 1));
+        mov_to(xv, bini(IR_SHR, Rs, xv, 1));
+        jmp(head);
+        set_block(zero);
+        if (e->op == B_FFS) mov_to(cnt, li(-1));
+        else mov_to(cnt, li(bits));
+        jmp(done);
+        set_block(done);
+        if (e->op == B_FFS) return bini(IR_ADD, 4, cnt, 1);
+        return cnt;
+    }
+    /* clz: shift the value to the top of the register, count leading zeros */
+    int zero = ir_block_new(F);
+    if (bits < tgt.xlen) mov_to(xv, bini(IR_SHL, Rs, xv, tgt.xlen - bits));
+    struct ir_ins *z = E(IR_BR);
+    z->a = xv; z->t1 = head; z->t2 = zero;
+    set_block(head);
+    int neg = bin(IR_SLT, Rs, xv, li(0));
+    struct ir_ins *b = E(IR_BR);
+    b->a = neg; b->t1 = done; b->t2 = body;
+    set_block(body);
+    mov_to(cnt, bini(IR_ADD, Rs, cnt, 1));
+    mov_to(xv, bini(IR_SHL, Rs, xv, 1));
+    jmp(head);
+    set_block(zero);
+    mov_to(cnt, li(bits));
+    jmp(done);
+    set_block(done);
+    return cnt;
+}
+
+static int gen_expr(struct node *e)
+{
+    switch (e->kind) {
+    case N_NUM:
+        check_type(e->ty, e->pos);
+        if (wide(e->ty)) {
+            i128 v = wrap_int(e->val, e->ty);
+            return pair(li(v), li(v >> tgt.xlen));
+        }
+        return li(canon(e->val, e->ty));
+    case N_FNUM: {
+        check_type(e->ty, e->pos);
+        if (is_ld(e->ty)) return ld_const(e->fval);
+        struct ir_ins *i = E(IR_FLI);
+        i->d = vfp();
+        i->w = (u8)e->ty->size;
+        if (e->ty->kind == TY_FLOAT) {
+            float f = (float)e->fval;
+            u32 b;
+            memcpy(&b, &f, 4);
+            i->imm = b;
+        } else {
+            u64 b;
+            memcpy(&b, &e->fval, 8);
+            i->imm = (i128)b;
+        }
+        return i->d;
+    }
+    case N_STR: case N_COMPOUND_LIT: return gen_addr(e);
+    case N_VAR:
+        if (e->var->is_func) return gen_addr(e);
+        return load_lvalue(e);
+    case N_DEREF: case N_MEMBER:
+        if (e->ty->kind == TY_FUNC) return gen_expr(e->l);
+        return load_lvalue(e);
+    case N_ADDR:
+        if (e->l->kind == N_VAR && e->l->var->is_func) {
+            struct ir_ins *i = E(IR_GADDR);
+            i->d = vint();
+            i->sym = e->l->var->asm_name;
+            return i->d;
+        }
+        if (e->l->ty->kind == TY_FUNC && e->l->kind == N_DEREF) return gen_expr(e->l->l);
+        return gen_addr(e->l);
+    case N_CAST: {
+        int v = gen_expr(e->l);
+        return gen_cast_v(v, e->l->ty, e->ty, e->pos);
+    }
+    case N_ADD: case N_SUB: case N_MUL: case N_DIV: case N_MOD: case N_SHL: case N_SHR:
+    case N_BAND: case N_BOR: case N_BXOR:
+        return gen_binary(e);
+    case N_EQ: case N_NE: case N_LT: case N_LE: case N_GT: case N_GE:
+        return cmp_value(e->kind, e->l, e->r);
+    case N_LAND: case N_LOR: return gen_logical_value(e);
+    case N_LNOT: {
+        int v = gen_expr(e->l);
+        if (is_fp(e->l->ty) || wide(e->l->ty) || is_ld(e->l->ty)) v = gen_cast_v(v, e->l->ty, ty_bool, e->pos);
+        return un(IR_SEQZ, R(), v);
+    }
+    case N_NEG: {
+        int v = gen_expr(e->l);
+        check_type(e->ty, e->pos);
+        if (is_fp(e->ty)) {
+            struct ir_ins *i = E(IR_FNEG);
+            i->d = vfp();
+            i->a = v;
+            i->w = (u8)e->ty->size;
+            return i->d;
+        }
+        if (is_ld(e->ty)) {
+            if (R() < 16) return pair(v, bin(IR_XOR, R(), v + 1, li((i128)1 << 63)));
+            return bin(IR_XOR, R(), v, li((i128)((u128)1 << 127)));
+        }
+        if (wide(e->ty)) return wide_arith(N_SUB, e->ty, pair(li(0), li(0)), v);
+        return un(IR_NEG, opw(e->ty), v);
+    }
+    case N_BNOT: {
+        int v = gen_expr(e->l);
+        if (wide(e->ty)) return pair(un(IR_NOT, R(), v), un(IR_NOT, R(), v + 1));
+        return un(IR_NOT, opw(e->ty), v);
+    }
+    case N_ASSIGN: return gen_assign(e);
+    case N_OPASSIGN: return gen_opassign(e);
+    case N_PREINC: case N_PREDEC: case N_POSTINC: case N_POSTDEC: return gen_incdec(e);
+    case N_COMMA:
+        gen_expr(e->l);
+        return gen_expr(e->r);
+    case N_COND: {
+        int t = ir_block_new(F), f = ir_block_new(F), end = ir_block_new(F);
+        gen_cond(e->cond, t, f);
+        int r = e->ty->kind == TY_VOID ? 0 : is_fp(e->ty) ? vfp() : wide(e->ty) ? vpair() : vint();
+        set_block(t);
+        int a = gen_expr(e->then);
+        if (r) mov_val(r, a, e->ty);
+        jmp(end);
+        set_block(f);
+        int b = gen_expr(e->els);
+        if (r) mov_val(r, b, e->ty);
+        jmp(end);
+        set_block(end);
+        return r;
+    }
+    case N_CALL: return gen_call(e);
+    case N_STMT_EXPR: {
+        struct node *last = NULL;
+        for (struct node *s = e->body->body; s; s = s->next) {
+            if (!s->next && s->kind == N_EXPR_STMT && e->ty->kind != TY_VOID) {
+                last = s;
+                break;
+            }
+            gen_stmt(s);
+        }
+        if (last) return gen_expr(rvalue(last->l));
+        return 0;
+    }
+    case N_VA_START: {
+        int a = lvalue_addr(e->l);
+        struct ir_ins *i = E(IR_FRAMEADDR);
+        i->d = vint();
+        i->imm = -(long)(8 - F->va_first_gpr) * R();
+        store_lvalue(e->l, a, i->d);
+        return 0;
+    }
+    case N_VA_END: gen_expr(e->l); return 0;
+    case N_VA_ARG: return gen_va_arg(e);
+    case N_BUILTIN: return gen_builtin(e);
+    default:
+        cc_error_at(e->pos, "internal error: cannot lower expression kind %d", e->kind);
+    }
+}
+
+/* ---------------------------------------------------------------- statements */
+
+static struct lbl *label(const char *name, struct srcpos pos)
+{
+    for (struct lbl *l = labels; l; l = l->next)
+        if (!strcmp(l->name, name)) return l;
+    struct lbl *l = cc_alloc(sizeof *l);
+    l->name = name;
+    l->block = ir_block_new(F);
+    l->pos = pos;
+    l->next = labels;
+    labels = l;
+    return l;
+}
+
+static void gen_return(struct node *s)
+{
+    struct ir_call *c = cc_alloc(sizeof *c);
+    c->args = cc_alloc(sizeof *c->args * 2);
+    if (s->l && s->l->ty->kind != TY_VOID && FN->ty->base->kind != TY_VOID) {
+        struct type *t = FN->ty->base;
+        int v = gen_expr(s->l);
+        if (ret_class.kind == ABI_INDIRECT) {
+            copy_mem(ret_ptr_vreg, v, t->size, t->align);
+            add_arg(c, ret_ptr_vreg, 0, 0, R());
+        } else if (ty_is_aggr(t)) {
+            long sz = (t->size + R() - 1) / R() * R();
+            int sl = ir_slot_new(F, sz, R());
+            int a = slot_addr(sl, 0);
+            zero_mem(a, sz, R());
+            copy_mem(a, v, t->size, t->align);
+            int gi = 0, fi = 0;
+            for (int i = 0; i < ret_class.nparts; i++) {
+                struct abi_part *p = &ret_class.parts[i];
+                struct type *pt = p->fp ? (p->size == 4 ? ty_float : ty_double) : (tgt.xlen == 32 ? ty_uint : ty_ulong);
+                if (!p->fp && p->size < R()) pt = p->size == 8 ? ty_uint64 : p->size == 4 ? ty_uint : p->size == 2 ? ty_ushort : ty_uchar;
+                int pv = load(pt, a, p->off);
+                add_arg(c, pv, p->fp ? 8 + fi++ : gi++, 0, p->size);
+            }
+        } else if (wide(t)) {
+            add_arg(c, v, 0, 0, R());
+            add_arg(c, v + 1, 1, 0, R());
+        } else {
+            add_arg(c, v, is_fp(t) ? 8 : 0, 0, (int)t->size);
+        }
+    } else if (s->l) {
+        gen_expr(s->l);
+    }
+    E(IR_RET)->call = c;
+    set_block(ir_block_new(F));
+}
+
+static void gen_switch(struct node *s)
+{
+    int v = gen_expr(s->cond);
+    int end = ir_block_new(F);
+    int save_brk = brk_target;
+    brk_target = end;
+    int dflt = end;
+    struct type *ct = s->cond->ty;
+    for (struct node *c = s->cases; c; c = c->els) {
+        c->label = ir_block_new(F);
+        if (c->kind == N_DEFAULT) {
+            dflt = c->label;
+            continue;
+        }
+        int nb = ir_block_new(F);
+        if (wide(ct)) {
+            if (c->lo != c->hi) cc_error_at(c->pos, "case ranges on '%s' are not supported yet", ty_name(ct));
+            i128 cvv = wrap_int(c->lo, ct);
+            int eq = wide_eq(v, pair(li(cvv), li(cvv >> tgt.xlen)));
+            struct ir_ins *i = E(IR_BR);
+            i->a = eq;
+            i->t1 = c->label;
+            i->t2 = nb;
+        } else if (c->lo == c->hi) {
+            int cv = li(canon(c->lo, ct));
+            struct ir_ins *i = E(IR_BCMP);
+            i->a = v;
+            i->b = cv;
+            i->imm = CC_EQ;
+            i->t1 = c->label;
+            i->t2 = nb;
+        } else {
+            /* lo <= v <= hi  <=>  (v - lo) <=u (hi - lo) */
+            int d = bin(IR_SUB, opw(ct), v, li(canon(c->lo, ct)));
+            if (opw(ct) < R()) d = ext(d, opw(ct), true);
+            int span = li((i128)((u128)c->hi - (u128)c->lo));
+            struct ir_ins *i = E(IR_BCMP);
+            i->a = span;
+            i->b = d;
+            i->imm = CC_GEU;
+            i->t1 = c->label;
+            i->t2 = nb;
+        }
+        set_block(nb);
+    }
+    jmp(dflt);
+    set_block(ir_block_new(F));
+    gen_stmt(s->body);
+    if (!block_ends()) jmp(end);
+    set_block(end);
+    brk_target = save_brk;
+}
+
+static void gen_decl(struct node *s)
+{
+    struct obj *o = s->var;
+    if (o->ty->vla_len) {
+        /* VLA: compute the byte size, allocate on the stack, keep the pointer in a slot */
+        struct node *sz = NULL;
+        struct type *t = o->ty;
+        int size = 0;
+        long elem = 1;
+        while (t->kind == TY_ARRAY && t->vla_len) {
+            int n = gen_cast_v(gen_expr(t->vla_len), t->vla_len->ty, ty_size_t(), s->pos);
+            size = size ? bin(IR_MUL, R(), size, n) : n;
+            t = t->base;
+        }
+        (void)sz;
+        elem = t->size;
+        size = size ? bin(IR_MUL, R(), size, li(elem)) : li(elem);
+        struct ir_ins *i = E(IR_ALLOCA);
+        i->d = vint();
+        i->a = size;
+        F->has_alloca = true;
+        if (o->slot < 0) o->slot = ir_slot_new(F, tgt.ptr_size, tgt.ptr_size);
+        store(ty_ptr(ty_void), slot_addr(o->slot, 0), 0, i->d);
+        return;
+    }
+    if (promoted(o)) {
+        if (s->ini && s->ini->n) {
+            struct init_item *it = &s->ini->items[s->ini->n - 1];
+            assign_var(o->vreg, gen_expr(it->e), o->ty);
+        }
+        return;
+    }
+    if (!s->ini) return;
+    if (o->slot < 0) o->slot = ir_slot_new(F, o->ty->size, o->align > o->ty->align ? o->align : o->ty->align);
+    int a = slot_addr(o->slot, 0);
+    if (s->ini->n == 1 && s->ini->items[0].offset == 0 && s->ini->items[0].e &&
+        s->ini->items[0].bit_width < 0 && s->ini->items[0].ty->size == o->ty->size) {
+        struct init_item *it = &s->ini->items[0];
+        if (ty_is_aggr(it->ty)) copy_mem(a, gen_expr(it->e), it->ty->size, it->ty->align);
+        else store(it->ty, a, 0, gen_expr(it->e));
+        return;
+    }
+    init_local(o, s->ini, a);
+}
+
+static int asm_reg_number(const char *name);
+
+static void gen_asm(struct node *s)
+{
+    struct ir_asm *a = cc_alloc(sizeof *a);
+    a->text = s->str;
+    a->nops = s->nouts + s->nins;
+    a->ops = cc_alloc(sizeof *a->ops * (size_t)(a->nops + 1));
+    a->clobbers = s->clobbers;
+    a->nclob = s->nclob;
+    int *outaddr = cc_alloc(sizeof(int) * (size_t)(s->nouts + 1));
+    for (int i = 0; i < s->nouts; i++) {
+        struct asm_operand *o = &s->outs[i];
+        struct ir_asm_op *op = &a->ops[i];
+        const char *c = o->constraint;
+        op->out = true;
+        op->in = c[0] == '+';
+        while (*c == '=' || *c == '+' || *c == '&') c++;
+        op->kind = *c == 'f' ? 'f' : *c == 'm' ? 'm' : 'r';
+        struct node *e = o->e;
+        check_type(e->ty, e->pos);
+        if (op->kind == 'm') {
+            op->vreg = gen_addr(e);
+            op->out = false;
+            continue;
+        }
+        if (e->kind == N_VAR && e->var->asm_reg && e->var->is_local)
+            op->pinned = asm_reg_number(e->var->asm_reg) + 1;
+        outaddr[i] = lvalue_addr(e);
+        op->outvreg = is_fp(e->ty) ? vfp() : vint();
+        if (op->in) op->vreg = load_at(e, outaddr[i]);
+    }
+    for (int i = 0; i < s->nins; i++) {
+        struct asm_operand *o = &s->ins[i];
+        struct ir_asm_op *op = &a->ops[s->nouts + i];
+        const char *c = o->constraint;
+        op->in = true;
+        struct node *e = o->e;
+        if (*c >= '0' && *c <= '9') {
+            int k = *c - '0';
+            if (k >= s->nouts) cc_error_at(s->pos, "matching constraint references invalid operand number");
+            a->ops[k].in = true;
+            a->ops[k].vreg = gen_expr(rvalue(e));
+            op->kind = 'n'; /* consumed */
+            continue;
+        }
+        if (strchr(c, 'i') || strchr(c, 'n') || strchr(c, 'I') || strchr(c, 'K')) {
+            i128 v;
+            const char *sym = NULL;
+            if (eval_int(e, &v)) {
+                op->kind = 'i';
+                op->imm = v;
+                continue;
+            }
+            if (eval_addr(e, &sym, &v) && strchr(c, 'i') && !strchr(c, 'r')) {
+                op->kind = 'i';
+                op->imm = v;
+                op->sym = sym;
+                continue;
+            }
+            if (!strchr(c, 'r')) cc_error_at(e->pos, "impossible constraint in 'asm'");
+        }
+        if (*c == 'm' || (strchr(c, 'm') && !strchr(c, 'r'))) {
+            op->kind = 'm';
+            op->vreg = gen_addr(e);
+            continue;
+        }
+        op->kind = *c == 'f' ? 'f' : 'r';
+        if (e->kind == N_VAR && e->var->asm_reg && e->var->is_local)
+            op->pinned = asm_reg_number(e->var->asm_reg) + 1;
+        check_type(e->ty, e->pos);
+        op->vreg = gen_expr(rvalue(e));
+    }
+    E(IR_ASM)->asmi = a;
+    for (int i = 0; i < s->nouts; i++) {
+        struct ir_asm_op *op = &a->ops[i];
+        if (op->kind == 'm') continue;
+        store_lvalue(s->outs[i].e, outaddr[i], op->outvreg);
+    }
+}
+
+static int asm_reg_number(const char *name)
+{
+    static const char *const abi[] = {"zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1",
+                                      "a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7", "s2", "s3",
+                                      "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4",
+                                      "t5", "t6"};
+    for (int i = 0; i < 32; i++)
+        if (!strcmp(name, abi[i])) return i;
+    if (name[0] == 'x') return (int)strtol(name + 1, NULL, 10) & 31;
+    if (!strcmp(name, "fp")) return 8;
+    return 10;
+}
+
+static void gen_stmt(struct node *s)
+{
+    switch (s->kind) {
+    case N_BLOCK:
+        for (struct node *c = s->body; c; c = c->next) gen_stmt(c);
+        return;
+    case N_NOP: return;
+    case N_EXPR_STMT: gen_expr(s->l); return;
+    case N_DECL: gen_decl(s); return;
+    case N_IF: {
+        int t = ir_block_new(F), f = ir_block_new(F), end = s->els ? ir_block_new(F) : f;
+        gen_cond(s->cond, t, f);
+        set_block(t);
+        gen_stmt(s->then);
+        jmp(end);
+        if (s->els) {
+            set_block(f);
+            gen_stmt(s->els);
+            jmp(end);
+        }
+        set_block(end);
+        return;
+    }
+    case N_WHILE: case N_FOR: {
+        if (s->init) gen_stmt(s->init);
+        int head = ir_block_new(F), body = ir_block_new(F), cont = ir_block_new(F), end = ir_block_new(F);
+        jmp(head);
+        set_block(head);
+        if (s->cond) gen_cond(s->cond, body, end);
+        else jmp(body);
+        int sb = brk_target, sc = cont_target;
+        brk_target = end;
+        cont_target = cont;
+        set_block(body);
+        gen_stmt(s->body);
+        jmp(cont);
+        set_block(cont);
+        if (s->inc) gen_expr(s->inc);
+        jmp(head);
+        brk_target = sb;
+        cont_target = sc;
+        set_block(end);
+        return;
+    }
+    case N_DO: {
+        int body = ir_block_new(F), cont = ir_block_new(F), end = ir_block_new(F);
+        jmp(body);
+        int sb = brk_target, sc = cont_target;
+        brk_target = end;
+        cont_target = cont;
+        set_block(body);
+        gen_stmt(s->body);
+        jmp(cont);
+        set_block(cont);
+        gen_cond(s->cond, body, end);
+        brk_target = sb;
+        cont_target = sc;
+        set_block(end);
+        return;
+    }
+    case N_SWITCH: gen_switch(s); return;
+    case N_CASE: case N_DEFAULT:
+        jmp(s->label);
+        set_block(s->label);
+        gen_stmt(s->body);
+        return;
+    case N_BREAK:
+        jmp(brk_target);
+        set_block(ir_block_new(F));
+        return;
+    case N_CONTINUE:
+        jmp(cont_target);
+        set_block(ir_block_new(F));
+        return;
+    case N_GOTO:
+        jmp(label(s->str, s->pos)->block);
+        set_block(ir_block_new(F));
+        return;
+    case N_LABEL: {
+        struct lbl *l = label(s->str, s->pos);
+        if (l->defined) cc_error_at(s->pos, "duplicate label '%s'", s->str);
+        l->defined = true;
+        jmp(l->block);
+        set_block(l->block);
+        gen_stmt(s->body);
+        return;
+    }
+    case N_RETURN: gen_return(s); return;
+    case N_ASM: gen_asm(s); return;
+    default: cc_error_at(s->pos, "internal error: cannot lower statement kind %d", s->kind);
+    }
+}
+
+/* ---------------------------------------------------------------- functions */
+
+static void param_in(struct obj *p, int *ngpr, int *nfpr, long *stack)
+{
+    struct type *t = p->ty;
+    check_type(t, p->pos);
+    struct abi_class c;
+    abi_classify(t, false, &c);
+    if (c.kind == ABI_IGNORE) return;
+    int regs[2];
+    long so[2];
+    assign_parts(&c, t, ngpr, nfpr, stack, regs, so, false);
+    bool scalar = ty_is_scalar(t);
+    if (scalar && !p->addr_taken && !t->is_volatile && c.kind == ABI_DIRECT && c.nparts == 1 &&
+        (c.parts[0].fp == is_fp(t))) {
+        p->vreg = is_fp(t) ? vfp() : vint();
+        struct ir_ins *i = E(IR_PARAM);
+        i->d = p->vreg;
+        i->loc = regs[0];
+        i->imm = so[0];
+        i->w = (u8)(is_fp(t) ? t->size : R());
+        return;
+    }
+    p->slot = ir_slot_new(F, (t->size + R() - 1) / R() * R(), t->align > R() ? t->align : R());
+    int a = slot_addr(p->slot, 0);
+    if (c.kind == ABI_INDIRECT) {
+        int v = vint();
+        struct ir_ins *i = E(IR_PARAM);
+        i->d = v;
+        i->loc = regs[0];
+        i->imm = so[0];
+        copy_mem(a, v, t->size, t->align);
+        return;
+    }
+    for (int k = 0; k < c.nparts; k++) {
+        int v = c.parts[k].fp ? vfp() : vint();
+        struct ir_ins *i = E(IR_PARAM);
+        i->d = v;
+        i->loc = regs[k];
+        i->imm = so[k];
+        i->w = (u8)(c.parts[k].fp ? c.parts[k].size : R());
+        struct type *pt;
+        if (c.parts[k].fp) pt = c.parts[k].size == 4 ? ty_float : ty_double;
+        else if (c.parts[k].size >= R()) pt = tgt.xlen == 32 ? ty_uint : ty_ulong;
+        else pt = c.parts[k].size == 8 ? ty_uint64 : c.parts[k].size == 4 ? ty_uint : c.parts[k].size == 2 ? ty_ushort : ty_uchar;
+        if (is_fp(t) && !c.parts[k].fp) pt = t->size == 4 ? ty_uint : (tgt.xlen == 32 ? ty_uint : ty_uint64);
+        if (is_fp(t) && !c.parts[k].fp && tgt.xlen == 32 && t->size == 8) {
+            store(ty_uint, a, k * 4, v);
+            if (c.nparts == 1) {
+                /* second half on the stack or in the next register: handled as a 2-part value */
+            }
+            continue;
+        }
+        store(pt, a, c.parts[k].off, v);
+    }
+}
+
+struct ir_func *lower_function(struct obj *fn)
+{
+    F = ir_new_func(fn->asm_name);
+    FN = fn;
+    labels = NULL;
+    brk_target = cont_target = -1;
+    F->is_static = fn->is_static;
+    F->weak = fn->weak;
+    F->section = fn->section;
+    F->align = fn->align;
+    set_block(ir_block_new(F));
+    int ngpr = 0, nfpr = 0;
+    long stack = 0;
+    struct type *rt = fn->ty->base;
+    check_type(rt, fn->pos);
+    abi_classify(rt, false, &ret_class);
+    ret_ptr_vreg = 0;
+    if (ret_class.kind == ABI_INDIRECT) {
+        ret_ptr_vreg = vint();
+        struct ir_ins *i = E(IR_PARAM);
+        i->d = ret_ptr_vreg;
+        i->loc = ngpr++;
+    }
+    /* decide which locals live in registers */
+    for (struct obj *o = fn->locals; o; o = o->next_local) {
+        o->vreg = 0;
+        o->slot = -1;
+    }
+    for (struct obj *p = fn->params; p; p = p->next_param) param_in(p, &ngpr, &nfpr, &stack);
+    for (struct obj *o = fn->locals; o; o = o->next_local) {
+        bool isparam = false;
+        for (struct obj *p = fn->params; p; p = p->next_param)
+            if (p == o) isparam = true;
+        if (isparam || !o->name) continue;
+        if (ty_is_scalar(o->ty) && !o->addr_taken && !o->ty->is_volatile && 
+            (!ty_is_integer(o->ty) || o->ty->size <= 2 * R()) && (o->ty->kind != TY_LDOUBLE || R() >= 8)) {
+            o->vreg = is_fp(o->ty) ? vfp() : wide(o->ty) ? vpair() : vint();
+            if (!is_fp(o->ty)) E(IR_LI)->d = o->vreg; /* defined on entry */
+            if (wide(o->ty)) E(IR_LI)->d = o->vreg + 1;
+        }
+    }
+    var_vreg_max = F->nvregs - 1;
+    if (fn->ty->variadic) {
+        F->variadic = true;
+        F->va_first_gpr = ngpr > 8 ? 8 : ngpr;
+        E(IR_SAVE_VA)->imm = F->va_first_gpr;
+    }
+    gen_stmt(fn->body);
+    /* falling off the end: main returns 0 */
+    struct ir_call *c = cc_alloc(sizeof *c);
+    c->args = cc_alloc(sizeof *c->args);
+    if (!strcmp(fn->name, "main") && ty_is_integer(rt)) add_arg(c, li(0), 0, 0, 4);
+    E(IR_RET)->call = c;
+    for (struct lbl *l = labels; l; l = l->next)
+        if (!l->defined) cc_error_at(l->pos, "label '%s' used but not defined", l->name);
+    return F;
+}

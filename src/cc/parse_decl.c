@@ -1,0 +1,1050 @@
+/* Declarations: specifiers, declarators, struct/union/enum, attributes, typedefs,
+ * external definitions and block-scope declarations. */
+#include "cc/cc.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct tokstream *P;
+int parse_depth;
+
+void depth_enter(struct srcpos pos)
+{
+    if (++parse_depth > CC_MAX_DEPTH) cc_error_at(pos, "nesting too deep (more than %d levels)", CC_MAX_DEPTH);
+}
+struct tu tu;
+struct obj *cur_func;
+static int label_count;
+
+struct token *peek(void) { return &P->v[P->pos]; }
+struct token *peekn(int n)
+{
+    size_t i = P->pos + (size_t)n;
+    return &P->v[i < P->n ? i : P->n - 1];
+}
+struct token *next(void)
+{
+    struct token *t = &P->v[P->pos];
+    if (P->pos + 1 < P->n) P->pos++;
+    return t;
+}
+bool is_punct(struct token *t, int p) { return t->kind == TK_PUNCT && t->sub == p; }
+bool is_kw(struct token *t, int k) { return t->kind == TK_KEYWORD && t->sub == k; }
+bool accept(int p)
+{
+    if (!is_punct(peek(), p)) return false;
+    next();
+    return true;
+}
+bool accept_kw(int k)
+{
+    if (!is_kw(peek(), k)) return false;
+    next();
+    return true;
+}
+const char *tok_str(struct token *t)
+{
+    if (t->kind == TK_EOF) return "end of input";
+    return cc_strndup(t->p, t->len);
+}
+void expect(int p, const char *what)
+{
+    if (!accept(p))
+        cc_error_at(peek()->pos, "expected '%s'%s%s before '%s'", cpp_punct_str(p),
+                    what ? " " : "", what ? what : "", tok_str(peek()));
+}
+const char *expect_ident(void)
+{
+    struct token *t = peek();
+    if (t->kind != TK_IDENT) cc_error_at(t->pos, "expected identifier before '%s'", tok_str(t));
+    next();
+    return cc_strndup(t->p, t->len);
+}
+
+struct node *new_node(enum nk k, struct srcpos pos)
+{
+    struct node *n = cc_alloc(sizeof *n);
+    n->kind = k;
+    n->pos = pos;
+    return n;
+}
+
+const char *new_label_name(void) { return cc_printf(".LZ%d", label_count++); }
+
+bool is_typename(struct token *t)
+{
+    if (t->kind == TK_KEYWORD) {
+        switch (t->sub) {
+        case KW_VOID: case KW_CHAR: case KW_SHORT: case KW_INT: case KW_LONG: case KW_FLOAT:
+        case KW_DOUBLE: case KW_SIGNED: case KW_SIGNED2: case KW_SIGNED3: case KW_UNSIGNED:
+        case KW_BOOL: case KW_COMPLEX: case KW_STRUCT: case KW_UNION: case KW_ENUM:
+        case KW_CONST: case KW_CONST2: case KW_CONST3: case KW_VOLATILE: case KW_VOLATILE2:
+        case KW_VOLATILE3: case KW_RESTRICT: case KW_RESTRICT2: case KW_RESTRICT3:
+        case KW_TYPEDEF: case KW_EXTERN: case KW_STATIC: case KW_AUTO: case KW_REGISTER:
+        case KW_INLINE: case KW_INLINE2: case KW_INLINE3: case KW_NORETURN: case KW_ALIGNAS:
+        case KW_ATOMIC: case KW_THREAD_LOCAL: case KW_THREAD: case KW_INT64: case KW_INT128:
+        case KW_INT128_T: case KW_UINT128_T: case KW_TYPEOF: case KW_TYPEOF2: case KW_TYPEOF3:
+        case KW_ATTRIBUTE: case KW_ATTRIBUTE2: case KW_EXTENSION: case KW_AUTO_TYPE:
+            return true;
+        }
+        return false;
+    }
+    if (t->kind != TK_IDENT) return false;
+    char buf[256];
+    if (t->len >= sizeof buf) return false;
+    memcpy(buf, t->p, t->len);
+    buf[t->len] = 0;
+    return scope_find_typedef(buf) != NULL;
+}
+
+/* ---------------------------------------------------------------- attributes */
+
+static void skip_balanced(void)
+{
+    int d = 0;
+    do {
+        struct token *t = next();
+        if (t->kind == TK_EOF) cc_error_at(t->pos, "unbalanced parentheses");
+        if (is_punct(t, CPP_P_LPAREN)) d++;
+        if (is_punct(t, CPP_P_RPAREN)) d--;
+    } while (d > 0);
+}
+
+static const char *attr_name(struct token *t)
+{
+    const char *s = cc_strndup(t->p, t->len);
+    size_t n = strlen(s);
+    if (n > 4 && !strncmp(s, "__", 2) && !strcmp(s + n - 2, "__")) s = cc_strndup(s + 2, n - 4);
+    return s;
+}
+
+void parse_attributes(struct attrs *a)
+{
+    for (;;) {
+        if (accept_kw(KW_ASM) || accept_kw(KW_ASM2) || accept_kw(KW_ASM3)) {
+            /* asm("symbol") label: accepted, used as a name alias */
+            expect(CPP_P_LPAREN, NULL);
+            struct token *t = peek();
+            if (t->kind == TK_STR && a) a->alias = cc_strndup(t->p + 1, t->len - 2);
+            while (!is_punct(peek(), CPP_P_RPAREN) && peek()->kind != TK_EOF) next();
+            expect(CPP_P_RPAREN, NULL);
+            continue;
+        }
+        if (!accept_kw(KW_ATTRIBUTE) && !accept_kw(KW_ATTRIBUTE2)) return;
+        expect(CPP_P_LPAREN, NULL);
+        expect(CPP_P_LPAREN, NULL);
+        while (!is_punct(peek(), CPP_P_RPAREN)) {
+            struct token *t = next();
+            if (is_punct(t, CPP_P_COMMA)) continue;
+            if (t->kind != TK_IDENT && t->kind != TK_KEYWORD)
+                cc_error_at(t->pos, "expected attribute name");
+            const char *n = attr_name(t);
+            struct attrs dummy = {0};
+            if (!a) a = &dummy;
+            if (!strcmp(n, "packed")) a->packed = true;
+            else if (!strcmp(n, "noreturn")) a->noreturn = true;
+            else if (!strcmp(n, "weak")) a->weak = true;
+            else if (!strcmp(n, "used")) a->used = true;
+            else if (!strcmp(n, "unused")) a->unused = true;
+            else if (!strcmp(n, "aligned")) {
+                a->aligned = 16;
+                if (accept(CPP_P_LPAREN)) {
+                    a->aligned = (int)parse_const_int();
+                    expect(CPP_P_RPAREN, NULL);
+                    if (a->aligned <= 0 || (a->aligned & (a->aligned - 1)))
+                        cc_error_at(t->pos, "requested alignment is not a power of 2");
+                }
+                continue;
+            } else if (!strcmp(n, "section")) {
+                expect(CPP_P_LPAREN, NULL);
+                struct token *s = next();
+                if (s->kind != TK_STR) cc_error_at(s->pos, "section name must be a string");
+                a->section = cc_strndup(s->p + 1, s->len - 2);
+                expect(CPP_P_RPAREN, NULL);
+                continue;
+            } else if (!strcmp(n, "constructor") || !strcmp(n, "destructor")) {
+                int prio = 65535;
+                if (accept(CPP_P_LPAREN)) {
+                    prio = (int)parse_const_int();
+                    expect(CPP_P_RPAREN, NULL);
+                }
+                if (n[0] == 'c') a->ctor = prio + 1;
+                else a->dtor = prio + 1;
+                continue;
+            }
+            /* other attributes (format, nonnull, always_inline, ...) are accepted */
+            if (is_punct(peek(), CPP_P_LPAREN)) skip_balanced();
+        }
+        expect(CPP_P_RPAREN, NULL);
+        expect(CPP_P_RPAREN, NULL);
+    }
+}
+
+/* ---------------------------------------------------------------- struct / union / enum */
+
+static struct type *parse_struct(bool is_union, struct srcpos pos)
+{
+    struct attrs at = {0};
+    parse_attributes(&at);
+    const char *tag = NULL;
+    if (peek()->kind == TK_IDENT) tag = expect_ident();
+    if (!tag && !is_punct(peek(), CPP_P_LBRACE))
+        cc_error_at(peek()->pos, "expected '{' or tag name");
+    struct type *t = NULL;
+    if (tag && !is_punct(peek(), CPP_P_LBRACE)) {
+        t = scope_find_tag(tag, false);
+        if (t && !is_punct(peek(), CPP_P_SEMI)) {
+            if ((t->kind == TY_UNION) != is_union)
+                cc_error_at(pos, "'%s' defined as wrong kind of tag", tag);
+            return t;
+        }
+        if (t && is_punct(peek(), CPP_P_SEMI) && scope_find_tag(tag, true)) return t;
+    }
+    if (tag && is_punct(peek(), CPP_P_LBRACE)) {
+        t = scope_find_tag(tag, true);
+        if (t && t->complete) cc_error_at(pos, "redefinition of '%s %s'", is_union ? "union" : "struct", tag);
+        if (t && (t->kind == TY_UNION) != is_union)
+            cc_error_at(pos, "'%s' defined as wrong kind of tag", tag);
+    }
+    if (!t) {
+        t = cc_alloc(sizeof *t);
+        t->kind = is_union ? TY_UNION : TY_STRUCT;
+        t->tag = tag;
+        t->align = 1;
+        t->len = -1;
+        if (tag) scope_add_tag(tag, t);
+    }
+    if (!accept(CPP_P_LBRACE)) return t;
+    struct member head = {0}, *tail = &head;
+    while (!accept(CPP_P_RBRACE)) {
+        if (accept_kw(KW_STATIC_ASSERT)) {
+            expect(CPP_P_LPAREN, NULL);
+            struct srcpos sp = peek()->pos;
+            i128 v = parse_const_int();
+            const char *msg = "";
+            if (accept(CPP_P_COMMA)) {
+                struct token *s = next();
+                msg = cc_strndup(s->p, s->len);
+            }
+            expect(CPP_P_RPAREN, NULL);
+            expect(CPP_P_SEMI, NULL);
+            if (!v) cc_error_at(sp, "static assertion failed: %s", msg);
+            continue;
+        }
+        if (accept(CPP_P_SEMI)) continue;
+        struct declspec ds = {0};
+        struct srcpos mpos = peek()->pos;
+        if (!parse_declspec(&ds)) cc_error_at(mpos, "expected specifier-qualifier-list");
+        if (accept(CPP_P_SEMI)) {
+            /* anonymous struct/union member */
+            if (ds.ty->kind == TY_STRUCT || ds.ty->kind == TY_UNION) {
+                struct member *m = cc_alloc(sizeof *m);
+                m->ty = ds.ty;
+                m->bit_width = -1;
+                m->pos = mpos;
+                tail = tail->next = m;
+            }
+            continue;
+        }
+        for (;;) {
+            struct member *m = cc_alloc(sizeof *m);
+            m->bit_width = -1;
+            m->pos = peek()->pos;
+            const char *name = NULL;
+            struct type *mt = ds.ty;
+            if (!is_punct(peek(), CPP_P_COLON)) mt = parse_declarator(ds.ty, &name, &m->pos, NULL);
+            if (accept(CPP_P_COLON)) {
+                i128 w = parse_const_int();
+                if (!ty_is_integer(mt)) cc_error_at(m->pos, "bit-field has invalid type");
+                if (w < 0) cc_error_at(m->pos, "negative width in bit-field");
+                if (w == 0 && name) cc_error_at(m->pos, "zero width for bit-field '%s'", name);
+                m->bit_width = (int)(w > 1000 ? 1000 : w);
+            }
+            struct attrs ma = {0};
+            parse_attributes(&ma);
+            if (ma.aligned || ds.align) {
+                int al = ma.aligned > ds.align ? ma.aligned : ds.align;
+                if (al > mt->align) {
+                    mt = ty_copy(mt);
+                    mt->align = al;
+                }
+            }
+            if (ma.packed && mt->align > 1 && !at.packed) {
+                mt = ty_copy(mt);
+                mt->align = 1;
+            }
+            if (mt->kind == TY_FUNC) cc_error_at(m->pos, "field '%s' declared as a function", name);
+            m->name = name;
+            m->ty = mt;
+            tail = tail->next = m;
+            if (!accept(CPP_P_COMMA)) break;
+        }
+        expect(CPP_P_SEMI, "at end of member declaration");
+    }
+    struct attrs post = {0};
+    parse_attributes(&post);
+    t->members = head.next;
+    t->packed = at.packed || post.packed;
+    int al = at.aligned > post.aligned ? at.aligned : post.aligned;
+    t->align = al ? al : 1;
+    ty_layout(t, pos);
+    return t;
+}
+
+static struct type *parse_enum(struct srcpos pos)
+{
+    struct attrs at = {0};
+    parse_attributes(&at);
+    const char *tag = NULL;
+    if (peek()->kind == TK_IDENT) tag = expect_ident();
+    if (tag && !is_punct(peek(), CPP_P_LBRACE)) {
+        struct type *t = scope_find_tag(tag, false);
+        if (t) {
+            if (t->kind != TY_ENUM) cc_error_at(pos, "'%s' defined as wrong kind of tag", tag);
+            return t;
+        }
+        t = ty_copy(ty_uint);
+        t->origin = NULL;
+        t->kind = TY_ENUM;
+        t->tag = tag;
+        t->complete = false;
+        scope_add_tag(tag, t);
+        return t;
+    }
+    struct type *t = NULL;
+    if (tag) {
+        t = scope_find_tag(tag, true);
+        if (t && (t->kind != TY_ENUM || t->complete)) cc_error_at(pos, "redefinition of 'enum %s'", tag);
+    }
+    if (!t) {
+        t = ty_copy(ty_uint);
+        t->origin = NULL;
+        t->kind = TY_ENUM;
+        t->tag = tag;
+        if (tag) scope_add_tag(tag, t);
+    }
+    expect(CPP_P_LBRACE, NULL);
+    i128 v = 0, minv = 0, maxv = 0;
+    struct { const char *name; i128 v; } *ec = NULL;
+    int nec = 0, cap = 0;
+    while (!accept(CPP_P_RBRACE)) {
+        const char *name = expect_ident();
+        parse_attributes(NULL);
+        if (accept(CPP_P_ASSIGN)) v = parse_const_int();
+        if (nec == cap) {
+            cap = cap ? cap * 2 : 16;
+            void *n = cc_alloc((size_t)cap * sizeof *ec);
+            if (nec) memcpy(n, ec, (size_t)nec * sizeof *ec);
+            ec = n;
+        }
+        ec[nec].name = name;
+        ec[nec].v = v;
+        nec++;
+        /* enumeration constants have type int while the enum is being defined */
+        scope_add_enum_const(name, v, ty_int);
+        if (v < minv) minv = v;
+        if (v > maxv) maxv = v;
+        v = (i128)((u128)v + 1);
+        if (!accept(CPP_P_COMMA)) {
+            expect(CPP_P_RBRACE, NULL);
+            break;
+        }
+    }
+    parse_attributes(NULL);
+    /* docs/abi.md §1.2: unsigned int if no enumerator is negative, else int; wider values
+     * take __int64/unsigned __int64/long/unsigned long */
+    struct type *b;
+    if (minv >= 0 && maxv <= (i128)0xffffffffu) b = ty_uint;
+    else if (minv >= INT32_MIN && maxv <= INT32_MAX) b = ty_int;
+    else if (minv >= INT64_MIN && maxv <= INT64_MAX) b = ty_int64;
+    else if (minv >= 0 && maxv <= (i128)UINT64_MAX) b = ty_uint64;
+    else b = minv < 0 ? ty_long : ty_ulong;
+    t->size = b->size;
+    t->align = b->align;
+    t->is_unsigned = b->is_unsigned;
+    t->enum_base = b;
+    t->complete = true;
+    /* C11 6.7.2.2p3: the constants have type int when they fit, else the enum type */
+    for (int i = 0; i < nec; i++) {
+        struct type *ct = ec[i].v >= INT32_MIN && ec[i].v <= INT32_MAX ? ty_int : b;
+        scope_add_enum_const(ec[i].name, ec[i].v, ct);
+    }
+    return t;
+}
+
+/* ---------------------------------------------------------------- specifiers */
+
+enum {
+    S_VOID = 1 << 0, S_BOOL = 1 << 2, S_CHAR = 1 << 4, S_SHORT = 1 << 6, S_INT = 1 << 8,
+    S_LONG = 1 << 10, S_FLOAT = 1 << 12, S_DOUBLE = 1 << 14, S_OTHER = 1 << 16,
+    S_SIGNED = 1 << 17, S_UNSIGNED = 1 << 18, S_INT64 = 1 << 19, S_INT128 = 1 << 20,
+    S_COMPLEX = 1 << 21,
+};
+
+bool parse_declspec(struct declspec *ds)
+{
+    int spec = 0;
+    struct type *ty = NULL;
+    bool c = false, v = false, any = false, atomic = false;
+    struct attrs *at = cc_alloc(sizeof *at);
+    ds->attr = at;
+    for (;;) {
+        struct token *t = peek();
+        if (t->kind == TK_IDENT && !(spec & ~(S_SIGNED | S_UNSIGNED)) && !ty && !(spec)) {
+            char buf[256];
+            if (t->len < sizeof buf) {
+                memcpy(buf, t->p, t->len);
+                buf[t->len] = 0;
+                struct type *td = scope_find_typedef(buf);
+                if (td) {
+                    /* a typedef name followed by ':' inside a struct is still a type */
+                    next();
+                    ty = td;
+                    spec |= S_OTHER;
+                    any = true;
+                    continue;
+                }
+            }
+        }
+        if (t->kind != TK_KEYWORD) break;
+        switch (t->sub) {
+        case KW_TYPEDEF: case KW_EXTERN: case KW_STATIC: case KW_AUTO: case KW_REGISTER: {
+            enum storage st = t->sub == KW_TYPEDEF ? ST_TYPEDEF : t->sub == KW_EXTERN ? ST_EXTERN
+                            : t->sub == KW_STATIC ? ST_STATIC : t->sub == KW_AUTO ? ST_AUTO : ST_REGISTER;
+            if (ds->st && ds->st != st) cc_error_at(t->pos, "multiple storage classes in declaration specifiers");
+            ds->st = st;
+            next();
+            any = true;
+            continue;
+        }
+        case KW_THREAD_LOCAL: case KW_THREAD:
+            ds->is_tls = true;
+            next();
+            any = true;
+            continue;
+        case KW_INLINE: case KW_INLINE2: case KW_INLINE3:
+            ds->is_inline = true;
+            next();
+            any = true;
+            continue;
+        case KW_NORETURN:
+            ds->is_noreturn = true;
+            next();
+            any = true;
+            continue;
+        case KW_CONST: case KW_CONST2: case KW_CONST3: c = true; next(); any = true; continue;
+        case KW_VOLATILE: case KW_VOLATILE2: case KW_VOLATILE3: v = true; next(); any = true; continue;
+        case KW_RESTRICT: case KW_RESTRICT2: case KW_RESTRICT3: next(); any = true; continue;
+        case KW_EXTENSION: next(); continue;
+        case KW_ATTRIBUTE: case KW_ATTRIBUTE2: parse_attributes(at); any = true; continue;
+        case KW_ALIGNAS: {
+            next();
+            expect(CPP_P_LPAREN, NULL);
+            int al;
+            if (is_typename(peek())) al = parse_typename()->align;
+            else al = (int)parse_const_int();
+            expect(CPP_P_RPAREN, NULL);
+            if (al > ds->align) ds->align = al;
+            any = true;
+            continue;
+        }
+        case KW_ATOMIC:
+            next();
+            any = true;
+            atomic = true;
+            if (accept(CPP_P_LPAREN)) {
+                ty = parse_typename();
+                spec |= S_OTHER;
+                expect(CPP_P_RPAREN, NULL);
+            }
+            continue;
+        default: break;
+        }
+        int add = 0;
+        switch (t->sub) {
+        case KW_VOID: add = S_VOID; break;
+        case KW_BOOL: add = S_BOOL; break;
+        case KW_CHAR: add = S_CHAR; break;
+        case KW_SHORT: add = S_SHORT; break;
+        case KW_INT: add = S_INT; break;
+        case KW_LONG: add = S_LONG; break;
+        case KW_FLOAT: add = S_FLOAT; break;
+        case KW_DOUBLE: add = S_DOUBLE; break;
+        case KW_SIGNED: case KW_SIGNED2: case KW_SIGNED3: add = S_SIGNED; break;
+        case KW_UNSIGNED: add = S_UNSIGNED; break;
+        case KW_INT64: add = S_INT64; break;
+        case KW_INT128: add = S_INT128; break;
+        case KW_COMPLEX: add = S_COMPLEX; break;
+        case KW_INT128_T: case KW_UINT128_T:
+            if (spec || ty) cc_error_at(t->pos, "two or more data types in declaration specifiers");
+            ty = t->sub == KW_INT128_T ? ty_int128 : ty_uint128;
+            spec |= S_OTHER;
+            next();
+            any = true;
+            continue;
+        case KW_STRUCT: case KW_UNION: case KW_ENUM: case KW_TYPEOF: case KW_TYPEOF2:
+        case KW_TYPEOF3: case KW_AUTO_TYPE:
+            if (spec & ~(0) || ty) cc_error_at(t->pos, "two or more data types in declaration specifiers");
+            next();
+            if (t->sub == KW_STRUCT) ty = parse_struct(false, t->pos);
+            else if (t->sub == KW_UNION) ty = parse_struct(true, t->pos);
+            else if (t->sub == KW_ENUM) ty = parse_enum(t->pos);
+            else if (t->sub == KW_AUTO_TYPE) cc_error_at(t->pos, "__auto_type is not supported yet");
+            else {
+                expect(CPP_P_LPAREN, NULL);
+                if (is_typename(peek())) ty = parse_typename();
+                else {
+                    struct node *e = parse_expr();
+                    ty = e->ty;
+                }
+                expect(CPP_P_RPAREN, NULL);
+            }
+            spec |= S_OTHER;
+            any = true;
+            continue;
+        default: goto done;
+        }
+        if (ty) cc_error_at(t->pos, "two or more data types in declaration specifiers");
+        if ((add == S_LONG && (spec & (3 * S_LONG)) == 2 * S_LONG) ||
+            (add != S_LONG && add != S_SIGNED && add != S_UNSIGNED && (spec & add)) ||
+            ((add == S_SIGNED || add == S_UNSIGNED) && (spec & (S_SIGNED | S_UNSIGNED))))
+            cc_error_at(t->pos, "duplicate or conflicting type specifier '%s'", tok_str(t));
+        spec += add;
+        next();
+        any = true;
+    }
+done:
+    if (!ty) {
+        struct srcpos pos = peek()->pos;
+        bool u = spec & S_UNSIGNED;
+        int base = spec & ~(S_SIGNED | S_UNSIGNED);
+        switch (base) {
+        case 0:
+            if (!(spec & (S_SIGNED | S_UNSIGNED))) {
+                if (!any) return false;
+                if (cc_wall) cc_warn_at(pos, "type defaults to 'int' in declaration");
+            }
+            ty = u ? ty_uint : ty_int;
+            break;
+        case S_VOID: ty = ty_void; break;
+        case S_BOOL: ty = ty_bool; break;
+        case S_CHAR: ty = u ? ty_uchar : (spec & S_SIGNED) ? ty_schar : ty_char; break;
+        case S_SHORT: case S_SHORT + S_INT: ty = u ? ty_ushort : ty_short; break;
+        case S_INT: ty = u ? ty_uint : ty_int; break;
+        case S_LONG: case S_LONG + S_INT: ty = u ? ty_ulong : ty_long; break;
+        case 2 * S_LONG: case 2 * S_LONG + S_INT: ty = u ? ty_ullong : ty_llong; break;
+        case S_INT64: case S_INT64 + S_INT: ty = u ? ty_uint64 : ty_int64; break;
+        case S_INT128: ty = u ? ty_uint128 : ty_int128; break;
+        case S_FLOAT: ty = ty_float; break;
+        case S_DOUBLE: ty = ty_double; break;
+        case S_LONG + S_DOUBLE: ty = ty_ldouble; break;
+        default:
+            if (base & S_COMPLEX) cc_error_at(pos, "_Complex types are not supported yet");
+            cc_error_at(pos, "invalid combination of type specifiers");
+        }
+        if ((spec & (S_SIGNED | S_UNSIGNED)) && !ty_is_integer(ty))
+            cc_error_at(pos, "'signed'/'unsigned' with a non-integer type");
+    }
+    if (at->aligned && (ty->kind == TY_STRUCT || ty->kind == TY_UNION) && ds->st == ST_TYPEDEF) {
+        /* typedef struct {...} __attribute__((aligned(N))) T; */
+    }
+    ty = ty_qual(ty, c, v);
+    if (atomic) {
+        ty = ty_copy(ty);
+        ty->is_atomic = true;
+    }
+    ds->ty = ty;
+    return true;
+}
+
+/* ---------------------------------------------------------------- declarators */
+
+static void skip_quals(void)
+{
+    for (;;) {
+        struct token *t = peek();
+        if (t->kind == TK_KEYWORD && (t->sub == KW_RESTRICT || t->sub == KW_RESTRICT2 ||
+                                      t->sub == KW_RESTRICT3 || t->sub == KW_ATOMIC)) {
+            next();
+            continue;
+        }
+        if (is_kw(t, KW_ATTRIBUTE) || is_kw(t, KW_ATTRIBUTE2)) {
+            parse_attributes(NULL);
+            continue;
+        }
+        break;
+    }
+}
+
+static struct type *parse_params(struct type *ret, struct obj **params)
+{
+    struct type *ft = ty_func(ret);
+    if (is_kw(peek(), KW_VOID) && is_punct(peekn(1), CPP_P_RPAREN)) {
+        next();
+        next();
+        return ft;
+    }
+    if (accept(CPP_P_RPAREN)) {
+        ft->oldstyle = true;
+        return ft;
+    }
+    /* K&R identifier list: not supported beyond the empty list */
+    if (peek()->kind == TK_IDENT && !is_typename(peek()))
+        cc_error_at(peek()->pos, "old-style (K&R) parameter lists are not supported");
+    struct param head = {0}, *tail = &head;
+    struct obj ohead = {0}, *otail = &ohead;
+    for (;;) {
+        if (accept(CPP_P_ELLIPSIS)) {
+            ft->variadic = true;
+            expect(CPP_P_RPAREN, NULL);
+            break;
+        }
+        struct declspec ds = {0};
+        struct srcpos pos = peek()->pos;
+        if (!parse_declspec(&ds)) cc_error_at(pos, "expected declaration specifiers or '...'");
+        const char *name = NULL;
+        struct type *t = parse_declarator(ds.ty, &name, &pos, NULL);
+        parse_attributes(NULL);
+        /* parameter type adjustments (C11 6.7.6.3p7,8) */
+        if (t->kind == TY_ARRAY) t = ty_qual(ty_ptr(t->base), false, false);
+        else if (t->kind == TY_FUNC) t = ty_ptr(t);
+        struct param *p = cc_alloc(sizeof *p);
+        p->name = name;
+        p->ty = t;
+        p->pos = pos;
+        tail = tail->next = p;
+        if (params) {
+            struct obj *o = cc_alloc(sizeof *o);
+            o->name = name;
+            o->ty = t;
+            o->pos = pos;
+            o->is_local = true;
+            o->slot = -1;
+            otail = otail->next_param = o;
+        }
+        if (accept(CPP_P_RPAREN)) break;
+        expect(CPP_P_COMMA, NULL);
+    }
+    if (head.next && head.next->ty->kind == TY_VOID && !head.next->next && !head.next->name) {
+        head.next = NULL;
+        ohead.next_param = NULL;
+    }
+    for (struct param *p = head.next; p; p = p->next)
+        if (p->ty->kind == TY_VOID) cc_error_at(p->pos, "parameter has void type");
+    ft->params = head.next;
+    if (params) *params = ohead.next_param;
+    return ft;
+}
+
+static struct type *parse_suffix(struct type *t, struct obj **params)
+{
+    if (accept(CPP_P_LPAREN)) {
+        struct type *ft = parse_params(NULL, params);
+        struct type *rest = parse_suffix(t, NULL);
+        if (rest->kind == TY_FUNC) cc_error_at(peek()->pos, "function returning a function");
+        if (rest->kind == TY_ARRAY) cc_error_at(peek()->pos, "function returning an array");
+        ft->base = rest;
+        return ft;
+    }
+    if (accept(CPP_P_LSQ)) {
+        struct srcpos pos = peek()->pos;
+        long len = -1;
+        struct node *vla = NULL;
+        for (;;) {
+            if (accept_kw(KW_STATIC)) continue;
+            if (accept_kw(KW_CONST) || accept_kw(KW_CONST2) || accept_kw(KW_VOLATILE) ||
+                accept_kw(KW_RESTRICT) || accept_kw(KW_RESTRICT2) || accept_kw(KW_RESTRICT3))
+                continue;
+            break;
+        }
+        if (accept(CPP_P_STAR)) {
+            expect(CPP_P_RSQ, NULL);
+        } else if (!accept(CPP_P_RSQ)) {
+            struct node *e = parse_assign();
+            i128 v;
+            if (!ty_is_integer(e->ty)) cc_error_at(pos, "size of array has non-integer type");
+            if (eval_int(e, &v)) {
+                if (v < 0) cc_error_at(pos, "size of array is negative");
+                if (v > ((i128)1 << 40)) cc_error_at(pos, "size of array is too large");
+                len = (long)v;
+            } else {
+                vla = e;
+            }
+            expect(CPP_P_RSQ, NULL);
+        }
+        struct type *base = parse_suffix(t, NULL);
+        if (base->kind == TY_FUNC) cc_error_at(pos, "declaration of an array of functions");
+        if (!base->complete && !base->vla_len)
+            cc_error_at(pos, "array type has incomplete element type");
+        struct type *at = ty_array(base, vla ? 0 : len);
+        if (vla) {
+            at->vla_len = vla;
+            at->len = -1;
+            at->complete = true;
+        } else if (base->vla_len) {
+            at->vla_len = new_node(N_NUM, pos);
+            at->vla_len->ty = ty_long;
+            at->vla_len->val = len;
+        }
+        if (len < 0 && !vla) {
+            at->complete = false;
+            at->len = -1;
+        }
+        if (at->size > ((long)1 << 40)) cc_error_at(pos, "size of array is too large");
+        return at;
+    }
+    return t;
+}
+
+static struct type *parse_declarator_(struct type *t, const char **name, struct srcpos *pos,
+                                     struct obj **params);
+struct type *parse_declarator(struct type *t, const char **name, struct srcpos *pos,
+                              struct obj **params)
+{
+    depth_enter(peek()->pos);
+    struct type *r = parse_declarator_(t, name, pos, params);
+    depth_leave();
+    return r;
+}
+
+static struct type *parse_declarator_(struct type *t, const char **name, struct srcpos *pos,
+                                     struct obj **params)
+{
+    while (accept(CPP_P_STAR)) {
+        t = ty_ptr(t);
+        bool c = false, v = false;
+        for (;;) {
+            struct token *k = peek();
+            if (is_kw(k, KW_CONST) || is_kw(k, KW_CONST2) || is_kw(k, KW_CONST3)) c = true;
+            else if (is_kw(k, KW_VOLATILE) || is_kw(k, KW_VOLATILE2) || is_kw(k, KW_VOLATILE3)) v = true;
+            else if (is_kw(k, KW_RESTRICT) || is_kw(k, KW_RESTRICT2) || is_kw(k, KW_RESTRICT3) ||
+                     is_kw(k, KW_ATOMIC)) ;
+            else if (is_kw(k, KW_ATTRIBUTE) || is_kw(k, KW_ATTRIBUTE2)) { parse_attributes(NULL); continue; }
+            else break;
+            next();
+        }
+        t = ty_qual(t, c, v);
+    }
+    skip_quals();
+    if (is_punct(peek(), CPP_P_LPAREN) && !is_typename(peekn(1)) && !is_punct(peekn(1), CPP_P_RPAREN)) {
+        /* nested declarator: parse it against a placeholder, then substitute */
+        next();
+        size_t save = P->pos;
+        int depth = 1;
+        while (depth) {
+            struct token *k = next();
+            if (k->kind == TK_EOF) cc_error_at(k->pos, "expected ')'");
+            if (is_punct(k, CPP_P_LPAREN)) depth++;
+            if (is_punct(k, CPP_P_RPAREN)) depth--;
+        }
+        struct obj *outer_params = NULL;
+        struct type *outer = parse_suffix(t, params ? &outer_params : NULL);
+        size_t end = P->pos;
+        P->pos = save;
+        struct obj *inner_params = NULL;
+        struct type *r = parse_declarator(outer, name, pos, params ? &inner_params : NULL);
+        expect(CPP_P_RPAREN, NULL);
+        P->pos = end;
+        /* int (f)(int a): the parameters are the outer ones when the parentheses only
+         * wrap the name; int (*g(int a))(void): the inner function's */
+        if (params) *params = r->kind == TY_FUNC && r == outer ? outer_params : inner_params;
+        return r;
+    }
+    if (peek()->kind == TK_IDENT) {
+        if (pos) *pos = peek()->pos;
+        const char *n = expect_ident();
+        if (name) *name = n;
+        else cc_error_at(*pos, "unexpected identifier '%s' in type name", n);
+    }
+    skip_quals();
+    return parse_suffix(t, params);
+}
+
+struct type *parse_typename(void)
+{
+    struct declspec ds = {0};
+    struct srcpos pos = peek()->pos;
+    if (!parse_declspec(&ds)) cc_error_at(pos, "expected type name");
+    if (ds.st) cc_error_at(pos, "storage class in type name");
+    const char *name = NULL;
+    struct type *t = parse_declarator(ds.ty, &name, &pos, NULL);
+    if (name) cc_error_at(pos, "unexpected identifier '%s' in type name", name);
+    return t;
+}
+
+/* ---------------------------------------------------------------- objects */
+
+struct obj *new_local(const char *name, struct type *ty, struct srcpos pos)
+{
+    struct obj *o = cc_alloc(sizeof *o);
+    o->name = name;
+    o->ty = ty;
+    o->pos = pos;
+    o->is_local = true;
+    o->slot = -1;
+    if (cur_func) {
+        o->next_local = cur_func->locals;
+        cur_func->locals = o;
+    }
+    return o;
+}
+
+struct obj *new_global(const char *name, struct type *ty, struct srcpos pos)
+{
+    struct obj *o = cc_alloc(sizeof *o);
+    o->name = name;
+    o->asm_name = name;
+    o->ty = ty;
+    o->pos = pos;
+    o->slot = -1;
+    *tu.gtail = o;
+    tu.gtail = &o->next;
+    return o;
+}
+
+static void apply_attrs(struct obj *o, struct declspec *ds, struct attrs *a)
+{
+    struct attrs *s = ds->attr;
+    o->weak |= s->weak || a->weak;
+    o->used |= s->used || a->used;
+    o->noreturn |= s->noreturn || a->noreturn || ds->is_noreturn;
+    if (a->section || s->section) o->section = a->section ? a->section : s->section;
+    int al = ds->align;
+    if (s->aligned > al) al = s->aligned;
+    if (a->aligned > al) al = a->aligned;
+    if (al > o->align) o->align = al;
+    if (a->ctor || s->ctor) o->ctor = a->ctor ? a->ctor : s->ctor;
+    if (a->dtor || s->dtor) o->dtor = a->dtor ? a->dtor : s->dtor;
+    if (a->alias) o->asm_name = a->alias;
+    if (ds->is_tls) o->is_tls = true;
+}
+
+static void static_assert_decl(void)
+{
+    expect(CPP_P_LPAREN, NULL);
+    struct srcpos sp = peek()->pos;
+    i128 v = parse_const_int();
+    const char *msg = "";
+    if (accept(CPP_P_COMMA)) {
+        struct token *s = next();
+        if (s->kind != TK_STR) cc_error_at(s->pos, "expected string literal");
+        msg = cc_strndup(s->p, s->len);
+        while (peek()->kind == TK_STR) next();
+    }
+    expect(CPP_P_RPAREN, NULL);
+    expect(CPP_P_SEMI, NULL);
+    if (!v) cc_error_at(sp, "static assertion failed: %s", msg);
+}
+
+static struct obj *declare_global(const char *name, struct type *ty, struct declspec *ds,
+                                  struct srcpos pos)
+{
+    struct obj *o = scope_find_var(name);
+    if (o && !o->is_local) {
+        if (!ty_compatible(ty_unqual(o->ty), ty_unqual(ty)) &&
+            !(o->ty->kind == TY_ARRAY && ty->kind == TY_ARRAY && ty_compatible(o->ty->base, ty->base)))
+            cc_error_at(pos, "conflicting types for '%s'", name);
+        if (ty->kind == TY_ARRAY && ty->len >= 0 && o->ty->len < 0) o->ty = ty;
+        if (ty->kind == TY_FUNC && !ty->oldstyle && o->ty->oldstyle) o->ty = ty;
+        if (ds->st == ST_STATIC) o->is_static = true;
+        return o;
+    }
+    o = new_global(name, ty, pos);
+    o->is_func = ty->kind == TY_FUNC;
+    o->is_static = ds->st == ST_STATIC;
+    o->is_extern = ds->st == ST_EXTERN;
+    o->align = ty->align;
+    scope_add_var(name, o);
+    return o;
+}
+
+static void parse_funcdef(struct obj *f, struct obj *params, struct srcpos pos)
+{
+    if (f->is_defined) cc_error_at(pos, "redefinition of '%s'", f->name);
+    f->is_defined = true;
+    f->params = params;
+    f->variadic_def = f->ty->variadic;
+    cur_func = f;
+    f->locals = NULL;
+    scope_push();
+    for (struct obj *p = params; p; p = p->next_param) {
+        if (!p->name) cc_error_at(p->pos, "parameter name omitted");
+        p->next_local = f->locals;
+        f->locals = p;
+        scope_add_var(p->name, p);
+        if (!p->ty->complete && p->ty->kind != TY_ARRAY)
+            cc_error_at(p->pos, "parameter '%s' has incomplete type", p->name);
+    }
+    /* __func__ */
+    f->body = parse_compound();
+    scope_pop();
+    cur_func = NULL;
+}
+
+void parse_local_decl(struct node **unused, struct node ***tail)
+{
+    (void)unused;
+    if (accept_kw(KW_STATIC_ASSERT)) {
+        static_assert_decl();
+        return;
+    }
+    struct declspec ds = {0};
+    struct srcpos pos = peek()->pos;
+    parse_declspec(&ds);
+    if (accept(CPP_P_SEMI)) return;
+    for (;;) {
+        const char *name = NULL;
+        struct srcpos npos = pos;
+        struct type *ty = parse_declarator(ds.ty, &name, &npos, NULL);
+        struct attrs a = {0};
+        parse_attributes(&a);
+        if (!name) cc_error_at(npos, "expected identifier in declaration");
+        if (ds.st == ST_TYPEDEF) {
+            scope_add_typedef(name, ty);
+        } else if (ty->kind == TY_FUNC || ds.st == ST_EXTERN) {
+            struct obj *o = scope_find_var(name);
+            struct obj *g = NULL;
+            for (struct obj *x = tu.globals; x; x = x->next)
+                if (!strcmp(x->name, name) && !x->is_local && x->asm_name == x->name) g = x;
+            if (o && !o->is_local) g = o;
+            if (!g) {
+                g = new_global(name, ty, npos);
+                g->is_func = ty->kind == TY_FUNC;
+                g->is_extern = true;
+                g->align = ty->align;
+            }
+            apply_attrs(g, &ds, &a);
+            scope_add_var(name, g);
+        } else if (ds.st == ST_STATIC) {
+            struct obj *o = new_global(name, ty, npos);
+            o->asm_name = cc_printf("%s.%s.%d", name, cur_func ? cur_func->name : "", (int)npos.line * 1000 + (int)npos.col);
+            o->is_static = true;
+            o->align = ty->align;
+            apply_attrs(o, &ds, &a);
+            scope_add_var(name, o);
+            if (accept(CPP_P_ASSIGN)) {
+                o->ini = parse_initializer(&o->ty, true);
+            }
+            if (!o->ty->complete) cc_error_at(npos, "storage size of '%s' isn't known", name);
+            o->is_defined = true;
+        } else {
+            if (ty->kind == TY_VOID) cc_error_at(npos, "variable '%s' declared void", name);
+            struct obj *o = new_local(name, ty, npos);
+            o->align = ty->align;
+            apply_attrs(o, &ds, &a);
+            if (a.alias) o->asm_reg = a.alias;
+            if (o->align < ty->align) o->align = ty->align;
+            scope_add_var(name, o);
+            struct node *d = new_node(N_DECL, npos);
+            d->var = o;
+            if (accept(CPP_P_ASSIGN)) {
+                if (ty->vla_len) cc_error_at(npos, "variable-sized object may not be initialized");
+                d->ini = parse_initializer(&o->ty, false);
+            }
+            if (!o->ty->complete && !o->ty->vla_len)
+                cc_error_at(npos, "storage size of '%s' isn't known", name);
+            **tail = d;
+            *tail = &d->next;
+        }
+        if (!accept(CPP_P_COMMA)) break;
+    }
+    expect(CPP_P_SEMI, "after declaration");
+}
+
+void parse_tu(struct tokstream *ts)
+{
+    P = ts;
+    tu.globals = NULL;
+    tu.gtail = &tu.globals;
+    tu.strs = NULL;
+    label_count = 0;
+    while (peek()->kind != TK_EOF) {
+        if (accept(CPP_P_SEMI)) continue;
+        if (accept_kw(KW_STATIC_ASSERT)) {
+            static_assert_decl();
+            continue;
+        }
+        if (is_kw(peek(), KW_ASM) || is_kw(peek(), KW_ASM2)) {
+            /* top-level asm("...") */
+            struct srcpos pos = next()->pos;
+            expect(CPP_P_LPAREN, NULL);
+            char *text = cc_strdup("");
+            while (peek()->kind == TK_STR) {
+                struct token *s = next();
+                text = cc_printf("%s%.*s", text, (int)s->len - 2, s->p + 1);
+            }
+            expect(CPP_P_RPAREN, NULL);
+            expect(CPP_P_SEMI, NULL);
+            struct obj *o = new_global(NULL, ty_void, pos);
+            o->section = text; /* marker: name NULL = toplevel asm */
+            continue;
+        }
+        struct declspec ds = {0};
+        struct srcpos pos = peek()->pos;
+        if (!parse_declspec(&ds)) {
+            if (peek()->kind == TK_IDENT && is_punct(peekn(1), CPP_P_LPAREN))
+                cc_error_at(pos, "return type defaults to int / unknown type name '%s'", tok_str(peek()));
+            cc_error_at(pos, "expected declaration before '%s'", tok_str(peek()));
+        }
+        if (ds.st == ST_AUTO || ds.st == ST_REGISTER)
+            cc_error_at(pos, "file-scope declaration specifies '%s'", ds.st == ST_AUTO ? "auto" : "register");
+        if (accept(CPP_P_SEMI)) continue;
+        bool first = true;
+        for (;;) {
+            const char *name = NULL;
+            struct srcpos npos = pos;
+            struct obj *params = NULL;
+            struct type *ty = parse_declarator(ds.ty, &name, &npos, &params);
+            struct attrs a = {0};
+            parse_attributes(&a);
+            if (!name) cc_error_at(npos, "expected identifier in declaration");
+            if (ds.st == ST_TYPEDEF) {
+                if (ds.attr->aligned && ty->align < ds.attr->aligned) {
+                    ty = ty_copy(ty);
+                    ty->align = ds.attr->aligned;
+                }
+                if (a.aligned && ty->align < a.aligned) {
+                    ty = ty_copy(ty);
+                    ty->align = a.aligned;
+                }
+                scope_add_typedef(name, ty);
+            } else {
+                struct obj *o = declare_global(name, ty, &ds, npos);
+                apply_attrs(o, &ds, &a);
+                if (ds.is_inline) o->is_inline = true;
+                if (ty->kind == TY_FUNC) {
+                    if (first && is_punct(peek(), CPP_P_LBRACE)) {
+                        o->ty = ty;
+                        parse_funcdef(o, params, npos);
+                        break;
+                    }
+                } else {
+                    if (ty->kind == TY_VOID) cc_error_at(npos, "variable '%s' declared void", name);
+                    if (ty->vla_len) cc_error_at(npos, "variably modified '%s' at file scope", name);
+                    if (accept(CPP_P_ASSIGN)) {
+                        if (o->is_defined && o->ini) cc_error_at(npos, "redefinition of '%s'", name);
+                        o->ini = parse_initializer(&o->ty, true);
+                        o->is_defined = true;
+                        o->is_extern = false;
+                    } else if (ds.st != ST_EXTERN) {
+                        o->is_tentative = true;
+                        o->is_extern = false;
+                    }
+                    if (o->align < o->ty->align) o->align = o->ty->align;
+                }
+            }
+            first = false;
+            if (!accept(CPP_P_COMMA)) {
+                expect(CPP_P_SEMI, "after top level declarator");
+                break;
+            }
+        }
+    }
+    for (struct obj *o = tu.globals; o; o = o->next) {
+        if (o->name && !o->is_func && o->is_tentative && !o->is_defined) {
+            if (o->ty->kind == TY_ARRAY && o->ty->len < 0) o->ty = ty_array(o->ty->base, 1);
+            if (!o->ty->complete) cc_error_at(o->pos, "storage size of '%s' isn't known", o->name);
+        }
+    }
+}

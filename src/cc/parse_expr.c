@@ -1,0 +1,994 @@
+/* Expressions (C11 6.5): precedence climbing, typing and implicit conversions. */
+#include "cc/cc.h"
+
+#include <string.h>
+
+
+static struct node *parse_cast(void);
+static struct node *parse_unary(void);
+
+static struct node *mk(enum nk k, struct type *t, struct srcpos pos)
+{
+    struct node *n = new_node(k, pos);
+    n->ty = t;
+    return n;
+}
+
+static struct node *num(i128 v, struct type *t, struct srcpos pos)
+{
+    struct node *n = mk(N_NUM, t, pos);
+    n->val = v;
+    return n;
+}
+
+static void need_scalar(struct node *e, const char *what)
+{
+    if (!ty_is_scalar(e->ty))
+        cc_error_at(e->pos, "used %s type value where scalar is required (%s)", ty_name(e->ty), what);
+}
+
+static void need_lvalue(struct node *e, const char *what)
+{
+    if (!is_lvalue(e)) cc_error_at(e->pos, "lvalue required as %s", what);
+    if (e->ty->is_const) cc_error_at(e->pos, "%s of read-only location", what);
+    if (e->ty->kind == TY_ARRAY) cc_error_at(e->pos, "%s to expression with array type", what);
+}
+
+static struct node *binary_arith(enum nk k, struct node *l, struct node *r, struct srcpos pos)
+{
+    l = rvalue(l);
+    r = rvalue(r);
+    bool int_only = k == N_MOD || k == N_BAND || k == N_BOR || k == N_BXOR || k == N_SHL || k == N_SHR;
+    if (int_only ? !(ty_is_integer(l->ty) && ty_is_integer(r->ty)) : !(ty_is_arith(l->ty) && ty_is_arith(r->ty)))
+        cc_error_at(pos, "invalid operands to binary operator ('%s' and '%s')", ty_name(l->ty), ty_name(r->ty));
+    struct node *n;
+    if (k == N_SHL || k == N_SHR) {
+        struct type *t = promote(l->ty);
+        n = mk(k, t, pos);
+        n->l = cast_to(l, t);
+        n->r = cast_to(r, promote(r->ty));
+        return n;
+    }
+    struct type *t = usual_arith(l->ty, r->ty);
+    n = mk(k, t, pos);
+    n->l = cast_to(l, t);
+    n->r = cast_to(r, t);
+    if ((k == N_DIV || k == N_MOD) && ty_is_integer(t)) {
+        i128 v;
+        if (eval_int(n->r, &v) && v == 0) cc_warn_at(pos, "division by zero");
+    }
+    return n;
+}
+
+static struct node *add_sub(enum nk k, struct node *l, struct node *r, struct srcpos pos)
+{
+    l = rvalue(l);
+    r = rvalue(r);
+    if (ty_is_arith(l->ty) && ty_is_arith(r->ty)) return binary_arith(k, l, r, pos);
+    if (k == N_ADD && ty_is_integer(l->ty) && r->ty->kind == TY_PTR) {
+        struct node *x = l; l = r; r = x;
+    }
+    if (l->ty->kind == TY_PTR && ty_is_integer(r->ty)) {
+        if (!l->ty->base->complete && l->ty->base->kind != TY_VOID && !l->ty->base->vla_len)
+            cc_error_at(pos, "arithmetic on pointer to incomplete type");
+        struct node *n = mk(k, l->ty, pos);
+        n->l = l;
+        n->r = cast_to(r, ty_intptr());
+        return n;
+    }
+    if (k == N_SUB && l->ty->kind == TY_PTR && r->ty->kind == TY_PTR) {
+        if (!ty_compatible(ty_unqual(l->ty->base), ty_unqual(r->ty->base)))
+            cc_warn_at(pos, "subtraction of pointers to different types");
+        struct node *n = mk(N_SUB, ty_intptr(), pos);
+        n->l = l;
+        n->r = r;
+        return n;
+    }
+    cc_error_at(pos, "invalid operands to binary %s ('%s' and '%s')", k == N_ADD ? "+" : "-",
+                ty_name(l->ty), ty_name(r->ty));
+}
+
+static struct node *compare(enum nk k, struct node *l, struct node *r, struct srcpos pos)
+{
+    l = rvalue(l);
+    r = rvalue(r);
+    struct node *n = mk(k, ty_int, pos);
+    if (ty_is_arith(l->ty) && ty_is_arith(r->ty)) {
+        struct type *t = usual_arith(l->ty, r->ty);
+        n->l = cast_to(l, t);
+        n->r = cast_to(r, t);
+        return n;
+    }
+    if (l->ty->kind == TY_PTR && r->ty->kind == TY_PTR) {
+        if (!ty_compatible(ty_unqual(l->ty->base), ty_unqual(r->ty->base)) &&
+            l->ty->base->kind != TY_VOID && r->ty->base->kind != TY_VOID)
+            cc_warn_at(pos, "comparison of distinct pointer types lacks a cast");
+        n->l = l;
+        n->r = cast_to(r, l->ty);
+        return n;
+    }
+    if (l->ty->kind == TY_PTR && ty_is_integer(r->ty)) {
+        if (!is_null_ptr_const(r)) cc_warn_at(pos, "comparison between pointer and integer");
+        n->l = l;
+        n->r = cast_to(r, l->ty);
+        return n;
+    }
+    if (r->ty->kind == TY_PTR && ty_is_integer(l->ty)) {
+        if (!is_null_ptr_const(l)) cc_warn_at(pos, "comparison between pointer and integer");
+        n->l = cast_to(l, r->ty);
+        n->r = r;
+        return n;
+    }
+    cc_error_at(pos, "invalid operands to comparison ('%s' and '%s')", ty_name(l->ty), ty_name(r->ty));
+}
+
+static struct node *logical(enum nk k, struct node *l, struct node *r, struct srcpos pos)
+{
+    l = rvalue(l);
+    r = rvalue(r);
+    need_scalar(l, "logical operand");
+    need_scalar(r, "logical operand");
+    struct node *n = mk(k, ty_int, pos);
+    n->l = l;
+    n->r = r;
+    return n;
+}
+
+struct node *make_binary(enum nk k, struct node *l, struct node *r, struct srcpos pos)
+{
+    switch (k) {
+    case N_ADD: case N_SUB: return add_sub(k, l, r, pos);
+    case N_EQ: case N_NE: case N_LT: case N_LE: case N_GT: case N_GE: return compare(k, l, r, pos);
+    case N_LAND: case N_LOR: return logical(k, l, r, pos);
+    default: return binary_arith(k, l, r, pos);
+    }
+}
+
+static struct node *make_assign(struct node *l, struct node *r, struct srcpos pos)
+{
+    need_lvalue(l, "left operand of assignment");
+    struct node *n = mk(N_ASSIGN, ty_unqual(l->ty), pos);
+    n->l = l;
+    n->r = convert_assign(r, l->ty, "assignment");
+    if (l->kind == N_VAR) l->var->emitted = l->var->emitted; /* no-op: keeps -Wunused quiet */
+    return n;
+}
+
+static struct node *make_opassign(enum nk op, struct node *l, struct node *r, struct srcpos pos)
+{
+    need_lvalue(l, "left operand of assignment");
+    /* typecheck as l = l op r, computing in the common type */
+    struct node *probe = make_binary(op, l, r, pos);
+    struct node *n = mk(N_OPASSIGN, ty_unqual(l->ty), pos);
+    n->op = op;
+    n->l = l;
+    n->r = probe->r;                 /* converted right operand */
+    n->fty = probe->ty;              /* computation type */
+    if (l->ty->kind == TY_PTR) n->fty = l->ty;
+    if (!ty_is_scalar(l->ty)) cc_error_at(pos, "invalid operand to compound assignment");
+    return n;
+}
+
+static struct node *incdec(enum nk k, struct node *e, struct srcpos pos)
+{
+    need_lvalue(e, k == N_PREINC || k == N_POSTINC ? "increment operand" : "decrement operand");
+    need_scalar(e, "increment");
+    struct node *n = mk(k, ty_unqual(e->ty), pos);
+    n->l = e;
+    n->val = 1;
+    if (e->ty->kind == TY_PTR) {
+        if (!e->ty->base->complete && e->ty->base->kind != TY_VOID)
+            cc_error_at(pos, "increment of pointer to incomplete type");
+    }
+    return n;
+}
+
+struct node *make_deref(struct node *e, struct srcpos pos)
+{
+    e = rvalue(e);
+    if (e->ty->kind != TY_PTR) cc_error_at(pos, "invalid type argument of unary '*' (have '%s')", ty_name(e->ty));
+    struct node *n = mk(N_DEREF, e->ty->base, pos);
+    n->l = e;
+    return n;
+}
+
+static struct member *find_member(struct type *t, const char *name, long *off)
+{
+    for (struct member *m = t->members; m; m = m->next) {
+        if (m->name && !strcmp(m->name, name)) {
+            *off = m->offset;
+            return m;
+        }
+        if (!m->name && (m->ty->kind == TY_STRUCT || m->ty->kind == TY_UNION)) {
+            long o;
+            struct member *r = find_member(m->ty, name, &o);
+            if (r) {
+                *off = m->offset + o;
+                return r;
+            }
+        }
+    }
+    return NULL;
+}
+
+/* e.name, building the chain through anonymous members */
+static struct node *member_chain(struct node *e, struct type *t, const char *name, struct srcpos pos)
+{
+    for (struct member *m = t->members; m; m = m->next) {
+        if (m->name && !strcmp(m->name, name)) {
+            struct node *n = mk(N_MEMBER, m->ty, pos);
+            n->l = e;
+            n->mem = m;
+            if (t->is_const || e->ty->is_const) n->ty = ty_qual(n->ty, true, false);
+            if (e->ty->is_volatile) n->ty = ty_qual(n->ty, false, true);
+            return n;
+        }
+        if (!m->name && (m->ty->kind == TY_STRUCT || m->ty->kind == TY_UNION)) {
+            long off;
+            if (find_member(m->ty, name, &off)) {
+                struct node *a = mk(N_MEMBER, m->ty, pos);
+                a->l = e;
+                a->mem = m;
+                return member_chain(a, m->ty, name, pos);
+            }
+        }
+    }
+    return NULL;
+}
+
+struct node *make_member(struct node *e, const char *name, struct srcpos pos)
+{
+    struct type *t = e->ty;
+    if (t->kind != TY_STRUCT && t->kind != TY_UNION)
+        cc_error_at(pos, "request for member '%s' in something not a structure or union", name);
+    if (!t->complete) cc_error_at(pos, "dereferencing incomplete type '%s'", ty_name(t));
+    struct node *n = member_chain(e, t, name, pos);
+    if (!n) cc_error_at(pos, "'%s' has no member named '%s'", ty_name(t), name);
+    return n;
+}
+
+static struct node *parse_call(struct node *fn, struct srcpos pos)
+{
+    fn = rvalue(fn);
+    if (fn->ty->kind != TY_PTR || fn->ty->base->kind != TY_FUNC)
+        cc_error_at(pos, "called object is not a function or function pointer");
+    struct type *ft = fn->ty->base;
+    struct node head = {0}, *tail = &head;
+    struct param *p = ft->params;
+    int nargs = 0;
+    if (!accept(CPP_P_RPAREN)) {
+        for (;;) {
+            struct node *a = parse_assign();
+            a = rvalue(a);
+            if (p) {
+                a = convert_assign(a, p->ty, "passing argument");
+                p = p->next;
+            } else {
+                if (!ft->variadic && !ft->oldstyle)
+                    cc_error_at(a->pos, "too many arguments to function");
+                if (a->ty->kind == TY_FLOAT) a = cast_to(a, ty_double);
+                else if (ty_is_integer(a->ty)) a = cast_to(a, promote(a->ty));
+                if (a->ty->kind == TY_VOID) cc_error_at(a->pos, "invalid use of void expression");
+            }
+            tail = tail->next = a;
+            nargs++;
+            if (accept(CPP_P_RPAREN)) break;
+            expect(CPP_P_COMMA, NULL);
+        }
+    }
+    if (p) cc_error_at(pos, "too few arguments to function");
+    struct node *n = mk(N_CALL, ft->base, pos);
+    n->l = fn;
+    n->args = head.next;
+    n->fty = ft;
+    if (ft->base->kind != TY_VOID && !ft->base->complete)
+        cc_error_at(pos, "calling function with incomplete return type");
+    return n;
+}
+
+static const char *ident_str(struct token *t) { return cc_strndup(t->p, t->len); }
+
+static struct node *parse_generic(struct srcpos pos)
+{
+    expect(CPP_P_LPAREN, NULL);
+    struct node *ctl = rvalue(parse_assign());
+    struct type *ct = ty_unqual(ctl->ty);
+    struct node *result = NULL, *def = NULL;
+    while (accept(CPP_P_COMMA)) {
+        struct type *t = NULL;
+        if (!accept_kw(KW_DEFAULT)) t = parse_typename();
+        expect(CPP_P_COLON, NULL);
+        struct node *e = parse_assign();
+        if (!t) def = e;
+        else if (ty_compatible(ct, t)) {
+            if (result) cc_error_at(e->pos, "_Generic selects more than one association");
+            result = e;
+        }
+    }
+    expect(CPP_P_RPAREN, NULL);
+    if (!result) result = def;
+    if (!result) cc_error_at(pos, "'_Generic' selector of type '%s' is not compatible with any association", ty_name(ct));
+    return result;
+}
+
+/* GCC's __atomic_* and __sync_* builtins on objects of 4, 8 and (rv128) 16 bytes.
+ * n->op: B_ATOMIC_*; n->val: the AMO operation (0 swap, 1 add, 2 and, 3 or, 4 xor,
+ * 5 sub, 6 nand-less placeholder); n->l pointer, n->r value, n->cond second value. */
+static struct node *parse_atomic(const char *name, struct srcpos pos)
+{
+    static const struct { const char *name; int kind, amo, nargs; } tab[] = {
+        {"__atomic_load_n", B_ATOMIC_LOAD, 0, 2}, {"__atomic_store_n", B_ATOMIC_STORE, 0, 3},
+        {"__atomic_exchange_n", B_ATOMIC_RMW, 0, 3},
+        {"__atomic_fetch_add", B_ATOMIC_RMW, 1, 3}, {"__atomic_fetch_sub", B_ATOMIC_RMW, 5, 3},
+        {"__atomic_fetch_and", B_ATOMIC_RMW, 2, 3}, {"__atomic_fetch_or", B_ATOMIC_RMW, 3, 3},
+        {"__atomic_fetch_xor", B_ATOMIC_RMW, 4, 3},
+        {"__atomic_add_fetch", B_ATOMIC_RMW_NEW, 1, 3}, {"__atomic_sub_fetch", B_ATOMIC_RMW_NEW, 5, 3},
+        {"__atomic_and_fetch", B_ATOMIC_RMW_NEW, 2, 3}, {"__atomic_or_fetch", B_ATOMIC_RMW_NEW, 3, 3},
+        {"__atomic_xor_fetch", B_ATOMIC_RMW_NEW, 4, 3},
+        {"__atomic_compare_exchange_n", B_ATOMIC_CMPXCHG, 0, 6},
+        {"__atomic_thread_fence", B_FENCE, 0, 1}, {"__atomic_signal_fence", B_FENCE, 0, 1},
+        {"__sync_synchronize", B_FENCE, 0, 0},
+        {"__sync_fetch_and_add", B_ATOMIC_RMW, 1, 2}, {"__sync_fetch_and_sub", B_ATOMIC_RMW, 5, 2},
+        {"__sync_fetch_and_and", B_ATOMIC_RMW, 2, 2}, {"__sync_fetch_and_or", B_ATOMIC_RMW, 3, 2},
+        {"__sync_fetch_and_xor", B_ATOMIC_RMW, 4, 2},
+        {"__sync_add_and_fetch", B_ATOMIC_RMW_NEW, 1, 2}, {"__sync_sub_and_fetch", B_ATOMIC_RMW_NEW, 5, 2},
+        {"__sync_and_and_fetch", B_ATOMIC_RMW_NEW, 2, 2}, {"__sync_or_and_fetch", B_ATOMIC_RMW_NEW, 3, 2},
+        {"__sync_xor_and_fetch", B_ATOMIC_RMW_NEW, 4, 2},
+        {"__sync_val_compare_and_swap", B_ATOMIC_CAS_VAL, 0, 3},
+        {"__sync_bool_compare_and_swap", B_ATOMIC_CAS_BOOL, 0, 3},
+        {"__sync_lock_test_and_set", B_ATOMIC_RMW, 0, 2}, {"__sync_lock_release", B_ATOMIC_STORE, 0, 1},
+        {"__atomic_always_lock_free", -1, 0, 2}, {"__atomic_is_lock_free", -1, 0, 2},
+    };
+    int k = -1;
+    for (size_t i = 0; i < sizeof tab / sizeof *tab; i++)
+        if (!strcmp(name, tab[i].name)) k = (int)i;
+    if (k < 0) return NULL;
+    expect(CPP_P_LPAREN, NULL);
+    struct node *args[6] = {0};
+    int n = 0;
+    if (!is_punct(peek(), CPP_P_RPAREN)) {
+        for (;;) {
+            struct node *a = rvalue(parse_assign());
+            if (n < 6) args[n] = a;
+            n++;
+            if (!accept(CPP_P_COMMA)) break;
+        }
+    }
+    expect(CPP_P_RPAREN, NULL);
+    if (n != tab[k].nargs) cc_error_at(pos, "wrong number of arguments to '%s'", name);
+    if (tab[k].kind == -1) {
+        i128 sz;
+        if (!eval_int(args[0], &sz)) cc_error_at(pos, "non-constant size in '%s'", name);
+        return num(sz == 1 || sz == 2 || sz == 4 || (sz <= tgt.regsize && (sz & (sz - 1)) == 0), ty_bool, pos);
+    }
+    struct node *e = mk(N_BUILTIN, ty_void, pos);
+    e->op = tab[k].kind;
+    e->val = tab[k].amo;
+    if (tab[k].kind == B_FENCE) return e;
+    struct node *p = args[0];
+    if (p->ty->kind != TY_PTR || !ty_is_scalar(p->ty->base))
+        cc_error_at(pos, "argument 1 of '%s' must be a pointer to an integer or pointer", name);
+    struct type *t = ty_unqual(p->ty->base);
+    long sz = t->kind == TY_PTR ? tgt.ptr_size : t->size;
+    if (ty_is_float(t) || (sz != 4 && sz != 8 && sz != 16) || sz > tgt.regsize)
+        cc_error_at(pos, "'%s' on a %ld-byte object is not supported yet", name, sz);
+    e->l = p;
+    switch (tab[k].kind) {
+    case B_ATOMIC_LOAD: e->ty = t; break;
+    case B_ATOMIC_STORE:
+        e->r = n > 1 ? convert_assign(args[1], t, "passing argument") : cast_to(num(0, ty_int, pos), t);
+        break;
+    case B_ATOMIC_RMW: case B_ATOMIC_RMW_NEW:
+        e->ty = t;
+        e->r = convert_assign(args[1], t, "passing argument");
+        break;
+    case B_ATOMIC_CAS_VAL: case B_ATOMIC_CAS_BOOL:
+        e->ty = tab[k].kind == B_ATOMIC_CAS_VAL ? t : ty_bool;
+        e->r = convert_assign(args[1], t, "passing argument");
+        e->cond = convert_assign(args[2], t, "passing argument");
+        break;
+    case B_ATOMIC_CMPXCHG:
+        e->ty = ty_bool;
+        if (args[1]->ty->kind != TY_PTR) cc_error_at(pos, "argument 2 of '%s' must be a pointer", name);
+        e->r = args[1];
+        e->cond = convert_assign(args[2], t, "passing argument");
+        break;
+    }
+    return e;
+}
+
+static struct node *parse_builtin(const char *name, struct srcpos pos, bool *ok)
+{
+    *ok = true;
+    if (!strcmp(name, "__builtin_va_start")) {
+        expect(CPP_P_LPAREN, NULL);
+        struct node *ap = parse_assign();
+        expect(CPP_P_COMMA, NULL);
+        parse_assign();
+        expect(CPP_P_RPAREN, NULL);
+        if (!cur_func || !cur_func->ty->variadic) cc_error_at(pos, "'va_start' used in function with fixed arguments");
+        struct node *n = mk(N_VA_START, ty_void, pos);
+        n->l = ap;
+        return n;
+    }
+    if (!strcmp(name, "__builtin_va_end")) {
+        expect(CPP_P_LPAREN, NULL);
+        struct node *ap = parse_assign();
+        expect(CPP_P_RPAREN, NULL);
+        struct node *n = mk(N_VA_END, ty_void, pos);
+        n->l = ap;
+        return n;
+    }
+    if (!strcmp(name, "__builtin_va_copy")) {
+        expect(CPP_P_LPAREN, NULL);
+        struct node *d = parse_assign();
+        expect(CPP_P_COMMA, NULL);
+        struct node *s = parse_assign();
+        expect(CPP_P_RPAREN, NULL);
+        return make_assign(d, s, pos);
+    }
+    if (!strcmp(name, "__builtin_va_arg")) {
+        expect(CPP_P_LPAREN, NULL);
+        struct node *ap = parse_assign();
+        expect(CPP_P_COMMA, NULL);
+        struct type *t = parse_typename();
+        expect(CPP_P_RPAREN, NULL);
+        struct node *n = mk(N_VA_ARG, t, pos);
+        n->l = ap;
+        return n;
+    }
+    if (!strcmp(name, "__builtin_offsetof")) {
+        expect(CPP_P_LPAREN, NULL);
+        struct type *t = parse_typename();
+        expect(CPP_P_COMMA, NULL);
+        /* member designator: build &((T*)0)->a.b[c] */
+        struct node *base = num(0, ty_ptr(t), pos);
+        struct node *e = make_deref(base, pos);
+        e = make_member(e, expect_ident(), pos);
+        for (;;) {
+            if (accept(CPP_P_DOT)) e = make_member(e, expect_ident(), pos);
+            else if (accept(CPP_P_LSQ)) {
+                struct node *i = parse_expr();
+                expect(CPP_P_RSQ, NULL);
+                e = make_deref(make_binary(N_ADD, e, i, pos), pos);
+            } else break;
+        }
+        expect(CPP_P_RPAREN, NULL);
+        const char *sym = NULL;
+        i128 off;
+        if (!eval_addr(e, &sym, &off) || sym) cc_error_at(pos, "offsetof of a non-constant member");
+        return num(off, ty_size_t(), pos);
+    }
+    if (!strcmp(name, "__builtin_types_compatible_p")) {
+        expect(CPP_P_LPAREN, NULL);
+        struct type *a = parse_typename();
+        expect(CPP_P_COMMA, NULL);
+        struct type *b = parse_typename();
+        expect(CPP_P_RPAREN, NULL);
+        return num(ty_compatible(ty_unqual(a), ty_unqual(b)), ty_int, pos);
+    }
+    static const struct { const char *name; int id; struct type **arg; struct type **ret; } tab[] = {
+        {"__builtin_expect", B_EXPECT, &ty_long, &ty_long},
+        {"__builtin_clz", B_CLZ, &ty_uint, &ty_int},
+        {"__builtin_clzl", B_CLZ, &ty_ulong, &ty_int},
+        {"__builtin_clzll", B_CLZ, &ty_ullong, &ty_int},
+        {"__builtin_ctz", B_CTZ, &ty_uint, &ty_int},
+        {"__builtin_ctzl", B_CTZ, &ty_ulong, &ty_int},
+        {"__builtin_ctzll", B_CTZ, &ty_ullong, &ty_int},
+        {"__builtin_ffs", B_FFS, &ty_int, &ty_int},
+        {"__builtin_ffsl", B_FFS, &ty_long, &ty_int},
+        {"__builtin_ffsll", B_FFS, &ty_llong, &ty_int},
+        {"__builtin_popcount", B_POPCOUNT, &ty_uint, &ty_int},
+        {"__builtin_popcountl", B_POPCOUNT, &ty_ulong, &ty_int},
+        {"__builtin_popcountll", B_POPCOUNT, &ty_ullong, &ty_int},
+        {"__builtin_bswap16", B_BSWAP, &ty_ushort, &ty_ushort},
+        {"__builtin_bswap32", B_BSWAP, &ty_uint, &ty_uint},
+        {"__builtin_bswap64", B_BSWAP, &ty_uint64, &ty_uint64},
+        {"__builtin_unreachable", B_UNREACHABLE, NULL, &ty_void},
+        {"__builtin_trap", B_TRAP, NULL, &ty_void},
+        {"__builtin_abort", B_TRAP, NULL, &ty_void},
+        {"__builtin_constant_p", B_CONSTANT_P, NULL, &ty_int},
+        {"__builtin_alloca", B_ALLOCA, NULL, NULL},
+        {"__builtin_frame_address", B_FRAME_ADDRESS, &ty_uint, NULL},
+        {"__builtin_assume_aligned", B_ASSUME_ALIGNED, NULL, NULL},
+    };
+    for (size_t i = 0; i < sizeof tab / sizeof *tab; i++) {
+        if (strcmp(name, tab[i].name)) continue;
+        expect(CPP_P_LPAREN, NULL);
+        struct node *n = mk(N_BUILTIN, tab[i].ret ? *tab[i].ret : ty_ptr(ty_void), pos);
+        n->op = tab[i].id;
+        if (tab[i].id == B_EXPECT) {
+            struct node *a = rvalue(parse_assign());
+            expect(CPP_P_COMMA, NULL);
+            parse_assign();
+            expect(CPP_P_RPAREN, NULL);
+            return a;
+        }
+        if (tab[i].id == B_ASSUME_ALIGNED) {
+            struct node *a = rvalue(parse_assign());
+            while (accept(CPP_P_COMMA)) parse_assign();
+            expect(CPP_P_RPAREN, NULL);
+            return a;
+        }
+        if (tab[i].id == B_CONSTANT_P) {
+            struct node *a = rvalue(parse_assign());
+            expect(CPP_P_RPAREN, NULL);
+            i128 v;
+            double d;
+            return num(eval_int(a, &v) || (ty_is_float(a->ty) && eval_float(a, &d)), ty_int, pos);
+        }
+        if (tab[i].id == B_ALLOCA) {
+            n->l = cast_to(rvalue(parse_assign()), ty_size_t());
+            expect(CPP_P_RPAREN, NULL);
+            return n;
+        }
+        if (tab[i].arg) {
+            n->l = convert_assign(parse_assign(), *tab[i].arg, "passing argument");
+        }
+        expect(CPP_P_RPAREN, NULL);
+        return n;
+    }
+    struct node *at = parse_atomic(name, pos);
+    if (at) return at;
+    if (!strncmp(name, "__builtin_", 10) || !strncmp(name, "__sync_", 7) || !strncmp(name, "__atomic_", 9)) {
+        /* __builtin_memcpy etc. become calls to the library function */
+        static const char *const lib[] = {"memcpy", "memset", "memmove", "memcmp", "strlen",
+                                          "strcmp", "strcpy", "abort", "printf", "exit", "malloc", "free"};
+        for (size_t i = 0; i < sizeof lib / sizeof *lib; i++)
+            if (!strcmp(name + 10, lib[i])) {
+                *ok = false;
+                return NULL;
+            }
+        cc_error_at(pos, "builtin '%s' is not supported", name);
+    }
+    *ok = false;
+    return NULL;
+}
+
+static struct node *parse_primary(void)
+{
+    struct token *t = peek();
+    struct srcpos pos = t->pos;
+    if (accept(CPP_P_LPAREN)) {
+        if (is_punct(peek(), CPP_P_LBRACE)) {
+            /* GNU statement expression */
+            if (!cur_func) cc_error_at(pos, "braced-group within expression allowed only inside a function");
+            struct node *b = parse_compound();
+            expect(CPP_P_RPAREN, NULL);
+            struct node *n = mk(N_STMT_EXPR, ty_void, pos);
+            n->body = b;
+            struct node *last = b->body;
+            while (last && last->next) last = last->next;
+            if (last && last->kind == N_EXPR_STMT) n->ty = last->l->ty->kind == TY_ARRAY ? ty_ptr(last->l->ty->base) : ty_unqual(last->l->ty);
+            return n;
+        }
+        struct node *e = parse_expr();
+        expect(CPP_P_RPAREN, NULL);
+        return e;
+    }
+    if (t->kind == TK_NUM) {
+        next();
+        return parse_number(t);
+    }
+    if (t->kind == TK_CHAR) {
+        next();
+        return parse_char_const(t);
+    }
+    if (t->kind == TK_STR) return parse_string_lits();
+    if (is_kw(t, KW_GENERIC)) {
+        next();
+        return parse_generic(pos);
+    }
+    if (t->kind == TK_IDENT) {
+        next();
+        const char *name = ident_str(t);
+        if (!strcmp(name, "__func__") || !strcmp(name, "__FUNCTION__") || !strcmp(name, "__PRETTY_FUNCTION__")) {
+            const char *fn = cur_func ? cur_func->name : "";
+            struct node *s = mk(N_STR, ty_array(ty_char, (long)strlen(fn) + 1), pos);
+            s->str = cc_strdup(fn);
+            s->strlen = (long)strlen(fn) + 1;
+            return s;
+        }
+        struct obj *o = scope_find_var(name);
+        if (o) {
+            struct node *n = mk(N_VAR, o->ty, pos);
+            n->var = o;
+            return n;
+        }
+        i128 v;
+        struct type *et;
+        if (scope_find_enum_const(name, &v, &et)) return num(v, et, pos);
+        if (!strncmp(name, "__builtin_", 10) || !strncmp(name, "__sync_", 7) || !strncmp(name, "__atomic_", 9)) {
+            bool ok;
+            struct node *b = parse_builtin(name, pos, &ok);
+            if (ok) return b;
+            if (!strncmp(name, "__builtin_", 10)) name = name + 10;
+            o = scope_find_var(name);
+            if (o) {
+                struct node *n = mk(N_VAR, o->ty, pos);
+                n->var = o;
+                return n;
+            }
+        }
+        if (is_punct(peek(), CPP_P_LPAREN)) {
+            /* implicit declaration: int name() */
+            cc_warn_at(pos, "implicit declaration of function '%s'", name);
+            struct type *ft = ty_func(ty_int);
+            ft->oldstyle = true;
+            struct obj *g = NULL;
+            for (struct obj *x = tu.globals; x; x = x->next)
+                if (x->name && !strcmp(x->name, name)) g = x;
+            if (!g) {
+                g = new_global(name, ft, pos);
+                g->is_func = true;
+                g->is_extern = true;
+            }
+            struct node *n = mk(N_VAR, g->ty, pos);
+            n->var = g;
+            return n;
+        }
+        cc_error_at(pos, "'%s' undeclared", name);
+    }
+    cc_error_at(pos, "expected expression before '%s'", tok_str(t));
+}
+
+static struct node *parse_postfix_ops(struct node *e)
+{
+    for (;;) {
+        struct srcpos pos = peek()->pos;
+        if (accept(CPP_P_LSQ)) {
+            struct node *i = parse_expr();
+            expect(CPP_P_RSQ, NULL);
+            struct node *a = rvalue(e), *b = rvalue(i);
+            if (a->ty->kind != TY_PTR && b->ty->kind != TY_PTR)
+                cc_error_at(pos, "subscripted value is neither array nor pointer");
+            e = make_deref(make_binary(N_ADD, a, b, pos), pos);
+            continue;
+        }
+        if (accept(CPP_P_LPAREN)) {
+            e = parse_call(e, pos);
+            continue;
+        }
+        if (accept(CPP_P_DOT)) {
+            e = make_member(e, expect_ident(), pos);
+            continue;
+        }
+        if (accept(CPP_P_ARROW)) {
+            struct node *d = make_deref(e, pos);
+            e = make_member(d, expect_ident(), pos);
+            continue;
+        }
+        if (accept(CPP_P_INC)) {
+            e = incdec(N_POSTINC, e, pos);
+            continue;
+        }
+        if (accept(CPP_P_DEC)) {
+            e = incdec(N_POSTDEC, e, pos);
+            continue;
+        }
+        return e;
+    }
+}
+
+static struct node *compound_literal(struct type *t, struct srcpos pos)
+{
+    struct node *n = mk(N_COMPOUND_LIT, t, pos);
+    if (!cur_func) {
+        struct obj *o = new_global(cc_printf(".LCL%d", (int)pos.line * 1000 + (int)pos.col), t, pos);
+        o->asm_name = new_label_name();
+        o->is_static = true;
+        o->is_defined = true;
+        o->ini = parse_initializer(&o->ty, true);
+        o->align = o->ty->align;
+        n->ty = o->ty;
+        n->var = o;
+        return n;
+    }
+    struct obj *o = new_local(NULL, t, pos);
+    o->align = t->align;
+    o->addr_taken = true;
+    n->ini = parse_initializer(&o->ty, false);
+    n->ty = o->ty;
+    n->var = o;
+    return n;
+}
+
+static long type_size(struct type *t, struct srcpos pos)
+{
+    if (t->kind == TY_FUNC) return 1; /* GNU */
+    if (t->kind == TY_VOID) return 1;
+    if (!t->complete) cc_error_at(pos, "invalid application of 'sizeof' to incomplete type '%s'", ty_name(t));
+    return t->size;
+}
+
+static struct node *vla_sizeof(struct type *t, struct srcpos pos);
+
+static struct node *parse_unary(void)
+{
+    struct token *t = peek();
+    struct srcpos pos = t->pos;
+    if (t->kind == TK_PUNCT) {
+        switch (t->sub) {
+        case CPP_P_INC: next(); return incdec(N_PREINC, parse_unary(), pos);
+        case CPP_P_DEC: next(); return incdec(N_PREDEC, parse_unary(), pos);
+        case CPP_P_AMP: {
+            next();
+            struct node *e = parse_cast();
+            if (e->ty->kind == TY_FUNC) return decay(e);
+            if (!is_lvalue(e)) cc_error_at(pos, "lvalue required as unary '&' operand");
+            if (e->kind == N_MEMBER && e->mem->bit_width >= 0) cc_error_at(pos, "cannot take address of bit-field");
+            struct node *n = mk(N_ADDR, ty_ptr(e->ty), pos);
+            n->l = e;
+            for (struct node *x = e; x; x = x->kind == N_MEMBER ? x->l : NULL)
+                if (x->kind == N_VAR) x->var->addr_taken = true;
+            return n;
+        }
+        case CPP_P_STAR: {
+            next();
+            struct node *e = parse_cast();
+            e = rvalue(e);
+            if (e->ty->kind == TY_PTR && e->ty->base->kind == TY_FUNC) return e;
+            return make_deref(e, pos);
+        }
+        case CPP_P_PLUS: case CPP_P_MINUS: case CPP_P_TILDE: {
+            next();
+            struct node *e = rvalue(parse_cast());
+            if (t->sub == CPP_P_TILDE ? !ty_is_integer(e->ty) : !ty_is_arith(e->ty))
+                cc_error_at(pos, "wrong type argument to unary operator");
+            struct type *ty = ty_is_integer(e->ty) ? promote(e->ty) : e->ty;
+            e = cast_to(e, ty);
+            if (t->sub == CPP_P_PLUS) return e;
+            struct node *n = mk(t->sub == CPP_P_MINUS ? N_NEG : N_BNOT, ty, pos);
+            n->l = e;
+            return n;
+        }
+        case CPP_P_NOT: {
+            next();
+            struct node *e = rvalue(parse_cast());
+            need_scalar(e, "'!'");
+            struct node *n = mk(N_LNOT, ty_int, pos);
+            n->l = e;
+            return n;
+        }
+        case CPP_P_ANDAND:
+            cc_error_at(pos, "labels as values are not supported");
+        default: break;
+        }
+    }
+    if (is_kw(t, KW_SIZEOF)) {
+        next();
+        if (is_punct(peek(), CPP_P_LPAREN) && is_typename(peekn(1))) {
+            next();
+            struct type *ty = parse_typename();
+            expect(CPP_P_RPAREN, NULL);
+            if (is_punct(peek(), CPP_P_LBRACE)) {
+                struct node *e = parse_postfix_ops(compound_literal(ty, pos));
+                return num(type_size(e->ty, pos), ty_size_t(), pos);
+            }
+            if (ty->vla_len) return vla_sizeof(ty, pos);
+            return num(type_size(ty, pos), ty_size_t(), pos);
+        }
+        struct node *e = parse_unary();
+        if (e->kind == N_MEMBER && e->mem->bit_width >= 0) cc_error_at(pos, "'sizeof' applied to a bit-field");
+        if (e->ty->vla_len) return vla_sizeof(e->ty, pos);
+        return num(type_size(e->ty, pos), ty_size_t(), pos);
+    }
+    if (is_kw(t, KW_ALIGNOF) || is_kw(t, KW_ALIGNOF2) || is_kw(t, KW_ALIGNOF3)) {
+        next();
+        if (is_punct(peek(), CPP_P_LPAREN) && is_typename(peekn(1))) {
+            next();
+            struct type *ty = parse_typename();
+            expect(CPP_P_RPAREN, NULL);
+            return num(ty->kind == TY_ARRAY ? ty->base->align : ty->align, ty_size_t(), pos);
+        }
+        struct node *e = parse_unary();
+        int al = e->ty->align;
+        if (e->kind == N_VAR && e->var->align > al) al = e->var->align;
+        return num(al, ty_size_t(), pos);
+    }
+    if (is_kw(t, KW_EXTENSION)) {
+        next();
+        return parse_cast();
+    }
+    return parse_postfix_ops(parse_primary());
+}
+
+/* sizeof a variably modified type: evaluated at run time */
+static struct node *vla_sizeof(struct type *t, struct srcpos pos)
+{
+    if (!t->vla_len) return num(t->size, ty_size_t(), pos);
+    struct node *inner = vla_sizeof(t->base, pos);
+    struct node *len = cast_to(rvalue(t->vla_len), ty_size_t());
+    struct node *n = mk(N_MUL, ty_size_t(), pos);
+    n->l = len;
+    n->r = inner;
+    return n;
+}
+
+static struct node *parse_cast_(void);
+static struct node *parse_cast(void)
+{
+    depth_enter(peek()->pos);
+    struct node *n = parse_cast_();
+    depth_leave();
+    return n;
+}
+
+static struct node *parse_cast_(void)
+{
+    if (is_punct(peek(), CPP_P_LPAREN) && is_typename(peekn(1))) {
+        struct srcpos pos = next()->pos;
+        struct type *t = parse_typename();
+        expect(CPP_P_RPAREN, NULL);
+        if (is_punct(peek(), CPP_P_LBRACE)) return parse_postfix_ops(compound_literal(t, pos));
+        struct node *e = rvalue(parse_cast());
+        if (t->kind == TY_VOID) return cast_to(e, ty_void);
+        if (!ty_is_scalar(t)) {
+            if ((t->kind == TY_STRUCT || t->kind == TY_UNION) && ty_compatible(ty_unqual(t), ty_unqual(e->ty)))
+                return e;
+            cc_error_at(pos, "conversion to non-scalar type requested");
+        }
+        if (!ty_is_scalar(e->ty)) cc_error_at(pos, "cannot convert a value of type '%s' to '%s'", ty_name(e->ty), ty_name(t));
+        if ((ty_is_float(t) && e->ty->kind == TY_PTR) || (ty_is_float(e->ty) && t->kind == TY_PTR))
+            cc_error_at(pos, "invalid cast between pointer and floating type");
+        if (e->kind == N_FNUM && ty_is_float(t)) return cast_to(e, ty_unqual(t));
+        struct node *n = mk(N_CAST, ty_unqual(t), pos);
+        n->l = e;
+        return n;
+    }
+    return parse_unary();
+}
+
+static int binprec(struct token *t, enum nk *k)
+{
+    if (t->kind != TK_PUNCT) return -1;
+    switch (t->sub) {
+    case CPP_P_STAR: *k = N_MUL; return 10;
+    case CPP_P_SLASH: *k = N_DIV; return 10;
+    case CPP_P_PERCENT: *k = N_MOD; return 10;
+    case CPP_P_PLUS: *k = N_ADD; return 9;
+    case CPP_P_MINUS: *k = N_SUB; return 9;
+    case CPP_P_SHL: *k = N_SHL; return 8;
+    case CPP_P_SHR: *k = N_SHR; return 8;
+    case CPP_P_LT: *k = N_LT; return 7;
+    case CPP_P_GT: *k = N_GT; return 7;
+    case CPP_P_LE: *k = N_LE; return 7;
+    case CPP_P_GE: *k = N_GE; return 7;
+    case CPP_P_EQ: *k = N_EQ; return 6;
+    case CPP_P_NE: *k = N_NE; return 6;
+    case CPP_P_AMP: *k = N_BAND; return 5;
+    case CPP_P_XOR: *k = N_BXOR; return 4;
+    case CPP_P_OR: *k = N_BOR; return 3;
+    case CPP_P_ANDAND: *k = N_LAND; return 2;
+    case CPP_P_OROR: *k = N_LOR; return 1;
+    default: return -1;
+    }
+}
+
+static struct node *parse_binary(int minprec)
+{
+    struct node *l = parse_cast();
+    int save = parse_depth;
+    for (;;) {
+        enum nk k = N_ADD;
+        int p = binprec(peek(), &k);
+        if (p < minprec) {
+            parse_depth = save;
+            return l;
+        }
+        depth_enter(peek()->pos);
+        struct srcpos pos = next()->pos;
+        struct node *r = parse_binary(p + 1);
+        l = make_binary(k, l, r, pos);
+    }
+}
+
+struct node *parse_cond_expr(void)
+{
+    struct node *c = parse_binary(1);
+    if (!is_punct(peek(), CPP_P_QUESTION)) return c;
+    struct srcpos pos = next()->pos;
+    c = rvalue(c);
+    need_scalar(c, "condition");
+    struct node *a = is_punct(peek(), CPP_P_COLON) ? c : rvalue(parse_expr());
+    expect(CPP_P_COLON, NULL);
+    struct node *b = rvalue(parse_cond_expr());
+    struct node *n = mk(N_COND, NULL, pos);
+    n->cond = c;
+    struct type *ta = a->ty, *tb = b->ty;
+    if (ty_is_arith(ta) && ty_is_arith(tb)) {
+        n->ty = usual_arith(ta, tb);
+        a = cast_to(a, n->ty);
+        b = cast_to(b, n->ty);
+    } else if (ta->kind == TY_VOID || tb->kind == TY_VOID) {
+        n->ty = ty_void;
+    } else if (ta->kind == TY_PTR && tb->kind == TY_PTR) {
+        if (ta->base->kind == TY_VOID && !is_null_ptr_const(a)) n->ty = ta;
+        else if (tb->base->kind == TY_VOID && !is_null_ptr_const(b)) n->ty = tb;
+        else if (is_null_ptr_const(a)) n->ty = tb;
+        else if (is_null_ptr_const(b)) n->ty = ta;
+        else {
+            if (!ty_compatible(ty_unqual(ta->base), ty_unqual(tb->base)))
+                cc_warn_at(pos, "pointer type mismatch in conditional expression");
+            n->ty = ta;
+        }
+        if (ta->base->is_const || tb->base->is_const)
+            n->ty = ty_ptr(ty_qual(n->ty->base, true, false));
+        a = cast_to(a, n->ty);
+        b = cast_to(b, n->ty);
+    } else if (ta->kind == TY_PTR && ty_is_integer(tb)) {
+        if (!is_null_ptr_const(b)) cc_warn_at(pos, "pointer/integer type mismatch in conditional expression");
+        n->ty = ta;
+        b = cast_to(b, ta);
+    } else if (tb->kind == TY_PTR && ty_is_integer(ta)) {
+        if (!is_null_ptr_const(a)) cc_warn_at(pos, "pointer/integer type mismatch in conditional expression");
+        n->ty = tb;
+        a = cast_to(a, tb);
+    } else if ((ta->kind == TY_STRUCT || ta->kind == TY_UNION) && ty_compatible(ty_unqual(ta), ty_unqual(tb))) {
+        n->ty = ty_unqual(ta);
+    } else {
+        cc_error_at(pos, "type mismatch in conditional expression");
+    }
+    n->then = a;
+    n->els = b;
+    return n;
+}
+
+static struct node *parse_assign_(void);
+struct node *parse_assign(void)
+{
+    depth_enter(peek()->pos);
+    struct node *n = parse_assign_();
+    depth_leave();
+    return n;
+}
+
+static struct node *parse_assign_(void)
+{
+    struct node *l = parse_cond_expr();
+    struct token *t = peek();
+    if (t->kind != TK_PUNCT) return l;
+    enum nk op;
+    switch (t->sub) {
+    case CPP_P_ASSIGN: next(); return make_assign(l, parse_assign(), t->pos);
+    case CPP_P_MULEQ: op = N_MUL; break;
+    case CPP_P_DIVEQ: op = N_DIV; break;
+    case CPP_P_MODEQ: op = N_MOD; break;
+    case CPP_P_ADDEQ: op = N_ADD; break;
+    case CPP_P_SUBEQ: op = N_SUB; break;
+    case CPP_P_SHLEQ: op = N_SHL; break;
+    case CPP_P_SHREQ: op = N_SHR; break;
+    case CPP_P_ANDEQ: op = N_BAND; break;
+    case CPP_P_XOREQ: op = N_BXOR; break;
+    case CPP_P_OREQ: op = N_BOR; break;
+    default: return l;
+    }
+    next();
+    return make_opassign(op, l, parse_assign(), t->pos);
+}
+
+struct node *parse_expr(void)
+{
+    struct node *e = parse_assign();
+    int save = parse_depth;
+    while (is_punct(peek(), CPP_P_COMMA)) {
+        depth_enter(peek()->pos);
+        struct srcpos pos = next()->pos;
+        struct node *r = rvalue(parse_assign());
+        struct node *n = mk(N_COMMA, r->ty, pos);
+        n->l = e;
+        n->r = r;
+        e = n;
+    }
+    parse_depth = save;
+    return e;
+}
+
+i128 parse_const_int(void)
+{
+    struct node *e = parse_cond_expr();
+    i128 v;
+    if (!ty_is_integer(e->ty) || !eval_int(e, &v))
+        cc_error_at(e->pos, "expression is not an integer constant expression");
+    return v;
+}

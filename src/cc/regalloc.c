@@ -1,0 +1,266 @@
+/* Register allocation: block liveness by iterative dataflow, one live interval per vreg
+ * (no holes), linear scan over the intervals.  Intervals that live across a call (or an
+ * inline asm) only get callee-saved registers.  A vreg that gets no register is spilled
+ * to a frame slot for its whole life; the emitter reloads it into a scratch register
+ * (t0-t2, ft0-ft2 are reserved for that) at each use. */
+#include "cc/ir.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* physical registers: 0-31 integer, 32-63 FP */
+static const int int_caller[] = {28, 29, 30, 31};                                  /* t3-t6 */
+static const int int_callee[] = {9, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27};       /* s1-s11 */
+static const int fp_caller[] = {32 + 3, 32 + 4, 32 + 5, 32 + 6, 32 + 7, 32 + 28, 32 + 29, 32 + 30, 32 + 31};
+static const int fp_callee[] = {32 + 8, 32 + 9, 32 + 18, 32 + 19, 32 + 20, 32 + 21, 32 + 22, 32 + 23,
+                                32 + 24, 32 + 25, 32 + 26, 32 + 27};
+
+static int ins_uses(struct ir_ins *i, int *u)
+{
+    int n = 0;
+    switch (i->op) {
+    case IR_NOP: case IR_LI: case IR_FLI: case IR_ADDR: case IR_GADDR: case IR_FRAMEADDR:
+    case IR_PARAM: case IR_JMP: case IR_TRAP: case IR_SAVE_VA:
+        break;
+    case IR_RET:
+        for (int k = 0; k < i->call->nargs; k++) u[n++] = i->call->args[k].vreg;
+        break;
+    case IR_CALL:
+        if (i->call->fn) u[n++] = i->call->fn;
+        for (int k = 0; k < i->call->nargs; k++) u[n++] = i->call->args[k].vreg;
+        break;
+    case IR_ASM:
+        for (int k = 0; k < i->asmi->nops; k++) {
+            struct ir_asm_op *o = &i->asmi->ops[k];
+            if ((o->in || o->kind == 'm') && o->vreg) u[n++] = o->vreg;
+        }
+        break;
+    default:
+        if (i->a) u[n++] = i->a;
+        if (i->b) u[n++] = i->b;
+        if (i->c) u[n++] = i->c;
+        break;
+    }
+    return n;
+}
+
+static int ins_defs(struct ir_ins *i, int *d)
+{
+    int n = 0;
+    if (i->op == IR_CALL) {
+        for (int k = 0; k < i->call->nrets; k++) d[n++] = i->call->rets[k].vreg;
+    } else if (i->op == IR_ASM) {
+        for (int k = 0; k < i->asmi->nops; k++)
+            if (i->asmi->ops[k].out && i->asmi->ops[k].outvreg) d[n++] = i->asmi->ops[k].outvreg;
+    } else if (i->d) {
+        d[n++] = i->d;
+    }
+    return n;
+}
+
+static int succs(struct ir_block *b, int *s)
+{
+    if (!b->n) return 0;
+    struct ir_ins *i = &b->ins[b->n - 1];
+    switch (i->op) {
+    case IR_JMP: s[0] = i->t1; return 1;
+    case IR_BR: case IR_BCMP: s[0] = i->t1; s[1] = i->t2; return 2;
+    default: return 0;
+    }
+}
+
+#define BIT(set, v) ((set)[(v) >> 6] >> ((v) & 63) & 1)
+#define SETBIT(set, v) ((set)[(v) >> 6] |= (u64)1 << ((v) & 63))
+
+struct interval {
+    int v, start, end;
+    bool across_call;
+};
+
+static int cmp_start(const void *a, const void *b)
+{
+    const struct interval *x = a, *y = b;
+    if (x->start != y->start) return x->start - y->start;
+    return x->v - y->v;
+}
+
+void regalloc(struct ir_func *f)
+{
+    int nv = f->nvregs;
+    int words = (nv + 63) / 64;
+    int tmp[64], tmpd[8];
+    /* ignore instructions after the first terminator of each block (unreachable) */
+    for (int bi = 0; bi < f->nblocks; bi++) {
+        struct ir_block *b = f->blocks[bi];
+        for (int k = 0; k < b->n; k++) {
+            int op = b->ins[k].op;
+            if (op == IR_JMP || op == IR_BR || op == IR_BCMP || op == IR_RET) {
+                b->n = k + 1;
+                break;
+            }
+        }
+        b->live_in = cc_alloc(sizeof(u64) * (size_t)words);
+        b->live_out = cc_alloc(sizeof(u64) * (size_t)words);
+        b->def = cc_alloc(sizeof(u64) * (size_t)words);
+        b->use = cc_alloc(sizeof(u64) * (size_t)words);
+        for (int k = 0; k < b->n; k++) {
+            struct ir_ins *i = &b->ins[k];
+            int nu = i->op == IR_CALL || i->op == IR_RET || i->op == IR_ASM ? 0 : 0;
+            (void)nu;
+            int *u = tmp;
+            int cnt;
+            if ((i->op == IR_CALL || i->op == IR_RET) && i->call->nargs + 1 > 64) {
+                u = cc_alloc(sizeof(int) * (size_t)(i->call->nargs + 2));
+            }
+            if (i->op == IR_ASM && i->asmi->nops > 60) u = cc_alloc(sizeof(int) * (size_t)(i->asmi->nops + 2));
+            cnt = ins_uses(i, u);
+            for (int q = 0; q < cnt; q++)
+                if (!BIT(b->def, u[q])) SETBIT(b->use, u[q]);
+            int *d = tmpd;
+            if (i->op == IR_ASM && i->asmi->nops > 8) d = cc_alloc(sizeof(int) * (size_t)(i->asmi->nops + 1));
+            cnt = ins_defs(i, d);
+            for (int q = 0; q < cnt; q++) SETBIT(b->def, d[q]);
+        }
+    }
+    /* backward dataflow */
+    bool changed = true;
+    while (changed) {
+        changed = false;
+        for (int bi = f->nblocks - 1; bi >= 0; bi--) {
+            struct ir_block *b = f->blocks[bi];
+            int s[2];
+            int ns = succs(b, s);
+            for (int w = 0; w < words; w++) {
+                u64 out = 0;
+                for (int k = 0; k < ns; k++) out |= f->blocks[s[k]]->live_in[w];
+                u64 in = b->use[w] | (out & ~b->def[w]);
+                if (out != b->live_out[w] || in != b->live_in[w]) changed = true;
+                b->live_out[w] = out;
+                b->live_in[w] = in;
+            }
+        }
+    }
+    /* intervals */
+    struct interval *iv = cc_alloc(sizeof *iv * (size_t)nv);
+    for (int v = 0; v < nv; v++) {
+        iv[v].v = v;
+        iv[v].start = 1 << 30;
+        iv[v].end = -1;
+    }
+    int pos = 0;
+    int ncalls = 0, capcalls = 64;
+    int *calls = cc_alloc(sizeof(int) * (size_t)capcalls);
+#define EXTEND(v, p) do { if ((p) < iv[v].start) iv[v].start = (p); if ((p) > iv[v].end) iv[v].end = (p); } while (0)
+    for (int bi = 0; bi < f->nblocks; bi++) {
+        struct ir_block *b = f->blocks[bi];
+        b->start = pos;
+        b->end = pos + 2 * b->n + 1;
+        for (int v = 1; v < nv; v++) {
+            if (BIT(b->live_in, v)) EXTEND(v, b->start);
+            if (BIT(b->live_out, v)) EXTEND(v, b->end);
+        }
+        for (int k = 0; k < b->n; k++) {
+            struct ir_ins *i = &b->ins[k];
+            int p = pos + 2 * k;
+            int *u = tmp;
+            if ((i->op == IR_CALL || i->op == IR_RET) && i->call->nargs + 1 > 64)
+                u = cc_alloc(sizeof(int) * (size_t)(i->call->nargs + 2));
+            if (i->op == IR_ASM && i->asmi->nops > 60) u = cc_alloc(sizeof(int) * (size_t)(i->asmi->nops + 2));
+            int cnt = ins_uses(i, u);
+            for (int q = 0; q < cnt; q++) EXTEND(u[q], p);
+            int *d = tmpd;
+            if (i->op == IR_ASM && i->asmi->nops > 8) d = cc_alloc(sizeof(int) * (size_t)(i->asmi->nops + 1));
+            cnt = ins_defs(i, d);
+            /* asm outputs must not share a register with its inputs */
+            for (int q = 0; q < cnt; q++) EXTEND(d[q], i->op == IR_ASM ? p : p + 1);
+            if (i->op == IR_CALL || i->op == IR_ASM || i->op == IR_ALLOCA) {
+                if (ncalls == capcalls) {
+                    int *nc = cc_alloc(sizeof(int) * (size_t)capcalls * 2);
+                    memcpy(nc, calls, sizeof(int) * (size_t)ncalls);
+                    calls = nc;
+                    capcalls *= 2;
+                }
+                calls[ncalls++] = p;
+            }
+        }
+        pos = b->end + 1;
+    }
+    int n = 0;
+    struct interval *list = cc_alloc(sizeof *list * (size_t)nv);
+    for (int v = 1; v < nv; v++) {
+        if (iv[v].end < 0) continue;
+        /* a vreg defined but never used still needs a destination */
+        struct interval x = iv[v];
+        x.across_call = false;
+        for (int c = 0; c < ncalls; c++)
+            if (x.start < calls[c] && x.end > calls[c] + 1) {
+                x.across_call = true;
+                break;
+            }
+        list[n++] = x;
+    }
+    qsort(list, (size_t)n, sizeof *list, cmp_start);
+    /* move hints: d = mov a prefers a's register (the move then disappears) */
+    int *hint = cc_alloc(sizeof(int) * (size_t)nv);
+    for (int bi = 0; bi < f->nblocks; bi++)
+        for (int k = 0; k < f->blocks[bi]->n; k++) {
+            struct ir_ins *i = &f->blocks[bi]->ins[k];
+            if (i->op == IR_MOV && !hint[i->d]) hint[i->d] = i->a;
+            if (i->op == IR_MOV && !hint[i->a]) hint[i->a] = i->d;
+        }
+    f->vloc = cc_alloc(sizeof(int) * (size_t)nv);
+    /* linear scan */
+    int reg_end[64];       /* end of the interval holding each physical register, -1 free */
+    int reg_v[64];
+    for (int r = 0; r < 64; r++) reg_end[r] = -1, reg_v[r] = 0;
+    for (int k = 0; k < n; k++) {
+        struct interval *x = &list[k];
+        bool fp = f->vclass[x->v] == 1;
+        /* expire */
+        for (int r = 0; r < 64; r++)
+            if (reg_end[r] >= 0 && reg_end[r] < x->start) reg_end[r] = -1;
+        const int *pools[2];
+        int plen[2];
+        int np = 0;
+        if (!x->across_call) {
+            pools[np] = fp ? fp_caller : int_caller;
+            plen[np++] = fp ? (int)(sizeof fp_caller / sizeof *fp_caller) : (int)(sizeof int_caller / sizeof *int_caller);
+        }
+        pools[np] = fp ? fp_callee : int_callee;
+        plen[np++] = fp ? (int)(sizeof fp_callee / sizeof *fp_callee) : (int)(sizeof int_callee / sizeof *int_callee);
+        int got = -1;
+        int h = hint[x->v];
+        if (h && f->vloc[h] > 0 && reg_end[f->vloc[h]] < 0)
+            for (int p = 0; p < np && got < 0; p++)
+                for (int q = 0; q < plen[p]; q++)
+                    if (pools[p][q] == f->vloc[h]) got = f->vloc[h];
+        for (int p = 0; p < np && got < 0; p++)
+            for (int q = 0; q < plen[p]; q++)
+                if (reg_end[pools[p][q]] < 0) {
+                    got = pools[p][q];
+                    break;
+                }
+        if (got < 0) {
+            /* spill the interval that ends last among those whose register x may use */
+            int victim = -1;
+            for (int p = 0; p < np; p++)
+                for (int q = 0; q < plen[p]; q++) {
+                    int r = pools[p][q];
+                    if (reg_end[r] > x->end && (victim < 0 || reg_end[r] > reg_end[victim])) victim = r;
+                }
+            if (victim >= 0) {
+                int sv = reg_v[victim];
+                int slot = ir_slot_new(f, f->vclass[sv] ? 8 : tgt.regsize, f->vclass[sv] ? 8 : tgt.regsize);
+                f->vloc[sv] = -(slot + 1);
+                got = victim;
+            } else {
+                int slot = ir_slot_new(f, fp ? 8 : tgt.regsize, fp ? 8 : tgt.regsize);
+                f->vloc[x->v] = -(slot + 1);
+                continue;
+            }
+        }
+        f->vloc[x->v] = got;
+        reg_end[got] = x->end;
+        reg_v[got] = x->v;
+    }
+}

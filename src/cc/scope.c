@@ -1,0 +1,135 @@
+/* Block scopes: ordinary identifiers (objects, functions, typedefs, enumeration constants)
+ * and tags, in one hash table with a per-depth undo list. */
+#include "cc/cc.h"
+
+#include <string.h>
+
+enum { NS_VAR, NS_TYPEDEF, NS_ENUMC, NS_TAG };
+
+struct sym {
+    struct sym *hnext;  /* hash chain */
+    struct sym *unext;  /* undo chain of its scope */
+    const char *name;
+    int ns;             /* NS_VAR/NS_TYPEDEF/NS_ENUMC share the ordinary namespace */
+    int depth;
+    struct obj *obj;
+    struct type *ty;
+    i128 val;
+};
+
+#define HSIZE 4096
+static struct sym *htab[HSIZE];
+static struct sym *undo[1024];
+static int depth;
+
+static unsigned hash(const char *s)
+{
+    unsigned h = 2166136261u;
+    while (*s) h = (h ^ (unsigned char)*s++) * 16777619u;
+    return h & (HSIZE - 1);
+}
+
+void scope_push(void)
+{
+    if (depth + 1 >= 1024) cc_fatal("blocks nested too deeply");
+    undo[++depth] = NULL;
+}
+
+void scope_pop(void)
+{
+    for (struct sym *s = undo[depth]; s; s = s->unext) {
+        struct sym **pp = &htab[hash(s->name)];
+        while (*pp && *pp != s) pp = &(*pp)->hnext;
+        if (*pp) *pp = s->hnext;
+    }
+    undo[depth--] = NULL;
+}
+
+static struct sym *add(const char *name, int ns)
+{
+    struct sym *s = cc_alloc(sizeof *s);
+    unsigned h = hash(name);
+    s->name = name;
+    s->ns = ns;
+    s->depth = depth;
+    s->hnext = htab[h];
+    htab[h] = s;
+    s->unext = undo[depth];
+    undo[depth] = s;
+    return s;
+}
+
+static struct sym *find(const char *name, bool tag)
+{
+    for (struct sym *s = htab[hash(name)]; s; s = s->hnext)
+        if ((s->ns == NS_TAG) == tag && !strcmp(s->name, name)) return s;
+    return NULL;
+}
+
+struct obj *scope_find_var(const char *name)
+{
+    struct sym *s = find(name, false);
+    return s && s->ns == NS_VAR ? s->obj : NULL;
+}
+
+struct type *scope_find_typedef(const char *name)
+{
+    struct sym *s = find(name, false);
+    return s && s->ns == NS_TYPEDEF ? s->ty : NULL;
+}
+
+bool scope_find_enum_const(const char *name, i128 *val, struct type **ty)
+{
+    struct sym *s = find(name, false);
+    if (!s || s->ns != NS_ENUMC) return false;
+    *val = s->val;
+    *ty = s->ty;
+    return true;
+}
+
+static void check_redecl(const char *name, struct sym **prev)
+{
+    struct sym *s = find(name, false);
+    *prev = s && s->depth == depth ? s : NULL;
+}
+
+void scope_add_var(const char *name, struct obj *o)
+{
+    struct sym *prev;
+    check_redecl(name, &prev);
+    if (prev && prev->ns != NS_VAR)
+        cc_error_at(o->pos, "'%s' redeclared as a different kind of symbol", name);
+    add(name, NS_VAR)->obj = o;
+}
+
+void scope_add_typedef(const char *name, struct type *t)
+{
+    struct sym *prev;
+    check_redecl(name, &prev);
+    if (prev && prev->ns != NS_TYPEDEF)
+        cc_fatal("'%s' redeclared as a different kind of symbol", name);
+    add(name, NS_TYPEDEF)->ty = t;
+}
+
+void scope_add_enum_const(const char *name, i128 val, struct type *ty)
+{
+    struct sym *s = add(name, NS_ENUMC);
+    s->val = val;
+    s->ty = ty;
+}
+
+struct type *scope_find_tag(const char *tag, bool current_only)
+{
+    struct sym *s = find(tag, true);
+    if (!s || (current_only && s->depth != depth)) return NULL;
+    return s->ty;
+}
+
+void scope_add_tag(const char *tag, struct type *t) { add(tag, NS_TAG)->ty = t; }
+
+void scope_reset(void)
+{
+    memset(htab, 0, sizeof htab);
+    depth = 0;
+    undo[0] = NULL;
+}
