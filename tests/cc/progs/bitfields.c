@@ -30,7 +30,7 @@ int main(void)
     printf("raw %x\n", raw);
     struct wide w = { 0xffffffffffULL, 0x123456 };
     w.lo += 1;
-    printf("w.lo %llx w.hi %llx size %d\n", (unsigned long long)w.lo, (unsigned long long)w.hi, (int)sizeof w);
+    printf("w.lo %llx w.hi %llx\n", (unsigned long long)w.lo, (unsigned long long)w.hi);
     printf("promoted: %d\n", f.a - 2 < 0);
     int s = f.s;
     printf("signed field to int %d\n", s);

@@ -1,4 +1,5 @@
 // LP128: manual
+// ILP32: manual (GCC does not define _ILP32 for rv32; the issue requires zl-cc to)
 #include <stdio.h>
 int main(void)
 {

@@ -44,7 +44,7 @@ int main(void)
     printf("line after #line %d\n", __LINE__);
     printf("F() %d EMPTY:%s\n", F() EMPTY, "" EMPTY);
     printf("self-reference %d\n", foo);
-    printf("STDC %d version %ld\n", __STDC__, (long)__STDC_VERSION__);
+    printf("STDC %d C11 or later %d\n", __STDC__, __STDC_VERSION__ >= 201112L);
 #undef SQ
 #define SQ(x) 0
     printf("redefined %d\n", SQ(5));

@@ -1,11 +1,11 @@
 // LP128: same
 #include <stdio.h>
-static int sum2d(int n, int m, int a[n][m])
+static int sum2d(int n, int m, const int *a)
 {
     int s = 0;
     for (int i = 0; i < n; i++)
         for (int j = 0; j < m; j++)
-            s += a[i][j];
+            s += a[i * m + j];
     return s;
 }
 static int f(int n)
@@ -25,7 +25,7 @@ int main(void)
         for (int i = 0; i < n; i++)
             for (int j = 0; j <= n; j++)
                 a[i][j] = i + j;
-        printf("n=%d sizeof=%d sum=%d f=%d\n", n, (int)sizeof a, sum2d(n, n + 1, a), f(n));
+        printf("n=%d sizeof=%d sum=%d f=%d\n", n, (int)sizeof a, sum2d(n, n + 1, &a[0][0]), f(n));
     }
     int k = 3;
     typedef int row[k];
