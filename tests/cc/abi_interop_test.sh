@@ -9,6 +9,9 @@ set -u
 . "$ZL_ROOT/tests/cc/lib.sh"
 . "$ZL_ROOT/tests/lib/need.sh"
 cct_require_zlcc cc/abi
+if ! need_pkg riscv64-linux-gnu-ranlib binutils-riscv64-linux-gnu; then
+    echo "FAIL cc/abi: riscv64-linux-gnu binutils not available"; exit 1
+fi
 if ! need_pkg riscv64-linux-gnu-gcc gcc-riscv64-linux-gnu; then
     echo "FAIL cc/abi: riscv64-linux-gnu-gcc not available"; exit 1
 fi
@@ -48,13 +51,18 @@ for x in 64 32; do
         mkdir -p "$T/rt"
         $GCC $GA -O1 -fno-tree-loop-distribute-patterns -c -o "$T/rt/rt.o" "$CCT_RT/rt.c" &&
         $GCC $GA -c -o "$T/rt/gcc32.o" "$CCT_RT/gcc32.c" &&
+        riscv64-linux-gnu-ar rcs "$T/rt/libgcc32.a" "$T/rt/gcc32.o" &&
         $GCC $GA -c -o "$T/rt/crt.o" "$CCT_RT/crt_rv32.s" &&
         $GCC $GA -c -o "$T/rt/sys.o" "$CCT_RT/syscall.s" || { echo "FAIL cc/abi/m32: building the rv32 runtime with gcc"; status=1; continue; }
-        rtobj="$T/rt/crt.o $T/rt/sys.o $T/rt/rt.o $T/rt/gcc32.o"
+        rtobj="$T/rt/crt.o $T/rt/sys.o $T/rt/rt.o"
+        # zl-cc's own rv32 runtime first (a copy given an index for GNU ld), then the
+        # libgcc stand-in for what GCC's objects need
         zlrt=$ZL_BIN/../lib/zl/rv32/lib/libzlrt.a
-        [ -f "$zlrt" ] && rtobj="$rtobj $zlrt"
+        if [ -f "$zlrt" ]; then
+            cp "$zlrt" "$T/rt/libzlrt.a" && riscv64-linux-gnu-ranlib "$T/rt/libzlrt.a" && rtobj="$rtobj $T/rt/libzlrt.a"
+        fi
+        rtobj="$rtobj $T/rt/libgcc32.a"
     fi
-    [ $x = 64 ] && { zlrt=$ZL_BIN/../lib/zl/rv64/lib/libzlrt.a; [ -f "$zlrt" ] && rtobj="$zlrt"; }
     # GCC-only reference: the list of cases for this XLEN
     $GCC $GA -O1 -w -DABI_CALLER -c -o "$T/gcaller.o" "$SRC" &&
     $GCC $GA -O1 -w -DABI_CALLEE -c -o "$T/gcallee.o" "$SRC" &&
