@@ -45,7 +45,8 @@ checksum() { # exe -> prints the checksum line or a reason
 
 for s in $seeds; do
     src=$T/p$s.c
-    if ! csmith --seed "$s" $CSMITH_OPTS -o "$src" >/dev/null 2>&1; then
+    # (csmith writes platform.info into the current directory: run it in the temp dir)
+    if ! (cd "$T" && csmith --seed "$s" $CSMITH_OPTS -o "$src" >/dev/null 2>&1); then
         echo "FAIL cc/csmith/$s: csmith failed"; status=1; continue
     fi
     # ---- rv64: gcc vs zl-cc -m64
