@@ -48,7 +48,8 @@ void target_set(int xlen);
 void *cc_alloc(size_t n);           /* zeroed arena memory, freed by cc_arena_free */
 char *cc_strdup(const char *s);
 char *cc_strndup(const char *s, size_t n);
-char *cc_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+#define CC_PRINTF(f, a) __attribute__((format(printf, f, a)))
+char *cc_printf(const char *fmt, ...) CC_PRINTF(1, 2);
 void cc_arena_free(void);
 
 struct srcpos {
@@ -62,9 +63,9 @@ extern bool cc_werror;
 extern bool cc_wall;
 extern bool cc_quiet;
 extern bool cc_nowarn;    /* -w */     /* no diagnostics output (fuzzing) */
-void cc_error_at(struct srcpos p, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
-void cc_warn_at(struct srcpos p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void cc_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+_Noreturn void cc_error_at(struct srcpos p, const char *fmt, ...) CC_PRINTF(2, 3);
+void cc_warn_at(struct srcpos p, const char *fmt, ...) CC_PRINTF(2, 3);
+_Noreturn void cc_fatal(const char *fmt, ...) CC_PRINTF(1, 2);
 void cc_diag_reset(void);
 
 /* ---------------------------------------------------------------- tokens */
@@ -146,6 +147,7 @@ struct type {
 extern struct type *ty_void, *ty_bool, *ty_char, *ty_schar, *ty_uchar, *ty_short,
     *ty_ushort, *ty_int, *ty_uint, *ty_long, *ty_ulong, *ty_llong, *ty_ullong, *ty_int64,
     *ty_uint64, *ty_int128, *ty_uint128, *ty_float, *ty_double, *ty_ldouble;
+extern struct type *ty_auto; /* __auto_type placeholder */
 void types_init(void);
 struct type *ty_ptr(struct type *base);
 struct type *ty_array(struct type *base, long len);
@@ -179,7 +181,7 @@ enum nk {
     N_ASSIGN, N_OPASSIGN,          /* op in n->op: N_ADD ... */
     N_PREINC, N_PREDEC, N_POSTINC, N_POSTDEC, /* n->val = step */
     N_COND, N_COMMA, N_CAST, N_CALL, N_COMPOUND_LIT, N_STMT_EXPR,
-    N_VA_START, N_VA_ARG, N_VA_END, N_VA_COPY, N_BUILTIN, N_ZERO_INIT,
+    N_VA_START, N_VA_ARG, N_VA_END, N_VA_COPY, N_BUILTIN, N_ZERO_INIT, N_LABEL_ADDR,
     /* statements */
     N_BLOCK, N_EXPR_STMT, N_DECL, N_IF, N_WHILE, N_DO, N_FOR, N_SWITCH, N_CASE, N_DEFAULT,
     N_BREAK, N_CONTINUE, N_RETURN, N_GOTO, N_LABEL, N_ASM, N_NOP, N_COMPUTED_GOTO,
@@ -248,6 +250,9 @@ struct obj {
     bool weak, used, is_tls;
     const char *section;
     const char *asm_reg;   /* register asm("reg") local */
+    const char *alias_of;  /* alias attribute target */
+    int format_idx, format_first;
+    const char *visibility;
     int align;             /* effective alignment */
     int ctor, dtor;        /* constructor/destructor attribute (priority + 1) */
     struct init *ini;      /* static initializer */
@@ -258,6 +263,7 @@ struct obj {
     struct obj *locals;    /* all locals, linked by next_local */
     struct obj *next_local;
     bool variadic_def;
+    bool has_label_addr;   /* uses &&label */
     bool noreturn;
     /* lowering */
     int vreg;              /* register-promoted local: its vreg (0 = in memory) */
@@ -304,7 +310,10 @@ struct attrs {
     int aligned;
     const char *section;
     int ctor, dtor;
-    const char *alias;
+    const char *alias;        /* asm("name") label */
+    const char *alias_of;     /* __attribute__((alias("target"))) */
+    int format_idx, format_first; /* __attribute__((format(printf, m, n))) */
+    const char *visibility;   /* __attribute__((visibility("hidden"))) */
 };
 bool parse_declspec(struct declspec *ds);
 struct type *parse_declarator(struct type *base, const char **name, struct srcpos *pos,
@@ -319,6 +328,7 @@ struct node *parse_stmt(void);
 struct node *parse_compound(void);
 void parse_local_decl(struct node **tail_out, struct node ***tail);
 struct init *parse_initializer(struct type **ty, bool is_static);
+struct init *init_single(struct type *t, struct node *e);
 
 /* scopes */
 void scope_push(void);
@@ -337,6 +347,8 @@ extern struct obj *cur_func;
 struct obj *new_local(const char *name, struct type *ty, struct srcpos pos);
 struct obj *new_global(const char *name, struct type *ty, struct srcpos pos);
 const char *new_label_name(void);
+/* assembler name of a C label of the current function (labels as values) */
+const char *label_asm_name(const char *fn, const char *label);
 
 /* conv.c */
 struct type *promote(struct type *t);
@@ -377,6 +389,9 @@ bool cc_compile(struct cpp *pp, FILE *out, const char *src_name);
 void emit_unit(FILE *out);
 void predef_add(struct cpp *pp);
 
+
+/* format.c: -Wformat for printf-like calls */
+void check_format(const char *fname, struct node *fmt, struct node *args, int argno, struct srcpos pos);
 
 /* literal.c */
 struct node *parse_number(struct token *t);

@@ -114,7 +114,7 @@ static void vdiag(struct srcpos p, const char *kind, const char *fmt, va_list ap
     show_line(p.file, p.line, p.col);
 }
 
-void cc_error_at(struct srcpos p, const char *fmt, ...)
+_Noreturn void cc_error_at(struct srcpos p, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -136,7 +136,7 @@ void cc_warn_at(struct srcpos p, const char *fmt, ...)
     else cc_nwarnings++;
 }
 
-void cc_fatal(const char *fmt, ...)
+_Noreturn void cc_fatal(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);

@@ -120,6 +120,10 @@ struct opts {
     struct strv inputs;
     char *as_arch;
     bool asm_cpp;           /* preprocessing a .S file */
+    /* dependency output (-MD/-MMD/-MF/-MT/-MQ/-MP) */
+    bool dep, dep_user_only, dep_phony;
+    const char *dep_file, *dep_target;
+    struct strv deps;       /* files read by the last compilation */
 };
 
 /* linker arguments travel among the inputs with a marker prefix */
@@ -337,9 +341,55 @@ static bool compile_to_asm(struct opts *o, const char *input, const char *outpat
     bool ok = cc_compile(pp, f, input);
     if (fclose(f) != 0) ok = false;
     if (cpp_errors(pp)) ok = false;
+    if (o->dep) {
+        /* every file name the preprocessor saw that names an existing file */
+        sv_free(&o->deps);
+        for (u32 id = 0;; id++) {
+            const char *n = cpp_file_name(pp, id);
+            if (!strcmp(n, "<unknown>")) break;
+            struct stat st;
+            if (n[0] == '<' || stat(n, &st) != 0 || !S_ISREG(st.st_mode)) continue;
+            bool sys = false;
+            if (o->dep_user_only) {
+                for (int k = 0; k < o->sysdirs.n; k++)
+                    if (!strncmp(n, o->sysdirs.v[k], strlen(o->sysdirs.v[k]))) sys = true;
+                if (strstr(n, "/lib/zl/")) sys = true;
+            }
+            bool dup = false;
+            for (int k = 0; k < o->deps.n; k++)
+                if (!strcmp(o->deps.v[k], n)) dup = true;
+            if (!sys && !dup) sv_push(&o->deps, n);
+        }
+    }
     cpp_free(pp);
     cc_arena_free();
     return ok;
+}
+
+/* make-style dependency file for `target` */
+static bool write_deps(struct opts *o, const char *target, const char *objpath)
+{
+    char def[PATH_MAX + 8];
+    const char *path = o->dep_file;
+    if (!path) {
+        snprintf(def, sizeof def, "%s", objpath);
+        char *dot = strrchr(def, '.');
+        char *sl = strrchr(def, '/');
+        if (dot && (!sl || dot > sl)) strcpy(dot, ".d");
+        else strcat(def, ".d");
+        path = def;
+    }
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "zl-cc: error: cannot write %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    fprintf(f, "%s:", o->dep_target ? o->dep_target : target);
+    for (int i = 0; i < o->deps.n; i++) fprintf(f, " \\\n  %s", o->deps.v[i]);
+    fputc('\n', f);
+    if (o->dep_phony)
+        for (int i = 1; i < o->deps.n; i++) fprintf(f, "\n%s:\n", o->deps.v[i]);
+    return fclose(f) == 0;
 }
 
 static bool assemble(struct opts *o, const char *input, const char *outpath)
@@ -380,7 +430,7 @@ static bool link_all(struct opts *o, struct strv *objs_in_order, const char *out
     sv_push(&a, p);
     sv_push(&a, "-m");
     sv_push(&a, o->xlen == 128 ? "elf128lriscv" : o->xlen == 64 ? "elf64lriscv" : "elf32lriscv");
-    sv_push(&a, "-static");
+    sv_push(&a, o->static_pie ? "-static-pie" : "-static");
     sv_push(&a, "-o");
     sv_push(&a, outpath);
     char libdir[PATH_MAX + 32];
@@ -485,7 +535,7 @@ int cc_driver_main(int argc, char **argv)
             ccopt.opt = o.olevel;
         } else if (!strcmp(a, "-g") || !strncmp(a, "-g", 2)) {
         } else if (!strcmp(a, "-static")) {
-        } else if (!strcmp(a, "-static-pie")) o.static_pie = true;
+        } else if (!strcmp(a, "-static-pie") || !strcmp(a, "-pie")) o.static_pie = true;
         else if (!strcmp(a, "-L")) { NEEDARG(); sv_push(&o.ld_args, "-L"); sv_push(&o.ld_args, argv[++i]); }
         else if (!strncmp(a, "-L", 2)) { sv_push(&o.ld_args, "-L"); sv_push(&o.ld_args, a + 2); }
         else if (!strcmp(a, "-l")) { NEEDARG(); char t[PATH_MAX]; snprintf(t, sizeof t, "-l%s", argv[++i]); sv_push(&o.inputs, t); }
@@ -498,6 +548,14 @@ int cc_driver_main(int argc, char **argv)
         } else if (!strcmp(a, "-Xlinker")) {
             NEEDARG();
             sv_push(&o.inputs, cc_linker_arg(argv[++i]));
+        } else if (!strcmp(a, "-MD") || !strcmp(a, "-MMD")) {
+            o.dep = true;
+            o.dep_user_only = a[2] == 'M';
+        } else if (!strcmp(a, "-MP")) o.dep_phony = true;
+        else if (!strcmp(a, "-MF") || !strcmp(a, "-MT") || !strcmp(a, "-MQ")) {
+            NEEDARG();
+            if (a[2] == 'F') o.dep_file = argv[++i];
+            else o.dep_target = argv[++i];
         } else if (!strcmp(a, "-nostdlib")) o.nostdlib = true;
         else if (!strcmp(a, "-nostartfiles")) o.nostartfiles = true;
         else if (!strcmp(a, "-nodefaultlibs")) o.nodefaultlibs = true;
@@ -584,6 +642,7 @@ int cc_driver_main(int argc, char **argv)
             if (o.mode == 'c') {
                 char *dst = o.out ? strdup(o.out) : default_out(in, "o");
                 if (!opt_dry && !move_output(obj, dst)) any_error = true;
+                if (!any_error && !opt_dry && o.dep && !write_deps(&o, dst, dst)) any_error = true;
                 free(dst);
             } else {
                 sv_push(&objs, obj);
@@ -643,5 +702,6 @@ int cc_driver_main(int argc, char **argv)
     sv_free(&o.quotedirs);
     sv_free(&o.includes);
     sv_free(&o.ld_args);
+    sv_free(&o.deps);
     return any_error ? 1 : 0;
 }

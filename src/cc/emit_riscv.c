@@ -384,7 +384,11 @@ static void emit_ins(struct ir_ins *i)
         return;
     case IR_GADDR:
         d = dst(i->d);
-        if (i->imm) fprintf(out, "\tlla %s, %s%+ld\n", d, i->sym, (long)i->imm);
+        if (i->uns) {
+            /* thread-local storage, local-exec model (static executables) */
+            fprintf(out, "\tlui %s, %%tprel_hi(%s)\n\tadd %s, %s, tp, %%tprel_add(%s)\n\taddi %s, %s, %%tprel_lo(%s)\n",
+                    d, i->sym, d, d, i->sym, d, d, i->sym);
+        } else if (i->imm) fprintf(out, "\tlla %s, %s%+ld\n", d, i->sym, (long)i->imm);
         else fprintf(out, "\tlla %s, %s\n", d, i->sym);
         dst_done(i->d);
         return;
@@ -536,6 +540,24 @@ static void emit_ins(struct ir_ins *i)
     case IR_FENCE:
         fputs("\tfence rw,rw\n", out);
         return;
+    case IR_BLOCKADDR:
+        d = dst(i->d);
+        fprintf(out, "\tlla %s, .L%d_%d\n", d, fnid, i->t1);
+        dst_done(i->d);
+        return;
+    case IR_SPSAVE:
+        d = dst(i->d);
+        fprintf(out, "\tmv %s, sp\n", d);
+        dst_done(i->d);
+        return;
+    case IR_SPRESTORE:
+        a = src(i->a, 0);
+        fprintf(out, "\tmv sp, %s\n", a);
+        return;
+    case IR_IJMP:
+        a = src(i->a, 0);
+        fprintf(out, "\tjr %s\n", a);
+        return;
     case IR_AMO: {
         static const char *const nm[] = {"amoswap", "amoadd", "amoand", "amoor", "amoxor"};
         char sfx = i->w == 4 ? 'w' : i->w == 8 ? 'd' : 'q';
@@ -606,7 +628,9 @@ void emit_function(FILE *o, struct ir_func *f)
     int Rs = R();
     if (f->section) fprintf(out, "\t.section %s,\"ax\",@progbits\n", f->section);
     else fputs("\t.text\n", out);
-    fprintf(out, "\t.p2align %d\n", f->align > 4 ? __builtin_ctz((unsigned)f->align) : 1);
+    int p2 = 1;
+    while (f->align > 4 && (1 << p2) < f->align && p2 < 12) p2++;
+    fprintf(out, "\t.p2align %d\n", p2);
     if (f->weak) fprintf(out, "\t.weak %s\n", f->name);
     else if (!f->is_static) fprintf(out, "\t.globl %s\n", f->name);
     fprintf(out, "\t.type %s, @function\n%s:\n", f->name, f->name);
@@ -624,6 +648,7 @@ void emit_function(FILE *o, struct ir_func *f)
         struct ir_block *b = f->blocks[bi];
         next_block = bi + 1 < f->nblocks ? f->blocks[bi + 1]->id : -1;
         label(b->id);
+        if (b->asm_label) fprintf(out, "%s:\n", b->asm_label);
         for (int k = 0; k < b->n; k++) emit_ins(&b->ins[k]);
     }
     /* epilogue */
@@ -779,6 +804,19 @@ void emit_data(FILE *o)
         if (!g->name) {
             fprintf(out, "%s\n", g->section); /* top-level asm */
             continue;
+        }
+        if (g->visibility && strcmp(g->visibility, "default"))
+            fprintf(out, "\t.%s %s\n", !strcmp(g->visibility, "protected") ? "protected" : !strcmp(g->visibility, "internal") ? "internal" : "hidden", g->asm_name);
+        if (g->alias_of) {
+            /* name is another name of the target's definition */
+            if (g->weak) fprintf(out, "\t.weak %s\n", g->asm_name);
+            else if (!g->is_static) fprintf(out, "\t.globl %s\n", g->asm_name);
+            fprintf(out, "\t.set %s, %s\n", g->asm_name, g->alias_of);
+            continue;
+        }
+        if (g->weak && !g->is_defined && !(g->is_func && g->body)) {
+            fprintf(out, "\t.weak %s\n", g->asm_name); /* weak reference */
+            if (g->is_func || g->is_extern) continue;
         }
         if (g->is_func) {
             if (g->ctor || g->dtor) {

@@ -63,6 +63,7 @@ static bool ev(struct node *e, i128 *out, const char **sym)
         return true;
     }
     case N_ADDR: return eval_addr(e->l, sym, out);
+    case N_LABEL_ADDR: return eval_addr(e, sym, out);
     case N_COND:
         if (!ev_int(e->cond, &a)) return false;
         return ev(a ? e->then : e->els, out, sym);
@@ -159,6 +160,10 @@ bool eval_addr(struct node *e, const char **sym, i128 *off)
         *sym = strlit_label(e->str, e->strlen);
         *off = 0;
         return true;
+    case N_LABEL_ADDR:
+        *sym = label_asm_name(e->var->asm_name, e->str);
+        *off = 0;
+        return true;
     case N_COMPOUND_LIT:
         if (e->var->is_local) return false;
         *sym = e->var->asm_name;
@@ -222,6 +227,7 @@ bool eval_const(struct node *e, const char **sym, i128 *v)
 {
     *sym = NULL;
     if (e->kind == N_ADDR) return eval_addr(e->l, sym, v);
+    if (e->kind == N_LABEL_ADDR) return eval_addr(e, sym, v);
     return ev(e, v, sym);
 }
 

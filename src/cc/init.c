@@ -302,6 +302,14 @@ static long init_aggr(struct init *ini, struct type *t, long off, bool braced, s
     return 0;
 }
 
+struct init *init_single(struct type *t, struct node *e)
+{
+    struct init *ini = cc_alloc(sizeof *ini);
+    if (ty_is_aggr(t)) add_item(ini, 0, t, e, NULL);
+    else add_item(ini, 0, t, convert_assign(e, t, "initialization"), NULL);
+    return ini;
+}
+
 struct init *parse_initializer(struct type **tp, bool is_static)
 {
     init_static = is_static;

@@ -50,6 +50,10 @@ enum irop {
     IR_AMO,      /* d = atomic { old = *a; *a = old op b } (imm: 0 swap 1 add 2 and 3 or 4 xor), w bytes */
     IR_CAS,      /* d = atomic { old = *a; if (old == b) *a = c }, w bytes */
     IR_FENCE,    /* fence rw,rw */
+    IR_BLOCKADDR,/* d = address of block t1 (labels as values) */
+    IR_IJMP,     /* goto *a: to any block whose address is taken */
+    IR_SPSAVE,   /* d = sp (before VLAs of a block) */
+    IR_SPRESTORE,/* sp = a (leaving the block frees its VLAs) */
 };
 
 enum ir_cc { CC_EQ, CC_NE, CC_LT, CC_GE, CC_LTU, CC_GEU };
@@ -110,6 +114,8 @@ struct ir_block {
     /* liveness (regalloc.c) */
     u64 *live_in, *live_out, *def, *use;
     int start, end;      /* instruction numbering */
+    const char *asm_label; /* extra label (address-taken C label) */
+    bool addr_taken;
 };
 
 struct ir_slot {

@@ -14,7 +14,7 @@ static int uses_of(struct ir_ins *i, int **slots, int max)
     int n = 0;
     switch (i->op) {
     case IR_NOP: case IR_LI: case IR_FLI: case IR_ADDR: case IR_GADDR: case IR_FRAMEADDR:
-    case IR_PARAM: case IR_JMP: case IR_TRAP: case IR_SAVE_VA:
+    case IR_PARAM: case IR_JMP: case IR_TRAP: case IR_SAVE_VA: case IR_BLOCKADDR: case IR_FENCE: case IR_SPSAVE:
         break;
     case IR_RET:
         for (int k = 0; k < i->call->nargs && n < max; k++) slots[n++] = &i->call->args[k].vreg;
@@ -64,6 +64,7 @@ static bool pure(int op)
     case IR_NOT: case IR_EXT: case IR_ADDR: case IR_GADDR: case IR_FRAMEADDR: case IR_FADD:
     case IR_FSUB: case IR_FMUL: case IR_FDIV: case IR_FNEG: case IR_FEQ: case IR_FLT: case IR_FLE:
     case IR_I2F: case IR_F2I: case IR_F2F: case IR_FMV_XF: case IR_FMV_FX: case IR_MULHU:
+    case IR_BLOCKADDR:
         return true;
     default:
         return false;
@@ -163,6 +164,11 @@ static void remove_unreachable(struct ir_func *f)
     int sp = 0;
     stack[sp++] = 0;
     seen[0] = true;
+    for (int b = 1; b < f->nblocks; b++)
+        if (f->blocks[b]->addr_taken) {
+            seen[b] = true;
+            stack[sp++] = b;
+        }
     while (sp) {
         struct ir_block *b = f->blocks[stack[--sp]];
         for (int k = 0; k < b->n; k++) {
@@ -175,7 +181,7 @@ static void remove_unreachable(struct ir_func *f)
                     seen[t[q]] = true;
                     stack[sp++] = t[q];
                 }
-            if (i->op == IR_JMP || i->op == IR_BR || i->op == IR_BCMP || i->op == IR_RET) break;
+            if (i->op == IR_JMP || i->op == IR_BR || i->op == IR_BCMP || i->op == IR_RET || i->op == IR_IJMP) break;
         }
     }
     for (int b = 0; b < f->nblocks; b++)

@@ -243,6 +243,7 @@ static void zero_mem(int dst, long size, int align)
 
 static int gen_expr(struct node *e);
 static int gen_addr(struct node *e);
+static struct lbl *label(const char *name, struct srcpos pos);
 static int var_vreg_max; /* vregs up to this one belong to variables; later ones are temporaries */
 
 /* var = v: when v is a temporary the previous instruction just computed, compute straight
@@ -472,6 +473,7 @@ static int gen_cast_v(int v, struct type *from, struct type *to, struct srcpos p
 static int bf_load(struct member *m, int addr)
 {
     struct type *ut = m->ty->kind == TY_ENUM ? (m->ty->enum_base ? m->ty->enum_base : ty_uint) : m->ty;
+    if (wide(ut)) cc_error_at(m->pos, "bit-fields of type '%s' are not supported yet at XLEN %d", ty_name(ut), tgt.xlen);
     int unit = load(ut->kind == TY_BOOL ? ty_uchar : ut, addr, m->offset);
     int X = tgt.xlen;
     int sh = X - m->bit_off - m->bit_width;
@@ -486,6 +488,7 @@ static int bf_load(struct member *m, int addr)
 static void bf_store(struct member *m, int addr, int val)
 {
     struct type *ut = m->ty->kind == TY_ENUM ? (m->ty->enum_base ? m->ty->enum_base : ty_uint) : m->ty;
+    if (wide(ut)) cc_error_at(m->pos, "bit-fields of type '%s' are not supported yet at XLEN %d", ty_name(ut), tgt.xlen);
     if (ut->kind == TY_BOOL) ut = ty_uchar;
     int unit = load(ut, addr, m->offset);
     u128 mask = (m->bit_width >= 128 ? ~(u128)0 : (((u128)1 << m->bit_width) - 1)) << m->bit_off;
@@ -519,6 +522,7 @@ static int gen_addr(struct node *e)
         struct ir_ins *i = E(IR_GADDR);
         i->d = vint();
         i->sym = o->asm_name;
+        i->uns = o->is_tls; /* thread-local: tp-relative (local-exec) */
         return i->d;
     }
     case N_DEREF: return gen_expr(e->l);
@@ -680,7 +684,7 @@ static int gen_call(struct node *e)
     }
     struct param *p = ft->params;
     for (k = 0; k < nargs; k++) {
-        bool unnamed = !p || ft->oldstyle;
+        bool unnamed = !p && !ft->oldstyle; /* unprototyped calls pass arguments as named ones */
         if (p) p = p->next;
         struct type *t = av[k].ty;
         struct abi_class ac;
@@ -1527,6 +1531,14 @@ static int gen_expr(struct node *e)
     case N_VA_END: gen_expr(e->l); return 0;
     case N_VA_ARG: return gen_va_arg(e);
     case N_BUILTIN: return gen_builtin(e);
+    case N_LABEL_ADDR: {
+        struct lbl *l = label(e->str, e->pos);
+        F->blocks[l->block]->addr_taken = true;
+        struct ir_ins *i = E(IR_BLOCKADDR);
+        i->d = vint();
+        i->t1 = l->block;
+        return i->d;
+    }
     default:
         cc_error_at(e->pos, "internal error: cannot lower expression kind %d", e->kind);
     }
@@ -1541,6 +1553,7 @@ static struct lbl *label(const char *name, struct srcpos pos)
     struct lbl *l = cc_alloc(sizeof *l);
     l->name = name;
     l->block = ir_block_new(F);
+    F->blocks[l->block]->asm_label = label_asm_name(FN->asm_name, name);
     l->pos = pos;
     l->next = labels;
     labels = l;
@@ -1779,9 +1792,18 @@ static int asm_reg_number(const char *name)
 static void gen_stmt(struct node *s)
 {
     switch (s->kind) {
-    case N_BLOCK:
+    case N_BLOCK: {
+        /* a block declaring VLAs frees them when it ends (jumps out of it do not) */
+        int saved = 0;
+        for (struct node *c = s->body; c; c = c->next)
+            if (c->kind == N_DECL && c->var->ty->vla_len && !saved) {
+                saved = vint();
+                E(IR_SPSAVE)->d = saved;
+            }
         for (struct node *c = s->body; c; c = c->next) gen_stmt(c);
+        if (saved) E(IR_SPRESTORE)->a = saved;
         return;
+    }
     case N_NOP: return;
     case N_EXPR_STMT: gen_expr(s->l); return;
     case N_DECL: gen_decl(s); return;
@@ -1864,6 +1886,12 @@ static void gen_stmt(struct node *s)
         return;
     }
     case N_RETURN: gen_return(s); return;
+    case N_COMPUTED_GOTO: {
+        int v = gen_expr(s->l);
+        E(IR_IJMP)->a = v;
+        set_block(ir_block_new(F));
+        return;
+    }
     case N_ASM: gen_asm(s); return;
     default: cc_error_at(s->pos, "internal error: cannot lower statement kind %d", s->kind);
     }
@@ -1981,5 +2009,8 @@ struct ir_func *lower_function(struct obj *fn)
     E(IR_RET)->call = c;
     for (struct lbl *l = labels; l; l = l->next)
         if (!l->defined) cc_error_at(l->pos, "label '%s' used but not defined", l->name);
+    /* labels whose address may be stored in static data (&&l in an initializer) */
+    if (FN->has_label_addr)
+        for (struct lbl *l = labels; l; l = l->next) F->blocks[l->block]->addr_taken = true;
     return F;
 }

@@ -72,6 +72,8 @@ struct node *new_node(enum nk k, struct srcpos pos)
 
 const char *new_label_name(void) { return cc_printf(".LZ%d", label_count++); }
 
+const char *label_asm_name(const char *fn, const char *label) { return cc_printf(".LA.%s.%s", fn, label); }
+
 bool is_typename(struct token *t)
 {
     if (t->kind == TK_KEYWORD) {
@@ -161,6 +163,30 @@ void parse_attributes(struct attrs *a)
                 struct token *s = next();
                 if (s->kind != TK_STR) cc_error_at(s->pos, "section name must be a string");
                 a->section = cc_strndup(s->p + 1, s->len - 2);
+                expect(CPP_P_RPAREN, NULL);
+                continue;
+            } else if (!strcmp(n, "format")) {
+                expect(CPP_P_LPAREN, NULL);
+                struct token *kind = next();
+                const char *kn = cc_strndup(kind->p, kind->len);
+                bool pf = !strcmp(kn, "printf") || !strcmp(kn, "__printf__") || !strcmp(kn, "gnu_printf");
+                expect(CPP_P_COMMA, NULL);
+                int m = (int)parse_const_int();
+                expect(CPP_P_COMMA, NULL);
+                int f = (int)parse_const_int();
+                expect(CPP_P_RPAREN, NULL);
+                if (pf) {
+                    a->format_idx = m;
+                    a->format_first = f;
+                }
+                continue;
+            } else if (!strcmp(n, "alias") || !strcmp(n, "visibility")) {
+                expect(CPP_P_LPAREN, NULL);
+                struct token *s = next();
+                if (s->kind != TK_STR) cc_error_at(s->pos, "%s argument must be a string", n);
+                const char *v = cc_strndup(s->p + 1, s->len - 2);
+                if (n[0] == 'a') a->alias_of = v;
+                else a->visibility = v;
                 expect(CPP_P_RPAREN, NULL);
                 continue;
             } else if (!strcmp(n, "constructor") || !strcmp(n, "destructor")) {
@@ -490,7 +516,7 @@ bool parse_declspec(struct declspec *ds)
             if (t->sub == KW_STRUCT) ty = parse_struct(false, t->pos);
             else if (t->sub == KW_UNION) ty = parse_struct(true, t->pos);
             else if (t->sub == KW_ENUM) ty = parse_enum(t->pos);
-            else if (t->sub == KW_AUTO_TYPE) cc_error_at(t->pos, "__auto_type is not supported yet");
+            else if (t->sub == KW_AUTO_TYPE) ty = ty_auto;
             else {
                 expect(CPP_P_LPAREN, NULL);
                 if (is_typename(peek())) ty = parse_typename();
@@ -589,9 +615,26 @@ static struct type *parse_params(struct type *ret, struct obj **params)
         ft->oldstyle = true;
         return ft;
     }
-    /* K&R identifier list: not supported beyond the empty list */
-    if (peek()->kind == TK_IDENT && !is_typename(peek()))
-        cc_error_at(peek()->pos, "old-style (K&R) parameter lists are not supported");
+    /* K&R identifier list: the types come from the declaration list of the definition */
+    if (peek()->kind == TK_IDENT && !is_typename(peek())) {
+        ft->oldstyle = true;
+        struct obj ohead = {0}, *otail = &ohead;
+        for (;;) {
+            struct srcpos pos = peek()->pos;
+            const char *name = expect_ident();
+            struct obj *o = cc_alloc(sizeof *o);
+            o->name = name;
+            o->ty = ty_int; /* until declared */
+            o->pos = pos;
+            o->is_local = true;
+            o->slot = -1;
+            otail = otail->next_param = o;
+            if (accept(CPP_P_RPAREN)) break;
+            expect(CPP_P_COMMA, NULL);
+        }
+        if (params) *params = ohead.next_param;
+        return ft;
+    }
     struct param head = {0}, *tail = &head;
     struct obj ohead = {0}, *otail = &ohead;
     for (;;) {
@@ -757,7 +800,7 @@ static struct type *parse_declarator_(struct type *t, const char **name, struct 
         if (name) *name = n;
         else cc_error_at(*pos, "unexpected identifier '%s' in type name", n);
     }
-    skip_quals();
+    /* attributes after the name belong to the declaration: the caller parses them */
     return parse_suffix(t, params);
 }
 
@@ -817,6 +860,12 @@ static void apply_attrs(struct obj *o, struct declspec *ds, struct attrs *a)
     if (a->ctor || s->ctor) o->ctor = a->ctor ? a->ctor : s->ctor;
     if (a->dtor || s->dtor) o->dtor = a->dtor ? a->dtor : s->dtor;
     if (a->alias) o->asm_name = a->alias;
+    if (a->alias_of || s->alias_of) o->alias_of = a->alias_of ? a->alias_of : s->alias_of;
+    if (a->format_idx || s->format_idx) {
+        o->format_idx = a->format_idx ? a->format_idx : s->format_idx;
+        o->format_first = a->format_idx ? a->format_first : s->format_first;
+    }
+    if (a->visibility || s->visibility) o->visibility = a->visibility ? a->visibility : s->visibility;
     if (ds->is_tls) o->is_tls = true;
 }
 
@@ -900,6 +949,31 @@ void parse_local_decl(struct node **unused, struct node ***tail)
         struct attrs a = {0};
         parse_attributes(&a);
         if (!name) cc_error_at(npos, "expected identifier in declaration");
+        if (ty == ty_auto) {
+            /* __auto_type x = expr: the type of the (converted) initializer */
+            if (ds.st == ST_TYPEDEF || ds.st == ST_EXTERN || !is_punct(peek(), CPP_P_ASSIGN))
+                cc_error_at(npos, "'__auto_type' requires an initialized variable");
+            next();
+            struct node *e = rvalue(parse_assign());
+            if (e->ty->kind == TY_VOID) cc_error_at(npos, "variable '%s' declared void", name);
+            ty = ty_unqual(e->ty);
+            struct obj *o = ds.st == ST_STATIC ? new_global(name, ty, npos) : new_local(name, ty, npos);
+            o->align = ty->align;
+            scope_add_var(name, o);
+            if (ds.st == ST_STATIC) {
+                o->asm_name = cc_printf("%s.%s.%d", name, cur_func ? cur_func->name : "", (int)npos.line * 1000 + (int)npos.col);
+                o->is_static = o->is_defined = true;
+                o->ini = init_single(ty, e);
+            } else {
+                struct node *d = new_node(N_DECL, npos);
+                d->var = o;
+                d->ini = init_single(ty, e);
+                **tail = d;
+                *tail = &d->next;
+            }
+            if (!accept(CPP_P_COMMA)) break;
+            continue;
+        }
         if (ds.st == ST_TYPEDEF) {
             scope_add_typedef(name, ty);
         } else if (ty->kind == TY_FUNC || ds.st == ST_EXTERN) {
@@ -999,6 +1073,7 @@ void parse_tu(struct tokstream *ts)
             struct attrs a = {0};
             parse_attributes(&a);
             if (!name) cc_error_at(npos, "expected identifier in declaration");
+            if (ty == ty_auto) cc_error_at(npos, "'__auto_type' at file scope is not supported yet");
             if (ds.st == ST_TYPEDEF) {
                 if (ds.attr->aligned && ty->align < ds.attr->aligned) {
                     ty = ty_copy(ty);
@@ -1014,6 +1089,30 @@ void parse_tu(struct tokstream *ts)
                 apply_attrs(o, &ds, &a);
                 if (ds.is_inline) o->is_inline = true;
                 if (ty->kind == TY_FUNC) {
+                    if (first && ty->oldstyle && params && !is_punct(peek(), CPP_P_LBRACE)) {
+                        /* K&R definition: declarations of the parameters before the body */
+                        while (!is_punct(peek(), CPP_P_LBRACE)) {
+                            struct declspec pds = {0};
+                            struct srcpos ppos = peek()->pos;
+                            if (!parse_declspec(&pds)) cc_error_at(ppos, "expected declaration specifiers before '%s'", tok_str(peek()));
+                            for (;;) {
+                                const char *pn = NULL;
+                                struct type *pt = parse_declarator(pds.ty, &pn, &ppos, NULL);
+                                parse_attributes(NULL);
+                                struct obj *po = NULL;
+                                for (struct obj *q = params; q; q = q->next_param)
+                                    if (pn && !strcmp(q->name, pn)) po = q;
+                                if (!po) cc_error_at(ppos, "declaration for parameter '%s' but no such parameter", pn ? pn : "");
+                                if (pt->kind == TY_ARRAY) pt = ty_ptr(pt->base);
+                                else if (pt->kind == TY_FUNC) pt = ty_ptr(pt);
+                                /* arguments arrive default-promoted: a float parameter is received as double */
+                                if (pt->kind == TY_FLOAT) pt = ty_double;
+                                po->ty = pt;
+                                if (!accept(CPP_P_COMMA)) break;
+                            }
+                            expect(CPP_P_SEMI, NULL);
+                        }
+                    }
                     if (first && is_punct(peek(), CPP_P_LBRACE)) {
                         o->ty = ty;
                         parse_funcdef(o, params, npos);

@@ -277,6 +277,28 @@ static struct node *parse_call(struct node *fn, struct srcpos pos)
         }
     }
     if (p) cc_error_at(pos, "too few arguments to function");
+    /* -Wformat */
+    if (fn->kind == N_ADDR && fn->l->kind == N_VAR) {
+        struct obj *o = fn->l->var;
+        int fi = o->format_idx, fa = o->format_first;
+        if (!fi && o->name) {
+            static const struct { const char *n; int fi, fa; } known[] = {
+                {"printf", 1, 2}, {"fprintf", 2, 3}, {"dprintf", 2, 3}, {"sprintf", 2, 3},
+                {"snprintf", 3, 4}, {"vprintf", 1, 0}, {"vfprintf", 2, 0}, {"vsprintf", 2, 0},
+                {"vsnprintf", 3, 0}, {"vdprintf", 2, 0}, {"asprintf", 2, 3}};
+            for (size_t i = 0; i < sizeof known / sizeof *known; i++)
+                if (!strcmp(o->name, known[i].n)) fi = known[i].fi, fa = known[i].fa;
+        }
+        if (fi > 0) {
+            struct node *f = head.next, *rest = NULL;
+            for (int i = 1; f && i < fi; i++) f = f->next;
+            if (fa > 0) {
+                rest = head.next;
+                for (int i = 1; rest && i < fa; i++) rest = rest->next;
+            }
+            if (f && fa > 0) check_format(o->name, f, rest, fa, pos);
+        }
+    }
     struct node *n = mk(N_CALL, ft->base, pos);
     n->l = fn;
     n->args = head.next;
@@ -750,8 +772,16 @@ static struct node *parse_unary(void)
             n->l = e;
             return n;
         }
-        case CPP_P_ANDAND:
-            cc_error_at(pos, "labels as values are not supported");
+        case CPP_P_ANDAND: {
+            /* GNU labels as values: &&label */
+            next();
+            if (!cur_func) cc_error_at(pos, "taking the address of a label outside a function");
+            struct node *n = mk(N_LABEL_ADDR, ty_ptr(ty_void), pos);
+            n->str = expect_ident();
+            cur_func->has_label_addr = true;
+            n->var = cur_func;
+            return n;
+        }
         default: break;
         }
     }

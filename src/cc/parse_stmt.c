@@ -248,7 +248,13 @@ static struct node *parse_stmt_(void)
             return new_node(N_CONTINUE, pos);
         case KW_GOTO: {
             next();
-            if (accept(CPP_P_STAR)) cc_error_at(pos, "computed goto is not supported");
+            if (accept(CPP_P_STAR)) {
+                struct node *n = new_node(N_COMPUTED_GOTO, pos);
+                n->l = rvalue(parse_expr());
+                if (n->l->ty->kind != TY_PTR) cc_error_at(pos, "computed goto needs a pointer");
+                expect(CPP_P_SEMI, NULL);
+                return n;
+            }
             struct node *n = new_node(N_GOTO, pos);
             n->str = expect_ident();
             expect(CPP_P_SEMI, NULL);

@@ -25,7 +25,6 @@ static const char *const common_defs[] = {
     "__riscv_arch_test=1",
     "__SIZEOF_INT__=4", "__SIZEOF_SHORT__=2", "__SIZEOF_FLOAT__=4", "__SIZEOF_DOUBLE__=8",
     "__SIZEOF_LONG_DOUBLE__=16", "__SIZEOF_WCHAR_T__=4", "__SIZEOF_WINT_T__=4",
-    "__SIZEOF_INT128__=16",
     "__SCHAR_MAX__=0x7f", "__SHRT_MAX__=0x7fff", "__INT_MAX__=0x7fffffff",
     "__WCHAR_TYPE__=int", "__WCHAR_MAX__=0x7fffffff", "__WCHAR_MIN__=(-__WCHAR_MAX__ - 1)",
     "__WINT_TYPE__=unsigned int", "__WINT_MAX__=0xffffffffU", "__WINT_MIN__=0U",
@@ -46,8 +45,8 @@ static const char *const common_defs[] = {
     "__UINT_LEAST8_MAX__=0xff", "__UINT_LEAST16_MAX__=0xffff",
     "__UINT_LEAST32_MAX__=0xffffffffU", "__INT_LEAST8_WIDTH__=8", "__INT_LEAST16_WIDTH__=16",
     "__INT_LEAST32_WIDTH__=32", "__INT_LEAST64_WIDTH__=64",
-    "__INT_FAST8_TYPE__=int", "__UINT_FAST8_TYPE__=unsigned int",
-    "__INT_FAST8_MAX__=0x7fffffff", "__UINT_FAST8_MAX__=0xffffffffU", "__INT_FAST8_WIDTH__=32",
+    "__INT_FAST8_TYPE__=signed char", "__UINT_FAST8_TYPE__=unsigned char",
+    "__INT_FAST8_MAX__=0x7f", "__UINT_FAST8_MAX__=0xff", "__INT_FAST8_WIDTH__=8",
     "__FLT_RADIX__=2", "__FLT_EVAL_METHOD__=0", "__DEC_EVAL_METHOD__=2",
     "__FLT_MANT_DIG__=24", "__FLT_DIG__=6", "__FLT_MIN_EXP__=(-125)",
     "__FLT_MIN_10_EXP__=(-37)", "__FLT_MAX_EXP__=128", "__FLT_MAX_10_EXP__=38",
@@ -123,6 +122,11 @@ static void def(struct cpp *pp, const char *s) { cpp_define(pp, s); }
 static void def_type(struct cpp *pp, const char *mac, int size, bool uns, bool limits)
 {
     struct pty t = model_type(size, uns);
+    /* ILP32 (GCC): size_t, ptrdiff_t and intptr_t are int types, not long */
+    if (tgt.xlen == 32 && size == 4 && strcmp(mac, "INTMAX") && strcmp(mac, "UINTMAX")) {
+        t.name = uns ? "unsigned int" : "int";
+        t.suf = uns ? "U" : "";
+    }
     def(pp, cc_printf("__%s_TYPE__=%s", mac, t.name));
     if (limits && !(size == 8 && tgt.xlen == 128)) {
         def(pp, cc_printf("__%s_MAX__=%s", mac, maxhex(size, uns, t.suf)));
@@ -137,6 +141,8 @@ void predef_add(struct cpp *pp)
     for (size_t i = 0; i < sizeof common_defs / sizeof *common_defs; i++) def(pp, common_defs[i]);
     int L = tgt.long_size, PS = tgt.ptr_size;
     def(pp, cc_printf("__riscv_xlen=%d", tgt.xlen));
+    /* __int128 values are not implemented on rv32 yet (docs/cc.md) */
+    if (tgt.xlen >= 64) def(pp, "__SIZEOF_INT128__=16");
     if (tgt.xlen == 128) {
         def(pp, "__LP128__=1");
         def(pp, "_LP128=1");

@@ -20,7 +20,7 @@ static int ins_uses(struct ir_ins *i, int *u)
     int n = 0;
     switch (i->op) {
     case IR_NOP: case IR_LI: case IR_FLI: case IR_ADDR: case IR_GADDR: case IR_FRAMEADDR:
-    case IR_PARAM: case IR_JMP: case IR_TRAP: case IR_SAVE_VA:
+    case IR_PARAM: case IR_JMP: case IR_TRAP: case IR_SAVE_VA: case IR_BLOCKADDR: case IR_FENCE: case IR_SPSAVE:
         break;
     case IR_RET:
         for (int k = 0; k < i->call->nargs; k++) u[n++] = i->call->args[k].vreg;
@@ -58,6 +58,10 @@ static int ins_defs(struct ir_ins *i, int *d)
     return n;
 }
 
+static struct ir_func *ra_f;
+
+/* successors; s must hold f->nblocks entries (an indirect jump reaches every
+ * address-taken block) */
 static int succs(struct ir_block *b, int *s)
 {
     if (!b->n) return 0;
@@ -65,12 +69,28 @@ static int succs(struct ir_block *b, int *s)
     switch (i->op) {
     case IR_JMP: s[0] = i->t1; return 1;
     case IR_BR: case IR_BCMP: s[0] = i->t1; s[1] = i->t2; return 2;
+    case IR_IJMP: {
+        int n = 0;
+        for (int k = 0; k < ra_f->nblocks; k++)
+            if (ra_f->blocks[k]->addr_taken) s[n++] = k;
+        return n;
+    }
     default: return 0;
     }
 }
 
 #define BIT(set, v) ((set)[(v) >> 6] >> ((v) & 63) & 1)
 #define SETBIT(set, v) ((set)[(v) >> 6] |= (u64)1 << ((v) & 63))
+
+static int lowbit(u64 m)
+{
+    int n = 0;
+    while (!(m & 1)) {
+        m >>= 1;
+        n++;
+    }
+    return n;
+}
 
 struct interval {
     int v, start, end;
@@ -84,21 +104,66 @@ static int cmp_start(const void *a, const void *b)
     return x->v - y->v;
 }
 
+/* vregs used in a block other than where they were just defined take part in the
+ * block-level dataflow; the others (most temporaries) only need their positions */
+static int *global_ids(struct ir_func *f, int *nglobal)
+{
+    int nv = f->nvregs;
+    int *stamp = cc_alloc(sizeof(int) * (size_t)nv);
+    int *gid = cc_alloc(sizeof(int) * (size_t)nv);
+    bool *global = cc_alloc((size_t)nv);
+    int tmp[64], tmpd[8];
+    for (int v = 0; v < nv; v++) stamp[v] = -1;
+    for (int bi = 0; bi < f->nblocks; bi++) {
+        struct ir_block *b = f->blocks[bi];
+        for (int k = 0; k < b->n; k++) {
+            struct ir_ins *i = &b->ins[k];
+            int *u = tmp, *d = tmpd;
+            if ((i->op == IR_CALL || i->op == IR_RET) && i->call->nargs + 1 > 64)
+                u = cc_alloc(sizeof(int) * (size_t)(i->call->nargs + 2));
+            if (i->op == IR_ASM && i->asmi->nops > 8) {
+                u = cc_alloc(sizeof(int) * (size_t)(i->asmi->nops + 2));
+                d = cc_alloc(sizeof(int) * (size_t)(i->asmi->nops + 1));
+            }
+            int cnt = ins_uses(i, u);
+            for (int q = 0; q < cnt; q++)
+                if (stamp[u[q]] != bi) global[u[q]] = true;
+            cnt = ins_defs(i, d);
+            for (int q = 0; q < cnt; q++) stamp[d[q]] = bi;
+        }
+    }
+    int g = 0;
+    for (int v = 0; v < nv; v++) gid[v] = global[v] ? g++ : -1;
+    *nglobal = g;
+    return gid;
+}
+
 void regalloc(struct ir_func *f)
 {
     int nv = f->nvregs;
-    int words = (nv + 63) / 64;
     int tmp[64], tmpd[8];
     /* ignore instructions after the first terminator of each block (unreachable) */
     for (int bi = 0; bi < f->nblocks; bi++) {
         struct ir_block *b = f->blocks[bi];
         for (int k = 0; k < b->n; k++) {
             int op = b->ins[k].op;
-            if (op == IR_JMP || op == IR_BR || op == IR_BCMP || op == IR_RET) {
+            if (op == IR_JMP || op == IR_BR || op == IR_BCMP || op == IR_RET || op == IR_IJMP) {
                 b->n = k + 1;
                 break;
             }
         }
+    }
+    ra_f = f;
+    int *sbuf = cc_alloc(sizeof(int) * (size_t)(f->nblocks + 2));
+    int nglobal;
+    int *gid = global_ids(f, &nglobal);
+    int words = (nglobal + 63) / 64;
+    if (words == 0) words = 1;
+    int *ginv = cc_alloc(sizeof(int) * (size_t)(words * 64));
+    for (int v = 0; v < nv; v++)
+        if (gid[v] >= 0) ginv[gid[v]] = v;
+    for (int bi = 0; bi < f->nblocks; bi++) {
+        struct ir_block *b = f->blocks[bi];
         b->live_in = cc_alloc(sizeof(u64) * (size_t)words);
         b->live_out = cc_alloc(sizeof(u64) * (size_t)words);
         b->def = cc_alloc(sizeof(u64) * (size_t)words);
@@ -114,12 +179,15 @@ void regalloc(struct ir_func *f)
             }
             if (i->op == IR_ASM && i->asmi->nops > 60) u = cc_alloc(sizeof(int) * (size_t)(i->asmi->nops + 2));
             cnt = ins_uses(i, u);
-            for (int q = 0; q < cnt; q++)
-                if (!BIT(b->def, u[q])) SETBIT(b->use, u[q]);
+            for (int q = 0; q < cnt; q++) {
+                int g = gid[u[q]];
+                if (g >= 0 && !BIT(b->def, g)) SETBIT(b->use, g);
+            }
             int *d = tmpd;
             if (i->op == IR_ASM && i->asmi->nops > 8) d = cc_alloc(sizeof(int) * (size_t)(i->asmi->nops + 1));
             cnt = ins_defs(i, d);
-            for (int q = 0; q < cnt; q++) SETBIT(b->def, d[q]);
+            for (int q = 0; q < cnt; q++)
+                if (gid[d[q]] >= 0) SETBIT(b->def, gid[d[q]]);
         }
     }
     /* backward dataflow */
@@ -128,7 +196,7 @@ void regalloc(struct ir_func *f)
         changed = false;
         for (int bi = f->nblocks - 1; bi >= 0; bi--) {
             struct ir_block *b = f->blocks[bi];
-            int s[2];
+            int *s = sbuf;
             int ns = succs(b, s);
             for (int w = 0; w < words; w++) {
                 u64 out = 0;
@@ -155,9 +223,15 @@ void regalloc(struct ir_func *f)
         struct ir_block *b = f->blocks[bi];
         b->start = pos;
         b->end = pos + 2 * b->n + 1;
-        for (int v = 1; v < nv; v++) {
-            if (BIT(b->live_in, v)) EXTEND(v, b->start);
-            if (BIT(b->live_out, v)) EXTEND(v, b->end);
+        for (int w = 0; w < words; w++) {
+            for (u64 m = b->live_in[w]; m; m &= m - 1) {
+                int v = ginv[w * 64 + lowbit(m)];
+                EXTEND(v, b->start);
+            }
+            for (u64 m = b->live_out[w]; m; m &= m - 1) {
+                int v = ginv[w * 64 + lowbit(m)];
+                EXTEND(v, b->end);
+            }
         }
         for (int k = 0; k < b->n; k++) {
             struct ir_ins *i = &b->ins[k];

@@ -16,7 +16,7 @@ void target_set(int xlen)
 
 struct type *ty_void, *ty_bool, *ty_char, *ty_schar, *ty_uchar, *ty_short, *ty_ushort, *ty_int,
     *ty_uint, *ty_long, *ty_ulong, *ty_llong, *ty_ullong, *ty_int64, *ty_uint64, *ty_int128,
-    *ty_uint128, *ty_float, *ty_double, *ty_ldouble;
+    *ty_uint128, *ty_float, *ty_double, *ty_ldouble, *ty_auto;
 
 static struct type *mk(enum tkind k, long size, bool uns)
 {
@@ -62,6 +62,8 @@ void types_init(void)
     ty_float = mk(TY_FLOAT, 4, false);
     ty_double = mk(TY_DOUBLE, 8, false);
     ty_ldouble = mk(TY_LDOUBLE, 16, false);
+    ty_auto = mk(TY_VOID, 1, false);
+    ty_auto->complete = false;
 }
 
 struct type *ty_copy(struct type *t)

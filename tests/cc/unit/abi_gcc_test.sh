@@ -35,3 +35,15 @@ for cfg in "64 rv64gc lp64d" "32 rv32gc ilp32d"; do
         else echo "FAIL cc_abi_gcc_rv${x}_$3: check $rc failed"; fi
     done
 done
+# rv128 has no other compiler: caller and callee both from zl-cc, at -O0 and -O1
+for opt in -O0 -O1; do
+    if "$BIN/zl-cc" -m128 $opt -c "$D/callee.c" -o "$TMP/c128.o" && "$BIN/zl-cc" -m128 $opt -c "$D/caller.c" -o "$TMP/m128.o" &&
+       "$BIN/zl-cc" -m128 -nostdlib "$ROOT/tests/cc/unit/start.s" "$TMP/m128.o" "$TMP/c128.o" \
+           "$BUILD/lib/zl/rv128/lib/libzlrt.a" -o "$TMP/t128" 2>"$TMP/err"; then
+        timeout 20 "$BIN/zl-run" "$TMP/t128" >/dev/null 2>&1
+        rc=$?
+        [ $rc -eq 0 ] && echo "PASS cc_abi_rv128_self$opt" || echo "FAIL cc_abi_rv128_self$opt: check $rc failed"
+    else
+        echo "FAIL cc_abi_rv128_self$opt: build: $(head -2 "$TMP/err" | tr '\n' ' ')"
+    fi
+done

@@ -133,6 +133,15 @@ TEST(predefined_macros)
     CHECK(compiles(128, "#if __riscv_xlen != 128 || __SIZEOF_LONG__ != 16 || __SIZEOF_POINTER__ != 16\n#error\n#endif\n"
                         "__INT64_TYPE__ x; unsigned __int64 *p = (__UINT64_TYPE__ *)0;"));
     CHECK(compiles(64, "#if __riscv_xlen != 64 || __SIZEOF_LONG__ != 8\n#error\n#endif\n"));
+    /* the type macros name the very types the compiler uses for sizeof and pointer differences */
+    for (int x = 32; x <= 128; x *= 2) {
+        const char *src =
+            "_Static_assert(_Generic((__SIZE_TYPE__)0, __typeof__(sizeof 0): 1, default: 0), \"\");\n"
+            "_Static_assert(_Generic((__PTRDIFF_TYPE__)0, __typeof__((char *)0 - (char *)0): 1, default: 0), \"\");\n"
+            "_Static_assert(sizeof(__INTPTR_TYPE__) == sizeof(void *) && sizeof(__INT64_TYPE__) == 8, \"\");\n"
+            "_Static_assert(_Generic((__INT64_TYPE__)0, __int64: 1, default: 0), \"\");\n";
+        CHECK(compiles(x, src));
+    }
     CHECK(compiles(32, "#if __riscv_xlen != 32 || __SIZEOF_POINTER__ != 4\n#error\n#endif\n"));
 }
 

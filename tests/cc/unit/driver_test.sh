@@ -49,3 +49,15 @@ printf '#define R ret\n# comment line\n\t.text\nf:\tli a0, 1 # c\n\tR\n' > s.S
 "$CC" -m64 -c s.S -o s.o && ok S_comments || no S_comments "assembling .S with # comments"
 "$CC" -m64 -Werror -c - -o w.o <<<'int *p = 5;' 2>/dev/null && no Werror "warning not an error" || ok Werror
 "$CC" -m64 -bogus-option a.c 2>err; [ $? -ne 0 ] && grep -q "unrecognized command-line option" err && ok bad_option || no bad_option "accepted"
+# -Wformat with the data model's widths: %ld is 128 bits on LP128, so an __int64 mismatches
+printf 'int printf(const char *, ...);\nvoid f(__int64 q, long l) { printf("%%ld %%ld\\n", q, l); printf("%%w64d\\n", q); }\n' > fmt.c
+"$CC" -m128 -c fmt.c -o fmt.o 2>err
+grep -q "format '%ld' expects argument of type 'long', but argument 2 has type '__int64'" err &&
+    [ "$(grep -c warning err)" = 1 ] && ok Wformat_lp128 || no Wformat_lp128 "$(head -2 err | tr '\n' '|')"
+"$CC" -m64 -c fmt.c -o fmt.o 2>err && ! grep -q warning err && ok Wformat_lp64 || no Wformat_lp64 "$(head -1 err)"
+# dependency files: -MMD leaves out system headers, -MP adds phony targets
+printf '#include "dep.h"\n#include <stddef.h>\nint x = D;\n' > dm.c
+echo '#define D 1' > dep.h
+"$CC" -m64 -MMD -MP -c dm.c -o dm.o && grep -q '^dm.o:' dm.d && grep -q 'dep.h' dm.d && ! grep -q stddef dm.d &&
+    grep -q '^dep.h:' dm.d && ok MMD || no MMD "$(tr '\n' '|' < dm.d 2>/dev/null)"
+"$CC" -m64 -MD -MF out.d -MT t -c dm.c -o dm.o && grep -q '^t:' out.d && grep -q stddef.h out.d && ok MD_MF_MT || no MD_MF_MT "out.d"

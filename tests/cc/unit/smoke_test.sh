@@ -20,7 +20,7 @@ for prog in "$DIR"/progs/*.c; do
         t="cc_smoke_${name}_rv$x"
         for opt in -O0 -O1; do
             exe=$TMP/$name.$x$opt
-            if ! "$BIN/zl-cc" -m$x $opt -nostdlib "$DIR/start.s" "$prog" \
+            if ! "$BIN/zl-cc" -m$x $opt -w -nostdlib "$DIR/start.s" "$prog" \
                     "$BUILD/lib/zl/rv$x/lib/libzlrt.a" -o "$exe" 2>"$TMP/err"; then
                 echo "FAIL $t$opt: compile: $(head -3 "$TMP/err" | tr '\n' ' ')"
                 continue 2

@@ -1,8 +1,10 @@
 /* __atomic_* and __sync_* builtins (AMO and LR/SC instructions) */
 int counter;
 long lc;
+int c11_atomics(void);
 int main(void)
 {
+    if (c11_atomics()) return 40 + c11_atomics();
     if (__atomic_fetch_add(&counter, 5, __ATOMIC_SEQ_CST) != 0 || counter != 5) return 1;
     if (__atomic_add_fetch(&counter, 2, __ATOMIC_SEQ_CST) != 7) return 2;
     if (__sync_fetch_and_sub(&counter, 3) != 7 || counter != 4) return 3;
@@ -26,5 +28,23 @@ int main(void)
     unsigned u = 0xf0;
     if (__atomic_fetch_and(&u, 0x3c, __ATOMIC_RELAXED) != 0xf0 || u != 0x30) return 17;
     if (__atomic_xor_fetch(&u, 0xff, __ATOMIC_RELAXED) != 0xcf) return 18;
+    return 0;
+}
+
+#include <stdatomic.h>
+static atomic_int ai = ATOMIC_VAR_INIT(3);
+static atomic_flag fl = ATOMIC_FLAG_INIT;
+int c11_atomics(void);
+int c11_atomics(void)
+{
+    if (atomic_fetch_add(&ai, 4) != 3 || atomic_load(&ai) != 7) return 1;
+    int e = 7;
+    if (!atomic_compare_exchange_strong(&ai, &e, 9) || atomic_load(&ai) != 9) return 2;
+    if (atomic_flag_test_and_set(&fl) || !atomic_flag_test_and_set(&fl)) return 3;
+    atomic_flag_clear(&fl);
+    atomic_thread_fence(memory_order_seq_cst);
+    atomic_long al;
+    atomic_init(&al, 5);
+    if (atomic_exchange(&al, 6) != 5 || atomic_load_explicit(&al, memory_order_acquire) != 6) return 4;
     return 0;
 }
