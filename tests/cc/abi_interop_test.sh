@@ -72,7 +72,7 @@ for x in 64 32; do
     ok=1
     for side in CALLER CALLEE; do
         if ! timeout 120 "$ZLCC" -m$x $OPT -w "${ZI[@]}" -DABI_$side -c -o "$T/z$side.o" "$SRC" >"$T/err" 2>&1; then
-            echo "FAIL cc/abi/m$x/zl-cc-$side: compile: $(grep -m1 -E 'error|fatal|internal' "$T/err" || head -n1 "$T/err")"
+            echo "FAIL cc/abi/m$x/zl-cc-$side: compile: $(grep -m1 -E '[Ee]rror|fatal|internal' "$T/err" || head -n1 "$T/err")"
             status=1; ok=0
         fi
     done

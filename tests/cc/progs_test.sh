@@ -43,7 +43,7 @@ for x in $MODELS; do
         exe=$T/$n.$x
         # shellcheck disable=SC2086
         if ! timeout 60 "$ZLCC" -m"$x" $OPT -nostdlib -I"$CCT_RT/include" -o "$exe" "$src" $objs >"$T/err" 2>&1; then
-            echo "FAIL $id: compile: $(grep -m1 -E 'error|fatal|internal' "$T/err" || head -n1 "$T/err")"
+            echo "FAIL $id: compile: $(grep -m1 -E '[Ee]rror|fatal|internal' "$T/err" || head -n1 "$T/err")"
             status=1; continue
         fi
         timeout 10 "$ZLRUN" "$exe" >"$T/out" 2>"$T/stderr"
