@@ -182,3 +182,17 @@ $(BUILD)/lib/zl/rv$1/lib/libzlrt.a: $(CC_RT_SRCS:src/cc/rt/%.c=$(BUILD)/obj/cc-r
 endef
 $(foreach x,32 64 128,$(eval $(call cc_rt_rule,$x)))
 # --- cc end ---
+
+# --- csmith begin ---
+# Long Csmith differential runs of zl-cc (tests/cc/csmith_test.sh): N consecutive seeds
+# from SEED (default 1). `make check` runs the fixed 5-seed batch only.
+#   make csmith N=1000 [SEED=5000]
+CSMITH_N    = $(if $(filter command line environment,$(origin N)),$(N),100)
+CSMITH_SEED = $(if $(filter command line environment,$(origin SEED)),$(SEED),1)
+.PHONY: csmith
+csmith: all
+	@ZL_ROOT=$(CURDIR) ZL_BIN=$(CURDIR)/$(BUILD)/bin CSMITH_N=$(CSMITH_N) CSMITH_SEED=$(CSMITH_SEED) \
+	    bash tests/cc/csmith_test.sh | tee $(BUILD)/csmith.log | grep -v '^PASS' ; \
+	    echo "$$(grep -c '^PASS' $(BUILD)/csmith.log) passed, $$(grep -c '^FAIL' $(BUILD)/csmith.log) failed, $$(grep -c '^SKIP' $(BUILD)/csmith.log) skipped (log: $(BUILD)/csmith.log)"; \
+	    ! grep -q '^FAIL' $(BUILD)/csmith.log
+# --- csmith end ---
