@@ -616,7 +616,8 @@ static void assign_parts(struct abi_class *c, struct type *t, int *ngpr, int *nf
     if (needf && (*nfpr + needf > 8 || *ngpr + needg > 8)) {
         /* not enough registers for the FP convention: integer convention */
         abi_classify(t, true, c);
-        (void)unnamed;
+        /* ... as a named argument: no even register pair (only unnamed ones get that) */
+        c->pair_aligned = c->pair_aligned && unnamed;
     }
     if (c->pair_aligned && (*ngpr & 1) && *ngpr < 8) (*ngpr)++;
     for (int i = 0; i < c->nparts; i++) {
@@ -629,7 +630,14 @@ static void assign_parts(struct abi_class *c, struct type *t, int *ngpr, int *nf
         } else {
             regs[i] = LOC_STACK;
             int R_ = tgt.regsize;
-            if (c->pair_aligned && i == 0) *stack = (*stack + 2 * R_ - 1) / (2 * R_) * (2 * R_);
+            if (i == 0) {
+                /* a value passed wholly on the stack is aligned to its own alignment, at
+                 * least XLEN and at most the stack alignment of 16 (psABI: 2xXLEN-aligned
+                 * scalars on the stack; docs/abi.md §3.2 rule 6 for rv128) */
+                long al = c->kind == ABI_INDIRECT || t->align < R_ ? R_ : t->align;
+                if (al > 16) al = 16;
+                *stack = (*stack + al - 1) / al * al;
+            }
             stoff[i] = *stack;
             *stack += R_;
         }
@@ -1213,9 +1221,12 @@ static int gen_va_arg(struct node *e)
         next_ap = bini(IR_ADD, Rs, ap, Rs);
         if (!ty_is_aggr(t)) res = load(t, p, 0);
     } else {
-        if (t->size > Rs && t->align >= 2 * Rs) {
-            ap = bini(IR_ADD, Rs, ap, 2 * Rs - 1);
-            ap = bini(IR_AND, Rs, ap, -2 * Rs);
+        if (t->align > Rs && Rs < 16) {
+            /* as on the caller's side (assign_parts): aligned to the value's alignment,
+             * capped at 16 */
+            int al = t->align > 16 ? 16 : (int)t->align;
+            ap = bini(IR_ADD, Rs, ap, al - 1);
+            ap = bini(IR_AND, Rs, ap, -al);
         }
         long sz = (t->size + Rs - 1) / Rs * Rs;
         if (sz == 0) sz = Rs;
