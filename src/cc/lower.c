@@ -1444,7 +1444,11 @@ static int gen_expr(struct node *e)
         }
         return i->d;
     }
-    case N_STR: case N_COMPOUND_LIT: return gen_addr(e);
+    case N_STR: return gen_addr(e);
+    case N_COMPOUND_LIT:
+        /* an aggregate or array stands for its address; a scalar one for its value */
+        if (ty_is_aggr(e->ty) || e->ty->kind == TY_ARRAY) return gen_addr(e);
+        return load_lvalue(e);
     case N_VAR:
         if (e->var->is_func) return gen_addr(e);
         return load_lvalue(e);
