@@ -33,6 +33,8 @@ static struct node *fold_fcast(struct node *e, struct type *t)
     struct node *n = new_node(N_FNUM, e->pos);
     n->ty = t;
     n->fval = t->kind == TY_FLOAT ? (double)(float)e->fval : e->fval;
+    n->ld_exact = e->ld_exact && t->kind == TY_LDOUBLE;
+    n->ldbits = e->ldbits;
     return n;
 }
 

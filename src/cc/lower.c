@@ -316,12 +316,13 @@ static int ld_call(const char *sym, int *args, int nargs, int retkind)
 
 static int ld_retkind(void) { return R() < 16 ? 1 : 0; }
 
-static int ld_const(double d)
+static int ld_const_bits(u128 b)
 {
-    u128 b = dbl_to_tf_bits(d);
     if (R() < 16) return pair(li((i128)(u64)b), li((i128)(i64)(u64)(b >> 64)));
     return li((i128)b);
 }
+
+static int ld_const(double d) { return ld_const_bits(dbl_to_tf_bits(d)); }
 
 /* the three-way comparison helper result (int) */
 static int ld_cmp(const char *sym, int a, int b)
@@ -1428,7 +1429,7 @@ static int gen_expr(struct node *e)
         return li(canon(e->val, e->ty));
     case N_FNUM: {
         check_type(e->ty, e->pos);
-        if (is_ld(e->ty)) return ld_const(e->fval);
+        if (is_ld(e->ty)) return ld_const_bits(e->ld_exact ? e->ldbits : dbl_to_tf_bits(e->fval));
         struct ir_ins *i = E(IR_FLI);
         i->d = vfp();
         i->w = (u8)e->ty->size;
