@@ -162,6 +162,8 @@ TOOL_LIBS += $(ZL_ABI_LIB)
 # --- cc begin ---
 # zl-cc's sysroot part (docs/cc.md): its freestanding headers in $(BUILD)/lib/zl/include and
 # its runtime library libzlrt.a per XLEN, compiled by zl-cc itself from src/cc/rt/*.c.
+# rv32/rv64 archives get a symbol index (host ar reads foreign ELF32/64) so GNU ld accepts
+# them; rv128 ones do not (host ar does not know ELFCLASS128; zl-ld needs no index).
 CC_HDRS    := $(wildcard src/cc/include/*.h)
 CC_HDR_OUT := $(CC_HDRS:src/cc/include/%=$(BUILD)/lib/zl/include/%)
 CC_RT_SRCS := $(sort $(wildcard src/cc/rt/*.c))
@@ -178,7 +180,7 @@ $(BUILD)/obj/cc-rt/rv$1/%.o: src/cc/rt/%.c $(BUILD)/bin/zl-cc $(BUILD)/bin/zl-as
 	$(BUILD)/bin/zl-cc -m$1 -O1 -ffreestanding -c $$< -o $$@
 $(BUILD)/lib/zl/rv$1/lib/libzlrt.a: $(CC_RT_SRCS:src/cc/rt/%.c=$(BUILD)/obj/cc-rt/rv$1/%.o)
 	@mkdir -p $$(@D)
-	rm -f $$@ && ar rcS $$@ $$^
+	rm -f $$@ && ar $(if $(filter 128,$1),rcS,rcs) $$@ $$^
 endef
 $(foreach x,32 64 128,$(eval $(call cc_rt_rule,$x)))
 # --- cc end ---

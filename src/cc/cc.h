@@ -203,6 +203,8 @@ struct node {
     int op;                /* N_OPASSIGN: arithmetic node kind; N_BUILTIN: which */
     i128 val;              /* N_NUM, steps */
     double fval;
+    u128 ldbits;           /* N_FNUM of type long double: its exact binary128 bits ... */
+    bool ld_exact;         /* ... when set (else it is fval widened) */
     const char *str;       /* N_STR bytes (with terminator), N_LABEL/N_GOTO name, asm */
     long strlen;           /* N_STR size in bytes including terminator */
     struct obj *var;       /* N_VAR, N_DECL, N_COMPOUND_LIT */
@@ -420,6 +422,7 @@ static inline void depth_leave(void) { parse_depth--; }
 bool eval_addr_expr(struct node *e, const char **sym, i128 *off);
 bool eval_const(struct node *e, const char **sym, i128 *v);
 u128 dbl_to_tf_bits(double d);
+bool eval_ld_bits(struct node *e, u128 *out);
 
 extern bool cc_dump_ir;
 #endif

@@ -33,6 +33,8 @@ static struct node *fold_fcast(struct node *e, struct type *t)
     struct node *n = new_node(N_FNUM, e->pos);
     n->ty = t;
     n->fval = t->kind == TY_FLOAT ? (double)(float)e->fval : e->fval;
+    n->ld_exact = e->ld_exact && t->kind == TY_LDOUBLE;
+    n->ldbits = e->ldbits;
     return n;
 }
 
@@ -68,6 +70,16 @@ struct node *decay(struct node *e)
 struct node *rvalue(struct node *e)
 {
     e = decay(e);
+    if (e->kind == N_MEMBER && e->mem->bit_width > 0 && ty_is_integer(e->ty) &&
+        e->ty->kind != TY_BOOL && ty_rank(e->ty) >= ty_rank(ty_int)) {
+        /* the value of a bit-field narrower than int is promoted like a narrow integer (C11
+         * 6.3.1.1p2); one exactly as wide as int to int or unsigned int (as GCC does for
+         * wider declared types too) */
+        int ibits = (int)ty_int->size * 8;
+        if (e->mem->bit_width < ibits) return cast_to(e, ty_int);
+        if (e->mem->bit_width == ibits)
+            return cast_to(e, e->ty->is_unsigned ? ty_uint : ty_int);
+    }
     if (e->ty->is_const || e->ty->is_volatile) {
         /* the value of an lvalue has the unqualified type */
         struct type *u = ty_unqual(e->ty);

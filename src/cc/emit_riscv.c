@@ -736,6 +736,13 @@ static void emit_object(struct obj *o)
                 }
                 cc_error_at(e->pos, "initializer element is not constant");
             }
+            if (t->kind == TY_LDOUBLE) {
+                u128 lb;
+                if (!eval_ld_bits(e, &lb)) cc_error_at(e->pos, "initializer element is not constant");
+                put_int(buf, it->offset, 16, (i128)lb);
+                nonzero = true;
+                continue;
+            }
             if (ty_is_float(t)) {
                 if (!eval_float(e, &dv)) cc_error_at(e->pos, "initializer element is not constant");
                 if (t->kind == TY_FLOAT) {

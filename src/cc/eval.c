@@ -231,6 +231,27 @@ bool eval_const(struct node *e, const char **sym, i128 *v)
     return ev(e, v, sym);
 }
 
+/* a constant long double: its binary128 bits; exact for long double literals (and their
+ * negation), otherwise the double-precision constant value widened */
+bool eval_ld_bits(struct node *e, u128 *out)
+{
+    struct node *x = e;
+    bool neg = false;
+    for (;;) {
+        if (x->kind == N_CAST && x->l->ty->kind == TY_LDOUBLE && x->ty->kind == TY_LDOUBLE) x = x->l;
+        else if (x->kind == N_NEG && x->ty->kind == TY_LDOUBLE) { neg = !neg; x = x->l; }
+        else break;
+    }
+    if (x->kind == N_FNUM && x->ld_exact) {
+        *out = x->ldbits ^ (neg ? (u128)1 << 127 : 0);
+        return true;
+    }
+    double d;
+    if (!eval_float(e, &d)) return false;
+    *out = dbl_to_tf_bits(d);
+    return true;
+}
+
 /* binary128 bits of a double (exact) */
 u128 dbl_to_tf_bits(double d)
 {

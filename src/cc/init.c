@@ -79,6 +79,21 @@ static void init_scalar(struct init *ini, struct type *t, long off, struct membe
     add_item(ini, off, t, convert_assign(e, t, "initialization"), bf);
 }
 
+/* A brace-enclosed initializer for a subobject initializes all of it (what is not named is
+ * zero), so it overrides what earlier designators put there, as GCC does:
+ * { .in.b = 4, .in = { .c = 5 } } leaves in.b zero. */
+static void drop_items(struct init *ini, long off, long size)
+{
+    int k = 0;
+    for (int i = 0; i < ini->n; i++) {
+        struct init_item *it = &ini->items[i];
+        if (it->offset >= off && it->offset < off + size) continue;
+        if (k != i) ini->items[k] = *it;
+        k++;
+    }
+    ini->n = k;
+}
+
 static void init_value_(struct init *ini, struct type *t, long off, struct member *bf);
 static void init_value(struct init *ini, struct type *t, long off, struct member *bf)
 {
@@ -107,6 +122,7 @@ static void init_value_(struct init *ini, struct type *t, long off, struct membe
             P->pos = save;
         }
         if (accept(CPP_P_LBRACE)) {
+            drop_items(ini, off, t->size);
             init_aggr(ini, t, off, true, NULL);
             expect(CPP_P_RBRACE, NULL);
             return;

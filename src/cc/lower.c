@@ -316,12 +316,13 @@ static int ld_call(const char *sym, int *args, int nargs, int retkind)
 
 static int ld_retkind(void) { return R() < 16 ? 1 : 0; }
 
-static int ld_const(double d)
+static int ld_const_bits(u128 b)
 {
-    u128 b = dbl_to_tf_bits(d);
     if (R() < 16) return pair(li((i128)(u64)b), li((i128)(i64)(u64)(b >> 64)));
     return li((i128)b);
 }
+
+static int ld_const(double d) { return ld_const_bits(dbl_to_tf_bits(d)); }
 
 /* the three-way comparison helper result (int) */
 static int ld_cmp(const char *sym, int a, int b)
@@ -616,7 +617,8 @@ static void assign_parts(struct abi_class *c, struct type *t, int *ngpr, int *nf
     if (needf && (*nfpr + needf > 8 || *ngpr + needg > 8)) {
         /* not enough registers for the FP convention: integer convention */
         abi_classify(t, true, c);
-        (void)unnamed;
+        /* ... as a named argument: no even register pair (only unnamed ones get that) */
+        c->pair_aligned = c->pair_aligned && unnamed;
     }
     if (c->pair_aligned && (*ngpr & 1) && *ngpr < 8) (*ngpr)++;
     for (int i = 0; i < c->nparts; i++) {
@@ -629,7 +631,14 @@ static void assign_parts(struct abi_class *c, struct type *t, int *ngpr, int *nf
         } else {
             regs[i] = LOC_STACK;
             int R_ = tgt.regsize;
-            if (c->pair_aligned && i == 0) *stack = (*stack + 2 * R_ - 1) / (2 * R_) * (2 * R_);
+            if (i == 0) {
+                /* a value passed wholly on the stack is aligned to its own alignment, at
+                 * least XLEN and at most the stack alignment of 16 (psABI: 2xXLEN-aligned
+                 * scalars on the stack; docs/abi.md §3.2 rule 6 for rv128) */
+                long al = c->kind == ABI_INDIRECT || t->align < R_ ? R_ : t->align;
+                if (al > 16) al = 16;
+                *stack = (*stack + al - 1) / al * al;
+            }
             stoff[i] = *stack;
             *stack += R_;
         }
@@ -1213,9 +1222,12 @@ static int gen_va_arg(struct node *e)
         next_ap = bini(IR_ADD, Rs, ap, Rs);
         if (!ty_is_aggr(t)) res = load(t, p, 0);
     } else {
-        if (t->size > Rs && t->align >= 2 * Rs) {
-            ap = bini(IR_ADD, Rs, ap, 2 * Rs - 1);
-            ap = bini(IR_AND, Rs, ap, -2 * Rs);
+        if (t->align > Rs && Rs < 16) {
+            /* as on the caller's side (assign_parts): aligned to the value's alignment,
+             * capped at 16 */
+            int al = t->align > 16 ? 16 : (int)t->align;
+            ap = bini(IR_ADD, Rs, ap, al - 1);
+            ap = bini(IR_AND, Rs, ap, -al);
         }
         long sz = (t->size + Rs - 1) / Rs * Rs;
         if (sz == 0) sz = Rs;
@@ -1417,7 +1429,7 @@ static int gen_expr(struct node *e)
         return li(canon(e->val, e->ty));
     case N_FNUM: {
         check_type(e->ty, e->pos);
-        if (is_ld(e->ty)) return ld_const(e->fval);
+        if (is_ld(e->ty)) return ld_const_bits(e->ld_exact ? e->ldbits : dbl_to_tf_bits(e->fval));
         struct ir_ins *i = E(IR_FLI);
         i->d = vfp();
         i->w = (u8)e->ty->size;
@@ -1433,7 +1445,11 @@ static int gen_expr(struct node *e)
         }
         return i->d;
     }
-    case N_STR: case N_COMPOUND_LIT: return gen_addr(e);
+    case N_STR: return gen_addr(e);
+    case N_COMPOUND_LIT:
+        /* an aggregate or array stands for its address; a scalar one for its value */
+        if (ty_is_aggr(e->ty) || e->ty->kind == TY_ARRAY) return gen_addr(e);
+        return load_lvalue(e);
     case N_VAR:
         if (e->var->is_func) return gen_addr(e);
         return load_lvalue(e);
