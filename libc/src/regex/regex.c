@@ -13,8 +13,9 @@
 #include <string.h>
 #include <ctype.h>
 
-enum { N_CHAR, N_ANY, N_SET, N_BOL, N_EOL, N_CAT, N_ALT, N_REP, N_GROUP, N_BREF, N_EMPTY };
-enum { O_CHAR, O_ANY, O_SET, O_BOL, O_EOL, O_SPLIT, O_JMP, O_SAVE, O_BREF, O_MARK, O_CHK, O_MATCH };
+enum { N_CHAR, N_ANY, N_SET, N_BOL, N_EOL, N_CAT, N_ALT, N_REP, N_GROUP, N_BREF, N_EMPTY, N_ASSERT };
+enum { O_CHAR, O_ANY, O_SET, O_BOL, O_EOL, O_SPLIT, O_JMP, O_SAVE, O_BREF, O_MARK, O_CHK, O_MATCH,
+       O_ASSERT, O_LOOP };
 
 struct node { int type, a, b, c; };            /* CAT/ALT: a,b kids; REP: a kid, b min, c max */
 struct insn { int op, x, y, z; };    /* SPLIT: z = dense index for the visited set */
@@ -150,6 +151,10 @@ static int parse_bracket(struct comp *c)
                 if (classes[k].fn(ch))
                     setbit(&c->sets[si], ch, c->icase);
             c->p = e + 2;
+            if (c->p[0] == '-' && c->p[1] && c->p[1] != ']') {
+                c->err = REG_ERANGE;
+                return -1;
+            }
             continue;
         }
         int lo = bracket_char(c);
@@ -219,7 +224,7 @@ static int parse_reps(struct comp *c, int atom)
             mn = 0, mx = 1, c->p += c->ere ? 1 : 2;
         } else if ((c->ere && *q == '{') || (!c->ere && q[0] == '\\' && q[1] == '{')) {
             c->p += c->ere ? 1 : 2;
-            mn = parse_count(c);
+            mn = *c->p == ',' ? 0 : parse_count(c);     /* GNU: {,n} is {0,n} */
             if (mn < 0) {
                 c->err = *c->p ? REG_BADBR : REG_EBRACE;
                 return -1;
@@ -244,6 +249,10 @@ static int parse_reps(struct comp *c, int atom)
         atom = newnode(c, N_REP, atom, mn, mx);
         if (atom < 0)
             return -1;
+        if (!c->ere && (*c->p == '*' || (c->p[0] == '\\' && strchr("+?{", c->p[1]) && c->p[1]))) {
+            c->err = REG_BADRPT;        /* as glibc: a BRE repetition cannot be repeated */
+            return -1;
+        }
     }
 }
 
@@ -323,6 +332,18 @@ static int parse_branch(struct comp *c)
                 }
                 c->pr->has_bref = 1;
                 atom = parse_reps(c, newnode(c, N_BREF, n, 0, 0));
+            } else if (strchr("wWsS", q[1])) {
+                int si = newset(c);
+                if (si < 0)
+                    return -1;
+                for (int ch = 1; ch < 256; ch++) {
+                    int in = q[1] == 'w' || q[1] == 'W' ? isalnum(ch) || ch == '_' : isspace(ch);
+                    if (in == (q[1] == 'w' || q[1] == 's'))
+                        setbit(&c->sets[si], ch, 0);
+                }
+                atom = parse_reps(c, newnode(c, N_SET, si, 0, 0));
+            } else if (strchr("bB<>`'", q[1])) {
+                atom = newnode(c, N_ASSERT, q[1], 0, 0);
             } else {
                 atom = parse_reps(c, newnode(c, N_CHAR, (unsigned char)q[1], 0, 0));
             }
@@ -387,6 +408,7 @@ static void gen(struct comp *c, int n)
     case N_BOL: emit(c, O_BOL, 0, 0); break;
     case N_EOL: emit(c, O_EOL, 0, 0); break;
     case N_EMPTY: break;
+    case N_ASSERT: emit(c, O_ASSERT, nd.a, 0); break;
     case N_BREF: emit(c, O_BREF, nd.a, 0); break;
     case N_CAT:
         gen(c, nd.a);
@@ -411,18 +433,33 @@ static void gen(struct comp *c, int n)
         break;
     }
     case N_REP: {
-        for (int i = 0; i < nd.b; i++)
+        for (int i = 0; i < nd.b - (nd.c < 0 && nd.b > 0); i++)
             gen(c, nd.a);
-        if (nd.c < 0) {                    /* L: SPLIT B,E; B: MARK; body; CHK; JMP L; E: */
-            int k = c->nmark++;
+        if (nd.c < 0 && nd.b > 0) {  /* LOOP k; L: MARK k; body; CHK k,E; SPLIT L,E; E: */
+            int k = c->nmark;
+            c->nmark += 2;
+            emit(c, O_LOOP, k, 0);
+            int l = emit(c, O_MARK, k, 0);
+            gen(c, nd.a);
+            int chk = emit(c, O_CHK, k, 0);
+            int s = emit(c, O_SPLIT, 0, 0);
+            if (c->err)
+                return;
+            c->pr->code[s].x = l, c->pr->code[s].y = c->pr->ncode;
+            c->pr->code[chk].y = c->pr->ncode;
+        } else if (nd.c < 0) {        /* LOOP k; L: SPLIT B,E; B: MARK k; body; CHK k,E; JMP L; E: */
+            int k = c->nmark;
+            c->nmark += 2;
+            emit(c, O_LOOP, k, 0);
             int s = emit(c, O_SPLIT, 0, 0);
             emit(c, O_MARK, k, 0);
             gen(c, nd.a);
-            emit(c, O_CHK, k, 0);
+            int chk = emit(c, O_CHK, k, 0);
             emit(c, O_JMP, s, 0);
             if (c->err)
                 return;
             c->pr->code[s].x = s + 1, c->pr->code[s].y = c->pr->ncode;
+            c->pr->code[chk].y = c->pr->ncode;
         } else if (nd.c > nd.b) {          /* nested optional copies, all exiting to E */
             int cnt = nd.c - nd.b, *sp = malloc((size_t)cnt * sizeof *sp);
             if (!sp) {
@@ -547,18 +584,36 @@ static void run(struct mstate *m, int pc, size_t pos)
             m->cap[in->x] = old;
             return;
         }
-        case O_MARK: {
-            regoff_t old = m->mark[in->x];
-            m->mark[in->x] = (regoff_t)pos;
+        case O_LOOP:                 /* mark[k + 1]: where the loop was entered */
+        case O_MARK: {               /* mark[k]: where this iteration began */
+            int k = in->x + (in->op == O_LOOP);
+            regoff_t old = m->mark[k];
+            m->mark[k] = (regoff_t)pos;
             run(m, pc + 1, pos);
-            m->mark[in->x] = old;
+            m->mark[k] = old;
             return;
         }
         case O_CHK:
-            if (m->mark[in->x] == (regoff_t)pos)
-                return;              /* an empty iteration of a star loop: no progress */
+            /* An empty iteration ends the loop if it is the first one (so "()*" sets its
+             * group, as glibc does); after a non-empty one it is no progress: fail. */
+            if (m->mark[in->x] == (regoff_t)pos) {
+                if (m->mark[in->x + 1] != (regoff_t)pos)
+                    return;
+                pc = in->y;
+            } else {
+                pc++;
+            }
+            break;
+        case O_ASSERT: {
+            int pw = pos > 0 && (isalnum((unsigned char)m->s[pos - 1]) || m->s[pos - 1] == '_');
+            int nw = pos < m->len && (isalnum((unsigned char)m->s[pos]) || m->s[pos] == '_');
+            int ok = in->x == 'b' ? pw != nw : in->x == 'B' ? pw == nw : in->x == '<' ? !pw && nw
+                     : in->x == '>' ? pw && !nw : in->x == '`' ? pos == 0 : pos == m->len;
+            if (!ok)
+                return;
             pc++;
             break;
+        }
         case O_BREF: {
             regoff_t so = m->cap[2 * in->x], eo = m->cap[2 * in->x + 1];
             if (so < 0 || eo < 0)
