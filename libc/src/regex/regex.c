@@ -519,19 +519,41 @@ struct mstate {
     const struct prog *pr;
     const char *s;
     size_t len;
-    int eflags, done;
+    int eflags;
     regoff_t best;
     regoff_t *cap, *bestcap, *mark;
     unsigned char *seen;                 /* nsplit x (len + 1) bits, or NULL */
+    struct bt *stk;                      /* backtrack stack (heap: no recursion) */
+    size_t nstk, capstk;
 };
+
+/* A backtrack entry: resume at pc/pos (BT_BRANCH), or undo a capture/mark store. */
+enum { BT_BRANCH, BT_CAP, BT_MARK };
+struct bt { int kind, idx; regoff_t val; };
+
+static int push(struct mstate *m, int kind, int idx, regoff_t val)
+{
+    if (m->nstk == m->capstk) {
+        size_t n = m->capstk ? 2 * m->capstk : 256;
+        struct bt *t = realloc(m->stk, n * sizeof *t);
+        if (!t)
+            return -1;
+        m->stk = t;
+        m->capstk = n;
+    }
+    m->stk[m->nstk++] = (struct bt){ kind, idx, val };
+    return 0;
+}
 
 static int fold(const struct mstate *m, int ch)
 {
     return (m->pr->cflags & REG_ICASE) ? tolower(ch) : ch;
 }
 
-static void run(struct mstate *m, int pc, size_t pos)
+/* Explores every path from pc/pos in priority order; 0, or REG_ESPACE. */
+static int run(struct mstate *m, int pc, size_t pos)
 {
+    m->nstk = 0;
     const struct insn *code = m->pr->code;
     int nl = (m->pr->cflags & REG_NEWLINE) != 0;
     for (;;) {
@@ -539,27 +561,27 @@ static void run(struct mstate *m, int pc, size_t pos)
         switch (in->op) {
         case O_CHAR:
             if (pos >= m->len || fold(m, (unsigned char)m->s[pos]) != in->x)
-                return;
+                goto fail;
             pos++, pc++;
             break;
         case O_ANY:
             if (pos >= m->len || (nl && m->s[pos] == '\n'))
-                return;
+                goto fail;
             pos++, pc++;
             break;
         case O_SET:
             if (pos >= m->len || !inset(&m->pr->sets[in->x], (unsigned char)m->s[pos]))
-                return;
+                goto fail;
             pos++, pc++;
             break;
         case O_BOL:
             if (!(pos == 0 ? !(m->eflags & REG_NOTBOL) : nl && m->s[pos - 1] == '\n'))
-                return;
+                goto fail;
             pc++;
             break;
         case O_EOL:
             if (!(pos == m->len ? !(m->eflags & REG_NOTEOL) : nl && m->s[pos] == '\n'))
-                return;
+                goto fail;
             pc++;
             break;
         case O_JMP:
@@ -569,36 +591,34 @@ static void run(struct mstate *m, int pc, size_t pos)
             if (m->seen) {
                 size_t bit = (size_t)in->z * (m->len + 1) + pos;
                 if (m->seen[bit >> 3] & (1u << (bit & 7)))
-                    return;
+                    goto fail;
                 m->seen[bit >> 3] |= (unsigned char)(1u << (bit & 7));
             }
-            run(m, in->x, pos);
-            if (m->done)
-                return;
-            pc = in->y;
+            if (push(m, BT_BRANCH, in->y, (regoff_t)pos))
+                return REG_ESPACE;
+            pc = in->x;
             break;
-        case O_SAVE: {
-            regoff_t old = m->cap[in->x];
+        case O_SAVE:
+            if (push(m, BT_CAP, in->x, m->cap[in->x]))
+                return REG_ESPACE;
             m->cap[in->x] = (regoff_t)pos;
-            run(m, pc + 1, pos);
-            m->cap[in->x] = old;
-            return;
-        }
+            pc++;
+            break;
         case O_LOOP:                 /* mark[k + 1]: where the loop was entered */
         case O_MARK: {               /* mark[k]: where this iteration began */
             int k = in->x + (in->op == O_LOOP);
-            regoff_t old = m->mark[k];
+            if (push(m, BT_MARK, k, m->mark[k]))
+                return REG_ESPACE;
             m->mark[k] = (regoff_t)pos;
-            run(m, pc + 1, pos);
-            m->mark[k] = old;
-            return;
+            pc++;
+            break;
         }
         case O_CHK:
             /* An empty iteration ends the loop if it is the first one (so "()*" sets its
              * group, as glibc does); after a non-empty one it is no progress: fail. */
             if (m->mark[in->x] == (regoff_t)pos) {
                 if (m->mark[in->x + 1] != (regoff_t)pos)
-                    return;
+                    goto fail;
                 pc = in->y;
             } else {
                 pc++;
@@ -610,21 +630,21 @@ static void run(struct mstate *m, int pc, size_t pos)
             int ok = in->x == 'b' ? pw != nw : in->x == 'B' ? pw == nw : in->x == '<' ? !pw && nw
                      : in->x == '>' ? pw && !nw : in->x == '`' ? pos == 0 : pos == m->len;
             if (!ok)
-                return;
+                goto fail;
             pc++;
             break;
         }
         case O_BREF: {
             regoff_t so = m->cap[2 * in->x], eo = m->cap[2 * in->x + 1];
             if (so < 0 || eo < 0)
-                return;
+                goto fail;
             size_t l = (size_t)(eo - so);
             if (l > m->len - pos)
-                return;
+                goto fail;
             for (size_t i = 0; i < l; i++)
                 if (fold(m, (unsigned char)m->s[(size_t)so + i]) !=
                     fold(m, (unsigned char)m->s[pos + i]))
-                    return;
+                    goto fail;
             pos += l, pc++;
             break;
         }
@@ -633,9 +653,25 @@ static void run(struct mstate *m, int pc, size_t pos)
                 m->best = (regoff_t)pos;
                 memcpy(m->bestcap, m->cap, (size_t)(2 * m->pr->nsub + 2) * sizeof *m->cap);
                 if (pos == m->len)
-                    m->done = 1;     /* nothing can be longer */
+                    return 0;        /* nothing can be longer */
             }
-            return;
+            goto fail;
+        }
+        continue;
+    fail:                            /* undo stores back to the newest branch point */
+        for (;;) {
+            if (!m->nstk)
+                return 0;
+            struct bt *b = &m->stk[--m->nstk];
+            if (b->kind == BT_CAP) {
+                m->cap[b->idx] = b->val;
+            } else if (b->kind == BT_MARK) {
+                m->mark[b->idx] = b->val;
+            } else {
+                pc = b->idx;
+                pos = (size_t)b->val;
+                break;
+            }
         }
     }
 }
@@ -667,9 +703,11 @@ int regexec(const regex_t *restrict re, const char *restrict s, size_t nmatch,
         for (size_t i = 0; i < ncap; i++)
             m.cap[i] = -1;
         m.best = -1;
-        m.done = 0;
         m.cap[0] = (regoff_t)start;
-        run(&m, 0, start);
+        if (run(&m, 0, start)) {
+            rc = REG_ESPACE;
+            break;
+        }
         if (m.best >= 0) {
             rc = 0;
             m.bestcap[0] = (regoff_t)start;
@@ -686,6 +724,7 @@ int regexec(const regex_t *restrict re, const char *restrict s, size_t nmatch,
             break;
         }
     }
+    free(m.stk);
     free(m.seen);
     free(m.cap);
     return rc;

@@ -305,6 +305,26 @@ int main(void)
             regfree(&re);
         }
     }
+    /* a 200,000-byte subject: no recursion depth limit in the matcher */
+    {
+        static char huge[200002];
+        memset(huge, 'a', 200000);
+        huge[200000] = 'b';
+        regex_t re;
+        regmatch_t m[2];
+        if (regcomp(&re, "^(a|b)*$", E) == 0) {
+            int rc = regexec(&re, huge, 2, m, 0);
+            printf("huge %d %ld %ld %ld %ld\n", rc, (long)m[0].rm_so, (long)m[0].rm_eo,
+                   (long)m[1].rm_so, (long)m[1].rm_eo);
+            regfree(&re);
+        }
+        if (regcomp(&re, "\\(a*\\)\\1b", 0) == 0) {
+            int rc = regexec(&re, huge + 198000, 2, m, 0);
+            printf("huge bref %d %ld %ld %ld %ld\n", rc, (long)m[0].rm_so, (long)m[0].rm_eo,
+                   (long)m[1].rm_so, (long)m[1].rm_eo);
+            regfree(&re);
+        }
+    }
     printf("%d matches\n", n);
     return 0;
 }
