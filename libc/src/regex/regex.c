@@ -410,10 +410,23 @@ static void gen(struct comp *c, int n)
     case N_EMPTY: break;
     case N_ASSERT: emit(c, O_ASSERT, nd.a, 0); break;
     case N_BREF: emit(c, O_BREF, nd.a, 0); break;
-    case N_CAT:
-        gen(c, nd.a);
-        gen(c, nd.b);
+    case N_CAT: {      /* left-deep: walk the spine instead of recursing once per atom */
+        int cnt = 0, k = n;
+        while (c->nodes[k].type == N_CAT)
+            cnt++, k = c->nodes[k].a;
+        int *right = malloc((size_t)cnt * sizeof *right);
+        if (!right) {
+            c->err = REG_ESPACE;
+            return;
+        }
+        for (int i = cnt - 1, j = n; i >= 0; i--, j = c->nodes[j].a)
+            right[i] = c->nodes[j].b;
+        gen(c, k);
+        for (int i = 0; i < cnt; i++)
+            gen(c, right[i]);
+        free(right);
         break;
+    }
     case N_GROUP:
         emit(c, O_SAVE, 2 * nd.b, 0);
         gen(c, nd.a);

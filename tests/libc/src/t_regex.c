@@ -306,8 +306,8 @@ int main(void)
         }
     }
     /* a 200,000-byte subject: no recursion depth limit in the matcher */
+    static char huge[200002];
     {
-        static char huge[200002];
         memset(huge, 'a', 200000);
         huge[200000] = 'b';
         regex_t re;
