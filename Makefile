@@ -86,7 +86,7 @@ fuzz-build:
 	done
 
 bench: all
-	@BUILD=$(BUILD) bash bench/run.sh
+	@BUILD=$(BUILD) bash bench/run.sh; s=$$?; BUILD=$(BUILD) bash bench/cc.sh && exit $$s
 
 demo: all
 	@BUILD=$(BUILD) bash examples/demo.sh
