@@ -80,7 +80,7 @@ enum { MI_START, MI_INSIDE, MI_AFTER, MI_NONE };
 
 /* Recursion limits that keep the C stack bounded (a few MB) on hostile input. */
 #define PP_MAX_ARG_NESTING 2000   /* f(f(f(...))) argument pre-expansions */
-#define PP_MAX_EXPR_NESTING 4000  /* ( and unary operators in #if */
+#define PP_MAX_EXPR_NESTING 1000  /* ( and unary operators in #if (C11 asks for 63) */
 
 /* An active input on the include stack. */
 struct pp_src {
