@@ -200,6 +200,7 @@ static struct cpp *make_pp(struct opts *o, const char *input)
 {
     struct cpp_options co = {0};
     co.intmax_bits = o->xlen == 128 ? 128 : 64;
+    co.no_warnings = cc_nowarn;
     struct cpp *pp = cpp_new(&co);
     predef_add(pp);
     if (o->olevel) cpp_define(pp, "__OPTIMIZE__");
