@@ -1,9 +1,12 @@
 /* Emission: IR + register allocation -> GNU assembly text for zl-as (RV32/RV64/RV128).
  *
- * Frame (s0 = CFA, the value of sp at entry):
- *   [s0 - VA, s0)           variadic register save area (8 x XLEN/8), variadic functions only
- *   s0 - VA - R             ra
- *   s0 - VA - 2R            caller's s0
+ * Frame (offsets from the CFA, the value of sp at entry):
+ *   [CFA - VA, CFA)         variadic register save area (8 x XLEN/8), variadic functions only
+ *   CFA - VA - R            ra
+ *   CFA - VA - 2R           caller's s0
+ * s0 = CFA - VA, so ra is at s0 - R and the caller's s0 at s0 - 2R in every frame (GCC's
+ * layout; a frame-pointer walk works through variadic functions too).  The emitter keeps
+ * CFA-relative offsets and converts them in fp_mem/fp_addr.
  *   below                   callee-saved registers, then the stack-protector canary
  *                           (-fstack-protector, one XLEN word just above the locals, so a
  *                           buffer overrun reaches it before the saved registers), then
@@ -70,7 +73,10 @@ static void mem(const char *op, const char *reg, const char *base, long off)
     fprintf(out, "\tli t2, %ld\n\tadd t2, t2, %s\n\t%s %s, 0(t2)\n", off, base, op, reg);
 }
 
-static long slot_off(int s) { return -F->slots[s].off; } /* relative to s0 */
+static long slot_off(int s) { return -F->slots[s].off; } /* relative to the CFA */
+
+/* Memory access / address at CFA + off, through s0 = CFA - va_size. */
+static void fp_mem(const char *op, const char *reg, long off) { mem(op, reg, "s0", off + va_size); }
 
 static const char *load_op(int w, bool uns, bool fp)
 {
@@ -107,11 +113,11 @@ static const char *src(int v, int k)
     int s = -l - 1;
     if (isfp(v)) {
         const char *r = fregs[k];
-        mem("fld", r, "s0", slot_off(s));
+        fp_mem("fld", r, slot_off(s));
         return r;
     }
     const char *r = iregs[5 + k];
-    mem(lx(), r, "s0", slot_off(s));
+    fp_mem(lx(), r, slot_off(s));
     return r;
 }
 
@@ -121,10 +127,10 @@ static void src_to(int v, const char *dst, bool fpdst)
     int l = F->vloc[v];
     if (l < 0) {
         int s = -l - 1;
-        if (isfp(v) && fpdst) mem("fld", dst, "s0", slot_off(s));
-        else if (!isfp(v) && !fpdst) mem(lx(), dst, "s0", slot_off(s));
-        else if (isfp(v)) { mem("fld", "ft0", "s0", slot_off(s)); fprintf(out, "\tfmv.x.%s %s, ft0\n", tgt.xlen == 32 ? "w" : "d", dst); }
-        else { mem(lx(), "t0", "s0", slot_off(s)); fprintf(out, "\tfmv.%s.x %s, t0\n", tgt.xlen == 32 ? "w" : "d", dst); }
+        if (isfp(v) && fpdst) fp_mem("fld", dst, slot_off(s));
+        else if (!isfp(v) && !fpdst) fp_mem(lx(), dst, slot_off(s));
+        else if (isfp(v)) { fp_mem("fld", "ft0", slot_off(s)); fprintf(out, "\tfmv.x.%s %s, ft0\n", tgt.xlen == 32 ? "w" : "d", dst); }
+        else { fp_mem(lx(), "t0", slot_off(s)); fprintf(out, "\tfmv.%s.x %s, t0\n", tgt.xlen == 32 ? "w" : "d", dst); }
         return;
     }
     const char *r = l ? rname(l) : "zero";
@@ -140,8 +146,8 @@ static void dst_done(int v)
     int l = F->vloc[v];
     if (l >= 0) return;
     int s = -l - 1;
-    if (isfp(v)) mem("fsd", "ft2", "s0", slot_off(s));
-    else mem(sx(), "t0", "s0", slot_off(s));
+    if (isfp(v)) fp_mem("fsd", "ft2", slot_off(s));
+    else fp_mem(sx(), "t0", slot_off(s));
 }
 
 /* store a register into vreg v's home */
@@ -150,7 +156,7 @@ static void set_from(int v, const char *r, bool fpsrc)
     int l = F->vloc[v];
     if (l < 0) {
         int s = -l - 1;
-        mem(fpsrc ? "fsd" : sx(), r, "s0", slot_off(s));
+        fp_mem(fpsrc ? "fsd" : sx(), r, slot_off(s));
         return;
     }
     if (l == 0) return;
@@ -382,7 +388,7 @@ static void emit_ins(struct ir_ins *i)
         return;
     case IR_ADDR:
         d = dst(i->d);
-        addi(d, "s0", slot_off(i->slot) + (long)i->imm);
+        addi(d, "s0", slot_off(i->slot) + (long)i->imm + va_size);
         dst_done(i->d);
         return;
     case IR_GADDR:
@@ -397,7 +403,7 @@ static void emit_ins(struct ir_ins *i)
         return;
     case IR_FRAMEADDR:
         d = dst(i->d);
-        addi(d, "s0", (long)i->imm);
+        addi(d, "s0", (long)i->imm + va_size);
         dst_done(i->d);
         return;
     case IR_FADD: case IR_FSUB: case IR_FMUL: case IR_FDIV: {
@@ -520,8 +526,8 @@ static void emit_ins(struct ir_ins *i)
     case IR_PARAM:
         if (i->loc == LOC_STACK) {
             d = dst(i->d);
-            if (isfp(i->d)) mem(i->w == 4 ? "flw" : "fld", d, "s0", (long)i->imm);
-            else mem(lx(), d, "s0", (long)i->imm);
+            if (isfp(i->d)) fp_mem(i->w == 4 ? "flw" : "fld", d, (long)i->imm);
+            else fp_mem(lx(), d, (long)i->imm);
             dst_done(i->d);
         } else if (i->loc >= 8) {
             set_from(i->d, fregs[10 + i->loc - 8], true);
@@ -645,16 +651,17 @@ void emit_function(FILE *o, struct ir_func *f)
     fputs("\tmv t0, sp\n", out);
     if (fits12(-frame_size)) fprintf(out, "\taddi sp, sp, %ld\n", -frame_size);
     else fprintf(out, "\tli t1, %ld\n\tsub sp, sp, t1\n", frame_size);
-    fprintf(out, "\t%s ra, %ld(t0)\n\t%s s0, %ld(t0)\n\tmv s0, t0\n", sx(), -(va_size + Rs), sx(), -(va_size + 2 * Rs));
+    fprintf(out, "\t%s ra, %ld(t0)\n\t%s s0, %ld(t0)\n\taddi s0, t0, %ld\n", sx(), -(va_size + Rs), sx(),
+            -(va_size + 2 * Rs), -va_size);
     for (int r = 0; r < 64; r++)
-        if (used_callee[r]) mem(r >= 32 ? "fsd" : sx(), rname(r), "s0", callee_off[r]);
+        if (used_callee[r]) fp_mem(r >= 32 ? "fsd" : sx(), rname(r), callee_off[r]);
     if (f->stack_protect) {
         fprintf(out, "\tlla t1, __stack_chk_guard\n\t%s t1, 0(t1)\n", lx());
-        mem(sx(), "t1", "s0", canary_off);
+        fp_mem(sx(), "t1", canary_off);
     }
     if (f->variadic)
         for (int k = f->va_first_gpr; k < 8; k++)
-            fprintf(out, "\t%s a%d, %ld(s0)\n", sx(), k, -va_size + (long)k * Rs);
+            fprintf(out, "\t%s a%d, %ld(s0)\n", sx(), k, (long)k * Rs);
     for (int bi = 0; bi < f->nblocks; bi++) {
         struct ir_block *b = f->blocks[bi];
         next_block = bi + 1 < f->nblocks ? f->blocks[bi + 1]->id : -1;
@@ -666,14 +673,14 @@ void emit_function(FILE *o, struct ir_func *f)
     fprintf(out, ".Lret%d:\n", fnid);
     if (f->stack_protect) {
         /* t0/t1 only: a0/a1/fa0/fa1 hold the result */
-        mem(lx(), "t0", "s0", canary_off);
+        fp_mem(lx(), "t0", canary_off);
         fprintf(out, "\tlla t1, __stack_chk_guard\n\t%s t1, 0(t1)\n", lx());
         fprintf(out, "\tbeq t0, t1, .Lssp%d\n\tcall __stack_chk_fail\n.Lssp%d:\n", fnid, fnid);
     }
     for (int r = 0; r < 64; r++)
-        if (used_callee[r]) mem(r >= 32 ? "fld" : lx(), rname(r), "s0", callee_off[r]);
-    fprintf(out, "\t%s ra, %ld(s0)\n\tmv t0, s0\n\t%s s0, %ld(t0)\n\tmv sp, t0\n\tret\n", lx(),
-            -(va_size + Rs), lx(), -(va_size + 2 * Rs));
+        if (used_callee[r]) fp_mem(r >= 32 ? "fld" : lx(), rname(r), callee_off[r]);
+    fprintf(out, "\t%s ra, %ld(s0)\n\taddi t0, s0, %ld\n\t%s s0, %ld(s0)\n\tmv sp, t0\n\tret\n", lx(),
+            (long)-Rs, va_size, lx(), (long)-2 * Rs);
     fprintf(out, "\t.size %s, .-%s\n", f->name, f->name);
 }
 

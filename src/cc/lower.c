@@ -1363,8 +1363,11 @@ static int gen_builtin(struct node *e)
         return i->d;
     }
     case B_FRAME_ADDRESS: {
+        /* the frame pointer s0, as GCC: the CFA, less the register save area of a
+         * variadic function (docs/abi.md 3.6) */
         struct ir_ins *i = E(IR_FRAMEADDR);
         i->d = vint();
+        i->imm = F->variadic ? -8 * R() : 0;
         return i->d;
     }
     default: break;
