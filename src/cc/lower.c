@@ -1509,6 +1509,79 @@ static int gen_atomic(struct node *e)
     }
 }
 
+/* __builtin_bswap/popcount/ctz/ffs/clz of the low `bits` bits of x (an unsigned value
+ * in one register; bswap's result is not extended) */
+static int bit_builtin(int op, int x, int bits)
+{
+    int Rs = R();
+    if (op == B_BSWAP) {
+        int r = li(0);
+        for (int i = 0; i < bits / 8; i++) {
+            int byte = bini(IR_AND, Rs, i ? bini(IR_SHR, Rs, x, i * 8) : x, 255);
+            int sh = bits - 8 - i * 8;
+            r = bin(IR_OR, Rs, r, sh ? bini(IR_SHL, Rs, byte, sh) : byte);
+        }
+        return r;
+    }
+    /* loops: count bits */
+    int cnt = vint();
+    int xv = vint();
+    mov_to(xv, x);
+    E(IR_LI)->d = cnt;
+    int head = ir_block_new(F), body = ir_block_new(F), done = ir_block_new(F);
+    if (op == B_POPCOUNT) {
+        jmp(head);
+        set_block(head);
+        struct ir_ins *b = E(IR_BR);
+        b->a = xv; b->t1 = body; b->t2 = done;
+        set_block(body);
+        mov_to(cnt, bini(IR_ADD, Rs, cnt, 1));
+        mov_to(xv, bin(IR_AND, Rs, xv, bini(IR_ADD, Rs, xv, -1)));
+        jmp(head);
+        set_block(done);
+        return cnt;
+    }
+    if (op == B_CTZ || op == B_FFS) {
+        int zero = ir_block_new(F);
+        struct ir_ins *z = E(IR_BR);
+        z->a = xv; z->t1 = head; z->t2 = zero;
+        set_block(head);
+        int bit = bini(IR_AND, Rs, xv, 1);
+        struct ir_ins *b = E(IR_BR);
+        b->a = bit; b->t1 = done; b->t2 = body;
+        set_block(body);
+        mov_to(cnt, bini(IR_ADD, Rs, cnt, 1));
+        mov_to(xv, bini(IR_SHR, Rs, xv, 1));
+        jmp(head);
+        set_block(zero);
+        if (op == B_FFS) mov_to(cnt, li(-1));
+        else mov_to(cnt, li(bits));
+        jmp(done);
+        set_block(done);
+        if (op == B_FFS) return bini(IR_ADD, 4, cnt, 1);
+        return cnt;
+    }
+    /* clz: shift the value to the top of the register, count leading zeros */
+    int zero = ir_block_new(F);
+    if (bits < tgt.xlen) mov_to(xv, bini(IR_SHL, Rs, xv, tgt.xlen - bits));
+    struct ir_ins *z = E(IR_BR);
+    z->a = xv; z->t1 = head; z->t2 = zero;
+    set_block(head);
+    int neg = bin(IR_SLT, Rs, xv, li(0));
+    struct ir_ins *b = E(IR_BR);
+    b->a = neg; b->t1 = done; b->t2 = body;
+    set_block(body);
+    mov_to(cnt, bini(IR_ADD, Rs, cnt, 1));
+    mov_to(xv, bini(IR_SHL, Rs, xv, 1));
+    jmp(head);
+    set_block(zero);
+    mov_to(cnt, li(bits));
+    jmp(done);
+    set_block(done);
+    return cnt;
+}
+
+
 static int gen_builtin(struct node *e)
 {
     int Rs = R();
@@ -1533,76 +1606,42 @@ static int gen_builtin(struct node *e)
     default: break;
     }
     struct type *at = e->l->ty;
-    if (wide(at)) cc_error_at(e->pos, "this builtin on '%s' is not supported yet at XLEN %d", ty_name(at), tgt.xlen);
     int v = gen_expr(e->l);
+    if (wide(at)) {
+        /* long long on rv32: per word, combined without branches */
+        int n = nw(at), X = tgt.xlen;
+        if (e->op == B_BSWAP) {
+            int w[16];
+            for (int i = 0; i < n; i++) w[i] = bit_builtin(B_BSWAP, v + n - 1 - i, X);
+            return tuple(w, n);
+        }
+        if (e->op == B_POPCOUNT) {
+            int r = bit_builtin(B_POPCOUNT, v, X);
+            for (int i = 1; i < n; i++) r = bin(IR_ADD, Rs, r, bit_builtin(B_POPCOUNT, v + i, X));
+            return r;
+        }
+        /* clz from the top word down, ctz (and ffs) from the bottom up: a word's count is
+         * added while every word before it was zero */
+        bool clz = e->op == B_CLZ;
+        int first = clz ? v + n - 1 : v;
+        int r = bit_builtin(clz ? B_CLZ : B_CTZ, first, X);
+        int allz = un(IR_SEQZ, Rs, first);
+        for (int k = 1; k < n; k++) {
+            int wv = clz ? v + n - 1 - k : v + k;
+            int c = bit_builtin(clz ? B_CLZ : B_CTZ, wv, X);
+            r = bin(IR_ADD, Rs, r, bin(IR_AND, Rs, c, un(IR_NEG, Rs, allz)));
+            allz = bin(IR_AND, Rs, allz, un(IR_SEQZ, Rs, wv));
+        }
+        if (e->op == B_FFS) /* ctz + 1, or 0 for zero */
+            r = bin(IR_AND, Rs, bini(IR_ADD, Rs, r, 1), bini(IR_ADD, Rs, allz, -1));
+        return r;
+    }
     int bits = (int)at->size * 8;
     /* x as an unsigned XLEN value */
     int x = at->size < Rs ? ext(v, (int)at->size, true) : v;
-    if (e->op == B_BSWAP) {
-        int r = li(0);
-        for (int i = 0; i < bits / 8; i++) {
-            int byte = bini(IR_AND, Rs, i ? bini(IR_SHR, Rs, x, i * 8) : x, 255);
-            int sh = bits - 8 - i * 8;
-            r = bin(IR_OR, Rs, r, sh ? bini(IR_SHL, Rs, byte, sh) : byte);
-        }
-        return gen_cast_v(r, ty_size_t(), e->ty, e->pos);
-    }
-    /* loops: count bits */
-    int cnt = vint();
-    int xv = vint();
-    mov_to(xv, x);
-    E(IR_LI)->d = cnt;
-    int head = ir_block_new(F), body = ir_block_new(F), done = ir_block_new(F);
-    if (e->op == B_POPCOUNT) {
-        jmp(head);
-        set_block(head);
-        struct ir_ins *b = E(IR_BR);
-        b->a = xv; b->t1 = body; b->t2 = done;
-        set_block(body);
-        mov_to(cnt, bini(IR_ADD, Rs, cnt, 1));
-        mov_to(xv, bin(IR_AND, Rs, xv, bini(IR_ADD, Rs, xv, -1)));
-        jmp(head);
-        set_block(done);
-        return cnt;
-    }
-    if (e->op == B_CTZ || e->op == B_FFS) {
-        int zero = ir_block_new(F);
-        struct ir_ins *z = E(IR_BR);
-        z->a = xv; z->t1 = head; z->t2 = zero;
-        set_block(head);
-        int bit = bini(IR_AND, Rs, xv, 1);
-        struct ir_ins *b = E(IR_BR);
-        b->a = bit; b->t1 = done; b->t2 = body;
-        set_block(body);
-        mov_to(cnt, bini(IR_ADD, Rs, cnt, 1));
-        mov_to(xv, bini(IR_SHR, Rs, xv, 1));
-        jmp(head);
-        set_block(zero);
-        if (e->op == B_FFS) mov_to(cnt, li(-1));
-        else mov_to(cnt, li(bits));
-        jmp(done);
-        set_block(done);
-        if (e->op == B_FFS) return bini(IR_ADD, 4, cnt, 1);
-        return cnt;
-    }
-    /* clz: shift the value to the top of the register, count leading zeros */
-    int zero = ir_block_new(F);
-    if (bits < tgt.xlen) mov_to(xv, bini(IR_SHL, Rs, xv, tgt.xlen - bits));
-    struct ir_ins *z = E(IR_BR);
-    z->a = xv; z->t1 = head; z->t2 = zero;
-    set_block(head);
-    int neg = bin(IR_SLT, Rs, xv, li(0));
-    struct ir_ins *b = E(IR_BR);
-    b->a = neg; b->t1 = done; b->t2 = body;
-    set_block(body);
-    mov_to(cnt, bini(IR_ADD, Rs, cnt, 1));
-    mov_to(xv, bini(IR_SHL, Rs, xv, 1));
-    jmp(head);
-    set_block(zero);
-    mov_to(cnt, li(bits));
-    jmp(done);
-    set_block(done);
-    return cnt;
+    int r = bit_builtin(e->op, x, bits);
+    if (e->op == B_BSWAP) return gen_cast_v(r, ty_size_t(), e->ty, e->pos);
+    return r;
 }
 
 static int gen_expr(struct node *e)
@@ -1825,9 +1864,16 @@ static void gen_switch(struct node *s)
         }
         int nb = ir_block_new(F);
         if (wide(ct)) {
-            if (c->lo != c->hi) cc_error_at(c->pos, "case ranges on '%s' are not supported yet", ty_name(ct));
-            i128 cvv = wrap_int(c->lo, ct);
-            int eq = wide_eq(v, const_words(cvv, nw(ct)), nw(ct));
+            int n = nw(ct), eq;
+            if (c->lo == c->hi) {
+                eq = wide_eq(v, const_words(wrap_int(c->lo, ct), n), n);
+            } else {
+                /* lo <= v <= hi */
+                bool u = ct->is_unsigned;
+                int below = wide_lt(v, const_words(wrap_int(c->lo, ct), n), u, n);
+                int above = wide_lt(const_words(wrap_int(c->hi, ct), n), v, u, n);
+                eq = un(IR_SEQZ, R(), bin(IR_OR, R(), below, above));
+            }
             struct ir_ins *i = E(IR_BR);
             i->a = eq;
             i->t1 = c->label;
