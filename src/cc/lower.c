@@ -2175,6 +2175,17 @@ static void param_in(struct obj *p, int *ngpr, int *nfpr, long *stack)
         i->w = (u8)(is_fp(t) ? t->size : R());
         return;
     }
+    if (scalar && !p->addr_taken && !t->is_volatile && c.kind == ABI_INDIRECT) {
+        /* __int128 / long double on rv32: the caller's copy is ours; load it into vregs */
+        int ptr = vint();
+        struct ir_ins *i = E(IR_PARAM);
+        i->d = ptr;
+        i->loc = regs[0];
+        i->imm = so[0];
+        p->vreg = vtuple(nw(t));
+        mov_val(p->vreg, load(t, ptr, 0), t);
+        return;
+    }
     p->slot = ir_slot_new(F, (t->size + R() - 1) / R() * R(), t->align > R() ? t->align : R());
     int a = slot_addr(p->slot, 0);
     if (c.kind == ABI_INDIRECT) {
