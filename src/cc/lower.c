@@ -21,15 +21,6 @@ static int R(void) { return tgt.regsize; }
 
 static bool is_fp(struct type *t) { return t->kind == TY_FLOAT || t->kind == TY_DOUBLE; }
 
-static void check_type(struct type *t, struct srcpos pos)
-{
-    if (t->kind == TY_LDOUBLE && tgt.xlen == 32)
-        cc_error_at(pos, "long double values are not supported yet at XLEN 32");
-    if (ty_is_integer(t) && t->size > 2 * R())
-        cc_error_at(pos, "'%s' (%ld bytes) wider than a register is not supported yet at XLEN %d",
-                    ty_name(t), t->size, tgt.xlen);
-}
-
 static int set_block(int b)
 {
     cur = b;
@@ -139,23 +130,29 @@ static void mov_to(int d, int a)
     i->a = a;
 }
 
-/* Integers twice as wide as a register (long long on rv32, __int128 on rv64) live in a
- * pair of consecutive vregs: v holds the low XLEN bits, v + 1 the high ones. */
+/* Integers wider than a register (long long on rv32, __int128 on rv64 and rv32) live in
+ * consecutive vregs, least significant word first: a pair (v, v + 1) when twice as wide,
+ * four vregs for __int128 on rv32.  long double on rv64 and rv32 travels the same way. */
 static bool wide(struct type *t)
 {
     return (t->kind != TY_ENUM && ty_is_integer(t) && t->size > R()) || (t->kind == TY_LDOUBLE && R() < 16);
 }
 
 /* long double: its binary128 bit pattern is handled like an unsigned 128-bit integer
- * (one vreg on rv128, a pair on rv64); arithmetic calls the libzlrt helpers */
+ * (one vreg on rv128, two on rv64, four on rv32); arithmetic calls the libzlrt helpers */
 static bool is_ld(struct type *t) { return t->kind == TY_LDOUBLE; }
 
-static int vpair(void)
+/* number of XLEN-bit words of a value (1 unless wide) */
+static int nw(struct type *t) { return wide(t) ? (int)(t->size / R()) : 1; }
+
+static int vtuple(int n)
 {
     int v = vint();
-    vint();
+    for (int i = 1; i < n; i++) vint();
     return v;
 }
+
+static int vpair(void) { return vtuple(2); }
 
 static int pair(int lo, int hi)
 {
@@ -165,10 +162,35 @@ static int pair(int lo, int hi)
     return p;
 }
 
+/* a fresh tuple holding the n words w[0..n-1] */
+static int tuple(const int *w, int n)
+{
+    int p = vtuple(n);
+    for (int i = 0; i < n; i++) mov_to(p + i, w[i]);
+    return p;
+}
+
+/* the constant v as a tuple of n words */
+static int const_words(i128 v, int n)
+{
+    if (n == 2) return pair(li(v), li(v >> tgt.xlen));
+    int w[16];
+    for (int i = 0; i < n; i++) w[i] = li(i * tgt.xlen < 128 ? v >> (i * tgt.xlen) : v < 0 ? -1 : 0);
+    return tuple(w, n);
+}
+
+/* a copy of the value v of type t */
+static int copy_val(int v, struct type *t)
+{
+    if (!wide(t)) return mov(v);
+    int n = nw(t), w[16];
+    for (int i = 0; i < n; i++) w[i] = v + i;
+    return tuple(w, n);
+}
+
 static void mov_val(int d, int a, struct type *t)
 {
-    mov_to(d, a);
-    if (wide(t)) mov_to(d + 1, a + 1);
+    for (int i = 0; i < nw(t); i++) mov_to(d + i, a + i);
 }
 
 static struct type *reg_type(bool uns)
@@ -187,9 +209,9 @@ static int opw(struct type *t)
 static int load(struct type *t, int addr, long off)
 {
     if (wide(t)) {
-        int lo = load(reg_type(true), addr, off);
-        int hi = load(reg_type(true), addr, off + R());
-        return pair(lo, hi);
+        int n = nw(t), w[16];
+        for (int i = 0; i < n; i++) w[i] = load(reg_type(true), addr, off + (long)i * R());
+        return tuple(w, n);
     }
     struct ir_ins *i = E(IR_LOAD);
     i->d = is_fp(t) ? vfp() : vint();
@@ -204,8 +226,7 @@ static int load(struct type *t, int addr, long off)
 static void store(struct type *t, int addr, long off, int v)
 {
     if (wide(t)) {
-        store(reg_type(true), addr, off, v);
-        store(reg_type(true), addr, off + R(), v + 1);
+        for (int i = 0; i < nw(t); i++) store(reg_type(true), addr, off + (long)i * R(), v + i);
         return;
     }
     struct ir_ins *i = E(IR_STORE);
@@ -288,61 +309,84 @@ static void gen_cond(struct node *e, int t, int f);
 
 /* ---------------------------------------------------------------- conversions */
 
-static int wide_lt(int a, int b, bool uns);
-static int wide_eq(int a, int b);
+static int wide_lt(int a, int b, bool uns, int n);
+static int wide_eq(int a, int b, int n);
 
 static void add_arg_(struct ir_call *c, int vreg, int reg, int w);
 
-/* call a runtime helper (libzlrt): integer args in a0.., FP args in fa0.. */
-static int rt_call(const char *sym, int *args, bool *fpargs, bool *wideargs, int nargs, int retkind)
+/* Call a runtime helper (libzlrt) with the psABI's conventions.  kinds[k] describes
+ * argument k: RT_F for float/double (an FPR, as double or float of the helper's
+ * prototype), otherwise its number of XLEN-bit words: 1 or 2 in GPRs, 4 (wider than
+ * 2*XLEN: __int128 or long double on rv32) by reference to a copy.  retkind is likewise
+ * the result's words (4: returned through a hidden pointer in a0), or RT_F4 / RT_F8 for
+ * a float / double result. */
+enum { RT_F = 0, RT_F4 = -4, RT_F8 = -8 };
+
+static int rt_call(const char *sym, const int *args, const int *kinds, int nargs, int retkind)
 {
     struct ir_call *c = cc_alloc(sizeof *c);
     c->sym = sym;
     c->args = cc_alloc(sizeof *c->args * 8);
     c->rets = cc_alloc(sizeof *c->rets * 2);
     int g = 0, fr = 0;
-    for (int k = 0; k < nargs; k++) {
-        if (fpargs[k]) {
-            add_arg_(c, args[k], 8 + fr++, 8);
-            continue;
-        }
-        add_arg_(c, args[k], g++, R());
-        if (wideargs[k]) add_arg_(c, args[k] + 1, g++, R());
+    int ret_slot = -1;
+    if (retkind > 2) {
+        ret_slot = ir_slot_new(F, (long)retkind * R(), 16);
+        add_arg_(c, slot_addr(ret_slot, 0), g++, R());
     }
-    int res;
-    if (retkind == 1) {
+    for (int k = 0; k < nargs; k++) {
+        if (kinds[k] == RT_F) {
+            add_arg_(c, args[k], 8 + fr++, 8);
+        } else if (kinds[k] > 2) {
+            int s = ir_slot_new(F, (long)kinds[k] * R(), 16);
+            int a = slot_addr(s, 0);
+            for (int i = 0; i < kinds[k]; i++) store(reg_type(true), a, (long)i * R(), args[k] + i);
+            add_arg_(c, a, g++, R());
+        } else {
+            for (int i = 0; i < kinds[k]; i++) add_arg_(c, args[k] + i, g++, R());
+        }
+    }
+    int res = 0;
+    if (retkind == 2) {
         res = vpair();
         c->rets[0].vreg = res;
         c->rets[0].reg = 0;
         c->rets[1].vreg = res + 1;
         c->rets[1].reg = 1;
         c->nrets = 2;
-    } else {
-        res = retkind ? vfp() : vint();
+    } else if (retkind <= 1) {
+        res = retkind < 0 ? vfp() : vint();
         c->rets[0].vreg = res;
-        c->rets[0].reg = retkind ? 8 : 0;
+        c->rets[0].reg = retkind < 0 ? 8 : 0;
         c->nrets = 1;
     }
     F->has_calls = true;
     E(IR_CALL)->call = c;
+    if (ret_slot >= 0) {
+        int a = slot_addr(ret_slot, 0), w[16];
+        for (int i = 0; i < retkind; i++) w[i] = load(reg_type(true), a, (long)i * R());
+        res = tuple(w, retkind);
+    }
     return res;
 }
 
-static const char *rt_mode(void) { return R() == 4 ? "di" : "ti"; }
+/* the libgcc mode letters of an integer type wider than a register: di or ti */
+static const char *rt_mode(struct type *t) { return t->size == 8 ? "di" : "ti"; }
 
 static int gen_cast_v(int v, struct type *from, struct type *to, struct srcpos pos);
 
+/* words of a long double */
+static int ldw(void) { return 16 / R(); }
+
 static int ld_call(const char *sym, int *args, int nargs, int retkind)
 {
-    bool fa[2] = {false, false}, wa[2] = {R() < 16, R() < 16};
-    return rt_call(sym, args, fa, wa, nargs, retkind);
+    int kinds[2] = {ldw(), ldw()};
+    return rt_call(sym, args, kinds, nargs, retkind);
 }
-
-static int ld_retkind(void) { return R() < 16 ? 1 : 0; }
 
 static int ld_const_bits(u128 b)
 {
-    if (R() < 16) return pair(li((i128)(u64)b), li((i128)(i64)(u64)(b >> 64)));
+    if (R() < 16) return const_words((i128)b, ldw());
     return li((i128)b);
 }
 
@@ -352,16 +396,19 @@ static int ld_const(double d) { return ld_const_bits(dbl_to_tf_bits(d)); }
 static int ld_cmp(const char *sym, int a, int b)
 {
     int args[2] = {a, b};
-    return ld_call(sym, args, 2, 0);
+    return ld_call(sym, args, 2, 1);
 }
+
+/* words of an integer of s bytes as a helper argument or result */
+static int int_words(long s) { return s <= R() ? 1 : (int)(s / R()); }
 
 static int ld_cast(int v, struct type *from, struct type *to, struct srcpos pos)
 {
     if (is_ld(from) && is_ld(to)) return v;
     if (is_ld(to)) {
         if (from->kind == TY_FLOAT || from->kind == TY_DOUBLE) {
-            bool fa = true, wa = false;
-            return rt_call(from->kind == TY_FLOAT ? "__extendsftf2" : "__extenddftf2", &v, &fa, &wa, 1, ld_retkind());
+            int k = RT_F;
+            return rt_call(from->kind == TY_FLOAT ? "__extendsftf2" : "__extenddftf2", &v, &k, 1, ldw());
         }
         bool fu = from->kind == TY_PTR || from->is_unsigned;
         long fs = from->kind == TY_PTR ? tgt.ptr_size : from->size;
@@ -370,14 +417,14 @@ static int ld_cast(int v, struct type *from, struct type *to, struct srcpos pos)
             fs = 4;
             fu = false;
         }
-        bool fa = false, wa = fs > R();
+        int k = int_words(fs);
         const char *sym = cc_printf("__float%s%sitf", fu ? "un" : "", fs == 4 ? "s" : fs == 8 ? "d" : "t");
-        return rt_call(sym, &v, &fa, &wa, 1, ld_retkind());
+        return rt_call(sym, &v, &k, 1, ldw());
     }
     /* from long double */
     int args[1] = {v};
     if (to->kind == TY_FLOAT || to->kind == TY_DOUBLE)
-        return ld_call(to->kind == TY_FLOAT ? "__trunctfsf2" : "__trunctfdf2", args, 1, to->kind == TY_FLOAT ? 2 : 3);
+        return ld_call(to->kind == TY_FLOAT ? "__trunctfsf2" : "__trunctfdf2", args, 1, to->kind == TY_FLOAT ? RT_F4 : RT_F8);
     if (to->kind == TY_BOOL) {
         int r = ld_cmp("__netf2", v, ld_const(0));
         return un(IR_SNEZ, R(), r);
@@ -386,31 +433,75 @@ static int ld_cast(int v, struct type *from, struct type *to, struct srcpos pos)
     long ts = to->kind == TY_PTR ? tgt.ptr_size : to->size;
     long cs = ts < 4 ? 4 : ts;
     const char *sym = cc_printf("__fix%stf%s", tun && ts >= 4 ? "uns" : "", cs == 4 ? "si" : cs == 8 ? "di" : "ti");
-    int r = ld_call(sym, args, 1, cs > R() ? 1 : 0);
+    int r = ld_call(sym, args, 1, int_words(cs));
     struct type *ct = cs == 4 ? (tun && ts >= 4 ? ty_uint : ty_int) : cs == 8 ? (tun ? ty_uint64 : ty_int64) : (tun ? ty_uint128 : ty_int128);
     return gen_cast_v(r, ct, to, pos);
 }
 
+/* the words of a value of n words extended to m > n words (zero or sign) */
+static int widen_words(int v, int n, int m, bool uns)
+{
+    int w[16];
+    for (int i = 0; i < n; i++) w[i] = v + i;
+    int fill = uns ? li(0) : bini(IR_SAR, R(), v + n - 1, tgt.xlen - 1);
+    for (int i = n; i < m; i++) w[i] = fill;
+    return tuple(w, m);
+}
+
+/* the n-word value a shifted by the constant cnt (0 <= cnt < n * XLEN): N_SHL, or N_SHR
+ * (logical when uns, else arithmetic) */
+static int wide_shift_c(int k, bool uns, int a, int n, int cnt)
+{
+    int X = tgt.xlen, q = cnt / X, s = cnt % X, w[16];
+    int fill = 0;
+    if (k != N_SHL && !uns) fill = bini(IR_SAR, R(), a + n - 1, X - 1);
+    for (int i = 0; i < n; i++) {
+        /* x: the word that lands here, y: its neighbour whose bits are shifted in; 0 = zero */
+        int j = k == N_SHL ? i - q : i + q, jn = k == N_SHL ? j - 1 : j + 1;
+        int x = j < 0 ? 0 : j >= n ? fill : a + j;
+        int y = jn < 0 ? 0 : jn >= n ? fill : a + jn;
+        int r = 0;
+        if (x) r = s == 0 ? x : bini(k == N_SHL ? IR_SHL : IR_SHR, R(), x, s);
+        if (s && y) {
+            int in = bini(k == N_SHL ? IR_SHR : IR_SHL, R(), y, X - s);
+            r = r ? bin(IR_OR, R(), r, in) : in;
+        }
+        w[i] = r ? r : li(0);
+    }
+    return tuple(w, n);
+}
+
 static int wide_cast(int v, struct type *from, struct type *to, struct srcpos pos)
 {
-    if (wide(from) && wide(to)) return v;
+    if (wide(from) && wide(to)) {
+        /* rv32: long long <-> __int128; narrowing keeps the low words */
+        if (nw(to) <= nw(from)) return v;
+        return widen_words(v, nw(from), nw(to), from->is_unsigned);
+    }
     if (wide(to)) {
         if (is_fp(from)) {
-            bool fa = true, wa = false;
-            const char *sym = cc_printf("__fix%s%cf%s", to->is_unsigned ? "uns" : "", from->size == 4 ? 's' : 'd', rt_mode());
-            return rt_call(sym, &v, &fa, &wa, 1, 1);
+            int k = RT_F;
+            const char *sym = cc_printf("__fix%s%cf%s", to->is_unsigned ? "uns" : "", from->size == 4 ? 's' : 'd', rt_mode(to));
+            return rt_call(sym, &v, &k, 1, nw(to));
         }
         bool fu = from->kind == TY_PTR || from->is_unsigned;
         int lo = gen_cast_v(v, from, reg_type(fu), pos);
-        int hi = fu ? li(0) : bini(IR_SAR, R(), lo, tgt.xlen - 1);
-        return pair(lo, hi);
+        if (nw(to) == 2) {
+            int hi = fu ? li(0) : bini(IR_SAR, R(), lo, tgt.xlen - 1);
+            return pair(lo, hi);
+        }
+        return widen_words(lo, 1, nw(to), fu);
     }
     if (is_fp(to)) {
-        bool fa = false, wa = true;
-        const char *sym = cc_printf("__float%s%s%cf", from->is_unsigned ? "un" : "", rt_mode(), to->size == 4 ? 's' : 'd');
-        return rt_call(sym, &v, &fa, &wa, 1, to->size == 4 ? 2 : 3);
+        int k = nw(from);
+        const char *sym = cc_printf("__float%s%s%cf", from->is_unsigned ? "un" : "", rt_mode(from), to->size == 4 ? 's' : 'd');
+        return rt_call(sym, &v, &k, 1, to->size == 4 ? RT_F4 : RT_F8);
     }
-    if (to->kind == TY_BOOL) return un(IR_SNEZ, R(), bin(IR_OR, R(), v, v + 1));
+    if (to->kind == TY_BOOL) {
+        int o = bin(IR_OR, R(), v, v + 1);
+        for (int i = 2; i < nw(from); i++) o = bin(IR_OR, R(), o, v + i);
+        return un(IR_SNEZ, R(), o);
+    }
     return gen_cast_v(v, reg_type(from->is_unsigned), to, pos);
 }
 
@@ -419,8 +510,6 @@ static int gen_cast_v(int v, struct type *from, struct type *to, struct srcpos p
     if (to->kind == TY_VOID) return 0;
     if (from->kind == TY_ENUM) from = from->enum_base ? from->enum_base : ty_uint;
     if (to->kind == TY_ENUM) to = to->enum_base ? to->enum_base : ty_uint;
-    check_type(from, pos);
-    check_type(to, pos);
     if (from->kind == TY_ARRAY || from->kind == TY_FUNC || from->kind == TY_STRUCT || from->kind == TY_UNION)
         return v;
     if (is_ld(from) || is_ld(to)) return ld_cast(v, from, to, pos);
@@ -498,7 +587,13 @@ static int gen_cast_v(int v, struct type *from, struct type *to, struct srcpos p
 static int bf_load(struct member *m, int addr)
 {
     struct type *ut = m->ty->kind == TY_ENUM ? (m->ty->enum_base ? m->ty->enum_base : ty_uint) : m->ty;
-    if (wide(ut)) cc_error_at(m->pos, "bit-fields of type '%s' are not supported yet at XLEN %d", ty_name(ut), tgt.xlen);
+    if (wide(ut)) {
+        /* a field of an integer type wider than a register: the same on word tuples */
+        int n = nw(ut), T = n * tgt.xlen;
+        int unit = load(ut, addr, m->offset);
+        int v = wide_shift_c(N_SHL, true, unit, n, T - m->bit_off - m->bit_width);
+        return wide_shift_c(N_SHR, ut->is_unsigned, v, n, T - m->bit_width);
+    }
     int unit = load(ut->kind == TY_BOOL ? ty_uchar : ut, addr, m->offset);
     int X = tgt.xlen;
     int sh = X - m->bit_off - m->bit_width;
@@ -513,10 +608,22 @@ static int bf_load(struct member *m, int addr)
 static void bf_store(struct member *m, int addr, int val)
 {
     struct type *ut = m->ty->kind == TY_ENUM ? (m->ty->enum_base ? m->ty->enum_base : ty_uint) : m->ty;
-    if (wide(ut)) cc_error_at(m->pos, "bit-fields of type '%s' are not supported yet at XLEN %d", ty_name(ut), tgt.xlen);
     if (ut->kind == TY_BOOL) ut = ty_uchar;
     int unit = load(ut, addr, m->offset);
     u128 mask = (m->bit_width >= 128 ? ~(u128)0 : (((u128)1 << m->bit_width) - 1)) << m->bit_off;
+    if (wide(ut)) {
+        int n = nw(ut), X = tgt.xlen, w[16];
+        u128 wm = ((u128)1 << X) - 1;
+        int sv = wide_shift_c(N_SHL, true, val, n, m->bit_off);
+        for (int i = 0; i < n; i++) {
+            u128 mw = (mask >> (i * X)) & wm;
+            if (mw == 0) w[i] = unit + i;
+            else if (mw == wm) w[i] = sv + i;
+            else w[i] = bin(IR_OR, R(), bin(IR_AND, R(), unit + i, li((i128)(~mw & wm))), bin(IR_AND, R(), sv + i, li((i128)mw)));
+        }
+        store(ut, addr, m->offset, tuple(w, n));
+        return;
+    }
     int clr = bin(IR_AND, R(), unit, li((i128)~mask));
     int sv = m->bit_off ? bini(IR_SHL, R(), val, m->bit_off) : val;
     sv = bin(IR_AND, R(), sv, li((i128)mask));
@@ -693,7 +800,6 @@ static int gen_call(struct node *e)
     int k = 0;
     for (struct node *a = e->args; a; a = a->next, k++) {
         av[k].ty = a->ty;
-        check_type(a->ty, a->pos);
         av[k].v = gen_expr(a);
     }
     /* callee */
@@ -707,11 +813,10 @@ static int gen_call(struct node *e)
     int ngpr = 0, nfpr = 0;
     long stack = 0;
     struct type *rt = e->ty;
-    check_type(rt, e->pos);
     struct abi_class rc;
     abi_classify(rt, false, &rc);
     int ret_slot = -1;
-    if (rt->kind == TY_STRUCT || rt->kind == TY_UNION) {
+    if (rt->kind == TY_STRUCT || rt->kind == TY_UNION || rc.kind == ABI_INDIRECT) {
         ret_slot = ir_slot_new(F, (rt->size + R() - 1) / R() * R() + R(), rt->align > R() ? rt->align : R());
         if (rc.kind == ABI_INDIRECT) add_arg(c, slot_addr(ret_slot, 0), ngpr++, 0, R());
     }
@@ -729,7 +834,8 @@ static int gen_call(struct node *e)
         if (ac.kind == ABI_INDIRECT) {
             int s = ir_slot_new(F, t->size, t->align);
             int a = slot_addr(s, 0);
-            copy_mem(a, av[k].v, t->size, t->align);
+            if (ty_is_aggr(t)) copy_mem(a, av[k].v, t->size, t->align);
+            else store(t, a, 0, av[k].v); /* __int128 / long double on rv32 */
             add_arg(c, a, regs[0], so[0], R());
             continue;
         }
@@ -798,6 +904,7 @@ static int gen_call(struct node *e)
                 store(pt, a, rc.parts[i].off, c->rets[i].vreg);
             }
         }
+        if (!ty_is_aggr(rt)) return load(rt, a, 0); /* returned in memory: __int128 / long double on rv32 */
         return a;
     }
     /* the callee extends small integer results; trust it (psABI) */
@@ -824,13 +931,14 @@ static int cmp_value(enum nk k, struct node *l, struct node *r)
     }
     if (wide(t)) {
         bool u = t->is_unsigned;
+        int n = nw(t);
         switch (k) {
-        case N_EQ: return wide_eq(a, b);
-        case N_NE: return bini(IR_XOR, R(), wide_eq(a, b), 1);
-        case N_LT: return wide_lt(a, b, u);
-        case N_GT: return wide_lt(b, a, u);
-        case N_LE: return bini(IR_XOR, R(), wide_lt(b, a, u), 1);
-        default: return bini(IR_XOR, R(), wide_lt(a, b, u), 1);
+        case N_EQ: return wide_eq(a, b, n);
+        case N_NE: return bini(IR_XOR, R(), wide_eq(a, b, n), 1);
+        case N_LT: return wide_lt(a, b, u, n);
+        case N_GT: return wide_lt(b, a, u, n);
+        case N_LE: return bini(IR_XOR, R(), wide_lt(b, a, u, n), 1);
+        default: return bini(IR_XOR, R(), wide_lt(a, b, u, n), 1);
         }
     }
     if (is_fp(t)) {
@@ -915,10 +1023,77 @@ static int wide_shift(int k, bool uns, int a, int n)
     return res;
 }
 
+/* shift of an n-word value (n > 2: __int128 on rv32) by the variable count c, branch-free:
+ * whole-word moves selected by the count's bits, then a shift within words */
+static int wide_shift_n(int k, bool uns, int a, int n, int c)
+{
+    int X = tgt.xlen, Rs = R(), w[16];
+    for (int i = 0; i < n; i++) w[i] = a + i;
+    int fill = k == N_SHL || uns ? li(0) : bini(IR_SAR, Rs, a + n - 1, X - 1);
+    for (int step = 1; step < n; step <<= 1) {
+        int m = un(IR_NEG, Rs, un(IR_SNEZ, Rs, bini(IR_AND, Rs, c, (i128)step * X)));
+        int nw_[16];
+        for (int i = 0; i < n; i++) {
+            int j = k == N_SHL ? i - step : i + step;
+            int src = j < 0 ? li(0) : j >= n ? fill : w[j];
+            nw_[i] = bin(IR_XOR, Rs, w[i], bin(IR_AND, Rs, bin(IR_XOR, Rs, w[i], src), m));
+        }
+        memcpy(w, nw_, sizeof(int) * (size_t)n);
+    }
+    int inv = un(IR_NOT, Rs, c), r[16];
+    for (int i = 0; i < n; i++) {
+        if (k == N_SHL) {
+            r[i] = bin(IR_SHL, Rs, w[i], c);
+            if (i > 0) r[i] = bin(IR_OR, Rs, r[i], bin(IR_SHR, Rs, bini(IR_SHR, Rs, w[i - 1], 1), inv));
+        } else if (i == n - 1) {
+            r[i] = bin(uns ? IR_SHR : IR_SAR, Rs, w[i], c);
+        } else {
+            r[i] = bin(IR_OR, Rs, bin(IR_SHR, Rs, w[i], c), bin(IR_SHL, Rs, bini(IR_SHL, Rs, w[i + 1], 1), inv));
+        }
+    }
+    return tuple(r, n);
+}
+
+/* four-word (__int128 on rv32) arithmetic */
+static int wide_arith_n(int k, struct type *t, int a, int b)
+{
+    int Rs = R(), n = nw(t), w[16];
+    bool u = t->is_unsigned;
+    switch (k) {
+    case N_ADD: case N_SUB: {
+        int carry = 0;
+        for (int i = 0; i < n; i++) {
+            int op = k == N_ADD ? IR_ADD : IR_SUB;
+            int s = bin(op, Rs, a + i, b + i);
+            int c1 = k == N_ADD ? bin(IR_SLTU, Rs, s, a + i) : bin(IR_SLTU, Rs, a + i, b + i);
+            if (carry) {
+                int s2 = bin(op, Rs, s, carry);
+                int c2 = k == N_ADD ? bin(IR_SLTU, Rs, s2, s) : bin(IR_SLTU, Rs, s, carry);
+                s = s2;
+                c1 = bin(IR_OR, Rs, c1, c2);
+            }
+            w[i] = s;
+            carry = c1;
+        }
+        return tuple(w, n);
+    }
+    case N_BAND: case N_BOR: case N_BXOR:
+        for (int i = 0; i < n; i++) w[i] = bin(k == N_BAND ? IR_AND : k == N_BOR ? IR_OR : IR_XOR, Rs, a + i, b + i);
+        return tuple(w, n);
+    case N_SHL: case N_SHR: return wide_shift_n(k, u, a, n, b);
+    default: {
+        int args[2] = {a, b}, kinds[2] = {n, n};
+        const char *sym = k == N_MUL ? "__multi3" : cc_printf("__%s%s%s3", u ? "u" : "", k == N_DIV ? "div" : "mod", rt_mode(t));
+        return rt_call(sym, args, kinds, 2, n);
+    }
+    }
+}
+
 static int wide_arith(int k, struct type *t, int a, int b)
 {
     int Rs = R();
     bool u = t->is_unsigned;
+    if (nw(t) > 2) return wide_arith_n(k, t, a, b);
     switch (k) {
     case N_ADD: {
         int lo = bin(IR_ADD, Rs, a, b);
@@ -944,38 +1119,51 @@ static int wide_arith(int k, struct type *t, int a, int b)
     case N_BXOR: return pair(bin(IR_XOR, Rs, a, b), bin(IR_XOR, Rs, a + 1, b + 1));
     case N_SHL: case N_SHR: return wide_shift(k, u, a, b);
     case N_DIV: case N_MOD: {
-        int args[2] = {a, b};
-        bool fa[2] = {false, false}, wa[2] = {true, true};
-        const char *sym = cc_printf("__%s%s%s3", u ? "u" : "", k == N_DIV ? "div" : "mod", rt_mode());
-        return rt_call(sym, args, fa, wa, 2, 1);
+        int args[2] = {a, b}, kinds[2] = {2, 2};
+        const char *sym = cc_printf("__%s%s%s3", u ? "u" : "", k == N_DIV ? "div" : "mod", rt_mode(t));
+        return rt_call(sym, args, kinds, 2, 2);
     }
     default: return 0;
     }
 }
 
 /* a < b for wide integers, as 0/1 */
-static int wide_lt(int a, int b, bool uns)
+static int wide_lt(int a, int b, bool uns, int n)
 {
     int Rs = R();
+    if (n > 2) {
+        /* from the least significant word up: lt = (a_i < b_i) | (a_i == b_i & lt) */
+        int lt = bin(IR_SLTU, Rs, a, b);
+        for (int i = 1; i < n; i++) {
+            int l = bin(uns || i < n - 1 ? IR_SLTU : IR_SLT, Rs, a + i, b + i);
+            int e = un(IR_SEQZ, Rs, bin(IR_XOR, Rs, a + i, b + i));
+            lt = bin(IR_OR, Rs, l, bin(IR_AND, Rs, e, lt));
+        }
+        return lt;
+    }
     int hlt = bin(uns ? IR_SLTU : IR_SLT, Rs, a + 1, b + 1);
     int heq = un(IR_SEQZ, Rs, bin(IR_XOR, Rs, a + 1, b + 1));
     int llt = bin(IR_SLTU, Rs, a, b);
     return bin(IR_OR, Rs, hlt, bin(IR_AND, Rs, heq, llt));
 }
 
-static int wide_eq(int a, int b)
+static int wide_eq(int a, int b, int n)
 {
     int Rs = R();
+    if (n > 2) {
+        int o = bin(IR_XOR, Rs, a, b);
+        for (int i = 1; i < n; i++) o = bin(IR_OR, Rs, o, bin(IR_XOR, Rs, a + i, b + i));
+        return un(IR_SEQZ, Rs, o);
+    }
     return un(IR_SEQZ, Rs, bin(IR_OR, Rs, bin(IR_XOR, Rs, a, b), bin(IR_XOR, Rs, a + 1, b + 1)));
 }
 
 static int arith(int k, struct type *t, int a, int b, struct srcpos pos)
 {
-    check_type(t, pos);
     if (is_ld(t)) {
         int args[2] = {a, b};
         const char *sym = k == N_ADD ? "__addtf3" : k == N_SUB ? "__subtf3" : k == N_MUL ? "__multf3" : "__divtf3";
-        return ld_call(sym, args, 2, ld_retkind());
+        return ld_call(sym, args, 2, ldw());
     }
     if (wide(t)) return wide_arith(k, t, a, b);
     if (is_fp(t)) {
@@ -1109,7 +1297,6 @@ static int load_lvalue(struct node *e)
     if (e->kind == N_VAR && promoted(e->var)) return e->var->vreg;
     if (e->kind == N_MEMBER && e->mem->bit_width >= 0) return bf_load(e->mem, gen_addr(e->l));
     if (ty_is_aggr(e->ty)) return gen_addr(e);
-    check_type(e->ty, e->pos);
     return load(e->ty, gen_addr(e), 0);
 }
 
@@ -1147,6 +1334,11 @@ static int bf_trunc(struct node *e, int v)
     if (e->kind != N_MEMBER || e->mem->bit_width < 0) return v;
     int X = tgt.xlen, w = e->mem->bit_width;
     struct type *ut = e->mem->ty;
+    if (wide(ut)) {
+        int n = nw(ut), T = n * X;
+        v = wide_shift_c(N_SHL, true, v, n, T - w);
+        return wide_shift_c(N_SHR, ut->is_unsigned, v, n, T - w);
+    }
     v = bini(IR_SHL, R(), v, X - w);
     return bini(ut->is_unsigned ? IR_SHR : IR_SAR, R(), v, X - w);
 }
@@ -1160,7 +1352,6 @@ static int gen_assign(struct node *e)
         copy_mem(dst, src, l->ty->size, l->ty->align);
         return dst;
     }
-    check_type(l->ty, e->pos);
     int v = gen_expr(e->r);
     if (l->kind == N_VAR && promoted(l->var)) return assign_var(l->var->vreg, v, l->ty);
     int a = lvalue_addr(l);
@@ -1171,7 +1362,6 @@ static int gen_assign(struct node *e)
 static int gen_opassign(struct node *e)
 {
     struct node *l = e->l;
-    check_type(l->ty, e->pos);
     int a = lvalue_addr(l);
     int old = load_at(l, a);
     int r;
@@ -1194,11 +1384,10 @@ static int gen_opassign(struct node *e)
 static int gen_incdec(struct node *e)
 {
     struct node *l = e->l;
-    check_type(l->ty, e->pos);
     int a = lvalue_addr(l);
     int old = load_at(l, a);
     if (l->kind == N_VAR && promoted(l->var) && (e->kind == N_POSTINC || e->kind == N_POSTDEC))
-        old = wide(l->ty) ? pair(old, old + 1) : mov(old);
+        old = copy_val(old, l->ty);
     bool inc = e->kind == N_PREINC || e->kind == N_POSTINC;
     int nv;
     int ret_old = old;
@@ -1215,7 +1404,7 @@ static int gen_incdec(struct node *e)
     } else if (t->kind == TY_BOOL) {
         nv = inc ? li(1) : un(IR_SEQZ, R(), old);
     } else if (wide(t)) {
-        nv = wide_arith(inc ? N_ADD : N_SUB, t, old, pair(li(1), li(0)));
+        nv = wide_arith(inc ? N_ADD : N_SUB, t, old, const_words(1, nw(t)));
     } else {
         struct type *pt = promote(t);
         nv = bini(IR_ADD, opw(pt), old, inc ? 1 : -1);
@@ -1233,7 +1422,6 @@ static int gen_incdec(struct node *e)
 static int gen_va_arg(struct node *e)
 {
     struct type *t = e->ty;
-    check_type(t, e->pos);
     int apaddr = lvalue_addr(e->l);
     int ap = load_at(e->l, apaddr);
     struct abi_class c;
@@ -1345,6 +1533,79 @@ static int gen_atomic(struct node *e)
     }
 }
 
+/* __builtin_bswap/popcount/ctz/ffs/clz of the low `bits` bits of x (an unsigned value
+ * in one register; bswap's result is not extended) */
+static int bit_builtin(int op, int x, int bits)
+{
+    int Rs = R();
+    if (op == B_BSWAP) {
+        int r = li(0);
+        for (int i = 0; i < bits / 8; i++) {
+            int byte = bini(IR_AND, Rs, i ? bini(IR_SHR, Rs, x, i * 8) : x, 255);
+            int sh = bits - 8 - i * 8;
+            r = bin(IR_OR, Rs, r, sh ? bini(IR_SHL, Rs, byte, sh) : byte);
+        }
+        return r;
+    }
+    /* loops: count bits */
+    int cnt = vint();
+    int xv = vint();
+    mov_to(xv, x);
+    E(IR_LI)->d = cnt;
+    int head = ir_block_new(F), body = ir_block_new(F), done = ir_block_new(F);
+    if (op == B_POPCOUNT) {
+        jmp(head);
+        set_block(head);
+        struct ir_ins *b = E(IR_BR);
+        b->a = xv; b->t1 = body; b->t2 = done;
+        set_block(body);
+        mov_to(cnt, bini(IR_ADD, Rs, cnt, 1));
+        mov_to(xv, bin(IR_AND, Rs, xv, bini(IR_ADD, Rs, xv, -1)));
+        jmp(head);
+        set_block(done);
+        return cnt;
+    }
+    if (op == B_CTZ || op == B_FFS) {
+        int zero = ir_block_new(F);
+        struct ir_ins *z = E(IR_BR);
+        z->a = xv; z->t1 = head; z->t2 = zero;
+        set_block(head);
+        int bit = bini(IR_AND, Rs, xv, 1);
+        struct ir_ins *b = E(IR_BR);
+        b->a = bit; b->t1 = done; b->t2 = body;
+        set_block(body);
+        mov_to(cnt, bini(IR_ADD, Rs, cnt, 1));
+        mov_to(xv, bini(IR_SHR, Rs, xv, 1));
+        jmp(head);
+        set_block(zero);
+        if (op == B_FFS) mov_to(cnt, li(-1));
+        else mov_to(cnt, li(bits));
+        jmp(done);
+        set_block(done);
+        if (op == B_FFS) return bini(IR_ADD, 4, cnt, 1);
+        return cnt;
+    }
+    /* clz: shift the value to the top of the register, count leading zeros */
+    int zero = ir_block_new(F);
+    if (bits < tgt.xlen) mov_to(xv, bini(IR_SHL, Rs, xv, tgt.xlen - bits));
+    struct ir_ins *z = E(IR_BR);
+    z->a = xv; z->t1 = head; z->t2 = zero;
+    set_block(head);
+    int neg = bin(IR_SLT, Rs, xv, li(0));
+    struct ir_ins *b = E(IR_BR);
+    b->a = neg; b->t1 = done; b->t2 = body;
+    set_block(body);
+    mov_to(cnt, bini(IR_ADD, Rs, cnt, 1));
+    mov_to(xv, bini(IR_SHL, Rs, xv, 1));
+    jmp(head);
+    set_block(zero);
+    mov_to(cnt, li(bits));
+    jmp(done);
+    set_block(done);
+    return cnt;
+}
+
+
 static int gen_builtin(struct node *e)
 {
     int Rs = R();
@@ -1373,90 +1634,54 @@ static int gen_builtin(struct node *e)
     default: break;
     }
     struct type *at = e->l->ty;
-    if (wide(at)) cc_error_at(e->pos, "this builtin on '%s' is not supported yet at XLEN %d", ty_name(at), tgt.xlen);
     int v = gen_expr(e->l);
+    if (wide(at)) {
+        /* long long on rv32: per word, combined without branches */
+        int n = nw(at), X = tgt.xlen;
+        if (e->op == B_BSWAP) {
+            int w[16];
+            for (int i = 0; i < n; i++) w[i] = bit_builtin(B_BSWAP, v + n - 1 - i, X);
+            return tuple(w, n);
+        }
+        if (e->op == B_POPCOUNT) {
+            int r = bit_builtin(B_POPCOUNT, v, X);
+            for (int i = 1; i < n; i++) r = bin(IR_ADD, Rs, r, bit_builtin(B_POPCOUNT, v + i, X));
+            return r;
+        }
+        /* clz from the top word down, ctz (and ffs) from the bottom up: a word's count is
+         * added while every word before it was zero */
+        bool clz = e->op == B_CLZ;
+        int first = clz ? v + n - 1 : v;
+        int r = bit_builtin(clz ? B_CLZ : B_CTZ, first, X);
+        int allz = un(IR_SEQZ, Rs, first);
+        for (int k = 1; k < n; k++) {
+            int wv = clz ? v + n - 1 - k : v + k;
+            int c = bit_builtin(clz ? B_CLZ : B_CTZ, wv, X);
+            r = bin(IR_ADD, Rs, r, bin(IR_AND, Rs, c, un(IR_NEG, Rs, allz)));
+            allz = bin(IR_AND, Rs, allz, un(IR_SEQZ, Rs, wv));
+        }
+        if (e->op == B_FFS) /* ctz + 1, or 0 for zero */
+            r = bin(IR_AND, Rs, bini(IR_ADD, Rs, r, 1), bini(IR_ADD, Rs, allz, -1));
+        return r;
+    }
     int bits = (int)at->size * 8;
     /* x as an unsigned XLEN value */
     int x = at->size < Rs ? ext(v, (int)at->size, true) : v;
-    if (e->op == B_BSWAP) {
-        int r = li(0);
-        for (int i = 0; i < bits / 8; i++) {
-            int byte = bini(IR_AND, Rs, i ? bini(IR_SHR, Rs, x, i * 8) : x, 255);
-            int sh = bits - 8 - i * 8;
-            r = bin(IR_OR, Rs, r, sh ? bini(IR_SHL, Rs, byte, sh) : byte);
-        }
-        return gen_cast_v(r, ty_size_t(), e->ty, e->pos);
-    }
-    /* loops: count bits */
-    int cnt = vint();
-    int xv = vint();
-    mov_to(xv, x);
-    E(IR_LI)->d = cnt;
-    int head = ir_block_new(F), body = ir_block_new(F), done = ir_block_new(F);
-    if (e->op == B_POPCOUNT) {
-        jmp(head);
-        set_block(head);
-        struct ir_ins *b = E(IR_BR);
-        b->a = xv; b->t1 = body; b->t2 = done;
-        set_block(body);
-        mov_to(cnt, bini(IR_ADD, Rs, cnt, 1));
-        mov_to(xv, bin(IR_AND, Rs, xv, bini(IR_ADD, Rs, xv, -1)));
-        jmp(head);
-        set_block(done);
-        return cnt;
-    }
-    if (e->op == B_CTZ || e->op == B_FFS) {
-        int zero = ir_block_new(F);
-        struct ir_ins *z = E(IR_BR);
-        z->a = xv; z->t1 = head; z->t2 = zero;
-        set_block(head);
-        int bit = bini(IR_AND, Rs, xv, 1);
-        struct ir_ins *b = E(IR_BR);
-        b->a = bit; b->t1 = done; b->t2 = body;
-        set_block(body);
-        mov_to(cnt, bini(IR_ADD, Rs, cnt, 1));
-        mov_to(xv, bini(IR_SHR, Rs, xv, 1));
-        jmp(head);
-        set_block(zero);
-        if (e->op == B_FFS) mov_to(cnt, li(-1));
-        else mov_to(cnt, li(bits));
-        jmp(done);
-        set_block(done);
-        if (e->op == B_FFS) return bini(IR_ADD, 4, cnt, 1);
-        return cnt;
-    }
-    /* clz: shift the value to the top of the register, count leading zeros */
-    int zero = ir_block_new(F);
-    if (bits < tgt.xlen) mov_to(xv, bini(IR_SHL, Rs, xv, tgt.xlen - bits));
-    struct ir_ins *z = E(IR_BR);
-    z->a = xv; z->t1 = head; z->t2 = zero;
-    set_block(head);
-    int neg = bin(IR_SLT, Rs, xv, li(0));
-    struct ir_ins *b = E(IR_BR);
-    b->a = neg; b->t1 = done; b->t2 = body;
-    set_block(body);
-    mov_to(cnt, bini(IR_ADD, Rs, cnt, 1));
-    mov_to(xv, bini(IR_SHL, Rs, xv, 1));
-    jmp(head);
-    set_block(zero);
-    mov_to(cnt, li(bits));
-    jmp(done);
-    set_block(done);
-    return cnt;
+    int r = bit_builtin(e->op, x, bits);
+    if (e->op == B_BSWAP) return gen_cast_v(r, ty_size_t(), e->ty, e->pos);
+    return r;
 }
 
 static int gen_expr(struct node *e)
 {
     switch (e->kind) {
     case N_NUM:
-        check_type(e->ty, e->pos);
         if (wide(e->ty)) {
             i128 v = wrap_int(e->val, e->ty);
-            return pair(li(v), li(v >> tgt.xlen));
+            return const_words(v, nw(e->ty));
         }
         return li(canon(e->val, e->ty));
     case N_FNUM: {
-        check_type(e->ty, e->pos);
         if (is_ld(e->ty)) return ld_const_bits(e->ld_exact ? e->ldbits : dbl_to_tf_bits(e->fval));
         struct ir_ins *i = E(IR_FLI);
         i->d = vfp();
@@ -1510,7 +1735,6 @@ static int gen_expr(struct node *e)
     }
     case N_NEG: {
         int v = gen_expr(e->l);
-        check_type(e->ty, e->pos);
         if (is_fp(e->ty)) {
             struct ir_ins *i = E(IR_FNEG);
             i->d = vfp();
@@ -1519,15 +1743,25 @@ static int gen_expr(struct node *e)
             return i->d;
         }
         if (is_ld(e->ty)) {
-            if (R() < 16) return pair(v, bin(IR_XOR, R(), v + 1, li((i128)1 << 63)));
+            if (R() < 16) {
+                /* flip the sign bit in the most significant word */
+                int n = ldw(), w[4];
+                for (int i = 0; i < n - 1; i++) w[i] = v + i;
+                w[n - 1] = bin(IR_XOR, R(), v + n - 1, li((i128)1 << (tgt.xlen - 1)));
+                return tuple(w, n);
+            }
             return bin(IR_XOR, R(), v, li((i128)((u128)1 << 127)));
         }
-        if (wide(e->ty)) return wide_arith(N_SUB, e->ty, pair(li(0), li(0)), v);
+        if (wide(e->ty)) return wide_arith(N_SUB, e->ty, const_words(0, nw(e->ty)), v);
         return un(IR_NEG, opw(e->ty), v);
     }
     case N_BNOT: {
         int v = gen_expr(e->l);
-        if (wide(e->ty)) return pair(un(IR_NOT, R(), v), un(IR_NOT, R(), v + 1));
+        if (wide(e->ty)) {
+            int n = nw(e->ty), w[4];
+            for (int i = 0; i < n; i++) w[i] = un(IR_NOT, R(), v + i);
+            return tuple(w, n);
+        }
         return un(IR_NOT, opw(e->ty), v);
     }
     case N_ASSIGN: return gen_assign(e);
@@ -1539,7 +1773,7 @@ static int gen_expr(struct node *e)
     case N_COND: {
         int t = ir_block_new(F), f = ir_block_new(F), end = ir_block_new(F);
         gen_cond(e->cond, t, f);
-        int r = e->ty->kind == TY_VOID ? 0 : is_fp(e->ty) ? vfp() : wide(e->ty) ? vpair() : vint();
+        int r = e->ty->kind == TY_VOID ? 0 : is_fp(e->ty) ? vfp() : wide(e->ty) ? vtuple(nw(e->ty)) : vint();
         set_block(t);
         int a = gen_expr(e->then);
         if (r) mov_val(r, a, e->ty);
@@ -1612,7 +1846,8 @@ static void gen_return(struct node *s)
         struct type *t = FN->ty->base;
         int v = gen_expr(s->l);
         if (ret_class.kind == ABI_INDIRECT) {
-            copy_mem(ret_ptr_vreg, v, t->size, t->align);
+            if (ty_is_aggr(t)) copy_mem(ret_ptr_vreg, v, t->size, t->align);
+            else store(t, ret_ptr_vreg, 0, v);
             add_arg(c, ret_ptr_vreg, 0, 0, R());
         } else if (ty_is_aggr(t)) {
             long sz = (t->size + R() - 1) / R() * R();
@@ -1657,9 +1892,16 @@ static void gen_switch(struct node *s)
         }
         int nb = ir_block_new(F);
         if (wide(ct)) {
-            if (c->lo != c->hi) cc_error_at(c->pos, "case ranges on '%s' are not supported yet", ty_name(ct));
-            i128 cvv = wrap_int(c->lo, ct);
-            int eq = wide_eq(v, pair(li(cvv), li(cvv >> tgt.xlen)));
+            int n = nw(ct), eq;
+            if (c->lo == c->hi) {
+                eq = wide_eq(v, const_words(wrap_int(c->lo, ct), n), n);
+            } else {
+                /* lo <= v <= hi */
+                bool u = ct->is_unsigned;
+                int below = wide_lt(v, const_words(wrap_int(c->lo, ct), n), u, n);
+                int above = wide_lt(const_words(wrap_int(c->hi, ct), n), v, u, n);
+                eq = un(IR_SEQZ, R(), bin(IR_OR, R(), below, above));
+            }
             struct ir_ins *i = E(IR_BR);
             i->a = eq;
             i->t1 = c->label;
@@ -1760,7 +2002,6 @@ static void gen_asm(struct node *s)
         while (*c == '=' || *c == '+' || *c == '&') c++;
         op->kind = *c == 'f' ? 'f' : *c == 'm' ? 'm' : 'r';
         struct node *e = o->e;
-        check_type(e->ty, e->pos);
         if (op->kind == 'm') {
             op->vreg = gen_addr(e);
             op->out = false;
@@ -1810,7 +2051,6 @@ static void gen_asm(struct node *s)
         op->kind = *c == 'f' ? 'f' : 'r';
         if (e->kind == N_VAR && e->var->asm_reg && e->var->is_local)
             op->pinned = asm_reg_number(e->var->asm_reg) + 1;
-        check_type(e->ty, e->pos);
         op->vreg = gen_expr(rvalue(e));
     }
     E(IR_ASM)->asmi = a;
@@ -1947,7 +2187,6 @@ static void gen_stmt(struct node *s)
 static void param_in(struct obj *p, int *ngpr, int *nfpr, long *stack)
 {
     struct type *t = p->ty;
-    check_type(t, p->pos);
     struct abi_class c;
     abi_classify(t, false, &c);
     if (c.kind == ABI_IGNORE) return;
@@ -1963,6 +2202,17 @@ static void param_in(struct obj *p, int *ngpr, int *nfpr, long *stack)
         i->loc = regs[0];
         i->imm = so[0];
         i->w = (u8)(is_fp(t) ? t->size : R());
+        return;
+    }
+    if (scalar && !p->addr_taken && !t->is_volatile && c.kind == ABI_INDIRECT) {
+        /* __int128 / long double on rv32: the caller's copy is ours; load it into vregs */
+        int ptr = vint();
+        struct ir_ins *i = E(IR_PARAM);
+        i->d = ptr;
+        i->loc = regs[0];
+        i->imm = so[0];
+        p->vreg = vtuple(nw(t));
+        mov_val(p->vreg, load(t, ptr, 0), t);
         return;
     }
     p->slot = ir_slot_new(F, (t->size + R() - 1) / R() * R(), t->align > R() ? t->align : R());
@@ -2014,7 +2264,6 @@ struct ir_func *lower_function(struct obj *fn)
     int ngpr = 0, nfpr = 0;
     long stack = 0;
     struct type *rt = fn->ty->base;
-    check_type(rt, fn->pos);
     abi_classify(rt, false, &ret_class);
     ret_ptr_vreg = 0;
     if (ret_class.kind == ABI_INDIRECT) {
@@ -2034,11 +2283,10 @@ struct ir_func *lower_function(struct obj *fn)
         for (struct obj *p = fn->params; p; p = p->next_param)
             if (p == o) isparam = true;
         if (isparam || !o->name) continue;
-        if (ty_is_scalar(o->ty) && !o->addr_taken && !o->ty->is_volatile && 
-            (!ty_is_integer(o->ty) || o->ty->size <= 2 * R()) && (o->ty->kind != TY_LDOUBLE || R() >= 8)) {
-            o->vreg = is_fp(o->ty) ? vfp() : wide(o->ty) ? vpair() : vint();
-            if (!is_fp(o->ty)) E(IR_LI)->d = o->vreg; /* defined on entry */
-            if (wide(o->ty)) E(IR_LI)->d = o->vreg + 1;
+        if (ty_is_scalar(o->ty) && !o->addr_taken && !o->ty->is_volatile) {
+            o->vreg = is_fp(o->ty) ? vfp() : vtuple(nw(o->ty));
+            if (!is_fp(o->ty)) /* defined on entry */
+                for (int i = 0; i < nw(o->ty); i++) E(IR_LI)->d = o->vreg + i;
         }
     }
     var_vreg_max = F->nvregs - 1;

@@ -141,8 +141,7 @@ void predef_add(struct cpp *pp)
     for (size_t i = 0; i < sizeof common_defs / sizeof *common_defs; i++) def(pp, common_defs[i]);
     int L = tgt.long_size, PS = tgt.ptr_size;
     def(pp, cc_printf("__riscv_xlen=%d", tgt.xlen));
-    /* __int128 values are not implemented on rv32 yet (docs/cc.md) */
-    if (tgt.xlen >= 64) def(pp, "__SIZEOF_INT128__=16");
+    def(pp, "__SIZEOF_INT128__=16"); /* __int128 exists at every XLEN (docs/abi.md §1.1) */
     if (tgt.xlen == 128) {
         def(pp, "__LP128__=1");
         def(pp, "_LP128=1");

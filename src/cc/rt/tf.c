@@ -1,10 +1,11 @@
 /* zl-cc runtime: IEEE binary128 (long double) in software, the libgcc soft-fp interface
  * (__addtf3, __multf3, __lttf2, __extenddftf2, __fixtfdi, ...).  A long double travels
- * like a 128-bit integer (docs/abi.md §3.2: one GPR on rv128, a GPR pair on rv64), so the
- * helpers take and return its bit pattern as an unsigned 128-bit integer.
- * Rounding is round-to-nearest-even; exception flags are not raised.
- * rv32 (long double passed by reference) is not supported yet. */
-#if __riscv_xlen >= 64 || defined(ZL_TF_HOST_TEST)
+ * like a 128-bit integer (docs/abi.md §3.2: one GPR on rv128, a GPR pair on rv64, by
+ * reference on rv32 as the ilp32 psABI passes scalars wider than 2*XLEN), so the helpers
+ * take and return its bit pattern as an unsigned 128-bit integer; the same code serves
+ * every XLEN because zl-cc passes a 128-bit integer exactly like a long double.
+ * Rounding is round-to-nearest-even; exception flags are not raised. */
+#if __riscv_xlen >= 32 || defined(ZL_TF_HOST_TEST)
 
 #if defined(ZL_TF_HOST_TEST)
 typedef unsigned __int128 u128_t;
@@ -16,6 +17,11 @@ typedef unsigned long u128_t;
 typedef long i128_t;
 typedef unsigned __int64 u64_t;
 typedef __int64 i64_t;
+#elif __riscv_xlen == 32
+typedef unsigned __int128 u128_t;
+typedef __int128 i128_t;
+typedef unsigned long long u64_t;
+typedef long long i64_t;
 #else
 typedef unsigned __int128 u128_t;
 typedef __int128 i128_t;

@@ -3,11 +3,12 @@
 #include <stdarg.h>
 #include <string.h>
 #if __SIZEOF_POINTER__ >= 8
-#define ABI_WIDE 1      /* __int128 and long double cases: rv64 only (GCC has no rv32 __int128,
-                           and the rv32 reference build has no soft-float long double helpers) */
+#define ABI_I128 1      /* __int128 cases: rv64 only (GCC has no rv32 __int128) */
 #else
-#define ABI_WIDE 0
+#define ABI_I128 0
 #endif
+#define ABI_LD 1        /* long double cases: rv64 and rv32 (ilp32d passes it by reference;
+                           the soft-float helpers come from zl-cc's libzlrt) */
 
 struct s1 { char a; };
 struct s2 { short a; char b; };
@@ -28,7 +29,7 @@ struct sdl { double a; long long b; };
 struct scf { char a; float b; };
 struct sfa { float a[2]; };
 struct snest { struct { double x; } in; float y; };
-#if ABI_WIDE
+#if ABI_LD
 struct sld { long double a; };
 #endif
 union un { int i; float f; };
@@ -51,9 +52,11 @@ static long long mk_ll(int s) { return (long long)mix(s); }
 static unsigned long long mk_ull(int s) { return mix(s); }
 extern int abi_target[64];   /* defined on the caller side: one object for both */
 static int *mk_p(int s) { return &abi_target[s % 64]; }
-#if ABI_WIDE
+#if ABI_I128
 static __int128 mk_i128(int s) { return (__int128)(((unsigned __int128)mix(s) << 64) | mix(s + 100)); }
 static unsigned __int128 mk_u128(int s) { return ((unsigned __int128)mix(s + 7) << 64) | mix(s); }
+#endif
+#if ABI_LD
 static long double mk_ld(int s) { return (long double)(s + 1) * 1.0009765625L + 1e-30L; }
 #endif
 static float mk_f(int s) { return (float)(s + 1) * 0.375f - 2.0f; }
@@ -77,7 +80,7 @@ static struct sdl mk_sdl(int s) { struct sdl r = { mk_d(s), mk_ll(s) }; return r
 static struct scf mk_scf(int s) { struct scf r = { mk_c(s), mk_f(s) }; return r; }
 static struct sfa mk_sfa(int s) { struct sfa r = { { mk_f(s), mk_f(s + 1) } }; return r; }
 static struct snest mk_snest(int s) { struct snest r = { { mk_d(s) }, mk_f(s) }; return r; }
-#if ABI_WIDE
+#if ABI_LD
 static struct sld mk_sld(int s) { struct sld r = { mk_ld(s) }; return r; }
 #endif
 static union un mk_un(int s) { union un r; r.i = mk_i(s); return r; }
@@ -103,7 +106,7 @@ static int eq_sdl(struct sdl a, struct sdl b) { return a.a == b.a && a.b == b.b;
 static int eq_scf(struct scf a, struct scf b) { return a.a == b.a && a.b == b.b; }
 static int eq_sfa(struct sfa a, struct sfa b) { return a.a[0] == b.a[0] && a.a[1] == b.a[1]; }
 static int eq_snest(struct snest a, struct snest b) { return a.in.x == b.in.x && a.y == b.y; }
-#if ABI_WIDE
+#if ABI_LD
 static int eq_sld(struct sld a, struct sld b) { return a.a == b.a; }
 #endif
 static int eq_un(union un a, union un b) { return a.i == b.i; }
@@ -121,15 +124,15 @@ static int eq_ul(unsigned long a, unsigned long b) { return a == b; }
 static int eq_ll(long long a, long long b) { return a == b; }
 static int eq_ull(unsigned long long a, unsigned long long b) { return a == b; }
 static int eq_p(int * a, int * b) { return a == b; }
-#if ABI_WIDE
+#if ABI_I128
 static int eq_i128(__int128 a, __int128 b) { return a == b; }
 #endif
-#if ABI_WIDE
+#if ABI_I128
 static int eq_u128(unsigned __int128 a, unsigned __int128 b) { return a == b; }
 #endif
 static int eq_f(float a, float b) { return a == b; }
 static int eq_d(double a, double b) { return a == b; }
-#if ABI_WIDE
+#if ABI_LD
 static int eq_ld(long double a, long double b) { return a == b; }
 #endif
 _Bool callee_one_b(_Bool a0);
@@ -1783,7 +1786,7 @@ static void caller_va_p(void)
     if (abi_fail == before) printf("ok va_p\n");
 }
 #endif
-#if ABI_WIDE
+#if ABI_I128
 __int128 callee_one_i128(__int128 a0);
 #ifdef ABI_CALLEE
 __int128 callee_one_i128(__int128 a0)
@@ -1802,7 +1805,7 @@ static void caller_one_i128(void)
 }
 #endif
 #endif
-#if ABI_WIDE
+#if ABI_I128
 __int128 callee_after7_i128(int a0, int a1, int a2, int a3, int a4, int a5, int a6, __int128 a7);
 #ifdef ABI_CALLEE
 __int128 callee_after7_i128(int a0, int a1, int a2, int a3, int a4, int a5, int a6, __int128 a7)
@@ -1828,7 +1831,7 @@ static void caller_after7_i128(void)
 }
 #endif
 #endif
-#if ABI_WIDE
+#if ABI_I128
 int callee_after8d_i128(double a0, double a1, double a2, double a3, double a4, double a5, double a6, double a7, __int128 a8);
 #ifdef ABI_CALLEE
 int callee_after8d_i128(double a0, double a1, double a2, double a3, double a4, double a5, double a6, double a7, __int128 a8)
@@ -1855,7 +1858,7 @@ static void caller_after8d_i128(void)
 }
 #endif
 #endif
-#if ABI_WIDE
+#if ABI_I128
 int callee_stack_i128(int a0, int a1, int a2, int a3, int a4, int a5, int a6, int a7, double a8, double a9, double a10, double a11, double a12, double a13, double a14, double a15, __int128 a16, int a17, __int128 a18);
 #ifdef ABI_CALLEE
 int callee_stack_i128(int a0, int a1, int a2, int a3, int a4, int a5, int a6, int a7, double a8, double a9, double a10, double a11, double a12, double a13, double a14, double a15, __int128 a16, int a17, __int128 a18)
@@ -1892,7 +1895,7 @@ static void caller_stack_i128(void)
 }
 #endif
 #endif
-#if ABI_WIDE
+#if ABI_I128
 int callee_va_i128(int a0, ...);
 #ifdef ABI_CALLEE
 int callee_va_i128(int a0, ...)
@@ -1920,7 +1923,7 @@ static void caller_va_i128(void)
 }
 #endif
 #endif
-#if ABI_WIDE
+#if ABI_I128
 unsigned __int128 callee_one_u128(unsigned __int128 a0);
 #ifdef ABI_CALLEE
 unsigned __int128 callee_one_u128(unsigned __int128 a0)
@@ -1939,7 +1942,7 @@ static void caller_one_u128(void)
 }
 #endif
 #endif
-#if ABI_WIDE
+#if ABI_I128
 unsigned __int128 callee_after7_u128(int a0, int a1, int a2, int a3, int a4, int a5, int a6, unsigned __int128 a7);
 #ifdef ABI_CALLEE
 unsigned __int128 callee_after7_u128(int a0, int a1, int a2, int a3, int a4, int a5, int a6, unsigned __int128 a7)
@@ -1965,7 +1968,7 @@ static void caller_after7_u128(void)
 }
 #endif
 #endif
-#if ABI_WIDE
+#if ABI_I128
 int callee_after8d_u128(double a0, double a1, double a2, double a3, double a4, double a5, double a6, double a7, unsigned __int128 a8);
 #ifdef ABI_CALLEE
 int callee_after8d_u128(double a0, double a1, double a2, double a3, double a4, double a5, double a6, double a7, unsigned __int128 a8)
@@ -1992,7 +1995,7 @@ static void caller_after8d_u128(void)
 }
 #endif
 #endif
-#if ABI_WIDE
+#if ABI_I128
 int callee_stack_u128(int a0, int a1, int a2, int a3, int a4, int a5, int a6, int a7, double a8, double a9, double a10, double a11, double a12, double a13, double a14, double a15, unsigned __int128 a16, int a17, unsigned __int128 a18);
 #ifdef ABI_CALLEE
 int callee_stack_u128(int a0, int a1, int a2, int a3, int a4, int a5, int a6, int a7, double a8, double a9, double a10, double a11, double a12, double a13, double a14, double a15, unsigned __int128 a16, int a17, unsigned __int128 a18)
@@ -2029,7 +2032,7 @@ static void caller_stack_u128(void)
 }
 #endif
 #endif
-#if ABI_WIDE
+#if ABI_I128
 int callee_va_u128(int a0, ...);
 #ifdef ABI_CALLEE
 int callee_va_u128(int a0, ...)
@@ -2311,7 +2314,7 @@ static void caller_va_d(void)
     if (abi_fail == before) printf("ok va_d\n");
 }
 #endif
-#if ABI_WIDE
+#if ABI_LD
 long double callee_one_ld(long double a0);
 #ifdef ABI_CALLEE
 long double callee_one_ld(long double a0)
@@ -2330,7 +2333,7 @@ static void caller_one_ld(void)
 }
 #endif
 #endif
-#if ABI_WIDE
+#if ABI_LD
 long double callee_after7_ld(int a0, int a1, int a2, int a3, int a4, int a5, int a6, long double a7);
 #ifdef ABI_CALLEE
 long double callee_after7_ld(int a0, int a1, int a2, int a3, int a4, int a5, int a6, long double a7)
@@ -2356,7 +2359,7 @@ static void caller_after7_ld(void)
 }
 #endif
 #endif
-#if ABI_WIDE
+#if ABI_LD
 int callee_after8d_ld(double a0, double a1, double a2, double a3, double a4, double a5, double a6, double a7, long double a8);
 #ifdef ABI_CALLEE
 int callee_after8d_ld(double a0, double a1, double a2, double a3, double a4, double a5, double a6, double a7, long double a8)
@@ -2383,7 +2386,7 @@ static void caller_after8d_ld(void)
 }
 #endif
 #endif
-#if ABI_WIDE
+#if ABI_LD
 int callee_stack_ld(int a0, int a1, int a2, int a3, int a4, int a5, int a6, int a7, double a8, double a9, double a10, double a11, double a12, double a13, double a14, double a15, long double a16, int a17, long double a18);
 #ifdef ABI_CALLEE
 int callee_stack_ld(int a0, int a1, int a2, int a3, int a4, int a5, int a6, int a7, double a8, double a9, double a10, double a11, double a12, double a13, double a14, double a15, long double a16, int a17, long double a18)
@@ -2420,7 +2423,7 @@ static void caller_stack_ld(void)
 }
 #endif
 #endif
-#if ABI_WIDE
+#if ABI_LD
 int callee_va_ld(int a0, ...);
 #ifdef ABI_CALLEE
 int callee_va_ld(int a0, ...)
@@ -4861,7 +4864,7 @@ static void caller_va_snest(void)
     if (abi_fail == before) printf("ok va_snest\n");
 }
 #endif
-#if ABI_WIDE
+#if ABI_LD
 struct sld callee_one_sld(struct sld a0);
 #ifdef ABI_CALLEE
 struct sld callee_one_sld(struct sld a0)
@@ -4880,7 +4883,7 @@ static void caller_one_sld(void)
 }
 #endif
 #endif
-#if ABI_WIDE
+#if ABI_LD
 struct sld callee_after7_sld(int a0, int a1, int a2, int a3, int a4, int a5, int a6, struct sld a7);
 #ifdef ABI_CALLEE
 struct sld callee_after7_sld(int a0, int a1, int a2, int a3, int a4, int a5, int a6, struct sld a7)
@@ -4906,7 +4909,7 @@ static void caller_after7_sld(void)
 }
 #endif
 #endif
-#if ABI_WIDE
+#if ABI_LD
 int callee_after8d_sld(double a0, double a1, double a2, double a3, double a4, double a5, double a6, double a7, struct sld a8);
 #ifdef ABI_CALLEE
 int callee_after8d_sld(double a0, double a1, double a2, double a3, double a4, double a5, double a6, double a7, struct sld a8)
@@ -4933,7 +4936,7 @@ static void caller_after8d_sld(void)
 }
 #endif
 #endif
-#if ABI_WIDE
+#if ABI_LD
 int callee_stack_sld(int a0, int a1, int a2, int a3, int a4, int a5, int a6, int a7, double a8, double a9, double a10, double a11, double a12, double a13, double a14, double a15, struct sld a16, int a17, struct sld a18);
 #ifdef ABI_CALLEE
 int callee_stack_sld(int a0, int a1, int a2, int a3, int a4, int a5, int a6, int a7, double a8, double a9, double a10, double a11, double a12, double a13, double a14, double a15, struct sld a16, int a17, struct sld a18)
@@ -4970,7 +4973,7 @@ static void caller_stack_sld(void)
 }
 #endif
 #endif
-#if ABI_WIDE
+#if ABI_LD
 int callee_va_sld(int a0, ...);
 #ifdef ABI_CALLEE
 int callee_va_sld(int a0, ...)
@@ -5532,34 +5535,34 @@ int main(void)
     caller_after8d_p();
     caller_stack_p();
     caller_va_p();
-#if ABI_WIDE
+#if ABI_I128
     caller_one_i128();
 #endif
-#if ABI_WIDE
+#if ABI_I128
     caller_after7_i128();
 #endif
-#if ABI_WIDE
+#if ABI_I128
     caller_after8d_i128();
 #endif
-#if ABI_WIDE
+#if ABI_I128
     caller_stack_i128();
 #endif
-#if ABI_WIDE
+#if ABI_I128
     caller_va_i128();
 #endif
-#if ABI_WIDE
+#if ABI_I128
     caller_one_u128();
 #endif
-#if ABI_WIDE
+#if ABI_I128
     caller_after7_u128();
 #endif
-#if ABI_WIDE
+#if ABI_I128
     caller_after8d_u128();
 #endif
-#if ABI_WIDE
+#if ABI_I128
     caller_stack_u128();
 #endif
-#if ABI_WIDE
+#if ABI_I128
     caller_va_u128();
 #endif
     caller_one_f();
@@ -5572,19 +5575,19 @@ int main(void)
     caller_after8d_d();
     caller_stack_d();
     caller_va_d();
-#if ABI_WIDE
+#if ABI_LD
     caller_one_ld();
 #endif
-#if ABI_WIDE
+#if ABI_LD
     caller_after7_ld();
 #endif
-#if ABI_WIDE
+#if ABI_LD
     caller_after8d_ld();
 #endif
-#if ABI_WIDE
+#if ABI_LD
     caller_stack_ld();
 #endif
-#if ABI_WIDE
+#if ABI_LD
     caller_va_ld();
 #endif
     caller_one_s1();
@@ -5682,19 +5685,19 @@ int main(void)
     caller_after8d_snest();
     caller_stack_snest();
     caller_va_snest();
-#if ABI_WIDE
+#if ABI_LD
     caller_one_sld();
 #endif
-#if ABI_WIDE
+#if ABI_LD
     caller_after7_sld();
 #endif
-#if ABI_WIDE
+#if ABI_LD
     caller_after8d_sld();
 #endif
-#if ABI_WIDE
+#if ABI_LD
     caller_stack_sld();
 #endif
-#if ABI_WIDE
+#if ABI_LD
     caller_va_sld();
 #endif
     caller_one_un();

@@ -129,6 +129,7 @@ TEST(predefined_macros)
     cpp_free(pp);
     pp = pp_for(32, "");
     CHECK(cpp_is_defined(pp, "_ILP32") && !cpp_is_defined(pp, "__LP64__"));
+    CHECK(cpp_is_defined(pp, "__SIZEOF_INT128__")); /* __int128 at every XLEN */
     cpp_free(pp);
     CHECK(compiles(128, "#if __riscv_xlen != 128 || __SIZEOF_LONG__ != 16 || __SIZEOF_POINTER__ != 16\n#error\n#endif\n"
                         "__INT64_TYPE__ x; unsigned __int64 *p = (__UINT64_TYPE__ *)0;"));
@@ -193,7 +194,10 @@ TEST(diagnostics)
     CHECK(!compiles(64, "int f(void) { break; }"));
     CHECK(!compiles(64, "int f(int a) { a++ = 3; }"));
     CHECK(!compiles(64, "int f(void) { const int c = 1; c = 2; return c; }"));
-    CHECK(!compiles(32, "int f(void) { long double d = 1; return d; }"));
+    /* rv32: long double, __int128 and long long bit-fields are values like any other */
+    CHECK(compiles(32, "int f(void) { long double d = 1; return d; }"));
+    CHECK(compiles(32, "__int128 f(__int128 a, unsigned __int128 b) { return a * b / 3 + (a << 70); }"));
+    CHECK(compiles(32, "struct S { long long a : 40; unsigned long long b : 24; }; long long f(struct S *s) { return s->a + s->b; }"));
     CHECK(!compiles(128, "int a[-1];"));
     CHECK(compiles(64, "int f(void) { return g(); }"));    /* implicit declaration: warning */
     CHECK(compiles(64, "int *p; int f(void) { int i = p; return i; }"));

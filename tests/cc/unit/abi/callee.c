@@ -28,8 +28,9 @@ struct FI r_fi(double a) { struct FI s = { a, 7 }; return s; }
 double g_va(int n, ...) { va_list ap; va_start(ap, n); double s = 0; for (int i = 0; i < n; i++) { if (i & 1) s += va_arg(ap, double); else s += va_arg(ap, long long); } va_end(ap); return s; }
 long long g_ll(long long a, int b, long long c) { return a * b + c; }
 int g_mixed(int a, double b, int c, float d, long e, struct FI f, struct S2 g, double h) { return a + (int)b + c + (int)d + (int)e + (int)f.d + f.i + (int)g.a + (int)g.b + (int)h; }
-#if __riscv_xlen == 64
+/* long double: a GPR pair on lp64d, by reference on ilp32d (also when variadic) */
 long double g_ld(long double a, int b, long double c) { return a * b + c; }
 long double g_vald(int n, ...) { va_list ap; va_start(ap, n); long double s = 0; for (int i = 0; i < n; i++) s += va_arg(ap, long double); va_end(ap); return s; }
+#if __riscv_xlen == 64 /* GCC has no __int128 on rv32 */
 __int128 g_i128(__int128 a, int b, __int128 c) { return a * b + c; }
 #endif

@@ -24,16 +24,16 @@ struct FI r_fi(double a);
 double g_va(int n, ...);
 long long g_ll(long long a, int b, long long c);
 int g_mixed(int a, double b, int c, float d, long e, struct FI f, struct S2 g, double h);
-#if __riscv_xlen == 64
 long double g_ld(long double a, int b, long double c);
 long double g_vald(int n, ...);
+#if __riscv_xlen == 64
 __int128 g_i128(__int128 a, int b, __int128 c);
 #endif
 int main(void)
 {
-#if __riscv_xlen == 64
     if (g_ld(1.5L, 3, 0.25L) != 4.75L) return 18;
     if (g_vald(3, 1.0L, 2.0L, 4.5L) != 7.5L) return 19;
+#if __riscv_xlen == 64
     if (g_i128((__int128)1 << 70, 3, 5) != ((__int128)3 << 70) + 5) return 20;
 #endif
     if (g_ints(1, 200, -3, 4, 5, 6, 7, 8, 9, 10) != 1 + 400 - 9 + 16 + 25 + 36 + 49 + 64 + 81 + 100) return 1;

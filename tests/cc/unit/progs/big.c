@@ -1,12 +1,9 @@
-/* the widest integer type of the model: 128-bit long on rv128, __int128 on rv64 */
-#if __riscv_xlen >= 64
+/* the widest integer types: 128-bit long on rv128, __int128 at every XLEN (four registers on rv32) */
 typedef unsigned __int128 u128;
 typedef __int128 i128;
 static u128 mulx(u128 a, u128 b) { return a * b; }
-#endif
 int main(void)
 {
-#if __riscv_xlen >= 64
     u128 a = (u128)1 << 100;
     if ((a >> 99) != 2) return 1;
     u128 m = mulx(0xffffffffffffffffull, 0xffffffffffffffffull);
@@ -15,7 +12,6 @@ int main(void)
     if ((n >> 127) != -1 || n >= 0) return 3;
     i128 big = (i128)1 << 126;
     if (big <= 0 || big + big >= 0) return 4;
-#endif
 #if __riscv_xlen == 128
     long l = 1L << 120;
     if (l >> 119 != 2 || sizeof l != 16) return 5;

@@ -14,13 +14,11 @@ int main(void)
     if ((ull)1.8e19 != 18000000000000000000ULL) return 5;
     float f = (float)((ll)1 << 40);
     if (f != 1099511627776.0f) return 6;
-#if __riscv_xlen >= 64
     volatile unsigned __int128 x = ((unsigned __int128)0x0123456789abcdefULL << 64) | 0xfedcba9876543210ULL;
     volatile unsigned __int128 y = 1000000007;
     unsigned __int128 q = x / y, r = x % y;
     if (q * y + r != x || r >= y) return 7;
     volatile __int128 n = -(__int128)x;
     if (n / (__int128)y != -(__int128)q || n % (__int128)y != -(__int128)r) return 8;
-#endif
     return 0;
 }
