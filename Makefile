@@ -191,21 +191,19 @@ $(foreach x,32 64 128,$(eval $(call cc_rt_rule,$x)))
 # --- libc begin ---
 # zlibc (libc/, docs/libc.md): one C11 source for rv128, rv64 and rv32, built per XLEN into
 # the sysroot $(BUILD)/lib/zl/rv<XLEN>/{include,lib/{crt1.o,libc.a}}.
-#   make libc      every XLEN: rv128 and rv64 compiled by zl-cc (LIBC_CC_<XLEN>) and assembled
-#                  by zl-as, always; rv32 by the Debian RISC-V cross gcc when it is installed
-#                  (zl-cc lacks long double at rv32: docs/libc.md)
+#   make libc      every XLEN, compiled by zl-cc (LIBC_CC_<XLEN>) and assembled by zl-as
 #   make libc128 / libc64 / libc32   one XLEN
 #   make libc-asm128  the rv128 assembly parts alone (crt1, syscall, setjmp, fenv)
 # Constants come from abi/flags.abi (libc/gen-abiconst.sh), system-call numbers and kernel
 # structure layouts from the generated $(ABI_GEN)/include/rv<XLEN>/zl/uapi.h.
 LIBC_GCC    ?= riscv64-linux-gnu-gcc
 LIBC_CC_64  ?= $(BUILD)/bin/zl-cc -m64
-LIBC_CC_32  ?= $(LIBC_GCC) -march=rv32gc -mabi=ilp32d
+LIBC_CC_32  ?= $(BUILD)/bin/zl-cc -m32
 LIBC_CC_128 ?= $(BUILD)/bin/zl-cc -m128
 LIBC_AR_64  ?= ar rcs
-LIBC_AR_32  ?= riscv64-linux-gnu-ar rcs
+LIBC_AR_32  ?= ar rcs
 LIBC_AR_128 ?= ar rcS
-LIBC_GCCINC := $(shell $(LIBC_GCC) -print-file-name=include 2>/dev/null)
+LIBC_GCCINC = $(shell $(LIBC_GCC) -print-file-name=include 2>/dev/null)
 # zl-cc's freestanding headers (stddef.h, stdarg.h, ...) or the cross gcc's, per compiler.
 libc_sysinc = -isystem $(if $(findstring zl-cc,$(LIBC_CC_$1)),$(BUILD)/lib/zl/include,$(LIBC_GCCINC))
 LIBC_SYSINC_64  := $(call libc_sysinc,64)
@@ -221,8 +219,6 @@ LIBC_DEPFLAGS_64 ?= -MMD -MP
 LIBC_DEPFLAGS_128 ?= -MMD -MP
 LIBC_SRCS   := $(sort $(wildcard libc/src/*/*.c))
 LIBC_HDRS   := $(shell find libc/include -name '*.h' 2>/dev/null)
-# The Debian cross gcc has no rv32 libgcc: libc/rt32 supplies the helpers it calls.
-LIBC_EXTRA_32 := $(sort $(wildcard libc/rt32/*.c))
 define libc_rule
 LIBC_SYS_$1 := $(BUILD)/lib/zl/rv$1
 LIBC_HDR_STAMP_$1 := $(BUILD)/lib/zl/rv$1/include/.stamp
@@ -232,7 +228,7 @@ $$(LIBC_HDR_STAMP_$1): $(LIBC_HDRS) $(ABI_DIR)/flags.abi libc/gen-abiconst.sh $(
 	sh libc/gen-abiconst.sh $(ABI_DIR)/flags.abi $(BUILD)/lib/zl/rv$1/include
 	cp $(ABI_GEN)/include/rv$1/zl/uapi.h include/zl/types.h $(BUILD)/lib/zl/rv$1/include/zl/
 	@touch $$@
-LIBC_OBJS_$1 := $$(patsubst %.c,$(BUILD)/obj/libc$1/%.o,$(LIBC_SRCS) $$(LIBC_EXTRA_$1))
+LIBC_OBJS_$1 := $$(patsubst %.c,$(BUILD)/obj/libc$1/%.o,$(LIBC_SRCS))
 $(BUILD)/obj/libc$1/%.o: %.c $$(LIBC_HDR_STAMP_$1)
 	@mkdir -p $$(@D)
 	$$(LIBC_CC_$1) $$(LIBC_CFLAGS_$1) $$(LIBC_DEPFLAGS_$1) -I$(BUILD)/lib/zl/rv$1/include -Ilibc/src/internal $$(LIBC_SYSINC_$1) -c $$< -o $$@
@@ -259,10 +255,10 @@ libc$1: $(BUILD)/lib/zl/rv$1/lib/libc.a $(BUILD)/lib/zl/rv$1/lib/crt1.o
 endef
 $(foreach x,32 64 128,$(eval $(call libc_lib,$x)))
 .PHONY: libc libc32 libc64 libc128 libc-asm128
-libc: libc128 libc64 $(if $(LIBC_GCCINC),libc32)
+libc: libc128 libc64 libc32
 libc-asm128: $(LIBC_ASM_128)
 # rv128 is built by our own tools: rebuild it when they change.
-$(LIBC_OBJS_128) $(LIBC_ASM_128) $(LIBC_OBJS_64) $(LIBC_ASM_64): $(BUILD)/bin/zl-cc $(BUILD)/bin/zl-as $(CC_HDR_OUT)
+$(LIBC_OBJS_128) $(LIBC_ASM_128) $(LIBC_OBJS_64) $(LIBC_ASM_64) $(LIBC_OBJS_32) $(LIBC_ASM_32): $(BUILD)/bin/zl-cc $(BUILD)/bin/zl-as $(CC_HDR_OUT)
 all: libc
 install: install-libc
 # Installs every XLEN that has been built into $(PREFIX)/lib/zl/rv<XLEN> (the layout

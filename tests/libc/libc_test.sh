@@ -35,7 +35,7 @@ build_zl() {   # xlen src out
     $GCC $a -std=c11 -O2 -w -nostdinc -isystem "$GINC" -I"$SYS/rv$x/include" -fno-builtin \
         -ffreestanding -c "$2" -o "$3.o" &&
     $GCC $a -static -nostdlib -o "$3" "$SYS/rv$x/lib/crt1.o" "$3.o" "$SYS/rv$x/lib/libc.a" \
-        $([ "$x" = 64 ] && echo -lgcc)
+        $([ "$x" = 64 ] && echo -lgcc || echo "$SYS/rv32/lib/libzlrt.a")
 }
 
 for src in tests/libc/src/t_*.c; do
