@@ -30,15 +30,20 @@ static void show(const char *what, time_t t)
            (long)tm.tm_gmtoff, tm.tm_yday, tm.tm_wday);
 }
 
-static void globals(const char *tz)
+static void globals_as(const char *tz, const char *label)
 {
     if (tz)
         setenv("TZ", tz, 1);
     else
         unsetenv("TZ");
     tzset();
-    printf("TZ=%s: tzname=%s/%s timezone=%ld daylight=%d\n", tz ? tz : "(unset)", tzname[0],
-           tzname[1], (long)timezone, daylight);
+    printf("TZ=%s: tzname=%s/%s timezone=%ld daylight=%d\n", label, tzname[0], tzname[1],
+           (long)timezone, daylight);
+}
+
+static void globals(const char *tz)
+{
+    globals_as(tz, tz ? tz : "(unset)");
 }
 
 static long offset_at(time_t t)
@@ -148,6 +153,31 @@ static void write_file(const char *path, const void *data, size_t n)
         close(fd);
 }
 
+/* a version 1 file: the v1 header and 32-bit data of America/Los_Angeles, no footer */
+static void v1only(const char *dir)
+{
+    static unsigned char buf[65536];
+    int fd = open("/usr/share/zoneinfo/America/Los_Angeles", O_RDONLY);
+    ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof buf);
+    if (fd >= 0)
+        close(fd);
+    if (n < 200) {
+        printf("cannot read America/Los_Angeles\n");
+        return;
+    }
+    size_t v1 = 44 + be32(buf + 32) * 5 + be32(buf + 36) * 6 + be32(buf + 40) +
+                be32(buf + 28) * 8 + be32(buf + 24) + be32(buf + 20);
+    buf[4] = 0;
+    char path[512];
+    snprintf(path, sizeof path, "%s/v1zone", dir);
+    write_file(path, buf, v1);
+    globals_as(path, "<tmp>/v1zone");
+    samples();
+    transitions();
+    mk(2024, 3, 10, 2, 30, 0, -1);
+    mk(2050, 7, 1, 12, 0, 0, -1);
+}
+
 /* damaged copies of a real TZif file: each must behave as UTC (offset 0) and not crash */
 static void damaged(const char *dir)
 {
@@ -214,8 +244,11 @@ static void damaged(const char *dir)
 
 int main(void)
 {
+    /* America/Nuuk and Asia/Jerusalem are TZif v3 files: footers with rule times < 0 or
+     * > 24 h (used from 2037 on) */
     static const char *zones[] = { "America/New_York", "Europe/London", "Australia/Lord_Howe",
-                                   "Asia/Kolkata", "Pacific/Apia", "UTC" };
+                                   "Asia/Kolkata", "Pacific/Apia", "UTC", "America/Nuuk",
+                                   "Asia/Jerusalem" };
     for (size_t i = 0; i < sizeof zones / sizeof *zones; i++) {
         globals(zones[i]);
         samples();
@@ -263,6 +296,7 @@ int main(void)
     globals("Test/Zone");
     samples();
     unsetenv("TZDIR");
+    v1only(dir);
     damaged(dir);
     globals(NULL);   /* /etc/localtime, or UTC */
     show("  unset", 1700000000);
