@@ -240,6 +240,9 @@ static struct {
     struct tz_type *types;
     int has_rule;
     struct tz_posix rule;
+    int nleap;             /* leap-second records (right/ zones) */
+    tz_i64 *leap_t;        /* occurrence, in the zone's leap-counting time_t */
+    long *leap_c;          /* total correction from then on */
 } zone;
 
 struct tz_info {
@@ -275,8 +278,24 @@ static void zone_at(time_t t, struct tz_info *o)
     o->abbr = zone.rule.name[d];
 }
 
+/* The leap-second correction in effect at t; *hit is 1 when t is an inserted leap second
+ * (shown as second 60). */
+static long leap_at(time_t t, int *hit)
+{
+    int i = zone.nleap;
+    *hit = 0;
+    while (i > 0 && t < zone.leap_t[i - 1])
+        i--;
+    if (!i--)
+        return 0;
+    *hit = t == zone.leap_t[i] && zone.leap_c[i] > (i ? zone.leap_c[i - 1] : 0);
+    return zone.leap_c[i];
+}
+
 static void zone_free(void)
 {
+    free(zone.leap_t);
+    free(zone.leap_c);
     free(zone.trans);
     free(zone.tidx);
     free(zone.types);
@@ -377,8 +396,17 @@ static int load_tzif(const unsigned char *b, size_t n)
     tz_i64 *trans = malloc((h.time ? h.time : 1) * sizeof *trans);
     unsigned char *tidx = malloc(h.time ? h.time : 1);
     struct tz_type *types = malloc(h.type * sizeof *types);
-    if (!trans || !tidx || !types)
+    tz_i64 *leap_t = malloc((h.leap ? h.leap : 1) * sizeof *leap_t);
+    long *leap_c = malloc((h.leap ? h.leap : 1) * sizeof *leap_c);
+    if (!trans || !tidx || !types || !leap_t || !leap_c)
         goto bad;
+    const unsigned char *lp = cp + h.chars;
+    for (unsigned long i = 0; i < h.leap; i++, lp += tsize + 4) {
+        leap_t[i] = tsize == 8 ? sbe64(lp) : sbe32(lp);
+        leap_c[i] = (long)sbe32(lp + tsize);
+        if (i && leap_t[i] <= leap_t[i - 1])
+            goto bad;
+    }
     for (unsigned long i = 0; i < h.time; i++) {
         trans[i] = tsize == 8 ? sbe64(tp + 8 * i) : sbe32(tp + 4 * i);
         tidx[i] = ip[i];
@@ -403,8 +431,13 @@ static int load_tzif(const unsigned char *b, size_t n)
     zone.has_rule = has_rule;
     if (has_rule)
         zone.rule = rule;
+    zone.nleap = (int)h.leap;
+    zone.leap_t = leap_t;
+    zone.leap_c = leap_c;
     return 1;
 bad:
+    free(leap_t);
+    free(leap_c);
     free(trans);
     free(tidx);
     free(types);
@@ -558,14 +591,17 @@ void tzset(void)
 static struct tm *to_local(time_t t, struct tm *tm)
 {
     struct tz_info z;
+    int hit;
     zone_at(t, &z);
-    if ((z.off > 0 && t > TIME_T_MAX - z.off) || (z.off < 0 && t < TIME_T_MIN - z.off)) {
+    long d = z.off - leap_at(t, &hit);
+    if ((d > 0 && t > TIME_T_MAX - d) || (d < 0 && t < TIME_T_MIN - d)) {
         errno = EOVERFLOW;
         return NULL;
     }
-    time_t lt = t + z.off;
+    time_t lt = t + d;
     if (!gmtime_r(&lt, tm))
         return NULL;
+    tm->tm_sec += hit;
     tm->tm_isdst = z.isdst;
     tm->tm_gmtoff = z.off;
     tm->tm_zone = z.abbr;
@@ -596,6 +632,13 @@ struct tm *localtime(const time_t *t)
  * 0..59 during the search and added back afterwards. */
 static long mk_offset;   /* local - UTC of the previous mktime result */
 
+/* the local time in r as seconds (second 60 counts as the next minute's 0) */
+static tz_long local_secs(const struct tm *r)
+{
+    return (__zl_days_from_civil((tz_long)r->tm_year + 1900, (unsigned)r->tm_mon + 1, 1) +
+            r->tm_mday - 1) * 86400 + (tz_long)r->tm_hour * 3600 + r->tm_min * 60 + r->tm_sec;
+}
+
 time_t mktime(struct tm *tm)
 {
     __zl_tz_update();
@@ -615,7 +658,7 @@ time_t mktime(struct tm *tm)
     for (;;) {
         if (!to_local(t, &r))
             return (time_t)-1;
-        time_t g = want - r.tm_gmtoff;
+        time_t g = t + (want - local_secs(&r));
         if (g == t)
             break;
         if (t == t1 && t != t2 &&
@@ -639,7 +682,7 @@ time_t mktime(struct tm *tm)
                 if (!to_local(ot, &o))
                     return (time_t)-1;
                 if (!isdst == !o.tm_isdst) {
-                    time_t gt = want - o.tm_gmtoff;
+                    time_t gt = ot + (want - local_secs(&o));
                     if (to_local(gt, &r)) {
                         t = gt;
                         goto found;
@@ -655,7 +698,7 @@ time_t mktime(struct tm *tm)
 found:
     mk_offset = (long)(want - t);
     if (sec_req != r.tm_sec) {
-        t += sec_req - sec;
+        t += (sec == 0 && r.tm_sec == 60) - sec + sec_req;
         if (!to_local(t, &r))
             return (time_t)-1;
     }

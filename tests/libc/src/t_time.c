@@ -255,6 +255,23 @@ int main(void)
         transitions();
         mktimes();
     }
+    /* leap seconds: right/ zones count them in time_t */
+    static const char *right[] = { "right/UTC", "right/America/New_York" };
+    for (size_t i = 0; i < 2; i++) {
+        globals(right[i]);
+        samples();
+        static const long long occ[] = { 78796800, 94694401, 915148821, 1483228826 };
+        for (size_t k = 0; k < sizeof occ / sizeof *occ; k++)
+            for (long long d = -2; d <= 2; d++)
+                show("  leap", (time_t)(occ[k] + d));
+        mk(2016, 12, 31, 23, 59, 60, -1);
+        mk(2016, 12, 31, 18, 59, 60, -1);
+        mk(2016, 12, 31, 23, 59, 59, -1);
+        mk(2017, 1, 1, 0, 0, 0, -1);
+        mk(1972, 6, 30, 23, 59, 60, 0);
+        mk(2024, 7, 1, 12, 0, 0, -1);
+        mk(2024, 3, 10, 2, 30, 0, -1);
+    }
     static const char *posix[] = {
         "EST5EDT,M3.2.0,M11.1.0", "<+0330>-3:30", "CET-1CEST,M3.5.0,M10.5.0/3",
         "NZST-12NZDT,M9.5.0,M4.1.0/3", "AAA3BBB,J60/2,J300/2", "XXX-2YYY,59,299",
