@@ -1,6 +1,6 @@
 /* strptime: the POSIX conversions in the C locale, plus the common GNU ones (%z %Z %s %F %T
  * %R %e %h %n %t %k %l %u %V %g %G %P), with glibc's rules for the fields it completes
- * (docs/libc.md "strptime"). */
+ * (docs/libc.md "strptime"), written from its documented behaviour. */
 #include "zl_libc.h"
 #include <time.h>
 #include <string.h>
@@ -13,6 +13,7 @@ struct sp_state {
     int century, want_century;  /* %C value (-1: none); %y seen after it */
     int want_xday;              /* a date field was parsed: complete tm_wday/tm_yday */
     int have_wday, have_mon, have_mday, have_yday;
+    int week, have_uweek, have_wweek;   /* %U / %W week number */
 };
 
 static const char sp_days[7][10] = { "Sunday", "Monday", "Tuesday", "Wednesday", "Thursday",
@@ -222,7 +223,13 @@ static const char *sp_parse(const char *s, const char *fmt, struct tm *tm, struc
                 return NULL;
             st->have_wday = 1;
             break;
-        case 'U': case 'W': case 'V': case 'g':   /* checked, not used to derive a date */
+        case 'U': case 'W':
+            if (!(s = sp_num(s, 0, 53, 2, &st->week)))
+                return NULL;
+            st->have_uweek = fmt[-1] == 'U';
+            st->have_wweek = fmt[-1] == 'W';
+            break;
+        case 'V': case 'g':   /* ISO 8601 week and year: checked, not used */
             if (!(s = sp_num(s, 0, fmt[-1] == 'g' ? 99 : 53, 2, &v)))
                 return NULL;
             break;
@@ -319,5 +326,24 @@ char *strptime(const char *restrict s, const char *restrict fmt, struct tm *rest
     }
     if (st.want_xday && !st.have_yday && tm->tm_mon >= 0 && tm->tm_mon <= 11)
         tm->tm_yday = sp_yday0[sp_leap(1900L + tm->tm_year)][tm->tm_mon] + tm->tm_mday - 1;
+    if ((st.have_uweek || st.have_wweek) && st.have_wday && tm->tm_year >= -1900) {
+        /* the date from week number + weekday (+ year): week 1 starts on the year's first
+         * Sunday (%U) or Monday (%W); earlier days are week 0 */
+        long y = 1900L + tm->tm_year;
+        int leap = sp_leap(y), mon1 = st.have_wweek;
+        int jan1 = (int)(((__zl_days_from_civil(y, 1, 1) + 4) % 7 + 7) % 7);
+        int yday = (7 - (jan1 - mon1)) % 7 + (st.week - 1) * 7 + (tm->tm_wday - mon1 + 7) % 7;
+        if (!st.have_yday)
+            tm->tm_yday = yday;
+        if ((!st.have_mon || !st.have_mday) && tm->tm_yday >= 0 && tm->tm_yday < 365 + leap) {
+            int m = 0;
+            while (sp_yday0[leap][m + 1] <= tm->tm_yday)
+                m++;
+            if (!st.have_mon)
+                tm->tm_mon = m;
+            if (!st.have_mday)
+                tm->tm_mday = tm->tm_yday - sp_yday0[leap][m] + 1;
+        }
+    }
     return (char *)e;
 }

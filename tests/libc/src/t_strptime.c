@@ -121,6 +121,20 @@ int main(void)
         { "2024-03-05", "%4Y-%m-%d" },
         { "20", "%C" },
         { "00 20", "%y %C" },
+        { "2024 10 3", "%Y %U %w" },
+        { "2024 10 3", "%Y %W %w" },
+        { "2024 00 1", "%Y %U %w" },
+        /* ("2023 00 6" with "%Y %W %u" is day -1 of 2023: glibc reads outside its month
+         * table for it, zlibc leaves tm_mon/tm_mday alone; not compared) */
+        { "2023 01 Mon", "%Y %W %a" },
+        { "2023 53 Sun", "%Y %U %a" },
+        { "2022 52 Sat", "%Y %U %a" },
+        { "2021 0 0", "%Y %W %w" },
+        { "2024 12 5 03", "%Y %U %w %m" },
+        { "2024 12 5 07", "%Y %U %w %d" },
+        { "2024 12 5 100", "%Y %U %w %j" },
+        { "10 3", "%U %w" },
+        { "2024 10", "%Y %U" },
     };
     setenv("TZ", "UTC", 1);
     tzset();
