@@ -242,6 +242,68 @@ static void damaged(const char *dir)
     }
 }
 
+/* random damage (deterministic): only survival is compared, the results may differ */
+static void fuzz(const char *dir)
+{
+    static unsigned char good[65536], bad[65536];
+    int fd = open("/usr/share/zoneinfo/Europe/London", O_RDONLY);
+    ssize_t n = fd < 0 ? -1 : read(fd, good, sizeof good);
+    if (fd >= 0)
+        close(fd);
+    if (n < 200) {
+        printf("cannot read Europe/London\n");
+        return;
+    }
+    char path[512];
+    snprintf(path, sizeof path, "%s/fuzz", dir);
+    unsigned long long seed = 12345;
+    int cases = 200;
+    for (int i = 0; i < cases; i++) {
+        memcpy(bad, good, (size_t)n);
+        size_t len = (size_t)n;
+        int edits = 1 + i % 4;
+        for (int k = 0; k < edits; k++) {
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            size_t at = (size_t)(seed >> 33) % len;
+            if (i % 5 == 0)
+                at = (size_t)(seed >> 33) % 120;   /* the headers */
+            bad[at] = (unsigned char)(seed >> 20);
+        }
+        if (i % 7 == 0)
+            len = (size_t)(seed >> 40) % len;
+        write_file(path, bad, len);
+        setenv("TZ", path, 1);
+        tzset();
+        static const long long ts[] = { -4000000000LL, 0, 1700000000, 4000000000LL };
+        for (int k = 0; k < 4; k++) {
+            time_t t = (time_t)ts[k];
+            struct tm tm;
+            if (localtime_r(&t, &tm) && k == 2)
+                mktime(&tm);
+        }
+    }
+    printf("fuzz: %d damaged files survived\n", cases);
+    /* a TZ longer than PATH_MAX, and garbage POSIX strings */
+    static char longtz[6000];
+    memset(longtz, 'A', sizeof longtz - 1);
+    setenv("TZ", longtz, 1);
+    tzset();
+    time_t t = 1700000000;
+    struct tm tm;
+    localtime_r(&t, &tm);
+    printf("long TZ: hour=%d off=%ld\n", tm.tm_hour, (long)tm.tm_gmtoff);
+    static const char *junk[] = { "<", "<+", "<>5", "ABC", "ABC+", "ABC25", "ABC5DEF,",
+                                  "ABC5DEF,M", "ABC5DEF,M13.1.0,M1.1.0", "ABC5DEF,J0,J1",
+                                  "ABC5DEF,366,0", "ABC5DEF,M3.2.0/168,M11.1.0",
+                                  "ABC5DEF,M3.2.0,M11.1.0junk", "ABC-5:60", "ABC5:30:99" };
+    for (size_t i = 0; i < sizeof junk / sizeof *junk; i++) {
+        setenv("TZ", junk[i], 1);
+        tzset();
+        localtime_r(&t, &tm);
+    }
+    printf("junk TZ strings survived\n");
+}
+
 int main(void)
 {
     /* America/Nuuk and Asia/Jerusalem are TZif v3 files: footers with rule times < 0 or
@@ -315,6 +377,7 @@ int main(void)
     unsetenv("TZDIR");
     v1only(dir);
     damaged(dir);
+    fuzz(dir);
     globals(NULL);   /* /etc/localtime, or UTC */
     show("  unset", 1700000000);
     globals("");
