@@ -15,6 +15,8 @@ static size_t utf8_dec(wchar_t *wc, const unsigned char *s, size_t n, mbstate_t 
 {
     unsigned char b[4];
     unsigned held = st->__count;
+    if (held > 3)   /* not a state this file made */
+        goto bad;
     for (unsigned i = 0; i < held; i++)
         b[i] = (unsigned char)(st->__bytes >> (8 * i));
     size_t used = 0;
