@@ -28,12 +28,16 @@ static size_t utf8_dec(wchar_t *wc, const unsigned char *s, size_t n, mbstate_t 
     }
     unsigned c = b[0], len, lo = 0x80, hi = 0xbf;
     if (c < 0x80) {
+        if (!used)   /* a corrupt state holding an ASCII byte */
+            goto bad;
         *wc = (wchar_t)c;
         return used;
     }
     if (c < 0xc2 || c > 0xf4)
         goto bad;
     len = c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+    if (held >= len)   /* a corrupt state */
+        goto bad;
     if (c == 0xe0)
         lo = 0xa0;        /* no overlong 3-byte forms */
     else if (c == 0xed)
