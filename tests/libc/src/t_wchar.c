@@ -182,6 +182,32 @@ static void conversions(int utf8)
     printf("  mbtowc %d %d mblen %d %d state %d wctomb %d %d\n", m1, m2, m3, m4, m5, m6, m7);
 }
 
+/* printf %lc / %ls: converted as by wcrtomb; the precision counts bytes */
+static void wprintf_cases(void)
+{
+    static const wchar_t *ws[] = { L"plain", L"gr\u00fc\u00df", L"\u20ac\U0001F600x", L"" };
+    static const char *fmts[] = { "[%ls]", "[%8ls]", "[%-8ls]", "[%.3ls]", "[%.4ls]", "[%5.2ls]" };
+    char buf[64];
+    for (size_t i = 0; i < sizeof ws / sizeof *ws; i++)
+        for (size_t f = 0; f < sizeof fmts / sizeof *fmts; f++) {
+            errno = 0;
+            memset(buf, 0, sizeof buf);
+            int r = snprintf(buf, sizeof buf, fmts[f], ws[i]);
+            printf("  %s #%d: %d errno=%d ", fmts[f], (int)i, r, errno);
+            hex(buf, r > 0 ? (size_t)r : 0);
+            printf("\n");
+        }
+    static const unsigned wcs[] = { 'A', 0xe9, 0x20ac, 0x1f600, 0xd800 };
+    for (size_t i = 0; i < sizeof wcs / sizeof *wcs; i++) {
+        errno = 0;
+        memset(buf, 0, sizeof buf);
+        int r = snprintf(buf, sizeof buf, "[%lc|%4lc]", (wint_t)wcs[i], (wint_t)wcs[i]);
+        printf("  %%lc %x: %d errno=%d ", wcs[i], r, errno);
+        hex(buf, r > 0 ? (size_t)r : 0);
+        printf("\n");
+    }
+}
+
 static void strings(void)
 {
     wchar_t a[32], b[32];
@@ -224,12 +250,14 @@ int main(void)
     printf("C: MB_CUR_MAX=%d locale=%s\n", (int)MB_CUR_MAX, setlocale(LC_CTYPE, NULL));
     classes();
     conversions(0);
+    wprintf_cases();
     strings();
     const char *l = setlocale(LC_CTYPE, "C.UTF-8");
     printf("C.UTF-8: setlocale=%s MB_CUR_MAX>=4: %d locale=%s\n", l ? l : "(null)",
            MB_CUR_MAX >= 4, setlocale(LC_CTYPE, NULL));
     classes();
     conversions(1);
+    wprintf_cases();
     int bad = 0;
     for (unsigned c = 0; c <= 0x10ffff; c += 7) {
         if (c >= 0xd800 && c <= 0xdfff)
