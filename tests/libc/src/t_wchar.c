@@ -208,6 +208,40 @@ static void wprintf_cases(void)
     }
 }
 
+/* scanf %lc / %ls: the width counts characters; EILSEQ is a matching failure */
+static void wscanf_one(const char *in, const char *fmt)
+{
+    wchar_t a[16], b[16];
+    wmemset(a, 0x2a, 16);
+    wmemset(b, 0x2a, 16);
+    errno = 0;
+    int r = sscanf(in, fmt, a, b);
+    printf("  sscanf(");
+    hex(in, strlen(in));
+    printf(", %s) = %d errno=%d a=", fmt, r, errno);
+    for (int i = 0; i < 6; i++)
+        printf("%x ", (unsigned)a[i]);
+    printf("b=");
+    for (int i = 0; i < 4; i++)
+        printf("%x ", (unsigned)b[i]);
+    printf("\n");
+}
+
+static void wscanf_cases(void)
+{
+    wscanf_one("abc def", "%ls %ls");
+    wscanf_one("h\xc3\xa9llo w", "%ls %ls");
+    wscanf_one("h\xc3\xa9llo", "%3ls%ls");
+    wscanf_one("h\xc3\xa9llo", "%2lc%ls");
+    wscanf_one("\xe2\x82\xac\xe2\x82\xacx", "%lc%ls");
+    wscanf_one("ab\xff" "cd", "%ls");
+    wscanf_one("ab\xe2\x82 cd", "%ls%ls");
+    wscanf_one("  x", "%lc");
+    wscanf_one("", "%ls");
+    wscanf_one("\xc3", "%ls");
+    wscanf_one("\xf0\x9f\x98\x80 z", "%*ls %ls");
+}
+
 static void strings(void)
 {
     wchar_t a[32], b[32];
@@ -251,6 +285,7 @@ int main(void)
     classes();
     conversions(0);
     wprintf_cases();
+    wscanf_cases();
     strings();
     const char *l = setlocale(LC_CTYPE, "C.UTF-8");
     printf("C.UTF-8: setlocale=%s MB_CUR_MAX>=4: %d locale=%s\n", l ? l : "(null)",
@@ -258,6 +293,7 @@ int main(void)
     classes();
     conversions(1);
     wprintf_cases();
+    wscanf_cases();
     int bad = 0;
     for (unsigned c = 0; c <= 0x10ffff; c += 7) {
         if (c >= 0xd800 && c <= 0xdfff)
