@@ -6,7 +6,7 @@ __ZL_BEGIN
 #define EXIT_SUCCESS 0
 #define EXIT_FAILURE 1
 #define RAND_MAX 2147483647
-#define MB_CUR_MAX 1
+#define MB_CUR_MAX (__zl_mb_cur_max())   /* 1 in C/POSIX, 4 in C.UTF-8 */
 typedef struct { int quot, rem; } div_t;
 typedef struct { long quot, rem; } ldiv_t;
 typedef struct { long long quot, rem; } lldiv_t;
@@ -57,7 +57,12 @@ long long llabs(long long);
 div_t div(int, int);
 ldiv_t ldiv(long, long);
 lldiv_t lldiv(long long, long long);
+size_t __zl_mb_cur_max(void);
 int mblen(const char *, size_t);
+int mbtowc(wchar_t *restrict, const char *restrict, size_t);
+int wctomb(char *, wchar_t);
+size_t mbstowcs(wchar_t *restrict, const char *restrict, size_t);
+size_t wcstombs(char *restrict, const wchar_t *restrict, size_t);
 int mkstemp(char *);
 int mkostemp(char *, int);
 char *mkdtemp(char *);

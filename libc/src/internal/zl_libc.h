@@ -71,6 +71,9 @@ struct zl_out {
 ZL_HIDDEN int __zl_vformat(struct zl_out *, const char *, va_list *);
 ZL_HIDDEN void __zl_out(struct zl_out *, const char *, size_t);
 
+/* LC_CTYPE is C.UTF-8 (misc/locale.c) */
+ZL_HIDDEN extern int __zl_utf8;
+
 /* strtod core: kind 0 float, 1 double, 2 long double; writes the value's bytes. */
 ZL_HIDDEN size_t __zl_strtofp(const char *s, int kind, void *out, int *range_err);
 #endif

@@ -1,7 +1,8 @@
 /* The scanf family: every C11 conversion (d i o u x X c s [ p n e f g a and their upper-case
  * forms, %%), assignment suppression, field widths, every length modifier (hh h l ll j z t
- * L and C23 wN/wfN), and POSIX's m (allocate) flag.  Positional %n$ is not supported
- * (the call fails with EINVAL). */
+ * L and C23 wN/wfN), and POSIX's m (allocate) flag; %lc and %ls read multibyte characters
+ * (UTF-8 in C.UTF-8, ASCII in C) into wchar_t.  Not supported (the call fails with EINVAL):
+ * positional %n$, %l[ and the m flag with %lc/%ls. */
 #include "zl_stdio.h"
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 #include <stdint.h>
 #include <limits.h>
 #include <inttypes.h>
+#include <wchar.h>
 
 #ifdef ZL_HAVE_INT128
 typedef u128 wide_u;
@@ -163,6 +165,48 @@ static size_t scan_float(struct in *in, char *buf, size_t cap, size_t width)
     return n;
 #undef TAKE
 #undef GIVE_BACK
+}
+
+/* %lc / %ls into dst (NULL: suppressed).  The width counts characters.  Returns 1 when a
+ * field was read, 0 on a matching failure (errno EILSEQ for an invalid sequence, or one left
+ * incomplete by the end of the input, as glibc), -1 when the input ended before any
+ * character. */
+static int scan_wide(struct in *in, int conv, size_t width, wchar_t *dst)
+{
+    size_t w = width ? width : conv == 'c' ? 1 : (size_t)-1, n = 0;
+    mbstate_t st;
+    memset(&st, 0, sizeof st);
+    int c = EOF, partial = 0;
+    while (n < w) {
+        c = in_get(in);
+        if (c == EOF)
+            break;
+        if (conv == 's' && !partial && isspace(c))
+            break;
+        char ch = (char)c;
+        wchar_t wc;
+        size_t r = mbrtowc(&wc, &ch, 1, &st);
+        c = EOF;
+        partial = r == (size_t)-2;
+        if (partial)
+            continue;
+        if (r == (size_t)-1)
+            return 0;
+        if (dst)
+            dst[n] = wc;
+        n++;
+    }
+    if (c != EOF)
+        in_unget(in, c);
+    if (partial) {
+        errno = EILSEQ;
+        return 0;
+    }
+    if (n == 0 || (conv == 'c' && n < w))
+        return n == 0 && in->eof ? -1 : 0;
+    if (dst && conv != 'c')
+        dst[n] = 0;
+    return 1;
 }
 
 static int vscan(struct in *in, const char *fmt, va_list *ap)
@@ -336,7 +380,22 @@ static int vscan(struct in *in, const char *fmt, va_list *ap)
             convs++;
             break;
         }
-        case 'c': case 's': case '[': {
+        case 'c': case 's': case '[':
+            if (len == LEN_L) {
+                if (conv == '[' || alloc) {
+                    errno = EINVAL;
+                    return EOF;
+                }
+                int r = scan_wide(in, conv, width, suppress ? NULL : va_arg(*ap, wchar_t *));
+                if (r < 0 && !convs)
+                    goto input_fail;
+                if (r <= 0)
+                    goto done;
+                assigned += !suppress;
+                convs++;
+                break;
+            }
+        {
             unsigned char set[32];
             if (conv == '[') {
                 int inv = 0;

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <stdint.h>
 #include <limits.h>
+#include <wchar.h>
 
 #ifdef ZL_HAVE_INT128
 typedef u128 wide_u;
@@ -888,13 +889,13 @@ ZL_HIDDEN int __zl_vformat(struct zl_out *o, const char *fmt, va_list *ap)
         case 'c':
         case 'C':
             if (s.len == LEN_L || s.conv == 'C') {
-                unsigned wc = (unsigned)a.i;
-                if (wc > 0x7f) {
-                    errno = EILSEQ;
+                /* a wide character: UTF-8 in C.UTF-8, ASCII in C (docs/libc.md) */
+                char mb[4];
+                size_t k = wcrtomb(mb, (wchar_t)a.i, NULL);
+                if (k == (size_t)-1)
                     return -1;
-                }
-            }
-            {
+                emit_str(o, &s, mb, k);
+            } else {
                 char ch = (char)a.i;
                 emit_str(o, &s, &ch, 1);
             }
@@ -902,25 +903,29 @@ ZL_HIDDEN int __zl_vformat(struct zl_out *o, const char *fmt, va_list *ap)
         case 's':
         case 'S':
             if (s.len == LEN_L || s.conv == 'S') {
-                /* wide string in the C locale: ASCII only */
-                const int *ws = a.p;
+                /* a wide string: converted as by wcrtomb (UTF-8 in C.UTF-8, ASCII in C);
+                 * the precision limits the bytes, never splitting a character */
+                const wchar_t *ws = a.p;
                 char buf[64];
-                size_t n = 0;
+                size_t n = 0, chars = 0;
                 if (!ws)
-                    ws = (const int *)L"(null)";
+                    ws = L"(null)";
                 size_t lim = s.prec >= 0 ? (size_t)s.prec : (size_t)-1;
-                while (ws[n] && n < lim)
-                    if ((unsigned)ws[n++] > 0x7f) {
-                        errno = EILSEQ;
+                for (; ws[chars] && n < lim; chars++) {   /* first pass: validate, measure */
+                    size_t k = wcrtomb(buf, ws[chars], NULL);
+                    if (k == (size_t)-1)
                         return -1;
-                    }
+                    if (n + k > lim)
+                        break;
+                    n += k;
+                }
                 size_t w = s.width > 0 ? (size_t)s.width : 0;
                 if (!(s.flags & FL_MINUS) && w > n)
                     pad(o, ' ', w - n);
-                for (size_t i = 0; i < n;) {
+                for (size_t i = 0; i < chars;) {
                     size_t k = 0;
-                    while (k < sizeof buf && i < n)
-                        buf[k++] = (char)ws[i++];
+                    while (k + 4 <= sizeof buf && i < chars)
+                        k += wcrtomb(buf + k, ws[i++], NULL);
                     __zl_out(o, buf, k);
                 }
                 if ((s.flags & FL_MINUS) && w > n)

@@ -1,21 +1,14 @@
-/* Broken-down time: gmtime, localtime (UTC: time zones other than UTC are not supported
- * yet, docs/libc.md), mktime/timegm, asctime/ctime, strftime (C locale), difftime. */
+/* Broken-down time: gmtime, timegm, asctime/ctime, strftime (C locale).  Time zones,
+ * localtime and mktime are in tz.c. */
 #include "zl_libc.h"
 #include <time.h>
 #include <string.h>
 #include <stdio.h>
 #include <limits.h>
 
-char *tzname[2] = { "UTC", "UTC" };
-long timezone;
-int daylight;
-
-void tzset(void)
-{
-}
-
 /* days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm) */
-static __ZL_LONG64 days_from_civil(__ZL_LONG64 y, unsigned m, unsigned d)
+ZL_HIDDEN __ZL_LONG64 __zl_days_from_civil(__ZL_LONG64 y, unsigned m, unsigned d);
+__ZL_LONG64 __zl_days_from_civil(__ZL_LONG64 y, unsigned m, unsigned d)
 {
     y -= m <= 2;
     __ZL_LONG64 era = (y >= 0 ? y : y - 399) / 400;
@@ -60,7 +53,7 @@ struct tm *gmtime_r(const time_t *restrict t, struct tm *restrict tm)
     tm->tm_min = (int)(rem / 60 % 60);
     tm->tm_sec = (int)(rem % 60);
     tm->tm_wday = (int)(((days % 7) + 11) % 7);   /* 1970-01-01 was a Thursday */
-    tm->tm_yday = (int)(days - days_from_civil(y, 1, 1));
+    tm->tm_yday = (int)(days - __zl_days_from_civil(y, 1, 1));
     tm->tm_isdst = 0;
     tm->tm_gmtoff = 0;
     tm->tm_zone = "UTC";
@@ -68,17 +61,6 @@ struct tm *gmtime_r(const time_t *restrict t, struct tm *restrict tm)
 }
 
 struct tm *gmtime(const time_t *t)
-{
-    static struct tm tm;
-    return gmtime_r(t, &tm);
-}
-
-struct tm *localtime_r(const time_t *restrict t, struct tm *restrict tm)
-{
-    return gmtime_r(t, tm);
-}
-
-struct tm *localtime(const time_t *t)
 {
     static struct tm tm;
     return gmtime_r(t, &tm);
@@ -93,16 +75,11 @@ time_t timegm(struct tm *tm)
         mon += 12;
         y--;
     }
-    __ZL_LONG64 days = days_from_civil(y, (unsigned)mon + 1, 1) + tm->tm_mday - 1;
+    __ZL_LONG64 days = __zl_days_from_civil(y, (unsigned)mon + 1, 1) + tm->tm_mday - 1;
     time_t t = (time_t)(days * 86400 + (__ZL_LONG64)tm->tm_hour * 3600 + (__ZL_LONG64)tm->tm_min * 60 + tm->tm_sec);
     if (!gmtime_r(&t, tm))
         return (time_t)-1;
     return t;
-}
-
-time_t mktime(struct tm *tm)
-{
-    return timegm(tm);   /* local time is UTC */
 }
 
 static const char wday_name[][10] = { "Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday" };
@@ -203,7 +180,7 @@ size_t strftime(char *restrict s, size_t max, const char *restrict fmt, const st
             case 'R': snprintf(tmp, sizeof tmp, "%02d:%02d", tm->tm_hour, tm->tm_min); break;
             case 's': {
                 struct tm c = *tm;
-                snprintf(tmp, sizeof tmp, "%lld", (long long)timegm(&c));
+                snprintf(tmp, sizeof tmp, "%lld", (long long)mktime(&c));
                 break;
             }
             case 'S': snprintf(tmp, sizeof tmp, "%02d", tm->tm_sec); break;
@@ -218,8 +195,18 @@ size_t strftime(char *restrict s, size_t max, const char *restrict fmt, const st
             case 'X': snprintf(tmp, sizeof tmp, "%02d:%02d:%02d", tm->tm_hour, tm->tm_min, tm->tm_sec); break;
             case 'y': snprintf(tmp, sizeof tmp, "%02d", (tm->tm_year + 1900) % 100); break;
             case 'Y': snprintf(tmp, sizeof tmp, "%d", tm->tm_year + 1900); break;
-            case 'z': snprintf(tmp, sizeof tmp, "+0000"); break;
-            case 'Z': add = "UTC"; break;
+            case 'z': {
+                long off = tm->tm_gmtoff, a = off < 0 ? -off : off;
+                snprintf(tmp, sizeof tmp, "%c%02ld%02ld", off < 0 ? '-' : '+', a / 3600, a / 60 % 60);
+                break;
+            }
+            case 'Z':   /* without tm_zone: the tzname of tm_isdst (as glibc) */
+                add = tm->tm_zone;
+                if (!add) {
+                    tzset();
+                    add = tm->tm_isdst >= 0 ? tzname[tm->tm_isdst != 0] : "";
+                }
+                break;
             case '%': add = "%"; break;
             default:
                 return 0;
