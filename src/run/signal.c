@@ -256,20 +256,6 @@ int signal_trap(struct proc *p)
 /* ppoll(fds, nfds, timeout, sigmask, sigsetsize) and pselect6: struct pollfd and fd_set
  * have the same bytes everywhere; the timeout is the personality's timespec and the
  * temporary mask a guest sigset. */
-static int get_timeout(struct proc *p, u128 addr, struct timespec *ts)
-{
-    u8 g[ZL_MAXSIZE_timespec];
-    int e = get_guest(p, addr, g, zl_sizeof(sys_pers(p), ZL_T_timespec));
-    return e ? e : zl_timespec_g2h(sys_pers(p), g, ts);
-}
-
-static int put_timeout(struct proc *p, u128 addr, const struct timespec *ts)
-{
-    u8 g[ZL_MAXSIZE_timespec];
-    int e = zl_timespec_h2g(sys_pers(p), ts, g);
-    return e ? e : put_guest(p, addr, g, zl_sizeof(sys_pers(p), ZL_T_timespec));
-}
-
 static void host_set(u64 m, sigset_t *hs)
 {
     sigemptyset(hs);
@@ -310,7 +296,7 @@ i128 sys_ppoll(struct proc *p, const u128 *a)
     sigset_t hs;
     u64 m;
     i128 r = n ? get_guest(p, a[0], fds, n * sizeof *fds) : 0;
-    if (!r && a[2]) r = get_timeout(p, a[2], &ts);
+    if (!r && a[2]) r = get_timespec(p, a[2], &ts);
     if (!r && a[3]) r = a[4] != 8 ? -EINVAL : get_guest(p, a[3], &m, 8);
     if (!r) {
         int k = -1;
@@ -319,7 +305,7 @@ i128 sys_ppoll(struct proc *p, const u128 *a)
         r = k < 0 ? -errno : k;
         wait_done(p, r == -EINTR);
         if (k >= 0 && n) r = put_guest(p, a[0], fds, n * sizeof *fds) ? -EFAULT : k;
-        if (a[2] && r != -EFAULT) put_timeout(p, a[2], &ts);
+        if (a[2] && r != -EFAULT) put_timespec(p, a[2], &ts);
     }
     free(fds);
     return r;
@@ -337,7 +323,7 @@ i128 sys_pselect6(struct proc *p, const u128 *a)
         if (a[1 + k] && get_guest(p, a[1 + k], &sets[k], bytes)) return -EFAULT;
     }
     struct timespec ts;
-    if (a[4] && get_timeout(p, a[4], &ts)) return -EFAULT;
+    if (a[4] && get_timespec(p, a[4], &ts)) return -EFAULT;
     sigset_t hs;
     u64 m = 0;
     bool masked = false;
@@ -364,7 +350,7 @@ i128 sys_pselect6(struct proc *p, const u128 *a)
     if (k < 0) return -err;
     for (int j = 0; j < 3; j++)
         if (a[1 + j] && put_guest(p, a[1 + j], &sets[j], bytes)) return -EFAULT;
-    if (a[4]) put_timeout(p, a[4], &ts);
+    if (a[4]) put_timespec(p, a[4], &ts);
     return k;
 }
 
@@ -601,7 +587,7 @@ i128 sys_rt_sigtimedwait(struct proc *p, const u128 *a)
     if (e) return e;
     set &= ~UNBLOCKABLE;
     struct timespec ts;
-    if (a[2] && (e = get_timeout(p, a[2], &ts))) return e;
+    if (a[2] && (e = get_timespec(p, a[2], &ts))) return e;
     if (a[2] && (ts.tv_sec < 0 || ts.tv_nsec < 0 || ts.tv_nsec >= 1000000000)) return -EINVAL;
     sigset_t hs, wait;
     host_set(p->sigmask | set, &hs);

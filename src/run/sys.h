@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <sys/types.h>
+#include <time.h>
 #include <zl/types.h>
 
 #include "run/proc.h"
@@ -44,6 +45,10 @@ int guest_path(struct proc *p, u128 addr, char *buf, size_t size);
  * something was transferred, -EFAULT if the first byte is not accessible). */
 i128 guest_fd_io(struct proc *p, int fd, u128 addr, u128 len, bool to_guest, off_t *pos);
 
+/* The personality's struct timespec at guest address addr (sys_time.c). */
+i128 get_timespec(struct proc *p, u128 addr, struct timespec *ts);
+i128 put_timespec(struct proc *p, u128 addr, const struct timespec *ts);
+
 /* Handlers (sys_mem.c, sys_io.c, sys_proc.c). */
 sys_fn sys_brk, sys_mmap, sys_mmap2, sys_munmap, sys_mprotect, sys_madvise, sys_mremap;
 sys_fn sys_read, sys_write, sys_pread64, sys_pwrite64, sys_openat, sys_close, sys_lseek,
@@ -70,6 +75,7 @@ sys_fn sys_statfs, sys_fstatfs, sys_statfs64, sys_fstatfs64, sys_flock, sys_sync
     sys_fallocate, sys_fadvise64, sys_close_range, sys_memfd_create, sys_eventfd2, sys_msync,
     sys_mlock, sys_munlock, sys_mincore, sys_getcpu, sys_sched_getaffinity,
     sys_sched_setaffinity, sys_sched_getscheduler, sys_sched_getparam, sys_membarrier;
+sys_fn sys_futex;
 sys_fn sys_timer_create, sys_timer_settime, sys_timer_gettime, sys_timer_getoverrun,
     sys_timer_delete;
 

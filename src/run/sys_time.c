@@ -15,7 +15,7 @@
 #include "run/sys.h"
 #include "zl_abi.h"
 
-static i128 put_timespec(struct proc *p, u128 addr, const struct timespec *ts)
+i128 put_timespec(struct proc *p, u128 addr, const struct timespec *ts)
 {
     u8 g[ZL_MAXSIZE_timespec];
     int e = zl_timespec_h2g(sys_pers(p), ts, g);
@@ -23,7 +23,7 @@ static i128 put_timespec(struct proc *p, u128 addr, const struct timespec *ts)
     return put_guest(p, addr, g, zl_sizeof(sys_pers(p), ZL_T_timespec));
 }
 
-static i128 get_timespec(struct proc *p, u128 addr, struct timespec *ts)
+i128 get_timespec(struct proc *p, u128 addr, struct timespec *ts)
 {
     u8 g[ZL_MAXSIZE_timespec];
     int e = get_guest(p, addr, g, zl_sizeof(sys_pers(p), ZL_T_timespec));

@@ -30,6 +30,7 @@ done
 compare hello "one" "two words" ""
 compare memory
 compare auxv
+compare futex
 # procs.c needs exec of a RISC-V program, which qemu-user cannot do, and qemu-user's
 # signal handling differs from Linux's (shared/ref/linux-riscv-user-abi.md §8); qemu-user
 # runs threads, lacks mremap's old_size 0 and bends two control-message rules (nothreads.c,
