@@ -171,6 +171,100 @@ static void t2f(const char *f, float (*fn)(float, float), int ulp, struct range 
 }
 
 static const struct range ALL = { -1e6, 1e6, -1074, 1024, 1 };
+static const struct range ALLF = { -1e6, 1e6, -149, 128, 1 };
+#define R(lo, hi, emin, emax, neg) ((struct range){ lo, hi, emin, emax, neg })
+
+/* one-argument functions: name, double and float versions, bound, double and float ranges */
+#define T1(fn, ulp, rd, rf) t1(#fn, fn, ulp, rd), t1f(#fn "f", fn##f, ulp, rf)
+
+static void out3(const char *f, int ulp, double x, double y, double z, double r)
+{
+    printf("f64 %s %d %016" PRIx64 " %016" PRIx64 " %016" PRIx64 " = %016" PRIx64 "\n", f, ulp, B(x), B(y),
+           B(z), B(r));
+}
+
+static void out3f(const char *f, int ulp, float x, float y, float z, float r)
+{
+    printf("f32 %s %d %08" PRIx32 " %08" PRIx32 " %08" PRIx32 " = %08" PRIx32 "\n", f, ulp, BF(x), BF(y), BF(z),
+           BF(r));
+}
+
+static void test_fma(void)
+{
+    for (int i = 0; i < 16; i++)
+        for (int j = 0; j < 16; j++)
+            for (int k = 0; k < 16; k += 3) {
+                double x = dspec[i], y = dspec[j], z = dspec[k];
+                out3("fma", 0, x, y, z, fma(x, y, z));
+                out3f("fmaf", 0, (float)x, (float)y, (float)z, fmaf((float)x, (float)y, (float)z));
+            }
+    for (int i = 0; i < 4 * N; i++) {
+        double x = logu(-40, 40, 1), y = logu(-40, 40, 1), z;
+        switch (i % 4) {
+        case 0: z = logu(-100, 100, 1); break;
+        case 1: z = -(x * y) * (1 + (double)(int)(rnd() % 64 - 32) * 0x1p-52); break;   /* cancellation */
+        case 2: x = logu(-540, -500, 1), y = logu(-560, -520, 1), z = logu(-1074, -1000, 1); break; /* subnormal */
+        default: x = logu(500, 520, 1), y = logu(490, 520, 1), z = logu(900, 1024, 1); break;      /* overflow */
+        }
+        out3("fma", 0, x, y, z, fma(x, y, z));
+        float xf = (float)logu(-20, 20, 1), yf = (float)logu(-20, 20, 1), zf;
+        switch (i % 3) {
+        case 0: zf = (float)logu(-50, 50, 1); break;
+        case 1: zf = -(float)((double)xf * yf); break;
+        default: xf = (float)logu(-80, -60, 1), yf = (float)logu(-80, -60, 1), zf = (float)logu(-149, -120, 1); break;
+        }
+        out3f("fmaf", 0, xf, yf, zf, fmaf(xf, yf, zf));
+    }
+}
+
+static void test_pow(void)
+{
+    t2("pow", pow, 1, R(0, 4, -20, 20, 0), R(-50, 50, -10, 6, 1), 40);
+    t2f("powf", powf, 1, R(0, 4, -10, 10, 0), R(-30, 30, -10, 5, 1), 36);
+    for (int i = 0; i < N; i++) {   /* negative bases with integer exponents; bases near 1 */
+        double x = -uni(0, 10), y = (double)(int)(rnd() % 200) - 100;
+        out2("pow", 1, x, y, pow(x, y));
+        x = 1 + uni(-0x1p-20, 0x1p-20), y = uni(-1e8, 1e8);
+        out2("pow", 1, x, y, pow(x, y));
+        float xf = -(float)uni(0, 10), yf = (float)(int)(rnd() % 60) - 30;
+        out2f("powf", 1, xf, yf, powf(xf, yf));
+    }
+}
+
+static void test_remquo(void)
+{
+    for (int i = 0; i < 3 * N + 24 * 24; i++) {
+        double x, y;
+        if (i < 24 * 24)
+            x = dspec[i / 24], y = dspec[i % 24];
+        else
+            x = logu(-60, 60, 1), y = i % 2 ? logu(-60, 60, 1) : logu(-5, 5, 1);
+        int q = 12345, qf = 12345;
+        double r = remquo(x, y, &q);
+        float rf = remquof((float)x, (float)y, &qf);
+        printf("f64 remquo 0 %016" PRIx64 " %016" PRIx64 " = %016" PRIx64 " %d\n", B(x), B(y), B(r), r == r ? q & 7 : 0);
+        printf("f32 remquof 0 %08" PRIx32 " %08" PRIx32 " = %08" PRIx32 " %d\n", BF((float)x), BF((float)y), BF(rf),
+               rf == rf ? qf & 7 : 0);
+        if (r == r && (q < 0) != (signbit(x) != signbit(y)) && (q & 7))
+            printf("remquo sign of quo wrong\n");
+    }
+}
+
+static void test_exactf(void)
+{
+    for (int i = 0; i < NFSPEC + 2 * N; i++) {
+        float x = i < NFSPEC ? fspec[i] : (float)logu(-149, 128, 1), y = i < NFSPEC ? fspec[(i * 7) % NFSPEC] : (float)logu(-149, 128, 1);
+        out2f("remainderf", 0, x, y, remainderf(x, y));
+        out2f("fdimf", 0, x, y, fdimf(x, y));
+        out2f("nextafterf", 0, x, y, nextafterf(x, y));
+        out1f("logbf", 0, x, logbf(x));
+        printf("f32 ilogbf 0 %08" PRIx32 " = 00000000 %d\n", BF(x), ilogbf(x));
+        printf("f32 scalblnf 0 %08" PRIx32 " = %08" PRIx32 " %d\n", BF(x), BF(scalblnf(x, (long)(i % 300) - 150)), i % 300 - 150);
+        float r = (float)uni(-0x1p30, 0x1p30) * (i % 2 ? 1.0f : 0x1p-25f);
+        printf("f32 lroundf 0 %08" PRIx32 " = 00000000 %ld %lld %ld %lld\n", BF(r), lroundf(r), llroundf(r), lrintf(r),
+               llrintf(r));
+    }
+}
 
 int main(int argc, char **argv)
 {
@@ -178,9 +272,45 @@ int main(int argc, char **argv)
         N = atoi(argv[1]);
     /* exact functions (0 ulp) */
     t1("sqrt", sqrt, 0, ALL);
-    t1f("sqrtf", sqrtf, 0, (struct range){ 0, 1e6, -149, 128, 0 });
+    t1f("sqrtf", sqrtf, 0, R(0, 1e6, -149, 128, 0));
     t2("fmod", fmod, 0, ALL, ALL, 24);
     t2("remainder", remainder, 0, ALL, ALL, 24);
-    t2f("fmodf", fmodf, 0, (struct range){ -1e6, 1e6, -149, 128, 1 }, (struct range){ -1e3, 1e3, -149, 128, 1 }, 24);
+    t2f("fmodf", fmodf, 0, ALLF, R(-1e3, 1e3, -149, 128, 1), 24);
+    test_exactf();
+    test_remquo();
+    test_fma();
+    printf("f64 nan 0 0 = %016" PRIx64 "\n", B(nan("")));
+    printf("f64 nan 0 1 = %016" PRIx64 "\n", B(nan("0x123")));
+    printf("f32 nanf 0 0 = %08" PRIx32 "\n", BF(nanf("")));
+    printf("f32 nanf 0 1 = %08" PRIx32 "\n", BF(nanf("77")));
+    printf("nan bits %016" PRIx64 " %08" PRIx32 " %016" PRIx64 "\n", B(nan("")), BF(nanf("")), B(nan("12")));
+    /* transcendental functions */
+    T1(exp, 1, R(-746, 710, -60, 10, 1), R(-104, 89, -30, 7, 1));
+    T1(exp2, 1, R(-1080, 1025, -60, 11, 1), R(-150, 129, -30, 8, 1));
+    T1(expm1, 1, R(-40, 710, -60, 4, 1), R(-20, 89, -30, 4, 1));
+    T1(log, 1, R(0, 100, -1074, 1024, 0), R(0, 100, -149, 128, 0));
+    T1(log2, 1, R(0, 100, -1074, 1024, 0), R(0, 100, -149, 128, 0));
+    t1("log10", log10, 1, R(0, 100, -1074, 1024, 0));
+    t1f("log10f", log10f, 2, R(0, 100, -149, 128, 0));   /* glibc 2.36 log10f: up to 1.7 ulp */
+    T1(log1p, 1, R(-1, 10, -60, 1024, 1), R(-1, 10, -30, 128, 1));
+    T1(sin, 1, R(-10, 10, -30, 1024, 1), R(-10, 10, -30, 128, 1));
+    T1(cos, 1, R(-10, 10, -30, 1024, 1), R(-10, 10, -30, 128, 1));
+    T1(tan, 1, R(-10, 10, -30, 1024, 1), R(-10, 10, -30, 128, 1));
+    T1(asin, 1, R(-1, 1, -60, 0, 1), R(-1, 1, -30, 0, 1));
+    T1(acos, 1, R(-1, 1, -60, 0, 1), R(-1, 1, -30, 0, 1));
+    T1(atan, 1, R(-10, 10, -60, 1024, 1), R(-10, 10, -30, 128, 1));
+    T1(sinh, 1, R(-720, 720, -30, 6, 1), R(-90, 90, -30, 6, 1));
+    T1(cosh, 1, R(-720, 720, -30, 6, 1), R(-90, 90, -30, 6, 1));
+    T1(tanh, 1, R(-25, 25, -30, 5, 1), R(-10, 10, -30, 4, 1));
+    T1(asinh, 1, R(-10, 10, -30, 1024, 1), R(-10, 10, -30, 128, 1));
+    T1(acosh, 1, R(1, 10, 0, 1024, 0), R(1, 10, 0, 128, 0));
+    T1(atanh, 1, R(-1, 1, -30, 0, 1), R(-1, 1, -30, 0, 1));
+    t1("cbrt", cbrt, 2, ALL);   /* glibc 2.36 cbrt: up to 1.95 ulp */
+    t1f("cbrtf", cbrtf, 1, ALLF);
+    t2("atan2", atan2, 1, ALL, R(-10, 10, -1074, 1024, 1), 24);
+    t2f("atan2f", atan2f, 1, ALLF, R(-10, 10, -149, 128, 1), 24);
+    t2("hypot", hypot, 1, ALL, R(-1e6, 1e6, -1074, 1024, 1), 24);
+    t2f("hypotf", hypotf, 1, ALLF, R(-1e6, 1e6, -149, 128, 1), 24);
+    test_pow();
     return 0;
 }
