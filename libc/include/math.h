@@ -146,6 +146,9 @@ __ZL_MATHT(erfc)
 __ZL_MATHT(tgamma)
 __ZL_MATHT(lgamma)
 #undef __ZL_MATHT
+extern int signgam;
+double lgamma_r(double, int *);
+float lgammaf_r(float, int *);
 double pow(double, double);
 float powf(float, float);
 double atan2(double, double);
