@@ -140,6 +140,24 @@ static inline dd dd_sqrt(dd a)
 
 static inline double dd_val(dd a) { return a.hi + a.lo; }
 
+/* Results that must raise flags: evaluated at run time (a volatile operand keeps the
+ * compiler from folding the operation away). */
+static inline double mth_overflow(double sign)   /* +-inf, overflow + inexact */
+{
+    volatile double h = 0x1p1023;
+    return sign * h * 2;
+}
+static inline double mth_underflow(double sign)  /* +-0, underflow + inexact */
+{
+    volatile double t = 0x1p-1022;
+    return sign * t * t;
+}
+static inline double mth_round(double r)         /* r - tiny rounded: r, inexact (|r| >= 1) */
+{
+    volatile double t = 0x1p-100;
+    return r > 0 ? r - t : r + t;
+}
+
 /* Floating-point environment of an entry point: round to nearest, flags cleared; on the
  * way out the caller's rounding mode and flags come back (then the final rounding may
  * add inexact/overflow/underflow, as Annex F wants for the result). */

@@ -37,7 +37,7 @@ double erf(double x)
     if (x != x)
         return x + x;
     if (a >= 6)
-        return x > 0 ? 1 - 0x1p-100 : 0x1p-100 - 1;   /* +-1, inexact */
+        return mth_round(x > 0 ? 1 : -1);
     if (a < 0x1p-28) {
         if (x == 0)
             return x;
@@ -55,9 +55,9 @@ double erfc(double x)
     if (x != x)
         return x + x;
     if (x < -6)
-        return 2 - 0x1p-100;   /* 2, inexact */
+        return mth_round(2);
     if (x > 27.3)
-        return 0x1p-1022 * 0x1p-1022;   /* underflow */
+        return mth_underflow(1);
     if (fabs(x) < 0x1p-56)
         return 1 - x;
     unsigned env = mth_enter();

@@ -3,16 +3,14 @@
  * functions call the double ones and convert (two roundings: error < 0.5 ulp + 2^-29 ulp). */
 #include "dd.h"
 
-static const double HUGE = 0x1p1023, TINY = 0x1p-1022;
-
 double exp(double x)
 {
     if (x != x)
         return x + x;
     if (x > 709.782712893384)
-        return HUGE * HUGE;   /* overflow */
+        return mth_overflow(1);
     if (x < -745.1332191019412)
-        return TINY * TINY;   /* underflow to +0 */
+        return mth_underflow(1);
     if (x > -0x1p-60 && x < 0x1p-60)
         return 1 + x;
     unsigned env = mth_enter();
@@ -27,9 +25,9 @@ double exp2(double x)
     if (x != x)
         return x + x;
     if (x >= 1024)
-        return HUGE * HUGE;
+        return mth_overflow(1);
     if (x < -1075)
-        return TINY * TINY;
+        return mth_underflow(1);
     if (x > -0x1p-60 && x < 0x1p-60)
         return 1 + x;
     unsigned env = mth_enter();
@@ -46,9 +44,9 @@ double expm1(double x)
     if (x != x)
         return x + x;
     if (x > 709.782712893384)
-        return HUGE * HUGE;
+        return mth_overflow(1);
     if (x < -38)
-        return TINY - 1;   /* -1, inexact */
+        return mth_round(-1);
     if (x > -0x1p-60 && x < 0x1p-60)
         return x;
     unsigned env = mth_enter();

@@ -196,7 +196,7 @@ double fma(double x, double y, double z)
     }
     int l = lsb + e;                    /* |result| = kept 2^l */
     if (l + 1075 >= 2047)
-        return s ? -0x1p1023 * 2 : 0x1p1023 * 2;   /* overflow */
+        return mth_overflow(s ? -1 : 1);
     double res = mth_dbl(((u64)(l + 1074) << 52) + kept);
     if (inexact)
         feraiseexcept(kept < (UINT64_C(1) << 52) ? FE_INEXACT | FE_UNDERFLOW : FE_INEXACT);

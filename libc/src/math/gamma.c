@@ -152,9 +152,9 @@ double tgamma(double x)
     if (x < 0 && (x <= -0x1p52 || floor(x) == x))
         return (x - x) / (x - x);   /* negative integer: invalid */
     if (x > 171.7)
-        return 0x1p1023 * 2;   /* overflow */
+        return mth_overflow(1);
     if (x < -200) {   /* |Gamma(x)| < 2^-1280: underflow, with the sign of Gamma(x) */
-        double t = 0x1p-1022 * 0x1p-1022;
+        double t = mth_underflow(1);
         return __zl_dd_sinpi(x).hi < 0 ? -t : t;
     }
     unsigned env = mth_enter();
@@ -167,7 +167,7 @@ double tgamma(double x)
     double r;
     if (l.hi > 710) {
         mth_leave(env);
-        r = 0x1p1023 * 2;
+        r = mth_overflow(1);
     } else {
         dd v = __zl_dd_exp(l, &k);
         mth_leave(env);

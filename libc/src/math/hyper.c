@@ -5,8 +5,6 @@
  * Float versions call the double ones. */
 #include "dd.h"
 
-static const double HUGE = 0x1p1023;
-
 /* e^a - 1 for a >= 0 (a < 40) */
 static dd em1(double a)
 {
@@ -25,7 +23,7 @@ double sinh(double x)
     if (a > 0x1.fffffffffffffp+1023 || a < 0x1p-26)
         return x;   /* +-inf, or sinh x = x (1 + x^2/6) rounds to x */
     if (a > 711)
-        return x * HUGE;
+        return mth_overflow(x);
     unsigned env = mth_enter();
     double r;
     if (a >= 40) {   /* e^-|x| is below the last bit */
@@ -48,7 +46,7 @@ double cosh(double x)
     if (x != x)
         return x * x;
     if (a > 711)
-        return a * HUGE;
+        return mth_overflow(1);
     if (a < 0x1p-27)
         return 1;
     unsigned env = mth_enter();
@@ -72,7 +70,7 @@ double tanh(double x)
     if (a < 0x1p-27)
         return x;
     if (a > 22)
-        return x > 0 ? 1 - 0x1p-100 : 0x1p-100 - 1;   /* +-1, inexact */
+        return mth_round(x > 0 ? 1 : -1);
     unsigned env = mth_enter();
     dd e = em1(2 * a);
     dd v = dd_div(e, dd_add_d(e, 2));

@@ -23,8 +23,7 @@ double atan2(double y, double x)
     if (x != x || y != y)
         return x + y;
     double ax = fabs(x), ay = fabs(y);
-    int ny = y < 0 || (y == 0 && 1 / y < 0);
-    int nx = x < 0 || (x == 0 && 1 / x < 0);
+    int ny = (int)(mth_bits(y) >> 63), nx = (int)(mth_bits(x) >> 63);
     dd v;
     if (y == 0) {
         if (!nx)

@@ -3,8 +3,6 @@
  * after the exponential, enough for the final rounding).  powf calls pow and converts. */
 #include "dd.h"
 
-static const double HUGE = 0x1p1023, TINY = 0x1p-1022;
-
 /* 0: not an integer, 1: odd integer, 2: even integer (y finite) */
 static int intkind(double y)
 {
@@ -46,16 +44,16 @@ double pow(double x, double y)
     if (ax == 1)
         return sign;
     if (ay > 0x1p64)   /* |y log|x|| >= 2^11: overflow or underflow (y is even) */
-        return (ax > 1) == (y > 0) ? HUGE * HUGE : TINY * TINY;
+        return (ax > 1) == (y > 0) ? mth_overflow(1) : mth_underflow(1);
     unsigned env = mth_enter();
     dd t = dd_mul_d(__zl_dd_log(ax), y);
     if (t.hi > 710) {
         mth_leave(env);
-        return sign * HUGE * HUGE;
+        return mth_overflow(sign);
     }
     if (t.hi < -746) {
         mth_leave(env);
-        return sign * TINY * TINY;
+        return mth_underflow(sign);
     }
     int k;
     dd v = __zl_dd_exp(t, &k);

@@ -10,6 +10,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <float.h>
+#include <fenv.h>
 
 static int N = 200;
 static uint64_t seed = 0x9e3779b97f4a7c15ull;
@@ -280,6 +281,83 @@ static void test_lgamma(void)
     }
 }
 
+/* Annex F exceptions: invalid, divide-by-zero, overflow and underflow after special
+ * arguments, printed as the aux value (inexact is left out: unspecified for most functions). */
+#define EXC_MASK (FE_INVALID | FE_DIVBYZERO | FE_OVERFLOW | FE_UNDERFLOW)
+struct exc1 {
+    const char *name;
+    double (*f)(double);
+    float (*ff)(float);
+    double x;
+};
+
+static void test_exc(void)
+{
+    static const struct exc1 t[] = {
+        { "exp", exp, expf, 1000 }, { "exp", exp, expf, -1000 }, { "exp2", exp2, exp2f, 2000 },
+        { "exp2", exp2, exp2f, -1080 }, { "expm1", expm1, expm1f, 1000 }, { "expm1", expm1, expm1f, -1000 },
+        { "log", log, logf, 0 }, { "log", log, logf, -0.0 }, { "log", log, logf, -1 }, { "log", log, logf, -INFINITY },
+        { "log2", log2, log2f, 0 }, { "log2", log2, log2f, -2 }, { "log10", log10, log10f, 0 },
+        { "log10", log10, log10f, -3 }, { "log1p", log1p, log1pf, -1 }, { "log1p", log1p, log1pf, -2 },
+        { "sin", sin, sinf, INFINITY }, { "cos", cos, cosf, -INFINITY }, { "tan", tan, tanf, INFINITY },
+        { "asin", asin, asinf, 2 }, { "acos", acos, acosf, -2 }, { "atan", atan, atanf, INFINITY },
+        { "sinh", sinh, sinhf, 1000 }, { "sinh", sinh, sinhf, -1000 }, { "cosh", cosh, coshf, 1000 },
+        { "tanh", tanh, tanhf, INFINITY }, { "asinh", asinh, asinhf, -INFINITY }, { "acosh", acosh, acoshf, 0.5 },
+        { "atanh", atanh, atanhf, 1 }, { "atanh", atanh, atanhf, -1 }, { "atanh", atanh, atanhf, 2 },
+        { "cbrt", cbrt, cbrtf, -INFINITY }, { "erf", erf, erff, INFINITY }, { "erfc", erfc, erfcf, 30 },
+        { "erfc", erfc, erfcf, -INFINITY }, { "tgamma", tgamma, tgammaf, 0 }, { "tgamma", tgamma, tgammaf, -0.0 },
+        { "tgamma", tgamma, tgammaf, -1 }, { "tgamma", tgamma, tgammaf, -INFINITY }, { "tgamma", tgamma, tgammaf, 200 },
+        { "tgamma", tgamma, tgammaf, -300.5 }, { "lgamma", lgamma, lgammaf, 0 }, { "lgamma", lgamma, lgammaf, -2 },
+        { "lgamma", lgamma, lgammaf, -INFINITY }, { "lgamma", lgamma, lgammaf, 1e307 },
+        { "exp", exp, expf, -740 }, { "exp", exp, expf, 0.5 }, { "sin", sin, sinf, 1e300 },
+    };
+    for (int i = 0; i < (int)(sizeof t / sizeof *t); i++) {
+        feclearexcept(FE_ALL_EXCEPT);
+        double r = t[i].f(t[i].x);
+        int e = fetestexcept(EXC_MASK);
+        printf("f64 %s 0 %016" PRIx64 " = %016" PRIx64 " %d\n", t[i].name, B(t[i].x), B(r), e);
+        feclearexcept(FE_ALL_EXCEPT);
+        float rf = t[i].ff((float)t[i].x);
+        e = fetestexcept(EXC_MASK);
+        printf("f32 %sf 0 %08" PRIx32 " = %08" PRIx32 " %d\n", t[i].name, BF((float)t[i].x), BF(rf), e);
+    }
+    static const double p2[][2] = { { 0, -1 }, { -0.0, -3 }, { -1, 0.5 }, { 10, 400 }, { 10, -400 }, { -10, 401 },
+                                    { INFINITY, -1 }, { 1, NAN }, { 0, 0 } };
+    for (int i = 0; i < (int)(sizeof p2 / sizeof *p2); i++) {
+        double x = p2[i][0], y = p2[i][1];
+        feclearexcept(FE_ALL_EXCEPT);
+        double r = pow(x, y);
+        int e = fetestexcept(EXC_MASK);
+        printf("f64 pow 0 %016" PRIx64 " %016" PRIx64 " = %016" PRIx64 " %d\n", B(x), B(y), B(r), e);
+        feclearexcept(FE_ALL_EXCEPT);
+        r = atan2(x, y);
+        e = fetestexcept(EXC_MASK);
+        printf("f64 atan2 0 %016" PRIx64 " %016" PRIx64 " = %016" PRIx64 " %d\n", B(x), B(y), B(r), e);
+        feclearexcept(FE_ALL_EXCEPT);
+        float rf = powf((float)x, (float)y);
+        e = fetestexcept(EXC_MASK);
+        printf("f32 powf 0 %08" PRIx32 " %08" PRIx32 " = %08" PRIx32 " %d\n", BF((float)x), BF((float)y), BF(rf), e);
+    }
+    static const double h3[][3] = { { 1e308, 1e308, 0 }, { INFINITY, 0, 1 }, { 1e308, 10, -1e308 },
+                                    { 1e-300, 1e-300, 0 }, { 0x1p-1000, 0x1p-70, 0 }, { 3, 0, -INFINITY } };
+    for (int i = 0; i < (int)(sizeof h3 / sizeof *h3); i++) {
+        double x = h3[i][0], y = h3[i][1], z = h3[i][2];
+        feclearexcept(FE_ALL_EXCEPT);
+        double r = fma(x, y, z);
+        int e = fetestexcept(EXC_MASK);
+        printf("f64 fma 0 %016" PRIx64 " %016" PRIx64 " %016" PRIx64 " = %016" PRIx64 " %d\n", B(x), B(y), B(z),
+               B(r), e);
+        feclearexcept(FE_ALL_EXCEPT);
+        r = hypot(x, y);
+        e = fetestexcept(EXC_MASK);
+        printf("f64 hypot 0 %016" PRIx64 " %016" PRIx64 " = %016" PRIx64 " %d\n", B(x), B(y), B(r), e);
+    }
+    int q;
+    feclearexcept(FE_ALL_EXCEPT);
+    double r = remquo(1, 0, &q);
+    printf("f64 remquo 0 3ff0000000000000 0000000000000000 = %016" PRIx64 " %d\n", B(r), fetestexcept(EXC_MASK));
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -333,5 +411,6 @@ int main(int argc, char **argv)
     t1("tgamma", tgamma, 5, R(-180, 172, -30, 8, 1));
     t1f("tgammaf", tgammaf, 6, R(-40, 36, -30, 6, 1));
     test_lgamma();
+    test_exc();
     return 0;
 }
