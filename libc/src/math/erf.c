@@ -38,11 +38,11 @@ double erf(double x)
         return x + x;
     if (a >= 6)
         return mth_round(x > 0 ? 1 : -1);
-    if (a < 0x1p-28) {
-        if (x == 0)
-            return x;
-        /* 2x/sqrt(pi) (1 - x^2/3): the correction is below the last bit */
-        return x * TWO_OVER_SQRTPI.hi + x * TWO_OVER_SQRTPI.lo;
+    if (a < 0x1p-40) {
+        /* 2x/sqrt(pi) (1 - x^2/3): the correction is far below the last bit */
+        if (a < 0x1p-1000)
+            return x * TWO_OVER_SQRTPI.hi + x * TWO_OVER_SQRTPI.lo;
+        return dd_val(dd_mul_d(TWO_OVER_SQRTPI, x));
     }
     unsigned env = mth_enter();
     dd v = erf_pos(a);

@@ -25,6 +25,9 @@ static const u32 two_over_pi[48] = {
 double __zl_mth_scale(dd v, int k)
 {
     double t = v.hi + v.lo;
+    int et = 0;
+    if (t != 0 && k < -900)
+        frexp(t, &et);   /* |t| < 2^et */
     if (k > 1023) {
         t *= 0x1p1023;
         k -= 1023;
@@ -34,16 +37,32 @@ double __zl_mth_scale(dd v, int k)
             if (k > 1023)
                 k = 1023;
         }
-    } else if (k < -1022) {
-        /* one rounding, in the last multiplication */
-        if (k < -2000) {
-            t *= 0x1p-1000;
-            k += 1000;
-            if (k < -2000)
-                k = -2000;
+    } else if (t != 0 && k + et <= -1022) {
+        /* Subnormal or zero result: round v 2^k onto the grid of 2^-1074 directly (not
+         * t, which would round twice).  w = v 2^(k + 1074) is below 2^53. */
+        int s = k + 1074;
+        if (s < -200)
+            return mth_underflow(t);
+        double sc = s >= -1000 ? mth_pow2(s > 1023 ? 1023 : s) : 0x1p-1000;
+        double wh = v.hi * sc, wl = v.lo * sc;
+        if (s < -1000 || s > 1023 || wh > 0x1p53 || wh < -0x1p53)
+            return t * mth_pow2(k + 1000) * 0x1p-1000;   /* not reached for our callers */
+        double n = floor(wh + 0.5);            /* exact: |wh| < 2^53 */
+        double f = (wh - n) + wl;              /* exact to well below 1/2 */
+        if (f > 0.5 || (f == 0.5 && fmod(n, 2) != 0))
+            n += 1;
+        else if (f < -0.5 || (f == -0.5 && fmod(n, 2) != 0))
+            n -= 1;
+        int neg = n < 0;
+        u64 m = (u64)(neg ? -n : n);
+        double r = mth_dbl(m | (u64)neg << 63);   /* m 2^-1074 (m = 2^52 is DBL_MIN) */
+        if (f != 0) {
+            /* inexact: raise underflow and inexact as a rounding would */
+            volatile double tiny = 0x1p-1022;
+            tiny = tiny * tiny;
+            (void)tiny;
         }
-        t *= mth_pow2(k + 1000);
-        k = -1000;
+        return r;
     }
     return t * mth_pow2(k);
 }

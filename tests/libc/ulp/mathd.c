@@ -322,9 +322,9 @@ static void test_exc(void)
         printf("f32 %sf 0 %08" PRIx32 " = %08" PRIx32 " %d\n", t[i].name, BF((float)t[i].x), BF(rf), e);
     }
     static const double p2[][2] = { { 0, -1 }, { -0.0, -3 }, { -1, 0.5 }, { 10, 400 }, { 10, -400 }, { -10, 401 },
-                                    { INFINITY, -1 }, { 1, NAN }, { 0, 0 } };
+                                    { INFINITY, -1 }, { 1, 0 }, { 0, 0 } };
     for (int i = 0; i < (int)(sizeof p2 / sizeof *p2); i++) {
-        double x = p2[i][0], y = p2[i][1];
+        double x = p2[i][0], y = i == 7 ? dnan() : p2[i][1];   /* (zl-cc folds NAN to a negative NaN) */
         feclearexcept(FE_ALL_EXCEPT);
         double r = pow(x, y);
         int e = fetestexcept(EXC_MASK);
