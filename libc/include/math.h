@@ -107,6 +107,8 @@ double logb(double);
 float remainderf(float, float);
 float fdimf(float, float);
 float nextafterf(float, float);
+double nexttoward(double, long double);
+float nexttowardf(float, long double);
 int ilogbf(float);
 float logbf(float);
 long lroundf(float);

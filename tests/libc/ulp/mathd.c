@@ -384,6 +384,46 @@ static void test_modes(void)
             }
 }
 
+/* nexttoward: long double arguments built from bits (no soft-float arithmetic at rv32) */
+static long double quad(double d, int delta)
+{
+    uint64_t b = B(d), hi, lo;
+    int e = (int)(b >> 52 & 0x7ff);
+    uint64_t m = b & 0xfffffffffffffull;
+    if (e == 0x7ff)
+        hi = (b >> 63) << 63 | 0x7fffull << 48 | m >> 4, lo = m << 60;
+    else if (e == 0)
+        hi = (b >> 63) << 63, lo = 0;   /* zero (the subnormal inputs are not used) */
+    else
+        hi = (b >> 63) << 63 | (uint64_t)(e - 1023 + 16383) << 48 | m >> 4, lo = m << 60;
+    lo += (uint64_t)(int64_t)delta;   /* a few units of the 113-bit significand away */
+    unsigned char c[16];
+    for (int i = 0; i < 8; i++)
+        c[i] = (unsigned char)(lo >> 8 * i), c[8 + i] = (unsigned char)(hi >> 8 * i);
+    long double q;
+    memcpy(&q, c, 16);
+    return q;
+}
+
+static void test_nexttoward(void)
+{
+    for (int i = 0; i < NDSPEC + 1 + N; i++) {
+        double x = i < NDSPEC ? dspec[i] : i == NDSPEC ? dnan() : logu(-1074, 1024, 1);
+        double yd = i % 3 == 0 ? x : i % 3 == 1 ? -x : dspec[i % NDSPEC];
+        if (yd != yd || (B(yd) >> 52 & 0x7ff) == 0)
+            yd = 2.5;
+        int delta = i % 4 == 0 ? 1 : i % 4 == 1 ? -1 : 0;
+        if (yd == 0 || yd - yd != 0)
+            delta = 0;
+        long double y = quad(yd, delta);
+        printf("f64 nexttoward 0 %016" PRIx64 " %016" PRIx64 " %d = %016" PRIx64 "\n", B(x), B(yd), delta,
+               B(nexttoward(x, y)));
+        float xf = (float)x;
+        printf("f32 nexttowardf 0 %08" PRIx32 " %016" PRIx64 " %d = %08" PRIx32 "\n", BF(xf), B(yd), delta,
+               BF(nexttowardf(xf, y)));
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -395,6 +435,7 @@ int main(int argc, char **argv)
     t2("remainder", remainder, 0, ALL, ALL, 24);
     t2f("fmodf", fmodf, 0, ALLF, R(-1e3, 1e3, -149, 128, 1), 24);
     test_exactf();
+    test_nexttoward();
     test_remquo();
     test_fma();
     printf("f64 nan 0 0 = %016" PRIx64 "\n", B(nan("")));
@@ -422,7 +463,8 @@ int main(int argc, char **argv)
     t1f("coshf", coshf, 2, R(-90, 90, -30, 6, 1));   /* glibc 2.36: up to 1.7 ulp */
     T1(tanh, 2, R(-25, 25, -30, 5, 1), R(-10, 10, -30, 4, 1));   /* glibc 2.36: up to 1.8 ulp */
     T1(asinh, 1, R(-10, 10, -30, 1024, 1), R(-10, 10, -30, 128, 1));
-    T1(acosh, 1, R(1, 10, 0, 1024, 0), R(1, 10, 0, 128, 0));
+    t1("acosh", acosh, 2, R(1, 10, 0, 1024, 0));   /* glibc 2.36: up to 1.53 ulp */
+    t1f("acoshf", acoshf, 1, R(1, 10, 0, 128, 0));
     T1(atanh, 1, R(-1, 1, -30, 0, 1), R(-1, 1, -30, 0, 1));
     t1("cbrt", cbrt, 3, ALL);   /* glibc 2.36 cbrt: up to 1.95 ulp */
     t1f("cbrtf", cbrtf, 1, ALLF);

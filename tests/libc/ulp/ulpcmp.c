@@ -6,10 +6,10 @@
  *     <type> <func> <maxulp> <arg1-hex> [<arg2-hex>...] = <result-hex> [<aux-hex>...]
  * type is f32, f64 or f128; hex digits are the raw IEEE bits (f128: 32 digits, high first).
  * The two files must have the same lines up to the result: same type, function, bound and
- * inputs.  A result matches when both are NaN, or both have the same class (zero, finite
- * non-zero, infinity — normal and subnormal are one class, so a 1-ulp step across the
- * boundary is allowed), the same sign, and differ by at most maxulp units in the last place
- * (counted as steps between adjacent representable values).  aux values (frexp exponent,
+ * inputs.  A result matches when both are NaN, or both are infinite or both finite, with the
+ * same sign (also for zeros), and they differ by at most maxulp units in the last place
+ * (counted as steps between adjacent representable values of that sign, so 0 and the
+ * smallest subnormal are 1 ulp apart, like the smallest normal and the largest subnormal).  aux values (frexp exponent,
  * lgamma sign, remquo quotient bits, ...) must be identical.
  * Exit 0 when everything matches, 1 otherwise; prints the first mismatches (at most 3 per
  * function), and with -v the largest ulp distance seen per type+function. */
@@ -81,7 +81,7 @@ static int getbits(const char *type, const char *hex, u128 *v)
     return w;
 }
 
-enum { C_ZERO, C_FINITE, C_INF, C_NAN };
+enum { C_FINITE, C_INF, C_NAN };
 
 static int classify(u128 v, int w, int *neg)
 {
@@ -93,7 +93,7 @@ static int classify(u128 v, int w, int *neg)
     *neg = (int)(v >> (w - 1) & 1);
     if (e == emask)
         return m ? C_NAN : C_INF;
-    return mag ? C_FINITE : C_ZERO;
+    return C_FINITE;
 }
 
 /* Steps between two finite values of the same sign: difference of the magnitudes' bits. */
