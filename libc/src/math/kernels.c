@@ -74,6 +74,36 @@ static const dd inv_odd[25] = {
     { 0x1.4e5e0a72f0539p-6, 0x1.e0a72f0539783p-60 }
 };
 
+/* log(1 + k/32), k = -10..14 */
+static const dd log_k32[25] = {
+    { -0x1.7fafa3bd8151cp-2, 0x1.219024acd3b77p-58 },
+    { -0x1.522ae0738a3d8p-2, 0x1.8f7e9b38a6979p-57 },
+    { -0x1.269621134db92p-2, -0x1.e0efadd9db02bp-56 },
+    { -0x1.f991c6cb3b379p-3, -0x1.f665066f980a2p-57 },
+    { -0x1.a93ed3c8ad9e3p-3, -0x1.bcafa9de97203p-57 },
+    { -0x1.5bf406b543db2p-3, 0x1.1f5b44c0df7e7p-61 },
+    { -0x1.1178e8227e47cp-3, 0x1.0e63a5f01c691p-58 },
+    { -0x1.9335e5d594989p-4, 0x1.478a85704ccb7p-58 },
+    { -0x1.08598b59e3a07p-4, 0x1.dd7009902bf32p-58 },
+    { -0x1.0415d89e74444p-5, -0x1.c05cf1d753622p-59 },
+    { 0x0.0p+0, 0x0.0p+0 },
+    { 0x1.f829b0e783300p-6, 0x1.33e3f04f1ef23p-60 },
+    { 0x1.f0a30c01162a6p-5, 0x1.85f325c5bbacdp-59 },
+    { 0x1.6f0d28ae56b4cp-4, -0x1.906d99184b992p-58 },
+    { 0x1.e27076e2af2e6p-4, -0x1.61578001e0162p-60 },
+    { 0x1.29552f81ff523p-3, 0x1.301771c407dbfp-57 },
+    { 0x1.5ff3070a793d4p-3, -0x1.bc60efafc6f6ep-58 },
+    { 0x1.9525a9cf456b4p-3, 0x1.d904c1d4e2e26p-57 },
+    { 0x1.c8ff7c79a9a22p-3, -0x1.4f689f8434012p-57 },
+    { 0x1.fb9186d5e3e2bp-3, -0x1.caaae64f21acbp-57 },
+    { 0x1.1675cababa60ep-2, 0x1.ce63eab883717p-61 },
+    { 0x1.2e8e2bae11d31p-2, -0x1.8f4cdb95ebdf9p-56 },
+    { 0x1.4618bc21c5ec2p-2, 0x1.f42decdeccf1dp-56 },
+    { 0x1.5d1bdbf5809cap-2, 0x1.4236383dc7fe1p-56 },
+    { 0x1.739d7f6bbd007p-2, -0x1.8c76ceb014b04p-56 }
+
+};
+
 /* atan(k/8), k = 0..8 */
 static const dd atan_k8[9] = {
 { 0x0.0p+0, 0x0.0p+0 },
@@ -166,15 +196,26 @@ dd __zl_dd_exp(dd x, int *k)
     return dd_add_d(__zl_dd_expm1(r), 1);
 }
 
-/* log(1 + a) = 2 atanh(s), s = a / (2 + a), for a in [sqrt(1/2) - 1, sqrt(2) - 1]
- * (|s| <= 0.1716): 24 terms of the atanh series. */
-static dd log1p_small(dd a)
+/* 2 atanh(s) = 2 s sum s^2n/(2n+1), |s| <= 1/128 (s^2 <= 2^-14): 9 terms */
+static dd atanh2_small(dd s)
 {
-    dd s = dd_div(a, dd_add_d(a, 2)), s2 = dd_mul(s, s);
-    dd t = inv_odd[24];
-    for (int n = 23; n >= 0; n--)
+    dd s2 = dd_mul(s, s), t = inv_odd[8];
+    for (int n = 7; n >= 0; n--)
         t = dd_add(inv_odd[n], dd_mul(s2, t));
     return dd_ldexp(dd_mul(s, t), 1);
+}
+
+/* log(1 + a) for a in [sqrt(1/2) - 1, sqrt(2) - 1]: with c = 1 + k/32 the nearest to 1 + a,
+ * log(1 + a) = log c + 2 atanh(s), s = (1 + a - c)/(1 + a + c), |s| <= 1/128.  Near 0
+ * (k = 0) s = a/(2 + a) directly, so tiny a keeps its relative precision. */
+static dd log1p_small(dd a)
+{
+    int k = (int)(a.hi * 32 + (a.hi >= 0 ? 0.5 : -0.5));
+    if (k == 0)
+        return atanh2_small(dd_div(a, dd_add_d(a, 2)));
+    double c = k * 0.03125;   /* (1 + a) - (1 + k/32) = a - k/32, exactly formed */
+    dd num = dd_add_d(a, -c), den = dd_add_d(dd_add_d(a, c), 2);
+    return dd_add(log_k32[k + 10], atanh2_small(dd_div(num, den)));
 }
 
 /* x (hi normal, > 0) = m 2^e with m in [sqrt(1/2), sqrt(2)): log x = e ln2 + log(m). */
