@@ -181,6 +181,17 @@ bool eval_addr(struct node *e, const char **sym, i128 *off)
     }
 }
 
+/* RISC-V arithmetic and conversions return the canonical NaN (positive, quiet, no
+ * payload); the host's may differ (x86 gives a negative one), so folded results are
+ * canonicalised.  Negation only flips the sign, as fsgnjn does. */
+static double canon(double x)
+{
+    if (x == x) return x;
+    u64 bits = (u64)0x7ff8 << 48;
+    memcpy(&x, &bits, sizeof x);
+    return x;
+}
+
 bool eval_float(struct node *e, double *out)
 {
     i128 v;
@@ -196,12 +207,14 @@ bool eval_float(struct node *e, double *out)
             return false;
         }
         if (e->ty->kind == TY_FLOAT) *out = (float)*out;
+        *out = canon(*out);
         return ty_is_arith(e->ty);
     case N_NEG: if (!eval_float(e->l, &a)) return false; *out = -a; return true;
     case N_ADD: case N_SUB: case N_MUL: case N_DIV:
         if (!ty_is_float(e->ty) || !eval_float(e->l, &a) || !eval_float(e->r, &b)) return false;
         *out = e->kind == N_ADD ? a + b : e->kind == N_SUB ? a - b : e->kind == N_MUL ? a * b : a / b;
         if (e->ty->kind == TY_FLOAT) *out = (float)*out;
+        *out = canon(*out);
         return true;
     case N_COND:
         if (!eval_int(e->cond, &v)) return false;
