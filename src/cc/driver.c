@@ -581,7 +581,8 @@ int cc_driver_main(int argc, char **argv)
         else if (!strcmp(a, "-nostartfiles")) o.nostartfiles = true;
         else if (!strcmp(a, "-nodefaultlibs")) o.nodefaultlibs = true;
         else if (!strcmp(a, "-nostdinc")) o.nostdinc = true;
-        else if (!strcmp(a, "-ffreestanding")) o.freestanding = true;
+        else if (!strcmp(a, "-ffreestanding")) o.freestanding = ccopt.no_builtin = true;
+        else if (!strcmp(a, "-fno-builtin")) ccopt.no_builtin = true;
         else if (!strcmp(a, "-fno-pic") || !strcmp(a, "-fno-PIC") || !strcmp(a, "-fno-pie") || !strcmp(a, "-fno-PIE") || !strcmp(a, "-no-pie")) {
         } else if (!strncmp(a, "-f", 2)) {
             /* other -f options: accepted, no effect (-fdump-ir prints the IR) */

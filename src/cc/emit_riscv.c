@@ -406,6 +406,29 @@ static void emit_ins(struct ir_ins *i)
         dst_done(i->d);
         return;
     }
+    case IR_FMA: {
+        a = src(i->a, 0);
+        b = src(i->b, 1);
+        const char *c = src(i->c, 2);
+        d = dst(i->d);
+        fprintf(out, "\tfmadd.%c %s, %s, %s, %s\n", i->w == 4 ? 's' : 'd', d, a, b, c);
+        dst_done(i->d);
+        return;
+    }
+    case IR_FSQRT: case IR_FABS: case IR_FCLASS:
+        a = src(i->a, 0);
+        d = dst(i->d);
+        if (i->op == IR_FABS) fprintf(out, "\tfsgnjx.%c %s, %s, %s\n", i->w == 4 ? 's' : 'd', d, a, a);
+        else fprintf(out, "\t%s.%c %s, %s\n", i->op == IR_FSQRT ? "fsqrt" : "fclass", i->w == 4 ? 's' : 'd', d, a);
+        dst_done(i->d);
+        return;
+    case IR_FSGNJ:
+        a = src(i->a, 0);
+        b = src(i->b, 1);
+        d = dst(i->d);
+        fprintf(out, "\tfsgnj.%c %s, %s, %s\n", i->w == 4 ? 's' : 'd', d, a, b);
+        dst_done(i->d);
+        return;
     case IR_FNEG:
         a = src(i->a, 0);
         d = dst(i->d);

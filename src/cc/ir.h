@@ -54,6 +54,11 @@ enum irop {
     IR_IJMP,     /* goto *a: to any block whose address is taken */
     IR_SPSAVE,   /* d = sp (before VLAs of a block) */
     IR_SPRESTORE,/* sp = a (leaving the block frees its VLAs) */
+    IR_FMA,      /* d(fp w) = a * b + c, one rounding (fmadd) */
+    IR_FSQRT,    /* d(fp w) = sqrt(a) */
+    IR_FABS,     /* d(fp w) = |a| */
+    IR_FSGNJ,    /* d(fp w) = magnitude of a, sign of b */
+    IR_FCLASS,   /* d(int) = fclass mask of a(fp w) */
 };
 
 enum ir_cc { CC_EQ, CC_NE, CC_LT, CC_GE, CC_LTU, CC_GEU };
