@@ -393,6 +393,7 @@ struct cc_options {
     int opt;            /* -O level */
     bool pic;
     bool no_builtin;    /* -fno-builtin, -ffreestanding: calls of fma/fmaf stay calls */
+    bool debug;         /* -g: .file/.loc line information */
 };
 enum fpclass_op { FPC_ISNAN = 1, FPC_ISINF, FPC_ISINF_SIGN, FPC_ISFINITE, FPC_ISNORMAL,
                   FPC_SIGNBIT, FPC_FPCLASSIFY };
@@ -401,6 +402,8 @@ extern struct cc_options ccopt;
 /* Compile a preprocessed token stream to assembly on `out`. Returns false on error. */
 bool cc_compile(struct cpp *pp, FILE *out, const char *src_name);
 void emit_unit(FILE *out);
+/* -g: start the .file table of a translation unit (file 1 = the source) */
+void emit_debug_begin(FILE *out, const char *src_name);
 void predef_add(struct cpp *pp);
 
 

@@ -555,6 +555,7 @@ int cc_driver_main(int argc, char **argv)
             o.olevel = a[2] ? (a[2] == 's' || a[2] == 'z' || a[2] == 'g' ? 1 : atoi(a + 2)) : 1;
             ccopt.opt = o.olevel;
         } else if (!strcmp(a, "-g") || !strncmp(a, "-g", 2)) {
+            ccopt.debug = strcmp(a, "-g0") != 0;
         } else if (!strcmp(a, "-static")) {
         } else if (!strcmp(a, "-static-pie") || !strcmp(a, "-pie")) o.static_pie = true;
         else if (!strcmp(a, "-L")) { NEEDARG(); sv_push(&o.ld_args, "-L"); sv_push(&o.ld_args, argv[++i]); }

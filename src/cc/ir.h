@@ -59,6 +59,7 @@ enum irop {
     IR_FABS,     /* d(fp w) = |a| */
     IR_FSGNJ,    /* d(fp w) = magnitude of a, sign of b */
     IR_FCLASS,   /* d(int) = fclass mask of a(fp w) */
+    IR_LOC,      /* -g: source position sym (file), imm (line), slot (column) */
 };
 
 enum ir_cc { CC_EQ, CC_NE, CC_LT, CC_GE, CC_LTU, CC_GEU };
@@ -143,6 +144,8 @@ struct ir_func {
     int va_first_gpr;    /* first a-register that may hold an unnamed argument */
     bool has_alloca, has_calls;
     long max_call_stack;
+    const char *loc_file;  /* -g: position of the function's declarator */
+    int loc_line, loc_col;
     /* register allocation result */
     int *vloc;           /* physical register, or -(spill slot + 1) */
     int align;

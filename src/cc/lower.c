@@ -1957,8 +1957,23 @@ static int asm_reg_number(const char *name)
     return 10;
 }
 
+/* -g: a row of the line table where the code of a statement starts */
+static int loc_block = -1;
+static u32 loc_line;
+static void mark_loc(struct srcpos p)
+{
+    if (!p.file || !p.line || (loc_block == cur && loc_line == p.line)) return;
+    struct ir_ins *i = E(IR_LOC);
+    i->sym = p.file;
+    i->imm = p.line;
+    i->slot = (int)p.col;
+    loc_block = cur;
+    loc_line = p.line;
+}
+
 static void gen_stmt(struct node *s)
 {
+    if (ccopt.debug && s->kind != N_BLOCK && s->kind != N_NOP) mark_loc(s->pos);
     switch (s->kind) {
     case N_BLOCK: {
         /* a block declaring VLAs frees them when it ends */
@@ -2148,6 +2163,10 @@ struct ir_func *lower_function(struct obj *fn)
     F->weak = fn->weak;
     F->section = fn->section;
     F->align = fn->align;
+    F->loc_file = fn->pos.file;
+    F->loc_line = (int)fn->pos.line;
+    F->loc_col = (int)fn->pos.col;
+    loc_block = -1;
     set_block(ir_block_new(F));
     int ngpr = 0, nfpr = 0;
     long stack = 0;
