@@ -9,7 +9,9 @@
  * .debug_info compile unit (DW_TAG_compile_unit with DW_AT_stmt_list, DW_AT_ranges over
  * the sections with rows, DW_AT_name, DW_AT_comp_dir, DW_AT_producer, DW_AT_language)
  * and its .debug_abbrev/.debug_ranges are added, since consumers such as addr2line find
- * line tables through the compile units.  docs/as.md describes the choices. */
+ * line tables through the compile units — unless the input has a .debug_info of its own
+ * (a compiler's, which refers to the start of .debug_line).  docs/as.md describes the
+ * choices. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -280,6 +282,16 @@ void dwarf_finish(struct as *A)
     }
     db_patch32(&L, 0, (u32)(L.b.len - 4));
     struct sym *line_start = db_emit(A, ".debug_line", &L);
+
+    /* a compiler's own compile unit (gcc -g) refers to .debug_line itself: then only the
+     * line program is added, as GNU as does */
+    if (sect_find(A, ".debug_info")) {
+        sect_switch(A, save);
+        free(d->rows);
+        d->rows = NULL;
+        d->nrows = 0;
+        return;
+    }
 
     /* .debug_ranges: the sections' extents, base address 0 */
     struct dbuf R = { 0 };

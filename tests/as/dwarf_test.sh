@@ -55,6 +55,21 @@ for x in 32 64 128; do
     grep -q 'DW_AT_stmt_list' d && grep -q 'DW_AT_ranges' d && grep -q 'Version: *3' d &&
         ! grep -qi warn d && ok info_rv$x || no info_rv$x "$(grep -i -m1 'warn\|version' d)"
 done
+# a compiler's own DWARF (gcc -g): zl-as adds only the line program, which GCC's compile
+# unit finds; addr2line maps the functions
+if command -v riscv64-linux-gnu-gcc >/dev/null 2>&1 && [ $have_readelf = 1 ]; then
+    printf 'int f(int x)\n{\n    return x + 1;\n}\n\nvoid _start(void)\n{\n    f(1);\n    for (;;) ;\n}\n' > g.c
+    if riscv64-linux-gnu-gcc -O1 -g -S -ffreestanding -fno-pie -o g.s g.c && "$AS" -march=rv64gc -o g.o g.s &&
+       "$BIN/zl-ld" -o g g.o; then
+        a=$(riscv64-linux-gnu-nm g | awk '$3 == "f" { print $1 }')
+        got=$(riscv64-linux-gnu-addr2line -e g "$a")
+        n=$(riscv64-linux-gnu-readelf -S g.o | grep -c '\.debug_info')
+        case $got in */g.c:2|*/g.c:3) [ "$n" = 1 ] && ok gcc_g || no gcc_g "$n .debug_info sections";;
+        *) no gcc_g "addr2line f: $got";; esac
+    else
+        no gcc_g "build failed"
+    fi
+fi
 # errors: unassigned file number, conflicting .file
 printf '\t.loc 3 1\n\tnop\n' > e1.s
 if "$AS" -o e1.o e1.s 2>err; then no err_unassigned "accepted"; else grep -q 'unassigned file number 3' err && ok err_unassigned || no err_unassigned "$(head -n1 err)"; fi
