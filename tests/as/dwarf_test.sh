@@ -63,7 +63,7 @@ if command -v riscv64-linux-gnu-gcc >/dev/null 2>&1 && [ $have_readelf = 1 ]; th
        "$BIN/zl-ld" -o g g.o; then
         a=$(riscv64-linux-gnu-nm g | awk '$3 == "f" { print $1 }')
         got=$(riscv64-linux-gnu-addr2line -e g "$a")
-        n=$(riscv64-linux-gnu-readelf -S g.o | grep -c '\.debug_info')
+        n=$(riscv64-linux-gnu-readelf -SW g.o | grep -c '] \.debug_info ')
         # the same line as with GNU as and ld (GCC's rows at f's address end with line 4)
         want=
         if riscv64-linux-gnu-as -march=rv64gc -o gg.o g.s 2>/dev/null && riscv64-linux-gnu-ld -o gg gg.o 2>/dev/null; then
