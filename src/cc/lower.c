@@ -1788,6 +1788,18 @@ static bool has_vla(struct node *s)
  * is not found (in a statement expression) */
 static struct node **vlbl;
 static int vlbl_cap;
+static int vlbl_push(int d, struct node *decl)
+{
+    if (d == vlbl_cap) {
+        vlbl_cap = vlbl_cap ? 2 * vlbl_cap : 16;
+        struct node **n = cc_alloc((size_t)vlbl_cap * sizeof *n);
+        if (d) memcpy(n, vlbl, (size_t)d * sizeof *n);
+        vlbl = n;
+    }
+    vlbl[d] = decl;
+    return d + 1;
+}
+
 static int label_vla_depth(struct node *s, const char *name, int d)
 {
     if (!s) return -1;
@@ -1796,15 +1808,7 @@ static int label_vla_depth(struct node *s, const char *name, int d)
     case N_BLOCK:
         for (struct node *c = s->body; c; c = c->next) {
             if ((r = label_vla_depth(c, name, d)) >= 0) return r;
-            if (is_vla_decl(c)) {
-                if (d == vlbl_cap) {
-                    vlbl_cap = vlbl_cap ? 2 * vlbl_cap : 16;
-                    struct node **n = cc_alloc((size_t)vlbl_cap * sizeof *n);
-                    if (d) memcpy(n, vlbl, (size_t)d * sizeof *n);
-                    vlbl = n;
-                }
-                vlbl[d++] = c;
-            }
+            if (is_vla_decl(c)) d = vlbl_push(d, c);
         }
         return -1;
     case N_LABEL:
@@ -1813,7 +1817,12 @@ static int label_vla_depth(struct node *s, const char *name, int d)
     case N_IF:
         if ((r = label_vla_depth(s->then, name, d)) >= 0) return r;
         return label_vla_depth(s->els, name, d);
-    case N_WHILE: case N_FOR: case N_DO: case N_SWITCH: case N_CASE: case N_DEFAULT:
+    case N_FOR:
+        if (s->init && s->init->kind == N_BLOCK)
+            for (struct node *c = s->init->body; c; c = c->next)
+                if (is_vla_decl(c)) d = vlbl_push(d, c);
+        return label_vla_depth(s->body, name, d);
+    case N_WHILE: case N_DO: case N_SWITCH: case N_CASE: case N_DEFAULT:
         return label_vla_depth(s->body, name, d);
     default: return -1;
     }
@@ -2001,7 +2010,13 @@ static void gen_stmt(struct node *s)
         return;
     }
     case N_WHILE: case N_FOR: {
-        if (s->init) gen_stmt(s->init);
+        /* the declarations of a for's first clause are in scope for the whole loop (a VLA
+         * there is released after it) */
+        int d0 = vdepth;
+        if (s->init && s->init->kind == N_BLOCK)
+            for (struct node *c = s->init->body; c; c = c->next) gen_stmt(c);
+        else if (s->init)
+            gen_stmt(s->init);
         int head = ir_block_new(F), body = ir_block_new(F), cont = ir_block_new(F), end = ir_block_new(F);
         jmp(head);
         set_block(head);
@@ -2022,6 +2037,8 @@ static void gen_stmt(struct node *s)
         brk_vdepth = sbv;
         cont_vdepth = scv;
         set_block(end);
+        vla_leave(d0);
+        vdepth = d0;
         return;
     }
     case N_DO: {
@@ -2158,6 +2175,10 @@ struct ir_func *lower_function(struct obj *fn)
     labels = NULL;
     brk_target = cont_target = -1;
     vdepth = brk_vdepth = cont_vdepth = 0;
+    vstk = NULL;  /* arena memory: per function */
+    vcap = 0;
+    vlbl = NULL;
+    vlbl_cap = 0;
     fn_has_vla = has_vla(fn->body);
     F->is_static = fn->is_static;
     F->weak = fn->weak;

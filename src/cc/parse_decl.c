@@ -1198,6 +1198,9 @@ void parse_local_decl(struct node **unused, struct node ***tail)
 void parse_tu(struct tokstream *ts)
 {
     P = ts;
+    vla_q = NULL; /* arena memory of an earlier translation unit */
+    vla_nq = vla_qcap = 0;
+    vla_orphans = NULL;
     tu.globals = NULL;
     tu.gtail = &tu.globals;
     tu.strs = NULL;
