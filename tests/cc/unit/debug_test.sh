@@ -77,6 +77,13 @@ for x in 64 32; do
         "$BIN/zl-run" prog$x && ok run_$id || no run_$id "exit status $?"
     done
 done
+# -g does not change the code: the assembly without the .file N/.loc lines is the same
+same=1
+for O in -O0 -O1; do
+    "$CC" -m64 $O -S -o a.s prog.c && "$CC" -m64 $O -g -S -o b.s prog.c &&
+        grep -v '^[[:space:]]*\.loc \|^[[:space:]]*\.file [0-9]' b.s | cmp -s - a.s || same=0
+done
+[ $same = 1 ] && ok same_code || no same_code "-g changes the generated code"
 # no -g: no debug sections
 "$CC" -m64 -c prog.c -o nog.o && ! riscv64-linux-gnu-readelf -S nog.o | grep -q debug_line &&
     ok no_g || no no_g "debug sections without -g"
