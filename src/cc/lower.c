@@ -17,6 +17,7 @@ static int brk_target, cont_target;
 static struct vscope { struct node *decl; int saved; } *vstk;
 static int vdepth, vcap;
 static int brk_vdepth, cont_vdepth; /* vdepth at the break/continue targets */
+static int sw_vdepth;               /* vdepth at the innermost switch */
 static bool fn_has_vla;
 static int ret_ptr_vreg;        /* hidden struct-return pointer */
 static struct abi_class ret_class;
@@ -1707,9 +1708,9 @@ static void gen_switch(struct node *s)
 {
     int v = gen_expr(s->cond);
     int end = ir_block_new(F);
-    int save_brk = brk_target, save_bv = brk_vdepth;
+    int save_brk = brk_target, save_bv = brk_vdepth, save_sv = sw_vdepth;
     brk_target = end;
-    brk_vdepth = vdepth;
+    brk_vdepth = sw_vdepth = vdepth;
     int dflt = end;
     struct type *ct = s->cond->ty;
     for (struct node *c = s->cases; c; c = c->els) {
@@ -1756,6 +1757,7 @@ static void gen_switch(struct node *s)
     set_block(end);
     brk_target = save_brk;
     brk_vdepth = save_bv;
+    sw_vdepth = save_sv;
 }
 
 static void vla_leave(int depth)
@@ -2062,6 +2064,8 @@ static void gen_stmt(struct node *s)
     }
     case N_SWITCH: gen_switch(s); return;
     case N_CASE: case N_DEFAULT:
+        if (vdepth > sw_vdepth)
+            cc_error_at(s->pos, "switch jumps into the scope of a variable-length array");
         jmp(s->label);
         set_block(s->label);
         gen_stmt(s->body);
@@ -2174,7 +2178,7 @@ struct ir_func *lower_function(struct obj *fn)
     FN = fn;
     labels = NULL;
     brk_target = cont_target = -1;
-    vdepth = brk_vdepth = cont_vdepth = 0;
+    vdepth = brk_vdepth = cont_vdepth = sw_vdepth = 0;
     vstk = NULL;  /* arena memory: per function */
     vcap = 0;
     vlbl = NULL;

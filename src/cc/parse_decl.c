@@ -1071,15 +1071,11 @@ static void parse_funcdef(struct obj *f, struct obj *params, struct srcpos pos)
     /* their sizes are computed on entry (the parameter list's, then any K&R declarations') */
     struct node *vm = f->ty->vm_params, *rest = vla_take(0);
     f->body = parse_compound();
-    for (struct node *e = rest; e; e = NULL) {
-        struct node *st = new_node(N_EXPR_STMT, e->pos);
-        st->l = e;
-        st->next = f->body->body;
-        f->body->body = st;
-    }
-    for (struct node *e = vm; e; e = NULL) {
-        struct node *st = new_node(N_EXPR_STMT, e->pos);
-        st->l = e;
+    struct node *first[2] = {vm, rest};
+    for (int k = 1; k >= 0; k--) {
+        if (!first[k]) continue;
+        struct node *st = new_node(N_EXPR_STMT, first[k]->pos);
+        st->l = first[k];
         st->next = f->body->body;
         f->body->body = st;
     }

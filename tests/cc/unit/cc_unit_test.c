@@ -218,6 +218,8 @@ TEST(variably_modified)
         CHECK(!compiles(x, "void f(int n) { int a[n] = {0}; }"));
         CHECK(!compiles(x, "void f(int n) { int a[*]; }"));
         CHECK(!compiles(x, "void f(int n) { goto l; int a[n]; l: a[0] = 1; }"));
+        CHECK(!compiles(x, "void f(int n) { switch (n) { int a[n]; case 1: a[0] = 1; } }"));
+        CHECK(compiles(x, "void f(int n) { switch (n) { case 1: { int a[n]; a[0] = 1; break; } case 2: break; } }"));
         CHECK(!compiles(x, "void f(int n) { struct s { int a[n]; } v; }"));
         CHECK(!compiles(x, "void f(int n) { int *p = (int[n]){0}; }"));
     }
