@@ -26,8 +26,9 @@ need_pkg riscv64-linux-gnu-gcc gcc-riscv64-linux-gnu ||
 mkdir -p "$OUT"
 GCC="riscv64-linux-gnu-gcc -march=rv64gc -mabi=lp64d"
 LINK="$GCC -static -nostdlib -ffreestanding -fno-pie -no-pie -Wl,-z,separate-code"
-# nbody and dmat are left out by default: they call __builtin_fma, which zl-cc lacks yet.
-BENCHES=${*:-cmark sha256 sieve sort queens}
+# nbody and dmat use __builtin_fma (fmadd.d); they are the longest runs (4-11 G instructions
+# per build under zl-run, several minutes on a shared machine).
+BENCHES=${*:-cmark sha256 sieve sort queens nbody dmat}
 status=0
 
 count() {   # EXE -> instruction count on stdout, program output in EXE.out

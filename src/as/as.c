@@ -32,6 +32,7 @@ void as_free(struct as *A)
     }
     free(A->symhash);
     free(A->local_counts);
+    dwarf_free(A);
     arena_free_all(A);
     free(A);
 }
@@ -63,6 +64,7 @@ void as_end(struct as *A)
             as_error_at(A, s->loc, "undefined local label `%.*s'", (int)(b - s->name - 2), s->name + 2);
     }
     if (A->optdepth) as_warn_at(A, A->loc, ".option push without .option pop");
+    dwarf_finish(A);
     layout(A);
 }
 

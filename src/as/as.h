@@ -17,6 +17,7 @@
  *   layout.c  relaxation (branch lengths, alignment), then fixups -> bytes or relocations
  *   output.c  the ELF object (class from XLEN) through src/elf's writer, attributes
  *   march.c   ISA strings: -march, Tag_RISCV_arch
+ *   dwarf.c   .file N / .loc: DWARF .debug_line and a compile unit
  *   diag.c    GNU-style diagnostics "file:line: Error: …", memory helpers
  *   main.c    the command line
  * docs/as.md describes the behaviour. */
@@ -324,6 +325,14 @@ void macro_free_all(struct as *A);
 void macro_exit(struct as *A);                                /* .exitm */
 bool macro_purge(struct as *A, const char *name, usize nl);  /* .purgem */
 
+/* ---- DWARF line information (dwarf.c) ---------------------------------------------- */
+
+void dwarf_file(struct as *A, const char *args);   /* .file N "name" */
+void dwarf_loc(struct as *A, const char *args);    /* .loc N line [column] */
+/* .debug_line/.debug_info/.debug_abbrev/.debug_ranges from the rows (before layout) */
+void dwarf_finish(struct as *A);
+void dwarf_free(struct as *A);
+
 /* ---- Layout and output (layout.c, output.c, march.c) ------------------------------- */
 
 void layout(struct as *A);
@@ -385,6 +394,7 @@ struct as {
     usize local_max;
     u32 fake_count;
     char *file_sym;             /* .file "name" */
+    struct dwarf *dwarf;        /* .file N / .loc rows (dwarf.c) */
     struct attr *attrs;
     usize nattrs;
     bool arch_attr_set;         /* .attribute arch given */

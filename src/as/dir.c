@@ -771,7 +771,7 @@ static void dir_comm(struct as *A, const char *args, bool local)
 static void dir_file(struct as *A, const char *args)
 {
     const char *p = skip_ws(args);
-    if (*p >= '0' && *p <= '9') return;     /* .file N "name": DWARF file table, ignored */
+    if (*p >= '0' && *p <= '9') { dwarf_file(A, p); return; }   /* .file N "name" (dwarf.c) */
     if (*p != '"') { as_error(A, "expected string"); return; }
     struct bytes b = { 0 };
     p = lex_string(A, p, &b);
@@ -1047,9 +1047,10 @@ bool directive(struct as *A, const char *name, usize nlen, const char *args)
         if (D(".altmacro")) as_error(A, ".altmacro is not supported by zl-as");
         return true;
     }
-    /* accepted and ignored: DWARF line info, call-frame information (no .eh_frame or
+    if (D(".loc")) { dwarf_loc(A, args); return true; }
+    /* accepted and ignored: location views, call-frame information (no .eh_frame or
      * .debug_frame is generated), toolchain hints */
-    if (D(".loc") || D(".loc_view") || D(".addrsig") || D(".addrsig_sym") ||
+    if (D(".loc_view") || D(".loc_mark_labels") || D(".addrsig") || D(".addrsig_sym") ||
         D(".gnu_attribute") || !strncmp(d, ".cfi_", 5))
         return true;
 #undef D

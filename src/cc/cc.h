@@ -131,8 +131,12 @@ struct type {
     struct type *base;     /* pointer target, array element, function return */
     struct type *origin;   /* unqualified type this is a qualified copy of */
     long len;              /* array length; -1 incomplete */
-    struct node *vla_len;  /* VLA: length expression (evaluated at declaration) */
-    int vla_slot;          /* lowering: vreg holding the VLA byte size */
+    struct node *vla_len;  /* variably modified array: length expression (or a constant
+                              N_NUM when only the element type is variable) */
+    struct obj *vla_size;  /* variably modified array: hidden local holding its size in
+                              bytes, assigned where the type is reached (NULL for [*]) */
+    struct node *vm_params;/* function: size computations of its variably modified
+                              parameters, run on entry to its definition */
     /* struct/union */
     struct member *members;
     const char *tag;
@@ -331,10 +335,15 @@ struct node *parse_compound(void);
 void parse_local_decl(struct node **tail_out, struct node ***tail);
 struct init *parse_initializer(struct type **ty, bool is_static);
 struct init *init_single(struct type *t, struct node *e);
+/* variably modified types: queued size computations (parse_decl.c) */
+int vla_mark(void);
+struct node *vla_take(int mark);   /* the computations queued since mark, as one expression */
+struct node *vla_size_ref(struct type *t, struct srcpos pos); /* sizeof a VM array type */
 
 /* scopes */
 void scope_push(void);
 void scope_pop(void);
+void scope_pop_params(void);
 struct obj *scope_find_var(const char *name);
 struct type *scope_find_typedef(const char *name);
 bool scope_find_enum_const(const char *name, i128 *val, struct type **ty);
@@ -384,12 +393,18 @@ struct cc_options {
     int opt;            /* -O level */
     bool pic;
     int ssp;            /* stack protector: 0 off, 1 -fstack-protector, 2 -strong, 3 -all */
+    bool no_builtin;    /* -fno-builtin, -ffreestanding: calls of fma/fmaf stay calls */
+    bool debug;         /* -g: .file/.loc line information */
 };
+enum fpclass_op { FPC_ISNAN = 1, FPC_ISINF, FPC_ISINF_SIGN, FPC_ISFINITE, FPC_ISNORMAL,
+                  FPC_SIGNBIT, FPC_FPCLASSIFY };
 extern struct cc_options ccopt;
 
 /* Compile a preprocessed token stream to assembly on `out`. Returns false on error. */
 bool cc_compile(struct cpp *pp, FILE *out, const char *src_name);
 void emit_unit(FILE *out);
+/* -g: start the .file table of a translation unit (file 1 = the source) */
+void emit_debug_begin(FILE *out, const char *src_name);
 void predef_add(struct cpp *pp);
 
 
@@ -407,6 +422,9 @@ struct node *make_member(struct node *e, const char *name, struct srcpos pos);
 enum builtin_id {
     B_EXPECT = 1, B_CLZ, B_CTZ, B_POPCOUNT, B_BSWAP, B_UNREACHABLE, B_TRAP, B_CONSTANT_P,
     B_OFFSETOF, B_ALLOCA, B_FRAME_ADDRESS, B_ASSUME_ALIGNED, B_FFS,
+    /* floating point: n->l, n->r, n->cond operands; B_FPCLASS: n->val = enum fpclass_op,
+     * fpclassify's five results in n->args */
+    B_FMA, B_SQRT, B_FABS, B_COPYSIGN, B_FPCLASS,
     /* atomics: n->l = pointer, n->r = value, n->cond = expected/desired operand */
     B_ATOMIC_LOAD, B_ATOMIC_STORE, B_ATOMIC_RMW, B_ATOMIC_RMW_NEW, B_ATOMIC_CAS_VAL,
     B_ATOMIC_CAS_BOOL, B_ATOMIC_CMPXCHG, B_FENCE,

@@ -34,6 +34,7 @@ bool cc_compile(struct cpp *pp, FILE *out, const char *src_name)
         if (out) {
             fprintf(out, "\t.file \"%s\"\n", src_name);
             fprintf(out, "\t.option nopic\n");
+            emit_debug_begin(out, src_name);
             for (struct obj *g = tu.globals; g; g = g->next) {
                 if (!g->name || !g->is_func || !g->body) continue;
                 struct ir_func *f = lower_function(g);

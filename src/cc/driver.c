@@ -557,6 +557,7 @@ int cc_driver_main(int argc, char **argv)
             o.olevel = a[2] ? (a[2] == 's' || a[2] == 'z' || a[2] == 'g' ? 1 : atoi(a + 2)) : 1;
             ccopt.opt = o.olevel;
         } else if (!strcmp(a, "-g") || !strncmp(a, "-g", 2)) {
+            ccopt.debug = strcmp(a, "-g0") != 0;
         } else if (!strcmp(a, "-static")) {
         } else if (!strcmp(a, "-static-pie") || !strcmp(a, "-pie")) o.static_pie = true;
         else if (!strcmp(a, "-L")) { NEEDARG(); sv_push(&o.ld_args, "-L"); sv_push(&o.ld_args, argv[++i]); }
@@ -583,7 +584,8 @@ int cc_driver_main(int argc, char **argv)
         else if (!strcmp(a, "-nostartfiles")) o.nostartfiles = true;
         else if (!strcmp(a, "-nodefaultlibs")) o.nodefaultlibs = true;
         else if (!strcmp(a, "-nostdinc")) o.nostdinc = true;
-        else if (!strcmp(a, "-ffreestanding")) o.freestanding = true;
+        else if (!strcmp(a, "-ffreestanding")) o.freestanding = ccopt.no_builtin = true;
+        else if (!strcmp(a, "-fno-builtin")) ccopt.no_builtin = true;
         else if (!strcmp(a, "-fno-pic") || !strcmp(a, "-fno-PIC") || !strcmp(a, "-fno-pie") || !strcmp(a, "-fno-PIE") || !strcmp(a, "-no-pie")) {
         } else if (!strcmp(a, "-fstack-protector")) ccopt.ssp = 1;
         else if (!strcmp(a, "-fstack-protector-strong")) ccopt.ssp = 2;

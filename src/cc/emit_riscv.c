@@ -20,6 +20,39 @@
 #include <string.h>
 
 static FILE *out;
+
+/* -g: the .file table of the translation unit */
+static const char **dbg_files;
+static int dbg_nfiles, dbg_cap;
+
+static int dbg_file(const char *name)
+{
+    for (int k = 0; k < dbg_nfiles; k++)
+        if (!strcmp(dbg_files[k], name)) return k + 1;
+    if (dbg_nfiles == dbg_cap) {
+        dbg_cap = dbg_cap ? 2 * dbg_cap : 16;
+        const char **n = cc_alloc((size_t)dbg_cap * sizeof *n);
+        if (dbg_nfiles) memcpy(n, dbg_files, (size_t)dbg_nfiles * sizeof *n);
+        dbg_files = n;
+    }
+    dbg_files[dbg_nfiles++] = name;
+    fprintf(out, "\t.file %d \"", dbg_nfiles);
+    for (const char *p = name; *p; p++) {
+        if (*p == '"' || *p == '\\') fputc('\\', out);
+        if ((unsigned char)*p < 0x20) fprintf(out, "\\%03o", (unsigned char)*p);
+        else fputc(*p, out);
+    }
+    fputs("\"\n", out);
+    return dbg_nfiles;
+}
+
+static void dbg_loc(const char *file, long line, int col)
+{
+    if (!ccopt.debug || !file || line <= 0) return;
+    int n = dbg_file(file);
+    fprintf(out, "\t.loc %d %ld %d\n", n, line, col);
+}
+
 static struct ir_func *F;
 static int fnid;
 static long frame_size, va_size, canary_off;
@@ -415,6 +448,32 @@ static void emit_ins(struct ir_ins *i)
         dst_done(i->d);
         return;
     }
+    case IR_FMA: {
+        a = src(i->a, 0);
+        b = src(i->b, 1);
+        const char *c = src(i->c, 2);
+        d = dst(i->d);
+        fprintf(out, "\tfmadd.%c %s, %s, %s, %s\n", i->w == 4 ? 's' : 'd', d, a, b, c);
+        dst_done(i->d);
+        return;
+    }
+    case IR_FSQRT: case IR_FABS: case IR_FCLASS:
+        a = src(i->a, 0);
+        d = dst(i->d);
+        if (i->op == IR_FABS) fprintf(out, "\tfsgnjx.%c %s, %s, %s\n", i->w == 4 ? 's' : 'd', d, a, a);
+        else fprintf(out, "\t%s.%c %s, %s\n", i->op == IR_FSQRT ? "fsqrt" : "fclass", i->w == 4 ? 's' : 'd', d, a);
+        dst_done(i->d);
+        return;
+    case IR_FSGNJ:
+        a = src(i->a, 0);
+        b = src(i->b, 1);
+        d = dst(i->d);
+        fprintf(out, "\tfsgnj.%c %s, %s, %s\n", i->w == 4 ? 's' : 'd', d, a, b);
+        dst_done(i->d);
+        return;
+    case IR_LOC:
+        dbg_loc(i->sym, (long)i->imm, i->slot);
+        return;
     case IR_FNEG:
         a = src(i->a, 0);
         d = dst(i->d);
@@ -631,6 +690,14 @@ static void layout_frame(void)
     frame_size = (off + 15) / 16 * 16;
 }
 
+void emit_debug_begin(FILE *o, const char *src_name)
+{
+    dbg_files = NULL;
+    dbg_nfiles = dbg_cap = 0;
+    out = o;
+    if (ccopt.debug && src_name) dbg_file(src_name);
+}
+
 void emit_function(FILE *o, struct ir_func *f)
 {
     static int counter;
@@ -647,6 +714,7 @@ void emit_function(FILE *o, struct ir_func *f)
     if (f->weak) fprintf(out, "\t.weak %s\n", f->name);
     else if (!f->is_static) fprintf(out, "\t.globl %s\n", f->name);
     fprintf(out, "\t.type %s, @function\n%s:\n", f->name, f->name);
+    dbg_loc(f->loc_file, f->loc_line, f->loc_col);
     /* prologue */
     fputs("\tmv t0, sp\n", out);
     if (fits12(-frame_size)) fprintf(out, "\taddi sp, sp, %ld\n", -frame_size);

@@ -54,6 +54,12 @@ enum irop {
     IR_IJMP,     /* goto *a: to any block whose address is taken */
     IR_SPSAVE,   /* d = sp (before VLAs of a block) */
     IR_SPRESTORE,/* sp = a (leaving the block frees its VLAs) */
+    IR_FMA,      /* d(fp w) = a * b + c, one rounding (fmadd) */
+    IR_FSQRT,    /* d(fp w) = sqrt(a) */
+    IR_FABS,     /* d(fp w) = |a| */
+    IR_FSGNJ,    /* d(fp w) = magnitude of a, sign of b */
+    IR_FCLASS,   /* d(int) = fclass mask of a(fp w) */
+    IR_LOC,      /* -g: source position sym (file), imm (line), slot (column) */
 };
 
 enum ir_cc { CC_EQ, CC_NE, CC_LT, CC_GE, CC_LTU, CC_GEU };
@@ -139,6 +145,8 @@ struct ir_func {
     bool has_alloca, has_calls;
     bool stack_protect;  /* canary between the saved registers and the locals */
     long max_call_stack;
+    const char *loc_file;  /* -g: position of the function's declarator */
+    int loc_line, loc_col;
     /* register allocation result */
     int *vloc;           /* physical register, or -(spill slot + 1) */
     int align;

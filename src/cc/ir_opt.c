@@ -64,7 +64,7 @@ static bool pure(int op)
     case IR_NOT: case IR_EXT: case IR_ADDR: case IR_GADDR: case IR_FRAMEADDR: case IR_FADD:
     case IR_FSUB: case IR_FMUL: case IR_FDIV: case IR_FNEG: case IR_FEQ: case IR_FLT: case IR_FLE:
     case IR_I2F: case IR_F2I: case IR_F2F: case IR_FMV_XF: case IR_FMV_FX: case IR_MULHU:
-    case IR_BLOCKADDR:
+    case IR_BLOCKADDR: case IR_FMA: case IR_FSQRT: case IR_FABS: case IR_FSGNJ: case IR_FCLASS:
         return true;
     default:
         return false;

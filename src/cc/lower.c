@@ -10,6 +10,15 @@ static struct ir_func *F;
 static struct obj *FN;
 static int cur;                 /* current block */
 static int brk_target, cont_target;
+/* VLA scopes: for each VLA object whose scope the current point is in (outermost first),
+ * the stack pointer saved before its allocation.  Leaving scopes (the end of a block,
+ * break, continue, goto) restores the saved value of the outermost one left, which frees
+ * the stack space of every VLA allocated since. */
+static struct vscope { struct node *decl; int saved; } *vstk;
+static int vdepth, vcap;
+static int brk_vdepth, cont_vdepth; /* vdepth at the break/continue targets */
+static int sw_vdepth;               /* vdepth at the innermost switch */
+static bool fn_has_vla;
 static int ret_ptr_vreg;        /* hidden struct-return pointer */
 static struct abi_class ret_class;
 static struct lbl { const char *name; int block; bool defined; struct srcpos pos; struct lbl *next; } *labels;
@@ -975,14 +984,15 @@ static int scale_index(int v, long size)
     return bin(IR_MUL, R(), v, li(size));
 }
 
+/* the size of a pointer's target: a constant, or (*dyn != 0) the vreg of the run-time
+ * size of a variably modified target */
 static int ptr_elem_size(struct type *pt, struct srcpos pos, int *dyn)
 {
     struct type *b = pt->base;
     *dyn = 0;
     if (b->vla_len) {
-        struct node *n = new_node(N_NUM, pos);
-        (void)n;
-        cc_error_at(pos, "pointer arithmetic on pointers to variable-length arrays is not supported yet");
+        *dyn = gen_expr(vla_size_ref(b, pos));
+        return 0;
     }
     if (b->kind == TY_VOID || b->kind == TY_FUNC) return 1;
     return (int)b->size;
@@ -1200,7 +1210,7 @@ static int ptr_add(int k, struct type *pt, int a, int b, struct srcpos pos)
 {
     int dyn;
     int sz = ptr_elem_size(pt, pos, &dyn);
-    int off = scale_index(b, sz);
+    int off = dyn ? bin(IR_MUL, R(), b, dyn) : scale_index(b, sz);
     return bin(k == N_ADD ? IR_ADD : IR_SUB, R(), a, off);
 }
 
@@ -1212,6 +1222,7 @@ static int gen_binary(struct node *e)
             int d = bin(IR_SUB, R(), a, b);
             int dyn;
             int sz = ptr_elem_size(e->l->ty, e->pos, &dyn);
+            if (dyn) return bin(IR_DIV, R(), d, dyn);
             if (sz == 1) return d;
             if ((sz & (sz - 1)) == 0) {
                 int sh = 0;
@@ -1397,7 +1408,7 @@ static int gen_incdec(struct node *e)
     if (t->kind == TY_PTR) {
         int dyn;
         long sz = ptr_elem_size(t, e->pos, &dyn);
-        nv = bini(IR_ADD, R(), old, inc ? sz : -sz);
+        nv = dyn ? bin(inc ? IR_ADD : IR_SUB, R(), old, dyn) : bini(IR_ADD, R(), old, inc ? sz : -sz);
     } else if (is_fp(t) || is_ld(t)) {
         int one = gen_cast_v(li(1), ty_int, t, e->pos);
         nv = arith(inc ? N_ADD : N_SUB, t, old, one, e->pos);
@@ -1533,6 +1544,72 @@ static int gen_atomic(struct node *e)
     }
 }
 
+/* isnan & co. from the fclass mask (bit 0 -inf, 1 -normal, 2 -subnormal, 3 -0, 4 +0,
+ * 5 +subnormal, 6 +normal, 7 +inf, 8 signaling NaN, 9 quiet NaN) */
+static int fclass_test(int m, int mask)
+{
+    return un(IR_SNEZ, R(), bini(IR_AND, R(), m, mask));
+}
+
+static int fp_const(int w, double v)
+{
+    struct ir_ins *i = E(IR_FLI);
+    i->d = vfp();
+    i->w = (u8)w;
+    if (w == 4) {
+        float f = (float)v;
+        u32 b;
+        memcpy(&b, &f, 4);
+        i->imm = b;
+    } else {
+        u64 b;
+        memcpy(&b, &v, 8);
+        i->imm = (i128)b;
+    }
+    return i->d;
+}
+
+static int gen_fpclass(struct node *e)
+{
+    int w = (int)e->l->ty->size;
+    int x = gen_expr(e->l);
+    if (e->val == FPC_SIGNBIT) {
+        /* the sign of copysign(1, x) < 0: right for NaNs too, no integer move needed */
+        struct ir_ins *j = E(IR_FSGNJ);
+        j->d = vfp();
+        j->a = fp_const(w, 1.0);
+        j->b = x;
+        j->w = (u8)w;
+        struct ir_ins *c = E(IR_FLT);
+        c->d = vint();
+        c->a = j->d;
+        c->b = fp_const(w, 0.0);
+        c->w = (u8)w;
+        return c->d;
+    }
+    struct ir_ins *i = E(IR_FCLASS);
+    i->d = vint();
+    i->a = x;
+    i->w = (u8)w;
+    int m = i->d;
+    switch (e->val) {
+    case FPC_ISNAN: return fclass_test(m, 0x300);
+    case FPC_ISINF: return fclass_test(m, 0x81);
+    case FPC_ISINF_SIGN: return bin(IR_SUB, 4, fclass_test(m, 0x80), fclass_test(m, 0x01));
+    case FPC_ISFINITE: return fclass_test(m, 0x7e);
+    case FPC_ISNORMAL: return fclass_test(m, 0x42);
+    default: break;
+    }
+    /* fpclassify(nan, inf, normal, subnormal, zero, x): exactly one class bit is set */
+    static const int masks[4] = {0x300, 0x81, 0x42, 0x24};
+    int vals[5], k = 0;
+    for (struct node *a = e->args; a && k < 5; a = a->next) vals[k++] = gen_expr(a);
+    int r = vals[4];
+    for (k = 0; k < 4; k++)
+        r = bin(IR_ADD, 4, r, bin(IR_MUL, 4, fclass_test(m, masks[k]), bin(IR_SUB, 4, vals[k], vals[4])));
+    return r;
+}
+
 /* __builtin_bswap/popcount/ctz/ffs/clz of the low `bits` bits of x (an unsigned value
  * in one register; bswap's result is not extended) */
 static int bit_builtin(int op, int x, int bits)
@@ -1611,6 +1688,20 @@ static int gen_builtin(struct node *e)
     int Rs = R();
     if (e->op >= B_ATOMIC_LOAD) return gen_atomic(e);
     switch (e->op) {
+    case B_FMA: case B_SQRT: case B_FABS: case B_COPYSIGN: {
+        check_type(e->ty, e->pos);
+        int a = gen_expr(e->l);
+        int b = e->r ? gen_expr(e->r) : 0;
+        int c = e->cond ? gen_expr(e->cond) : 0;
+        struct ir_ins *i = E(e->op == B_FMA ? IR_FMA : e->op == B_SQRT ? IR_FSQRT : e->op == B_FABS ? IR_FABS : IR_FSGNJ);
+        i->d = vfp();
+        i->a = a;
+        i->b = b;
+        i->c = c;
+        i->w = (u8)e->ty->size;
+        return i->d;
+    }
+    case B_FPCLASS: return gen_fpclass(e);
     case B_TRAP: case B_UNREACHABLE:
         E(IR_TRAP);
         return 0;
@@ -1880,8 +1971,9 @@ static void gen_switch(struct node *s)
 {
     int v = gen_expr(s->cond);
     int end = ir_block_new(F);
-    int save_brk = brk_target;
+    int save_brk = brk_target, save_bv = brk_vdepth, save_sv = sw_vdepth;
     brk_target = end;
+    brk_vdepth = sw_vdepth = vdepth;
     int dflt = end;
     struct type *ct = s->cond->ty;
     for (struct node *c = s->cases; c; c = c->els) {
@@ -1934,25 +2026,96 @@ static void gen_switch(struct node *s)
     if (!block_ends()) jmp(end);
     set_block(end);
     brk_target = save_brk;
+    brk_vdepth = save_bv;
+    sw_vdepth = save_sv;
+}
+
+static void vla_leave(int depth)
+{
+    if (vdepth > depth) E(IR_SPRESTORE)->a = vstk[depth].saved;
+}
+
+static bool is_vla_decl(struct node *s)
+{
+    return s->kind == N_DECL && s->var->ty->vla_len;
+}
+
+static bool has_vla(struct node *s)
+{
+    for (; s; s = s->next) {
+        if (is_vla_decl(s)) return true;
+        switch (s->kind) {
+        case N_BLOCK: if (has_vla(s->body)) return true; break;
+        case N_IF: if (has_vla(s->then) || has_vla(s->els)) return true; break;
+        case N_WHILE: case N_FOR: case N_DO: case N_SWITCH: case N_CASE: case N_DEFAULT: case N_LABEL:
+            if (has_vla(s->body) || (s->kind == N_FOR && has_vla(s->init))) return true;
+            break;
+        default: break;
+        }
+    }
+    return false;
+}
+
+/* the VLA scopes around label `name` (declarations pushed on vlbl), or -1 when the label
+ * is not found (in a statement expression) */
+static struct node **vlbl;
+static int vlbl_cap;
+static int vlbl_push(int d, struct node *decl)
+{
+    if (d == vlbl_cap) {
+        vlbl_cap = vlbl_cap ? 2 * vlbl_cap : 16;
+        struct node **n = cc_alloc((size_t)vlbl_cap * sizeof *n);
+        if (d) memcpy(n, vlbl, (size_t)d * sizeof *n);
+        vlbl = n;
+    }
+    vlbl[d] = decl;
+    return d + 1;
+}
+
+static int label_vla_depth(struct node *s, const char *name, int d)
+{
+    if (!s) return -1;
+    int r;
+    switch (s->kind) {
+    case N_BLOCK:
+        for (struct node *c = s->body; c; c = c->next) {
+            if ((r = label_vla_depth(c, name, d)) >= 0) return r;
+            if (is_vla_decl(c)) d = vlbl_push(d, c);
+        }
+        return -1;
+    case N_LABEL:
+        if (!strcmp(s->str, name)) return d;
+        return label_vla_depth(s->body, name, d);
+    case N_IF:
+        if ((r = label_vla_depth(s->then, name, d)) >= 0) return r;
+        return label_vla_depth(s->els, name, d);
+    case N_FOR:
+        if (s->init && s->init->kind == N_BLOCK)
+            for (struct node *c = s->init->body; c; c = c->next)
+                if (is_vla_decl(c)) d = vlbl_push(d, c);
+        return label_vla_depth(s->body, name, d);
+    case N_WHILE: case N_DO: case N_SWITCH: case N_CASE: case N_DEFAULT:
+        return label_vla_depth(s->body, name, d);
+    default: return -1;
+    }
 }
 
 static void gen_decl(struct node *s)
 {
     struct obj *o = s->var;
     if (o->ty->vla_len) {
-        /* VLA: compute the byte size, allocate on the stack, keep the pointer in a slot */
-        struct node *sz = NULL;
-        struct type *t = o->ty;
-        int size = 0;
-        long elem = 1;
-        while (t->kind == TY_ARRAY && t->vla_len) {
-            int n = gen_cast_v(gen_expr(t->vla_len), t->vla_len->ty, ty_size_t(), s->pos);
-            size = size ? bin(IR_MUL, R(), size, n) : n;
-            t = t->base;
+        /* VLA: its size was computed when the type was reached; save sp (restored when
+         * the scope is left), allocate on the stack, keep the pointer in a slot */
+        int size = gen_expr(vla_size_ref(o->ty, s->pos));
+        if (vdepth == vcap) {
+            vcap = vcap ? 2 * vcap : 16;
+            struct vscope *n = cc_alloc((size_t)vcap * sizeof *n);
+            if (vdepth) memcpy(n, vstk, (size_t)vdepth * sizeof *n);
+            vstk = n;
         }
-        (void)sz;
-        elem = t->size;
-        size = size ? bin(IR_MUL, R(), size, li(elem)) : li(elem);
+        vstk[vdepth].decl = s;
+        vstk[vdepth].saved = vint();
+        E(IR_SPSAVE)->d = vstk[vdepth++].saved;
         struct ir_ins *i = E(IR_ALLOCA);
         i->d = vint();
         i->a = size;
@@ -2074,19 +2237,30 @@ static int asm_reg_number(const char *name)
     return 10;
 }
 
+/* -g: a row of the line table where the code of a statement starts */
+static int loc_block = -1;
+static u32 loc_line;
+static void mark_loc(struct srcpos p)
+{
+    if (!p.file || !p.line || (loc_block == cur && loc_line == p.line)) return;
+    struct ir_ins *i = E(IR_LOC);
+    i->sym = p.file;
+    i->imm = p.line;
+    i->slot = (int)p.col;
+    loc_block = cur;
+    loc_line = p.line;
+}
+
 static void gen_stmt(struct node *s)
 {
+    if (ccopt.debug && s->kind != N_BLOCK && s->kind != N_NOP) mark_loc(s->pos);
     switch (s->kind) {
     case N_BLOCK: {
-        /* a block declaring VLAs frees them when it ends (jumps out of it do not) */
-        int saved = 0;
-        for (struct node *c = s->body; c; c = c->next)
-            if (c->kind == N_DECL && c->var->ty->vla_len && !saved) {
-                saved = vint();
-                E(IR_SPSAVE)->d = saved;
-            }
+        /* a block declaring VLAs frees them when it ends */
+        int d0 = vdepth;
         for (struct node *c = s->body; c; c = c->next) gen_stmt(c);
-        if (saved) E(IR_SPRESTORE)->a = saved;
+        vla_leave(d0);
+        vdepth = d0;
         return;
     }
     case N_NOP: return;
@@ -2107,15 +2281,22 @@ static void gen_stmt(struct node *s)
         return;
     }
     case N_WHILE: case N_FOR: {
-        if (s->init) gen_stmt(s->init);
+        /* the declarations of a for's first clause are in scope for the whole loop (a VLA
+         * there is released after it) */
+        int d0 = vdepth;
+        if (s->init && s->init->kind == N_BLOCK)
+            for (struct node *c = s->init->body; c; c = c->next) gen_stmt(c);
+        else if (s->init)
+            gen_stmt(s->init);
         int head = ir_block_new(F), body = ir_block_new(F), cont = ir_block_new(F), end = ir_block_new(F);
         jmp(head);
         set_block(head);
         if (s->cond) gen_cond(s->cond, body, end);
         else jmp(body);
-        int sb = brk_target, sc = cont_target;
+        int sb = brk_target, sc = cont_target, sbv = brk_vdepth, scv = cont_vdepth;
         brk_target = end;
         cont_target = cont;
+        brk_vdepth = cont_vdepth = vdepth;
         set_block(body);
         gen_stmt(s->body);
         jmp(cont);
@@ -2124,15 +2305,20 @@ static void gen_stmt(struct node *s)
         jmp(head);
         brk_target = sb;
         cont_target = sc;
+        brk_vdepth = sbv;
+        cont_vdepth = scv;
         set_block(end);
+        vla_leave(d0);
+        vdepth = d0;
         return;
     }
     case N_DO: {
         int body = ir_block_new(F), cont = ir_block_new(F), end = ir_block_new(F);
         jmp(body);
-        int sb = brk_target, sc = cont_target;
+        int sb = brk_target, sc = cont_target, sbv = brk_vdepth, scv = cont_vdepth;
         brk_target = end;
         cont_target = cont;
+        brk_vdepth = cont_vdepth = vdepth;
         set_block(body);
         gen_stmt(s->body);
         jmp(cont);
@@ -2140,24 +2326,40 @@ static void gen_stmt(struct node *s)
         gen_cond(s->cond, body, end);
         brk_target = sb;
         cont_target = sc;
+        brk_vdepth = sbv;
+        cont_vdepth = scv;
         set_block(end);
         return;
     }
     case N_SWITCH: gen_switch(s); return;
     case N_CASE: case N_DEFAULT:
+        if (vdepth > sw_vdepth)
+            cc_error_at(s->pos, "switch jumps into the scope of a variable-length array");
         jmp(s->label);
         set_block(s->label);
         gen_stmt(s->body);
         return;
     case N_BREAK:
+        vla_leave(brk_vdepth);
         jmp(brk_target);
         set_block(ir_block_new(F));
         return;
     case N_CONTINUE:
+        vla_leave(cont_vdepth);
         jmp(cont_target);
         set_block(ir_block_new(F));
         return;
     case N_GOTO:
+        if (fn_has_vla) {
+            int ld = label_vla_depth(FN->body, s->str, 0);
+            if (ld >= 0) {
+                int k = 0;
+                while (k < vdepth && k < ld && vlbl[k] == vstk[k].decl) k++;
+                if (ld > k)
+                    cc_error_at(s->pos, "jump into the scope of a variable-length array");
+                vla_leave(k);
+            }
+        }
         jmp(label(s->str, s->pos)->block);
         set_block(ir_block_new(F));
         return;
@@ -2256,10 +2458,20 @@ struct ir_func *lower_function(struct obj *fn)
     FN = fn;
     labels = NULL;
     brk_target = cont_target = -1;
+    vdepth = brk_vdepth = cont_vdepth = sw_vdepth = 0;
+    vstk = NULL;  /* arena memory: per function */
+    vcap = 0;
+    vlbl = NULL;
+    vlbl_cap = 0;
+    fn_has_vla = has_vla(fn->body);
     F->is_static = fn->is_static;
     F->weak = fn->weak;
     F->section = fn->section;
     F->align = fn->align;
+    F->loc_file = fn->pos.file;
+    F->loc_line = (int)fn->pos.line;
+    F->loc_col = (int)fn->pos.col;
+    loc_block = -1;
     set_block(ir_block_new(F));
     int ngpr = 0, nfpr = 0;
     long stack = 0;

@@ -280,6 +280,7 @@ static struct type *parse_struct(bool is_union, struct srcpos pos)
             const char *name = NULL;
             struct type *mt = ds.ty;
             if (!is_punct(peek(), CPP_P_COLON)) mt = parse_declarator(ds.ty, &name, &m->pos, NULL);
+            if (mt->vla_len) cc_error_at(m->pos, "member '%s' has a variably modified type", name ? name : "");
             if (accept(CPP_P_COLON)) {
                 i128 w = parse_const_int();
                 if (!ty_is_integer(mt)) cc_error_at(m->pos, "bit-field has invalid type");
@@ -584,6 +585,102 @@ done:
     return true;
 }
 
+/* ---------------------------------------------------------------- variably modified types
+ *
+ * Every variable-length array type (and every array type whose element type is one) has
+ * a hidden local, "vla.size" of type size_t, holding its size in bytes.  The assignments
+ * that compute it are queued where the array declarator is parsed, in source order (the
+ * length expression first, then the multiplication by the element size), and placed by
+ * the context that reached the type: as statements before a block-scope declaration or
+ * typedef (so the size expression is evaluated once, when the declaration is reached),
+ * in the expression around a type name (sizeof, casts), or, for the parameters of a
+ * function, on entry to its definition (the function type's vm_params).  sizeof of such
+ * a type, pointer arithmetic on pointers to it and the allocation of a VLA object read
+ * the hidden local. */
+
+static struct node **vla_q;
+static int vla_nq, vla_qcap;
+static struct obj *vla_orphans; /* hidden locals made outside a function body */
+
+int vla_mark(void) { return vla_nq; }
+
+struct node *vla_take(int mark)
+{
+    struct node *r = NULL;
+    for (int i = mark; i < vla_nq; i++) {
+        if (!r) {
+            r = vla_q[i];
+            continue;
+        }
+        struct node *c = new_node(N_COMMA, vla_q[i]->pos);
+        c->ty = vla_q[i]->ty;
+        c->l = r;
+        c->r = vla_q[i];
+        r = c;
+    }
+    vla_nq = mark;
+    return r;
+}
+
+static struct node *var_ref(struct obj *o, struct srcpos pos)
+{
+    struct node *n = new_node(N_VAR, pos);
+    n->var = o;
+    n->ty = o->ty;
+    return n;
+}
+
+struct node *vla_size_ref(struct type *t, struct srcpos pos)
+{
+    if (!t->vla_size) cc_error_at(pos, "the size of an array declared with '[*]' is not known here");
+    return var_ref(t->vla_size, pos);
+}
+
+static struct obj *vla_new_size(struct srcpos pos)
+{
+    struct obj *o = new_local("vla.size", ty_size_t(), pos);
+    o->align = o->ty->align;
+    if (!cur_func) {
+        o->next_local = vla_orphans;
+        vla_orphans = o;
+    }
+    return o;
+}
+
+static void vla_queue(struct obj *o, struct node *v)
+{
+    struct node *n = new_node(N_ASSIGN, v->pos);
+    n->ty = o->ty;
+    n->l = var_ref(o, v->pos);
+    n->r = v;
+    if (vla_nq == vla_qcap) {
+        vla_qcap = vla_qcap ? 2 * vla_qcap : 16;
+        struct node **nq = cc_alloc((size_t)vla_qcap * sizeof *nq);
+        if (vla_nq) memcpy(nq, vla_q, (size_t)vla_nq * sizeof *nq);
+        vla_q = nq;
+    }
+    vla_q[vla_nq++] = n;
+}
+
+/* a variably modified type: a VLA, or a pointer/array type derived from one */
+static bool ty_is_vm(struct type *t)
+{
+    for (; t; t = t->base) {
+        if (t->vla_len) return true;
+        if (t->kind != TY_PTR && t->kind != TY_ARRAY) return false;
+    }
+    return false;
+}
+
+static struct node *size_mul(struct node *a, struct node *b)
+{
+    struct node *n = new_node(N_MUL, a->pos);
+    n->ty = ty_size_t();
+    n->l = a;
+    n->r = b;
+    return n;
+}
+
 /* ---------------------------------------------------------------- declarators */
 
 static void skip_quals(void)
@@ -637,6 +734,10 @@ static struct type *parse_params(struct type *ret, struct obj **params)
     }
     struct param head = {0}, *tail = &head;
     struct obj ohead = {0}, *otail = &ohead;
+    /* the parameters are in scope from their declarators on, so later parameters'
+     * array sizes may name them: void f(int n, int a[n][n]) */
+    scope_push();
+    int mark = vla_mark();
     for (;;) {
         if (accept(CPP_P_ELLIPSIS)) {
             ft->variadic = true;
@@ -657,15 +758,14 @@ static struct type *parse_params(struct type *ret, struct obj **params)
         p->ty = t;
         p->pos = pos;
         tail = tail->next = p;
-        if (params) {
-            struct obj *o = cc_alloc(sizeof *o);
-            o->name = name;
-            o->ty = t;
-            o->pos = pos;
-            o->is_local = true;
-            o->slot = -1;
-            otail = otail->next_param = o;
-        }
+        struct obj *o = cc_alloc(sizeof *o);
+        o->name = name;
+        o->ty = t;
+        o->pos = pos;
+        o->is_local = true;
+        o->slot = -1;
+        if (params) otail = otail->next_param = o;
+        if (name && t->kind != TY_VOID) scope_add_var(name, o);
         if (accept(CPP_P_RPAREN)) break;
         expect(CPP_P_COMMA, NULL);
     }
@@ -676,6 +776,8 @@ static struct type *parse_params(struct type *ret, struct obj **params)
     for (struct param *p = head.next; p; p = p->next)
         if (p->ty->kind == TY_VOID) cc_error_at(p->pos, "parameter has void type");
     ft->params = head.next;
+    ft->vm_params = vla_take(mark);
+    scope_pop_params();
     if (params) *params = ohead.next_param;
     return ft;
 }
@@ -701,8 +803,11 @@ static struct type *parse_suffix(struct type *t, struct obj **params)
                 continue;
             break;
         }
-        if (accept(CPP_P_STAR)) {
-            expect(CPP_P_RSQ, NULL);
+        bool star = false;
+        if (is_punct(peek(), CPP_P_STAR) && is_punct(peekn(1), CPP_P_RSQ)) {
+            next();
+            next();
+            star = true; /* [*]: a VLA of unspecified size (prototypes) */
         } else if (!accept(CPP_P_RSQ)) {
             struct node *e = parse_assign();
             i128 v;
@@ -716,21 +821,52 @@ static struct type *parse_suffix(struct type *t, struct obj **params)
             }
             expect(CPP_P_RSQ, NULL);
         }
+        /* the length is evaluated before the sizes of the element type */
+        struct obj *size = NULL;
+        if (vla) {
+            size = vla_new_size(pos);
+            vla_queue(size, cast_to(rvalue(vla), ty_size_t()));
+        }
         struct type *base = parse_suffix(t, NULL);
         if (base->kind == TY_FUNC) cc_error_at(pos, "declaration of an array of functions");
         if (!base->complete && !base->vla_len)
             cc_error_at(pos, "array type has incomplete element type");
-        struct type *at = ty_array(base, vla ? 0 : len);
-        if (vla) {
+        struct type *at = ty_array(base, vla || star ? 0 : len);
+        if (star) {
+            vla = at->vla_len = new_node(N_NUM, pos);
+            vla->ty = ty_size_t();
+            at->len = -1;
+            at->complete = true;
+        } else if (vla) {
             at->vla_len = vla;
             at->len = -1;
             at->complete = true;
+            if (base->vla_len && !base->vla_size) size = NULL;
+            else if (base->vla_len) vla_queue(size, size_mul(var_ref(size, pos), vla_size_ref(base, pos)));
+            else if (base->size != 1) {
+                struct node *es = new_node(N_NUM, pos);
+                es->ty = ty_size_t();
+                es->val = base->size;
+                vla_queue(size, size_mul(var_ref(size, pos), es));
+            }
+            at->vla_size = size;
         } else if (base->vla_len) {
             at->vla_len = new_node(N_NUM, pos);
-            at->vla_len->ty = ty_long;
-            at->vla_len->val = len;
+            at->vla_len->ty = ty_size_t();
+            at->vla_len->val = len < 0 ? 0 : len;
+            if (len < 0) {
+                at->complete = false;
+                at->len = -1;
+            }
+            if (base->vla_size) {
+                struct node *n = new_node(N_NUM, pos);
+                n->ty = ty_size_t();
+                n->val = len < 0 ? 0 : len;
+                at->vla_size = vla_new_size(pos);
+                vla_queue(at->vla_size, size_mul(n, vla_size_ref(base, pos)));
+            }
         }
-        if (len < 0 && !vla) {
+        if (len < 0 && !vla && !base->vla_len) {
             at->complete = false;
             at->len = -1;
         }
@@ -925,8 +1061,24 @@ static void parse_funcdef(struct obj *f, struct obj *params, struct srcpos pos)
         if (!p->ty->complete && p->ty->kind != TY_ARRAY)
             cc_error_at(p->pos, "parameter '%s' has incomplete type", p->name);
     }
-    /* __func__ */
+    /* hidden size locals of the parameters' variably modified types */
+    for (struct obj *o = vla_orphans, *nx; o; o = nx) {
+        nx = o->next_local;
+        o->next_local = f->locals;
+        f->locals = o;
+    }
+    vla_orphans = NULL;
+    /* their sizes are computed on entry (the parameter list's, then any K&R declarations') */
+    struct node *vm = f->ty->vm_params, *rest = vla_take(0);
     f->body = parse_compound();
+    struct node *first[2] = {vm, rest};
+    for (int k = 1; k >= 0; k--) {
+        if (!first[k]) continue;
+        struct node *st = new_node(N_EXPR_STMT, first[k]->pos);
+        st->l = first[k];
+        st->next = f->body->body;
+        f->body->body = st;
+    }
     scope_pop();
     cur_func = NULL;
 }
@@ -940,8 +1092,12 @@ void parse_local_decl(struct node **unused, struct node ***tail)
     }
     struct declspec ds = {0};
     struct srcpos pos = peek()->pos;
+    int mark = vla_mark();
     parse_declspec(&ds);
-    if (accept(CPP_P_SEMI)) return;
+    if (accept(CPP_P_SEMI)) {
+        vla_take(mark);
+        return;
+    }
     for (;;) {
         const char *name = NULL;
         struct srcpos npos = pos;
@@ -949,6 +1105,14 @@ void parse_local_decl(struct node **unused, struct node ***tail)
         struct attrs a = {0};
         parse_attributes(&a);
         if (!name) cc_error_at(npos, "expected identifier in declaration");
+        struct node *sizes = vla_take(mark);
+        if (sizes) {
+            /* sizes of the variably modified types of this declarator, computed once, here */
+            struct node *st = new_node(N_EXPR_STMT, npos);
+            st->l = sizes;
+            **tail = st;
+            *tail = &st->next;
+        }
         if (ty == ty_auto) {
             /* __auto_type x = expr: the type of the (converted) initializer */
             if (ds.st == ST_TYPEDEF || ds.st == ST_EXTERN || !is_punct(peek(), CPP_P_ASSIGN))
@@ -997,6 +1161,7 @@ void parse_local_decl(struct node **unused, struct node ***tail)
             o->align = ty->align;
             apply_attrs(o, &ds, &a);
             scope_add_var(name, o);
+            if (ty->vla_len) cc_error_at(npos, "storage size of '%s' isn't constant", name);
             if (accept(CPP_P_ASSIGN)) {
                 o->ini = parse_initializer(&o->ty, true);
             }
@@ -1029,6 +1194,9 @@ void parse_local_decl(struct node **unused, struct node ***tail)
 void parse_tu(struct tokstream *ts)
 {
     P = ts;
+    vla_q = NULL; /* arena memory of an earlier translation unit */
+    vla_nq = vla_qcap = 0;
+    vla_orphans = NULL;
     tu.globals = NULL;
     tu.gtail = &tu.globals;
     tu.strs = NULL;
@@ -1056,6 +1224,8 @@ void parse_tu(struct tokstream *ts)
         }
         struct declspec ds = {0};
         struct srcpos pos = peek()->pos;
+        vla_take(0);
+        vla_orphans = NULL;
         if (!parse_declspec(&ds)) {
             if (peek()->kind == TK_IDENT && is_punct(peekn(1), CPP_P_LPAREN))
                 cc_error_at(pos, "return type defaults to int / unknown type name '%s'", tok_str(peek()));
@@ -1083,6 +1253,7 @@ void parse_tu(struct tokstream *ts)
                     ty = ty_copy(ty);
                     ty->align = a.aligned;
                 }
+                if (ty_is_vm(ty)) cc_error_at(npos, "variably modified '%s' at file scope", name);
                 scope_add_typedef(name, ty);
             } else {
                 struct obj *o = declare_global(name, ty, &ds, npos);
@@ -1120,7 +1291,7 @@ void parse_tu(struct tokstream *ts)
                     }
                 } else {
                     if (ty->kind == TY_VOID) cc_error_at(npos, "variable '%s' declared void", name);
-                    if (ty->vla_len) cc_error_at(npos, "variably modified '%s' at file scope", name);
+                    if (ty_is_vm(ty)) cc_error_at(npos, "variably modified '%s' at file scope", name);
                     if (accept(CPP_P_ASSIGN)) {
                         if (o->is_defined && o->ini) cc_error_at(npos, "redefinition of '%s'", name);
                         o->ini = parse_initializer(&o->ty, true);

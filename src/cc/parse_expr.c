@@ -1,6 +1,8 @@
 /* Expressions (C11 6.5): precedence climbing, typing and implicit conversions. */
 #include "cc/cc.h"
 
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 
@@ -310,6 +312,28 @@ static struct node *parse_call(struct node *fn, struct srcpos pos)
 
 static const char *ident_str(struct token *t) { return cc_strndup(t->p, t->len); }
 
+/* A type name whose variably modified sizes are never needed (their computations are
+ * dropped) */
+static struct type *typename_nosizes(void)
+{
+    int mark = vla_mark();
+    struct type *t = parse_typename();
+    vla_take(mark);
+    return t;
+}
+
+/* e, preceded by the size computations of the variably modified types named in it since
+ * mark */
+static struct node *with_sizes(int mark, struct node *e)
+{
+    struct node *sizes = vla_take(mark);
+    if (!sizes) return e;
+    struct node *c = mk(N_COMMA, e->ty, e->pos);
+    c->l = sizes;
+    c->r = e;
+    return c;
+}
+
 static struct node *parse_generic(struct srcpos pos)
 {
     expect(CPP_P_LPAREN, NULL);
@@ -318,7 +342,7 @@ static struct node *parse_generic(struct srcpos pos)
     struct node *result = NULL, *def = NULL;
     while (accept(CPP_P_COMMA)) {
         struct type *t = NULL;
-        if (!accept_kw(KW_DEFAULT)) t = parse_typename();
+        if (!accept_kw(KW_DEFAULT)) t = typename_nosizes();
         expect(CPP_P_COLON, NULL);
         struct node *e = parse_assign();
         if (!t) def = e;
@@ -453,15 +477,17 @@ static struct node *parse_builtin(const char *name, struct srcpos pos, bool *ok)
         expect(CPP_P_LPAREN, NULL);
         struct node *ap = parse_assign();
         expect(CPP_P_COMMA, NULL);
+        int mark = vla_mark();
         struct type *t = parse_typename();
         expect(CPP_P_RPAREN, NULL);
+        if (t->vla_len) cc_error_at(pos, "'va_arg' of a variable-length array type");
         struct node *n = mk(N_VA_ARG, t, pos);
         n->l = ap;
-        return n;
+        return with_sizes(mark, n);
     }
     if (!strcmp(name, "__builtin_offsetof")) {
         expect(CPP_P_LPAREN, NULL);
-        struct type *t = parse_typename();
+        struct type *t = typename_nosizes();
         expect(CPP_P_COMMA, NULL);
         /* member designator: build &((T*)0)->a.b[c] */
         struct node *base = num(0, ty_ptr(t), pos);
@@ -483,11 +509,101 @@ static struct node *parse_builtin(const char *name, struct srcpos pos, bool *ok)
     }
     if (!strcmp(name, "__builtin_types_compatible_p")) {
         expect(CPP_P_LPAREN, NULL);
-        struct type *a = parse_typename();
+        struct type *a = typename_nosizes();
         expect(CPP_P_COMMA, NULL);
-        struct type *b = parse_typename();
+        struct type *b = typename_nosizes();
         expect(CPP_P_RPAREN, NULL);
         return num(ty_compatible(ty_unqual(a), ty_unqual(b)), ty_int, pos);
+    }
+    /* floating point: fused multiply-add, square root, absolute value, copysign (double and
+     * float; the long double forms are calls of the library functions) */
+    static const struct { const char *name; int id, nargs; bool f; } fpb[] = {
+        {"__builtin_fma", B_FMA, 3, false}, {"__builtin_fmaf", B_FMA, 3, true},
+        {"__builtin_sqrt", B_SQRT, 1, false}, {"__builtin_sqrtf", B_SQRT, 1, true},
+        {"__builtin_fabs", B_FABS, 1, false}, {"__builtin_fabsf", B_FABS, 1, true},
+        {"__builtin_copysign", B_COPYSIGN, 2, false}, {"__builtin_copysignf", B_COPYSIGN, 2, true},
+    };
+    for (size_t i = 0; i < sizeof fpb / sizeof *fpb; i++) {
+        if (strcmp(name, fpb[i].name)) continue;
+        struct type *t = fpb[i].f ? ty_float : ty_double;
+        struct node *n = mk(N_BUILTIN, t, pos);
+        n->op = fpb[i].id;
+        struct node **slot[3] = {&n->l, &n->r, &n->cond};
+        expect(CPP_P_LPAREN, NULL);
+        for (int k = 0; k < fpb[i].nargs; k++) {
+            if (k) expect(CPP_P_COMMA, NULL);
+            *slot[k] = convert_assign(parse_assign(), t, "passing argument");
+        }
+        expect(CPP_P_RPAREN, NULL);
+        return n;
+    }
+    /* constants: infinity and quiet NaNs */
+    static const struct { const char *name; struct type **t; bool nan; } fpc[] = {
+        {"__builtin_huge_val", &ty_double, false}, {"__builtin_huge_valf", &ty_float, false},
+        {"__builtin_huge_vall", &ty_ldouble, false}, {"__builtin_inf", &ty_double, false},
+        {"__builtin_inff", &ty_float, false}, {"__builtin_infl", &ty_ldouble, false},
+        {"__builtin_nan", &ty_double, true}, {"__builtin_nanf", &ty_float, true},
+        {"__builtin_nanl", &ty_ldouble, true},
+    };
+    for (size_t i = 0; i < sizeof fpc / sizeof *fpc; i++) {
+        if (strcmp(name, fpc[i].name)) continue;
+        expect(CPP_P_LPAREN, NULL);
+        u64 payload = 0;
+        if (fpc[i].nan) {
+            struct node *s = parse_assign();
+            if (s->kind != N_STR) cc_error_at(s->pos, "'%s' needs a string literal argument", name);
+            char *end;
+            payload = strtoull(s->str, &end, 0);
+            if (*end) cc_error_at(s->pos, "'%s': the string is not a number", name);
+        }
+        expect(CPP_P_RPAREN, NULL);
+        struct node *n = mk(N_FNUM, *fpc[i].t, pos);
+        n->fval = fpc[i].nan ? NAN : INFINITY;
+        if (fpc[i].nan) {
+            /* quiet NaN with the payload in the low mantissa bits of the type */
+            u64 bits = 0x7ff8000000000000ull;
+            if (*fpc[i].t == ty_float) bits |= (payload & 0x3fffff) << 29;
+            else bits |= payload & 0x7ffffffffffffull;
+            memcpy(&n->fval, &bits, 8);
+        }
+        if (*fpc[i].t == ty_ldouble) {
+            n->ld_exact = true;
+            n->ldbits = fpc[i].nan ? (((u128)0x7fff8000u << 96) | (payload & (((u128)1 << 111) - 1)))
+                                   : (u128)0x7fff0000u << 96;
+        }
+        return n;
+    }
+    /* classification (type-generic; float and double operands) */
+    static const struct { const char *name; int op; } fpk[] = {
+        {"__builtin_isnan", FPC_ISNAN}, {"__builtin_isinf", FPC_ISINF},
+        {"__builtin_isinf_sign", FPC_ISINF_SIGN}, {"__builtin_isfinite", FPC_ISFINITE},
+        {"__builtin_isnormal", FPC_ISNORMAL}, {"__builtin_signbit", FPC_SIGNBIT},
+        {"__builtin_signbitf", FPC_SIGNBIT}, {"__builtin_fpclassify", FPC_FPCLASSIFY},
+    };
+    for (size_t i = 0; i < sizeof fpk / sizeof *fpk; i++) {
+        if (strcmp(name, fpk[i].name)) continue;
+        struct node *n = mk(N_BUILTIN, ty_int, pos);
+        n->op = B_FPCLASS;
+        n->val = fpk[i].op;
+        expect(CPP_P_LPAREN, NULL);
+        if (fpk[i].op == FPC_FPCLASSIFY) {
+            struct node head = {0}, *tail = &head;
+            for (int k = 0; k < 5; k++) {
+                struct node *v = rvalue(parse_assign());
+                if (!ty_is_integer(v->ty)) cc_error_at(v->pos, "'%s': the class values must be integers", name);
+                tail = tail->next = cast_to(v, ty_int);
+                expect(CPP_P_COMMA, NULL);
+            }
+            n->args = head.next;
+        }
+        struct node *x = rvalue(parse_assign());
+        expect(CPP_P_RPAREN, NULL);
+        if (ty_is_integer(x->ty)) x = cast_to(x, ty_double);
+        if (x->ty->kind == TY_LDOUBLE)
+            cc_error_at(pos, "'%s' of a long double is not supported yet", name);
+        if (!ty_is_float(x->ty)) cc_error_at(pos, "'%s' needs a floating-point argument", name);
+        n->l = x;
+        return n;
     }
     static const struct { const char *name; int id; struct type **arg; struct type **ret; } tab[] = {
         {"__builtin_expect", B_EXPECT, &ty_long, &ty_long},
@@ -555,7 +671,8 @@ static struct node *parse_builtin(const char *name, struct srcpos pos, bool *ok)
     if (!strncmp(name, "__builtin_", 10) || !strncmp(name, "__sync_", 7) || !strncmp(name, "__atomic_", 9)) {
         /* __builtin_memcpy etc. become calls to the library function */
         static const char *const lib[] = {"memcpy", "memset", "memmove", "memcmp", "strlen",
-                                          "strcmp", "strcpy", "abort", "printf", "exit", "malloc", "free"};
+                                          "strcmp", "strcpy", "abort", "printf", "exit", "malloc", "free",
+                                          "fmal", "sqrtl", "fabsl", "copysignl"};
         for (size_t i = 0; i < sizeof lib / sizeof *lib; i++)
             if (!strcmp(name + 10, lib[i])) {
                 *ok = false;
@@ -612,6 +729,13 @@ static struct node *parse_primary(void)
             return s;
         }
         struct obj *o = scope_find_var(name);
+        if (o && o->is_func && !o->is_defined && !ccopt.no_builtin && is_punct(peek(), CPP_P_LPAREN) &&
+            (!strcmp(name, "fma") || !strcmp(name, "fmaf"))) {
+            /* fma() never sets errno: a call of the C library's is one fmadd (GCC does the
+             * same); -fno-builtin/-ffreestanding keep the call */
+            bool ok;
+            return parse_builtin(cc_printf("__builtin_%s", name), pos, &ok);
+        }
         if (o) {
             struct node *n = mk(N_VAR, o->ty, pos);
             n->var = o;
@@ -706,6 +830,7 @@ static struct node *compound_literal(struct type *t, struct srcpos pos)
         n->var = o;
         return n;
     }
+    if (t->vla_len) cc_error_at(pos, "compound literal has variable size");
     struct obj *o = new_local(NULL, t, pos);
     o->align = t->align;
     o->addr_taken = true;
@@ -722,8 +847,6 @@ static long type_size(struct type *t, struct srcpos pos)
     if (!t->complete) cc_error_at(pos, "invalid application of 'sizeof' to incomplete type '%s'", ty_name(t));
     return t->size;
 }
-
-static struct node *vla_sizeof(struct type *t, struct srcpos pos);
 
 static struct node *parse_unary(void)
 {
@@ -789,25 +912,38 @@ static struct node *parse_unary(void)
         next();
         if (is_punct(peek(), CPP_P_LPAREN) && is_typename(peekn(1))) {
             next();
+            int mark = vla_mark();
             struct type *ty = parse_typename();
             expect(CPP_P_RPAREN, NULL);
             if (is_punct(peek(), CPP_P_LBRACE)) {
                 struct node *e = parse_postfix_ops(compound_literal(ty, pos));
+                vla_take(mark);
                 return num(type_size(e->ty, pos), ty_size_t(), pos);
             }
-            if (ty->vla_len) return vla_sizeof(ty, pos);
+            /* sizeof of a variable-length array type: its size computed here, at run time */
+            if (ty->vla_len) return with_sizes(mark, vla_size_ref(ty, pos));
+            vla_take(mark);
             return num(type_size(ty, pos), ty_size_t(), pos);
         }
         struct node *e = parse_unary();
         if (e->kind == N_MEMBER && e->mem->bit_width >= 0) cc_error_at(pos, "'sizeof' applied to a bit-field");
-        if (e->ty->vla_len) return vla_sizeof(e->ty, pos);
+        if (e->ty->vla_len) {
+            /* the operand of VLA type is evaluated (C11 6.5.3.4p2); its type's size was
+             * computed when the type was reached */
+            struct node *sz = vla_size_ref(e->ty, pos);
+            if (e->kind == N_VAR) return sz;
+            struct node *c = mk(N_COMMA, sz->ty, pos);
+            c->l = decay(e);
+            c->r = sz;
+            return c;
+        }
         return num(type_size(e->ty, pos), ty_size_t(), pos);
     }
     if (is_kw(t, KW_ALIGNOF) || is_kw(t, KW_ALIGNOF2) || is_kw(t, KW_ALIGNOF3)) {
         next();
         if (is_punct(peek(), CPP_P_LPAREN) && is_typename(peekn(1))) {
             next();
-            struct type *ty = parse_typename();
+            struct type *ty = typename_nosizes();
             expect(CPP_P_RPAREN, NULL);
             return num(ty->kind == TY_ARRAY ? ty->base->align : ty->align, ty_size_t(), pos);
         }
@@ -823,18 +959,6 @@ static struct node *parse_unary(void)
     return parse_postfix_ops(parse_primary());
 }
 
-/* sizeof a variably modified type: evaluated at run time */
-static struct node *vla_sizeof(struct type *t, struct srcpos pos)
-{
-    if (!t->vla_len) return num(t->size, ty_size_t(), pos);
-    struct node *inner = vla_sizeof(t->base, pos);
-    struct node *len = cast_to(rvalue(t->vla_len), ty_size_t());
-    struct node *n = mk(N_MUL, ty_size_t(), pos);
-    n->l = len;
-    n->r = inner;
-    return n;
-}
-
 static struct node *parse_cast_(void);
 static struct node *parse_cast(void)
 {
@@ -848,9 +972,24 @@ static struct node *parse_cast_(void)
 {
     if (is_punct(peek(), CPP_P_LPAREN) && is_typename(peekn(1))) {
         struct srcpos pos = next()->pos;
+        int mark = vla_mark();
         struct type *t = parse_typename();
         expect(CPP_P_RPAREN, NULL);
         if (is_punct(peek(), CPP_P_LBRACE)) return parse_postfix_ops(compound_literal(t, pos));
+        if (vla_mark() != mark) {
+            /* a cast to a pointer to a variably modified type: its sizes are computed
+             * first */
+            struct node *sizes = vla_take(mark);
+            struct node *e = rvalue(parse_cast());
+            if (!ty_is_scalar(t) || !ty_is_scalar(e->ty))
+                cc_error_at(pos, "cannot convert a value of type '%s' to '%s'", ty_name(e->ty), ty_name(t));
+            struct node *n = mk(N_CAST, ty_unqual(t), pos);
+            n->l = e;
+            struct node *c = mk(N_COMMA, n->ty, pos);
+            c->l = sizes;
+            c->r = n;
+            return c;
+        }
         struct node *e = rvalue(parse_cast());
         if (t->kind == TY_VOID) return cast_to(e, ty_void);
         if (!ty_is_scalar(t)) {

@@ -45,6 +45,33 @@ void scope_pop(void)
     undo[depth--] = NULL;
 }
 
+/* End a function prototype scope: its parameter names go out of scope; tags and
+ * enumeration constants declared in the parameter list stay visible in the enclosing
+ * scope, as before parameters had a scope of their own. */
+void scope_pop_params(void)
+{
+    struct sym *keep = NULL;
+    for (struct sym *s = undo[depth], *nx; s; s = nx) {
+        nx = s->unext;
+        if (s->ns == NS_VAR) {
+            struct sym **pp = &htab[hash(s->name)];
+            while (*pp && *pp != s) pp = &(*pp)->hnext;
+            if (*pp) *pp = s->hnext;
+        } else {
+            s->unext = keep;
+            keep = s;
+        }
+    }
+    undo[depth--] = NULL;
+    while (keep) {
+        struct sym *nx = keep->unext;
+        keep->depth = depth;
+        keep->unext = undo[depth];
+        undo[depth] = keep;
+        keep = nx;
+    }
+}
+
 static struct sym *add(const char *name, int ns)
 {
     struct sym *s = cc_alloc(sizeof *s);

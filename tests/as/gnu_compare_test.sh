@@ -43,8 +43,9 @@ READELF=riscv64-linux-gnu-readelf
 # Section contents, relocations and symbols of an object, in a comparable text form
 # (symbols sorted, section indices as names; mapping symbols left out: GNU as 2.40 names
 # them $x<isa>, zl-as plain $x).
-# With SKIP_GENERATED=1 the sections GNU as builds from .loc and .cfi_* (zl-as accepts
-# those directives without generating DWARF) are left out.
+# With SKIP_GENERATED=1 the sections GNU as builds from .loc and .cfi_* are left out (zl-as
+# builds .debug_line with a different, equally valid encoding — one DW_LNE_set_address
+# per row — and no .debug_frame/.eh_frame); tests/as/dwarf_test.sh checks its contents.
 facts() {
     local gen='^$'
     [ "${SKIP_GENERATED:-0}" = 1 ] && gen='^(\.rela)?\.(debug_line|debug_line_str|debug_frame|eh_frame)$'

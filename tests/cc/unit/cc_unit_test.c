@@ -203,6 +203,32 @@ TEST(diagnostics)
     CHECK(compiles(64, "int *p; int f(void) { int i = p; return i; }"));
 }
 
+/* variably modified types: what is accepted, what is an error (several translation units
+ * in one process: the parser's VLA state is per unit) */
+TEST(variably_modified)
+{
+    for (int x = 32; x <= 128; x *= 2) {
+        CHECK(compiles(x, "void f(int n, int m, int a[n][m]) { a[n - 1][m - 1] = (int)sizeof a[0]; }"));
+        CHECK(compiles(x, "void g(int n, int a[*][*]); void g(int n, int a[n][n]) { a[0][0] = n; }"));
+        CHECK(compiles(x, "int h(int n) { int (*p)[n] = 0; p++; return (int)(p - (int (*)[n])0); }"));
+        CHECK(compiles(x, "int k(int n) { typedef int T[n]; T a; n = 0; return (int)sizeof(T) + (int)sizeof a; }"));
+        CHECK(compiles(x, "int l(int n) { void q(int m, int b[m]); int c[n]; q(n, c); return c[0]; }"));
+        CHECK(compiles(x, "int w(int n, int (*fn)(int k, int a[k][k])) { int a[n][n]; return fn(n, a); }"));
+        CHECK(compiles(x, "int u(int n) { for (int a[n], i = 0; i < n; i++) { a[i] = i; if (i > 2) break; } return 0; }"));
+        CHECK(compiles(x, "int v(int n) { L: { int a[n]; a[0] = 1; if (n--) goto L; } return 0; }"));
+        CHECK(!compiles(x, "int n; int (*p)[n];"));
+        CHECK(!compiles(x, "int n; typedef int T[n];"));
+        CHECK(!compiles(x, "void f(int n) { static int a[n]; }"));
+        CHECK(!compiles(x, "void f(int n) { int a[n] = {0}; }"));
+        CHECK(!compiles(x, "void f(int n) { int a[*]; }"));
+        CHECK(!compiles(x, "void f(int n) { goto l; int a[n]; l: a[0] = 1; }"));
+        CHECK(!compiles(x, "void f(int n) { switch (n) { int a[n]; case 1: a[0] = 1; } }"));
+        CHECK(compiles(x, "void f(int n) { switch (n) { case 1: { int a[n]; a[0] = 1; break; } case 2: break; } }"));
+        CHECK(!compiles(x, "void f(int n) { struct s { int a[n]; } v; }"));
+        CHECK(!compiles(x, "void f(int n) { int *p = (int[n]){0}; }"));
+    }
+}
+
 int main(void)
 {
     RUN(sizes_per_model);
@@ -211,5 +237,6 @@ int main(void)
     RUN(predefined_macros);
     RUN(ir_and_regalloc);
     RUN(diagnostics);
+    RUN(variably_modified);
     return check_done();
 }
