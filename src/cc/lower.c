@@ -1689,7 +1689,6 @@ static int gen_builtin(struct node *e)
     if (e->op >= B_ATOMIC_LOAD) return gen_atomic(e);
     switch (e->op) {
     case B_FMA: case B_SQRT: case B_FABS: case B_COPYSIGN: {
-        check_type(e->ty, e->pos);
         int a = gen_expr(e->l);
         int b = e->r ? gen_expr(e->r) : 0;
         int c = e->cond ? gen_expr(e->cond) : 0;
