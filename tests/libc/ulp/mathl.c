@@ -1,0 +1,257 @@
+/* The long double (IEEE binary128) <math.h> functions over special values and
+ * deterministic random inputs, one line per call in the format of ulpcmp.c:
+ *     f128 <func> <maxulp> <arg-hex>... = <result-hex> [<aux>]
+ * Built against glibc (the reference) and against zlibc by tests/libc/math_ulp_test.sh.
+ * No long double arithmetic is done here (values are made from and printed as bits), so the
+ * program links at rv32 without soft-float helpers.  maxulp is 0 for the exactly rounded
+ * functions, 1 for the others, or glibc's own documented error for binary128 where that is
+ * larger (docs/libc.md, "long double math").
+ * Optional argument: random inputs per function and range (default 24). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdint.h>
+#include <inttypes.h>
+#include <math.h>
+
+static int N = 24;
+static uint64_t seed = 0x2545f4914f6cdd1dull;
+
+static uint64_t rnd(void)
+{
+    seed ^= seed << 13;
+    seed ^= seed >> 7;
+    seed ^= seed << 17;
+    return seed;
+}
+
+typedef struct {
+    uint64_t hi, lo;
+} bits;
+
+static long double L(uint64_t hi, uint64_t lo)
+{
+    uint64_t w[2] = {lo, hi};
+    long double x;
+    memcpy(&x, w, 16);
+    return x;
+}
+
+static bits B(long double x)
+{
+    uint64_t w[2];
+    memcpy(w, &x, 16);
+    return (bits){w[1], w[0]};
+}
+
+static const char *H(long double x, char *buf)
+{
+    bits b = B(x);
+    sprintf(buf, "%016" PRIx64 "%016" PRIx64, b.hi, b.lo);
+    return buf;
+}
+
+static int isnanb(long double x)
+{
+    bits b = B(x);
+    return (b.hi >> 48 & 0x7fff) == 0x7fff && ((b.hi & 0xffffffffffffull) | b.lo);
+}
+
+static int isinfb(long double x)
+{
+    bits b = B(x);
+    return (b.hi & ~(1ull << 63)) == 0x7fff000000000000ull && !b.lo;
+}
+
+/* value with unbiased exponent in [e0, e1] (clamped to the normal range), random mantissa */
+static long double R(int e0, int e1, int sign)
+{
+    int e = e0 + (int)(rnd() % (uint64_t)(e1 - e0 + 1)) + 16383;
+    if (e < 1)
+        e = 1;
+    if (e > 32766)
+        e = 32766;
+    uint64_t s = sign < 0 ? 1 : sign > 0 ? 0 : rnd() & 1;
+    return L(s << 63 | (uint64_t)e << 48 | (rnd() & 0xffffffffffffull), rnd());
+}
+
+#define ONE 0x3fff000000000000ull
+static long double specials[40];
+static int nspecial;
+
+static void init_specials(void)
+{
+    static const uint64_t his[][2] = {
+        {0, 0}, {1ull << 63, 0}, {0x7fff000000000000ull, 0}, {0xffff000000000000ull, 0},
+        {0x7fff800000000000ull, 0}, {0, 1}, {0x0000ffffffffffffull, ~0ull},
+        {0x0001000000000000ull, 0}, {0x7ffeffffffffffffull, ~0ull}, {ONE, 0}, {ONE | 1ull << 63, 0},
+        {0x3ffe000000000000ull, 0}, {0xbffe000000000000ull, 0}, {0x4000000000000000ull, 0},
+        {0x3fff800000000000ull, 0}, {0xc000400000000000ull, 0}, {0x4000800000000000ull, 0},
+        {0x4002400000000000ull, 0}, {0x3fc3000000000000ull, 0}, {0xbf8f000000000000ull, 0},
+        {0x406f000000000000ull, 0}, {0x406f000000000000ull, 1}, {0x3fffffffffffffffull, ~0ull},
+        {0x3ffe000000000000ull, 1}, {0x4005920000000000ull, 0}, {0xc005920000000000ull, 0},
+        {0x400c62e42fefa39eull, 0x0000000000000000ull}, {0x3fff921fb54442d1ull, 0x8469898cc51701b8ull},
+        {0x4000921fb54442d1ull, 0x8469898cc51701b8ull}, {0x3ff0000000000000ull, 0x1234ull},
+    };
+    nspecial = (int)(sizeof his / sizeof *his);
+    for (int i = 0; i < nspecial; i++)
+        specials[i] = L(his[i][0], his[i][1]);
+}
+
+typedef long double (*f1)(long double);
+typedef long double (*f2)(long double, long double);
+
+static void p1(const char *name, int ulp, f1 f, long double x)
+{
+    char a[40], r[40];
+    long double y = f(x);
+    printf("f128 %s %d %s = %s\n", name, ulp, H(x, a), H(y, r));
+}
+
+static void p2(const char *name, int ulp, f2 f, long double x, long double y)
+{
+    char a[40], b[40], r[40];
+    long double z = f(x, y);
+    printf("f128 %s %d %s %s = %s\n", name, ulp, H(x, a), H(y, b), H(z, r));
+}
+
+struct range {
+    int e0, e1, sign;
+};
+
+static void t1(const char *name, int ulp, f1 f, const struct range *rg, int nr)
+{
+    for (int i = 0; i < nspecial; i++)
+        p1(name, ulp, f, specials[i]);
+    for (int k = 0; k < nr; k++)
+        for (int i = 0; i < N; i++)
+            p1(name, ulp, f, R(rg[k].e0, rg[k].e1, rg[k].sign));
+}
+
+static void t2(const char *name, int ulp, f2 f, const struct range *rx, const struct range *ry, int nr)
+{
+    for (int i = 0; i < nspecial; i += 3)
+        for (int j = 1; j < nspecial; j += 4)
+            p2(name, ulp, f, specials[i], specials[j]);
+    for (int k = 0; k < nr; k++)
+        for (int i = 0; i < N; i++) {
+            long double x = R(rx[k].e0, rx[k].e1, rx[k].sign);
+            p2(name, ulp, f, x, R(ry[k].e0, ry[k].e1, ry[k].sign));
+        }
+}
+
+#define RG(...) ((const struct range[]){__VA_ARGS__}), (int)(sizeof((const struct range[]){__VA_ARGS__}) / sizeof(struct range))
+
+static long double nearbyintl_(long double x) { return nearbyintl(x); }
+
+static void test_exact(void)
+{
+    struct range wide[] = {{-20, 120, 0}, {-16494, 16383, 0}};
+    t1("floorl", 0, floorl, wide, 2);
+    t1("ceill", 0, ceill, wide, 2);
+    t1("truncl", 0, truncl, wide, 2);
+    t1("roundl", 0, roundl, wide, 2);
+    t1("rintl", 0, rintl, wide, 2);
+    t1("nearbyintl", 0, nearbyintl_, wide, 2);
+    t1("sqrtl", 0, sqrtl, RG({-16494, 16383, 1}, {-3, 3, 1}));
+    t1("logbl", 0, logbl, wide, 2);
+    struct range px[] = {{-30, 30, 0}, {-200, 200, 0}, {-16494, 16383, 0}};
+    struct range py[] = {{-30, 30, 0}, {-40, 40, 0}, {-16494, 16383, 0}};
+    t2("fmodl", 0, fmodl, px, py, 3);
+    t2("remainderl", 0, remainderl, px, py, 3);
+    t2("fminl", 0, fminl, px, py, 3);
+    t2("fmaxl", 0, fmaxl, px, py, 3);
+    t2("fdiml", 0, fdiml, px, py, 3);
+    t2("nextafterl", 0, nextafterl, px, py, 3);
+    t2("nexttowardl", 0, nexttowardl, px, py, 3);
+    char a[40], b[40], c[40], r[40];
+    for (int i = 0; i < nspecial + 3 * N; i++) {
+        long double x = i < nspecial ? specials[i] : R(-40, 40, 0), y = R(-30, 30, 0);
+        int q = 0;
+        long double z = remquol(x, y, &q);
+        printf("f128 remquol 0 %s %s = %s %d\n", H(x, a), H(y, b), H(z, r), isnanb(z) ? 0 : q);
+        int e = 0;
+        z = frexpl(x, &e);
+        printf("f128 frexpl 0 %s = %s %d\n", H(x, a), H(z, r), isnanb(z) || isinfb(z) ? 0 : e);
+        long double ip;
+        z = modfl(x, &ip);
+        printf("f128 modfl 0 %s = %s %s\n", H(x, a), H(z, r), H(ip, b));
+        int n = (int)(rnd() % 40000) - 20000;
+        printf("f128 ldexpl 0 %s %d = %s\n", H(x, a), n, H(ldexpl(x, n), r));
+        printf("f128 scalbnl 0 %s %d = %s\n", H(x, a), n / 100, H(scalbnl(x, n / 100), r));
+        printf("f128 scalblnl 0 %s %d = %s\n", H(x, a), n, H(scalblnl(x, n), r));
+        printf("f128 ilogbl 0 %s = 00000000000000000000000000000000 %d\n", H(x, a), ilogbl(x));
+        /* in range of long (32 bits on rv32) and long long */
+        long double t = i < nspecial ? x : R(-5, 30, 0);
+        if (!isnanb(t) && !isinfb(t) && (B(t).hi >> 48 & 0x7fff) < 16383 + 30)
+            printf("f128 lroundl 0 %s = 00000000000000000000000000000000 %ld %ld\n", H(t, a), lroundl(t), lrintl(t));
+        t = i < nspecial ? x : R(-5, 62, 0);
+        if (!isnanb(t) && !isinfb(t) && (B(t).hi >> 48 & 0x7fff) < 16383 + 62)
+            printf("f128 llroundl 0 %s = 00000000000000000000000000000000 %lld %lld\n", H(t, a), llroundl(t), llrintl(t));
+        long double u = R(-40, 40, 0), v = R(-40, 40, 0);
+        if (i % 3 == 0)
+            v = R(-200, 200, 0);
+        printf("f128 fmal 0 %s %s %s = %s\n", H(x, a), H(u, b), H(v, c), H(fmal(x, u, v), r));
+    }
+    printf("f128 nanl 0 00000000000000000000000000000000 = %s\n", H(nanl(""), r));
+}
+
+static long double lgammal_(long double x) { return lgammal(x); }
+
+static void test_transcendental(void)
+{
+    t1("expl", 1, expl, RG({-120, 13, 0}, {-3, 3, 0}));
+    t1("exp2l", 1, exp2l, RG({-120, 13, 0}, {-3, 3, 0}));
+    t1("expm1l", 2, expm1l, RG({-120, 13, 0}, {-3, 3, 0}));
+    t1("logl", 1, logl, RG({-16494, 16383, 1}, {-1, 0, 1}));
+    t1("log2l", 3, log2l, RG({-16494, 16383, 1}, {-1, 0, 1}));
+    t1("log10l", 2, log10l, RG({-16494, 16383, 1}, {-1, 0, 1}));
+    t1("log1pl", 3, log1pl, RG({-120, -1, 0}, {-5, 100, 1}));
+    t1("sinl", 2, sinl, RG({-40, 3, 0}, {3, 120, 0}, {120, 16383, 0}));
+    t1("cosl", 2, cosl, RG({-40, 3, 0}, {3, 120, 0}, {120, 16383, 0}));
+    t1("tanl", 1, tanl, RG({-40, 3, 0}, {3, 120, 0}, {120, 16383, 0}));
+    t1("asinl", 1, asinl, RG({-60, -1, 0}, {-4, -1, 0}));
+    t1("acosl", 1, acosl, RG({-60, -1, 0}, {-4, -1, 0}));
+    t1("atanl", 1, atanl, RG({-60, 60, 0}, {-3, 3, 0}));
+    t1("sinhl", 2, sinhl, RG({-50, 13, 0}, {-3, 3, 0}));
+    t1("coshl", 2, coshl, RG({-50, 13, 0}, {-3, 3, 0}));
+    t1("tanhl", 2, tanhl, RG({-50, 6, 0}, {-3, 3, 0}));
+    t1("asinhl", 4, asinhl, RG({-60, 60, 0}, {-3, 3, 0}));
+    t1("acoshl", 4, acoshl, RG({0, 60, 1}, {0, 2, 1}));
+    t1("atanhl", 4, atanhl, RG({-60, -1, 0}, {-4, -1, 0}));
+    t1("cbrtl", 1, cbrtl, RG({-16494, 16383, 0}, {-3, 3, 0}));
+    t1("erfl", 1, erfl, RG({-60, 3, 0}, {-2, 2, 0}));
+    t1("erfcl", 4, erfcl, RG({-60, 3, 0}, {2, 6, 1}));
+    t1("tgammal", 4, tgammal, RG({-20, 10, 1}, {-10, 10, -1}));
+    char a[40], r[40];
+    for (int i = 0; i < nspecial + 2 * N; i++) {
+        long double x = i < nspecial ? specials[i] : i & 1 ? R(-30, 30, 1) : R(-10, 8, -1);
+        signgam = 0;
+        long double y = lgammal_(x);
+        printf("f128 lgammal 5 %s = %s %d\n", H(x, a), H(y, r), isnanb(y) || isinfb(y) ? 0 : signgam);
+    }
+    struct range rx[] = {{-30, 30, 0}, {-3, 3, 0}};
+    struct range ry[] = {{-30, 30, 0}, {-3, 3, 0}};
+    t2("atan2l", 2, atan2l, rx, ry, 2);
+    t2("hypotl", 1, hypotl, rx, ry, 2);
+    struct range wx[] = {{-10, 10, 1}, {-1, 0, 1}, {-3, 3, -1}};
+    struct range wy[] = {{-5, 6, 0}, {5, 16, 0}, {0, 6, 0}};
+    t2("powl", 4, powl, wx, wy, 3);
+    /* negative bases with integral exponents */
+    for (int i = 0; i < N; i++) {
+        long double x = R(-3, 3, -1);
+        long double y = L((uint64_t)(rnd() & 1) << 63 | ONE, 0);
+        y = L(B(y).hi + ((rnd() % 9) << 48), 0);   /* +-2^k, k < 9 */
+        p2("powl", 4, powl, x, y);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1)
+        N = atoi(argv[1]);
+    init_specials();
+    test_exact();
+    test_transcendental();
+    return 0;
+}
