@@ -1,8 +1,9 @@
 /* The exactly computable long double (IEEE binary128) <math.h> functions, on the bit
  * patterns as two 64-bit halves (rv32 has no __int128) or on the exact 256-bit mp values of
  * mpl.c; no long double arithmetic is used, so the rv32 GCC build needs no soft-float
- * helpers.  Every result is the correctly rounded one (round to nearest-even where the C
- * standard says "current rounding direction", as the double functions of exact.c). */
+ * helpers.  Every result is the exact or correctly rounded one; rintl, nearbyintl, lrintl
+ * and llrintl follow the current rounding direction (fegetround), the other results are
+ * rounded to nearest-even. */
 #include "mpl.h"
 #include <math.h>
 #include <fenv.h>
@@ -83,8 +84,19 @@ long double truncl(long double x) { return round_mode(x, 0); }
 long double floorl(long double x) { return round_mode(x, 1); }
 long double ceill(long double x) { return round_mode(x, 2); }
 long double roundl(long double x) { return round_mode(x, 3); }
-long double rintl(long double x) { return round_mode(x, 4); }
-long double nearbyintl(long double x) { return round_mode(x, 4); }
+/* the current rounding direction (fcsr.frm) as a round_mode mode */
+static int dyn_mode(void)
+{
+    switch (fegetround()) {
+    case FE_TOWARDZERO: return 0;
+    case FE_DOWNWARD: return 1;
+    case FE_UPWARD: return 2;
+    default: return 4;
+    }
+}
+
+long double rintl(long double x) { return round_mode(x, dyn_mode()); }
+long double nearbyintl(long double x) { return round_mode(x, dyn_mode()); }
 
 /* integral r to a signed integer of `bits` bits: its magnitude as (hi:lo); 0 when out of
  * range (FE_INVALID raised, *ok = 0) */
