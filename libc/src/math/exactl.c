@@ -430,9 +430,13 @@ long double fmal(long double x, long double y, long double z)
 
 /* ---- comparisons, neighbours ---- */
 
+static int is_snan(ldbits b) { return __zl_ldclass(b) == 3 && !(b.hi >> 47 & 1); }
+
 long double fminl(long double x, long double y)
 {
     ldbits bx = __zl_ldbits(x), by = __zl_ldbits(y);
+    if (is_snan(bx) || is_snan(by))
+        return __zl_ldqnan(is_snan(bx) ? bx : by);   /* as glibc: a signaling NaN is not missing data */
     if (__zl_ldclass(bx) == 3)
         return __zl_ldclass(by) == 3 ? __zl_ldqnan(bx) : y;
     if (__zl_ldclass(by) == 3)
@@ -453,6 +457,8 @@ long double fminl(long double x, long double y)
 long double fmaxl(long double x, long double y)
 {
     ldbits bx = __zl_ldbits(x), by = __zl_ldbits(y);
+    if (is_snan(bx) || is_snan(by))
+        return __zl_ldqnan(is_snan(bx) ? bx : by);   /* as glibc: a signaling NaN is not missing data */
     if (__zl_ldclass(bx) == 3)
         return __zl_ldclass(by) == 3 ? __zl_ldqnan(bx) : y;
     if (__zl_ldclass(by) == 3)

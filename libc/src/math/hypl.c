@@ -219,6 +219,8 @@ long double hypotl(long double x, long double y)
 {
     ldbits bx = __zl_ldbits(x), by = __zl_ldbits(y);
     int cx = __zl_ldclass(bx), cy = __zl_ldclass(by);
+    if ((cx == 3 && !(bx.hi >> 47 & 1)) || (cy == 3 && !(by.hi >> 47 & 1)))
+        return __zl_ldqnan(cx == 3 && !(bx.hi >> 47 & 1) ? bx : by);   /* signaling NaN */
     if (cx == 2 || cy == 2)
         return __zl_ldinf(0);
     if (cx == 3)

@@ -42,10 +42,14 @@ int __zl_ldclass(ldbits b)
     return (e || m) ? 1 : 0;
 }
 
+/* RISC-V returns the canonical NaN for every NaN operand (as glibc's soft-fp does for
+ * binary128); a signaling one raises FE_INVALID */
 long double __zl_ldqnan(ldbits b)
 {
-    b.hi |= UINT64_C(1) << 47;
-    return __zl_ldval(b);
+    ldbits c = {UINT64_C(0x7fff800000000000), 0};
+    if (!(b.hi >> 47 & 1))
+        feraiseexcept(FE_INVALID);
+    return __zl_ldval(c);
 }
 
 long double __zl_ldinvalid(void)

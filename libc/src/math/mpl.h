@@ -27,7 +27,7 @@ ldbits __zl_ldbits(long double x);
 long double __zl_ldval(ldbits b);
 /* class of a bit pattern: 0 zero, 1 finite non-zero, 2 infinity, 3 NaN */
 int __zl_ldclass(ldbits b);
-long double __zl_ldqnan(ldbits b);          /* b (a NaN) made quiet */
+long double __zl_ldqnan(ldbits b);          /* the result for a NaN operand b */
 long double __zl_ldinvalid(void);            /* default NaN, raises FE_INVALID, errno EDOM */
 long double __zl_ldinf(int neg);
 long double __zl_lddivzero(int neg);         /* +-inf, raises FE_DIVBYZERO, errno ERANGE */

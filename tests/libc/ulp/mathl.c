@@ -77,14 +77,14 @@ static long double R(int e0, int e1, int sign)
 }
 
 #define ONE 0x3fff000000000000ull
-static long double specials[40];
+static long double specials[48];
 static int nspecial;
 
 static void init_specials(void)
 {
     static const uint64_t his[][2] = {
         {0, 0}, {1ull << 63, 0}, {0x7fff000000000000ull, 0}, {0xffff000000000000ull, 0},
-        {0x7fff800000000000ull, 0}, {0, 1}, {0x0000ffffffffffffull, ~0ull},
+        {0x7fff800000000000ull, 0}, {0x7fff400000000000ull, 0}, {0, 1}, {0x0000ffffffffffffull, ~0ull},
         {0x0001000000000000ull, 0}, {0x7ffeffffffffffffull, ~0ull}, {ONE, 0}, {ONE | 1ull << 63, 0},
         {0x3ffe000000000000ull, 0}, {0xbffe000000000000ull, 0}, {0x4000000000000000ull, 0},
         {0x3fff800000000000ull, 0}, {0xc000400000000000ull, 0}, {0x4000800000000000ull, 0},
@@ -93,6 +93,9 @@ static void init_specials(void)
         {0x3ffe000000000000ull, 1}, {0x4005920000000000ull, 0}, {0xc005920000000000ull, 0},
         {0x400c62e42fefa39eull, 0x0000000000000000ull}, {0x3fff921fb54442d1ull, 0x8469898cc51701b8ull},
         {0x4000921fb54442d1ull, 0x8469898cc51701b8ull}, {0x3ff0000000000000ull, 0x1234ull},
+        /* the binary128 numbers nearest to k pi/2, k = 7, 2^40+1, 2^100+1, 2^1000+1 */
+        {0x40025fdbbe9bba77ull, 0x53dc585b2c742181ull}, {0x4027921fb5444463ull, 0xa41ecdcf969b6b42ull},
+        {0x4063921fb54442d1ull, 0x8469898cc5171adaull}, {0x43e7921fb54442d1ull, 0x8469898cc51701b8ull},
     };
     nspecial = (int)(sizeof his / sizeof *his);
     for (int i = 0; i < nspecial; i++)
