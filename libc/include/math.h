@@ -1,7 +1,8 @@
-/* zlibc <math.h>: classification macros, constants, and the exactly computable functions
- * (rounding, remainders, scaling, sqrt — all correctly rounded, on integer arithmetic).
- * The transcendental functions (exp, log, pow, trigonometric, hyperbolic, ...) are not
- * implemented yet (docs/libc.md, "missing"). */
+/* zlibc <math.h>: classification macros, constants, the exactly computable functions
+ * (rounding, remainders, scaling, sqrt, fma — correctly rounded, on integer arithmetic) and
+ * the C99 transcendental functions for double and float (docs/libc.md, "math": faithful
+ * or better, in double-double arithmetic).  math_errhandling is MATH_ERREXCEPT: errors are
+ * reported by the floating-point exception flags, not errno. */
 #ifndef _ZL_MATH_H
 #define _ZL_MATH_H
 #include <bits/zl_config.h>
@@ -56,7 +57,7 @@ int __signbitl(long double);
 #define M_SQRT2 1.41421356237309504880
 typedef float float_t;
 typedef double double_t;
-#define FP_ILOGB0 (-2147483647)   /* glibc's RISC-V values */
+#define FP_ILOGB0 (-2147483647)     /* glibc's values on RISC-V */
 #define FP_ILOGBNAN 2147483647
 #define MATH_ERRNO 1
 #define MATH_ERREXCEPT 2
@@ -103,10 +104,62 @@ long long llrint(double);
 double nextafter(double, double);
 int ilogb(double);
 double logb(double);
+float remainderf(float, float);
+float fdimf(float, float);
+float nextafterf(float, float);
+double nexttoward(double, long double);
+float nexttowardf(float, long double);
+int ilogbf(float);
+float logbf(float);
+long lroundf(float);
+long long llroundf(float);
+long lrintf(float);
+long long llrintf(float);
+float scalblnf(float, long);
+double remquo(double, double, int *);
+float remquof(float, float, int *);
+double nan(const char *);
+float nanf(const char *);
+double fma(double, double, double);
+float fmaf(float, float, float);
+#define __ZL_MATHT(name) double name(double); float name##f(float);
+__ZL_MATHT(exp)
+__ZL_MATHT(exp2)
+__ZL_MATHT(expm1)
+__ZL_MATHT(log)
+__ZL_MATHT(log2)
+__ZL_MATHT(log10)
+__ZL_MATHT(log1p)
+__ZL_MATHT(sin)
+__ZL_MATHT(cos)
+__ZL_MATHT(tan)
+__ZL_MATHT(asin)
+__ZL_MATHT(acos)
+__ZL_MATHT(atan)
+__ZL_MATHT(sinh)
+__ZL_MATHT(cosh)
+__ZL_MATHT(tanh)
+__ZL_MATHT(asinh)
+__ZL_MATHT(acosh)
+__ZL_MATHT(atanh)
+__ZL_MATHT(cbrt)
+__ZL_MATHT(erf)
+__ZL_MATHT(erfc)
+__ZL_MATHT(tgamma)
+__ZL_MATHT(lgamma)
+#undef __ZL_MATHT
+extern int signgam;
+double lgamma_r(double, int *);
+float lgammaf_r(float, int *);
+double pow(double, double);
+float powf(float, float);
+double atan2(double, double);
+float atan2f(float, float);
+double hypot(double, double);
+float hypotf(float, float);
 long double fabsl(long double);
 long double copysignl(long double, long double);
 /* long double (IEEE binary128 at every XLEN; libc/src/math/ files ending in l.c, docs/libc.md) */
-extern int signgam;
 #define __ZL_MATHL1(name) long double name##l(long double);
 __ZL_MATHL1(floor) __ZL_MATHL1(ceil) __ZL_MATHL1(trunc) __ZL_MATHL1(round)
 __ZL_MATHL1(rint) __ZL_MATHL1(nearbyint) __ZL_MATHL1(sqrt) __ZL_MATHL1(logb)

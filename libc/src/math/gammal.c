@@ -8,12 +8,12 @@
  *             recurrence Gamma(x) = Gamma(x+n) / (x (x+1) ... (x+n-1)) below, Taylor series
  *             at 1 and 2 (zeta values) within 2^-40 of them, and the reflection formula
  *             Gamma(x) Gamma(1-x) = pi / sin(pi x) for x < 0.
- * signgam is defined here (the C library has one). */
+ * lgammal sets signgam (defined with the double lgamma in gamma.c). */
 #include "mpl.h"
+#include <math.h>
 #include <fenv.h>
 #include <string.h>
 
-int signgam;
 
 static long double ldzero(int neg) { return __zl_ldval((ldbits){(u64)(neg != 0) << 63, 0}); }
 static long double ldone(int neg) { return __zl_ldval((ldbits){(u64)(neg != 0) << 63 | UINT64_C(0x3fff) << 48, 0}); }
