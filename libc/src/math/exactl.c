@@ -95,7 +95,14 @@ static int dyn_mode(void)
     }
 }
 
-long double rintl(long double x) { return round_mode(x, dyn_mode()); }
+long double rintl(long double x)
+{
+    long double r = round_mode(x, dyn_mode());
+    ldbits a = __zl_ldbits(x), b = __zl_ldbits(r);
+    if ((a.hi != b.hi || a.lo != b.lo) && __zl_ldclass(a) != 3)
+        feraiseexcept(FE_INEXACT);
+    return r;
+}
 long double nearbyintl(long double x) { return round_mode(x, dyn_mode()); }
 
 /* integral r to a signed integer of `bits` bits: its magnitude as (hi:lo); 0 when out of

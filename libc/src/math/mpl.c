@@ -211,6 +211,9 @@ void __zl_mp_from_ld(mp *r, long double x)
     pack(r, (int)(b.hi >> 63), (E ? E : 1) - 16495 + 256, W, NL);
 }
 
+/* The one rounding of every long double result: to nearest-even, FE_INEXACT when the mp
+ * value was not representable (a computed transcendental result that happens to be exact
+ * may raise it spuriously, which C allows), FE_OVERFLOW/FE_UNDERFLOW with ERANGE. */
 long double __zl_mp_to_ld(const mp *a)
 {
     ldbits b = {(u64)a->s << 63, 0};
@@ -244,6 +247,8 @@ long double __zl_mp_to_ld(const mp *a)
     }
     u64 lo = (u64)K[1] << 32 | K[0], hi = (u64)K[3] << 32 | K[2];
     if (E >= 1) {
+        if (rnd || sticky)
+            feraiseexcept(FE_INEXACT);
         if (hi >> 49) {   /* carried to 2^113 */
             lo = lo >> 1 | hi << 63;
             hi >>= 1;

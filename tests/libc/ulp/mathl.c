@@ -270,6 +270,36 @@ static void test_transcendental(void)
     }
 }
 
+/* exception flags of well-defined cases (aux: fetestexcept after the call) */
+static void test_flags(void)
+{
+    long double one = L(ONE, 0), mone = L(ONE | 1ull << 63, 0), half = L(0x3ffe000000000000ull, 0),
+                zero = L(0, 0), two = L(0x4000000000000000ull, 0), inf = L(0x7fff000000000000ull, 0),
+                big = L(0x400c000000000000ull, 0), nbig = L(0xc00d000000000000ull, 0),
+                tiny = L(0, 5), max = L(0x7ffeffffffffffffull, ~0ull);
+    char a[40], b[40], r[40];
+#define FL1(f, x)                                                                               \
+    do {                                                                                        \
+        feclearexcept(FE_ALL_EXCEPT);                                                           \
+        long double v_ = f(x);                                                                  \
+        int e_ = fetestexcept(FE_ALL_EXCEPT);                                                   \
+        printf("f128 flags_" #f " 0 %s = %s %d\n", H(x, a), H(v_, r), e_);                      \
+    } while (0)
+#define FL2(f, x, y)                                                                            \
+    do {                                                                                        \
+        feclearexcept(FE_ALL_EXCEPT);                                                           \
+        long double v_ = f(x, y);                                                               \
+        int e_ = fetestexcept(FE_ALL_EXCEPT);                                                   \
+        printf("f128 flags_" #f " 0 %s %s = %s %d\n", H(x, a), H(y, b), H(v_, r), e_);          \
+    } while (0)
+    FL1(expl, one); FL1(expl, zero); FL1(expl, big); FL1(expl, nbig); FL1(logl, zero);
+    FL1(logl, mone); FL1(sqrtl, two); FL1(sqrtl, L(0x4001000000000000ull, 0)); FL1(rintl, half);
+    FL1(nearbyintl, half); FL1(rintl, one); FL1(sinl, inf); FL1(sinl, tiny); FL1(atanhl, one);
+    FL1(tgammal, mone); FL1(lgammal_, two); FL1(acosl, two); FL1(log1pl, mone); FL1(coshl, big);
+    FL2(powl, zero, mone); FL2(fmodl, one, zero); FL2(nextafterl, max, inf); FL2(hypotl, max, max);
+    FL2(atan2l, zero, zero); FL2(remainderl, inf, one);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -277,5 +307,6 @@ int main(int argc, char **argv)
     init_specials();
     test_exact();
     test_transcendental();
+    test_flags();
     return 0;
 }
