@@ -4,7 +4,7 @@
  *   erfc x  = 1 - erf x below 5 (at most 39 of the 256 bits cancel); from 5 on the continued
  *             fraction e^(-x^2)/sqrt(pi) / (x + (1/2)/(x + 1/(x + (3/2)/(x + ...)))),
  *             evaluated forward (numerator and denominator recurrences, one division).
- *   lgamma  Stirling's series with 28 terms (B_2k / (2k(2k-1) x^(2k-1))) from x >= 24, the
+ *   lgamma  Stirling's series with 40 terms (B_2k / (2k(2k-1) x^(2k-1))) from x >= 40, the
  *             recurrence Gamma(x) = Gamma(x+n) / (x (x+1) ... (x+n-1)) below, Taylor series
  *             at 1 and 2 (zeta values) within 2^-40 of them, and the reflection formula
  *             Gamma(x) Gamma(1-x) = pi / sin(pi x) for x < 0.
@@ -42,7 +42,7 @@ static void erf_mp(mp *r, const mp *a)
         __zl_mp_mul(&t, &t, &a2x2);
         __zl_mp_div_u32(&t, &t, 2 * n + 1);
         __zl_mp_add(&s, &s, &t);
-        if (t.e < s.e - 170 && __zl_mp_cmp_abs(&t, &s) < 0 && 2 * n + 1 > 4 * (u32)(a2.e > 0 ? 1u << a2.e : 1u))
+        if (t.e < s.e - 220 && __zl_mp_cmp_abs(&t, &s) < 0 && 2 * n + 1 > 4 * (u32)(a2.e > 0 ? 1u << a2.e : 1u))
             break;
     }
     a2.s = 1;
@@ -125,7 +125,7 @@ long double erfcl(long double x)
     return __zl_mp_to_ld(&r);
 }
 
-/* Stirling: log Gamma(x) for x >= 24 */
+/* Stirling: log Gamma(x) for x >= 40 (truncation error below 2^-252) */
 static void stirling(mp *r, const mp *x)
 {
     mp w, s, t, l;
@@ -176,12 +176,12 @@ static void lgamma_pos(mp *r, const mp *x, int near12)
             return;
         }
     }
-    __zl_mp_from_int(&t, 24);
+    __zl_mp_from_int(&t, 40);
     if (__zl_mp_cmp(x, &t) >= 0) {
         stirling(r, x);
         return;
     }
-    /* x + n >= 24 */
+    /* x + n >= 40 */
     mp prod = *x, y = *x;
     for (;;) {
         __zl_mp_add(&y, &y, &__zl_mp_one);

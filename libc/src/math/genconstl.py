@@ -37,7 +37,7 @@ for k in range(2, 8):
     out.append("    " + enc("x", (-1) ** k * (zeta(k) - 1) / k)[len("const mp x = "):-1] + ",")
 out.append("};")
 # Stirling: lgamma(x) = (x-1/2)log x - x + log(2pi)/2 + sum B_2k/(2k(2k-1) x^(2k-1))
-K = 28
+K = 40
 out.append("const mp __zl_mp_stirling[MP_STIRLING_K] = {")
 for k in range(1, K + 1):
     out.append("    " + enc("x", bernoulli(2 * k) / (2 * k * (2 * k - 1)))[len("const mp x = "):-1] + ",")

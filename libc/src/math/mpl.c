@@ -528,8 +528,8 @@ void __zl_mp_exp(mp *r, const mp *x)
     __zl_mp_mul(&t, &t, &__zl_mp_ln2);
     __zl_mp_sub(&u, x, &t);          /* |u| <= ln2/2 (+ rounding) */
     __zl_mp_scale(&u, -12);
-    p = __zl_mp_one;                 /* exp(u) = 1 + u(1 + u/2(1 + u/3(...))) */
-    for (u32 n = 14; n >= 1; n--) {
+    p = __zl_mp_one;                 /* exp(u) = 1 + u(1 + u/2(1 + u/3(...))), error 2^-260 */
+    for (u32 n = 16; n >= 1; n--) {
         __zl_mp_mul(&p, &p, &u);
         __zl_mp_div_u32(&p, &p, n);
         __zl_mp_add(&p, &p, &__zl_mp_one);
@@ -570,7 +570,7 @@ static void log_near1(mp *r, const mp *m)
     __zl_mp_div(&s, &a, &b);
     __zl_mp_mul(&s2, &s, &s);
     memset(&p, 0, sizeof p);
-    for (u32 k = 13; k >= 1; k--) {   /* s^2 <= 2^-13: 13 terms give 2^-169 */
+    for (u32 k = 20; k >= 1; k--) {   /* s^2 <= 2^-13: 20 terms give 2^-260 */
         mp c;
         __zl_mp_div_u32(&c, &__zl_mp_one, 2 * k + 1);
         __zl_mp_add(&p, &p, &c);
@@ -673,7 +673,7 @@ void __zl_mp_atan(mp *r, const mp *x)
 void __zl_mp_sincos_small(const mp *r, mp *s, mp *c)
 {
     mp r2, p;
-    int K = 19;
+    int K = 27;   /* |r| <= pi/4: r^55/55! < 2^-260 */
     if (__zl_mp_is_zero(r)) {
         if (s)
             *s = *r;
@@ -682,9 +682,9 @@ void __zl_mp_sincos_small(const mp *r, mp *s, mp *c)
         return;
     }
     if (r->e <= -2) {
-        K = 175 / (-2 * r->e) + 1;
-        if (K > 19)
-            K = 19;
+        K = 260 / (-2 * r->e) + 1;
+        if (K > 27)
+            K = 27;
     }
     __zl_mp_mul(&r2, r, r);
     if (s) {   /* r (1 - r^2/(2*3) (1 - r^2/(4*5) (...))) */

@@ -68,7 +68,7 @@ extern const mp __zl_mp_one, __zl_mp_ln2, __zl_mp_pi, __zl_mp_pio2, __zl_mp_pio4
     __zl_mp_log2e, __zl_mp_log10e, __zl_mp_2osqrtpi, __zl_mp_1osqrtpi, __zl_mp_euler,
     __zl_mp_hln2pi, __zl_mp_1meuler;
 extern const mp __zl_mp_lg1[6], __zl_mp_lg2[6];
-#define MP_STIRLING_K 28
+#define MP_STIRLING_K 40
 extern const mp __zl_mp_stirling[MP_STIRLING_K];
 
 #endif

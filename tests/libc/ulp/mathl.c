@@ -248,6 +248,30 @@ static void test_transcendental(void)
         long double y = lgammal_(x);
         printf("f128 lgammal 5 %s = %s %d\n", H(x, a), H(y, r), isnanb(y) || isinfb(y) ? 0 : signgam);
     }
+    /* the binary128 numbers nearest to the first five negative zeros of lgamma, and their
+     * neighbours (the result is about 2^-112: everything cancels but the last bits) */
+    static const uint64_t lgz[][2] = {
+        {0xc0003a7fc9600f86ull, 0xc155f64f98af8d03ull},
+        {0xc0003a7fc9600f86ull, 0xc155f64f98af8d04ull},
+        {0xc0003a7fc9600f86ull, 0xc155f64f98af8d05ull},
+        {0xc0005fb410a1bd90ull, 0x0cbccad25a320f56ull},
+        {0xc0005fb410a1bd90ull, 0x0cbccad25a320f57ull},
+        {0xc0005fb410a1bd90ull, 0x0cbccad25a320f58ull},
+        {0xc0009260dbc9e59aull, 0xf7dc5f34cd69ecdcull},
+        {0xc0009260dbc9e59aull, 0xf7dc5f34cd69ecddull},
+        {0xc0009260dbc9e59aull, 0xf7dc5f34cd69ecdeull},
+        {0xc000fa471547c2feull, 0x50b86a2b094891b5ull},
+        {0xc000fa471547c2feull, 0x50b86a2b094891b6ull},
+        {0xc000fa471547c2feull, 0x50b86a2b094891b7ull},
+        {0xc0010284e7859958ull, 0x0c30e7c2c3786044ull},
+        {0xc0010284e7859958ull, 0x0c30e7c2c3786045ull},
+        {0xc0010284e7859958ull, 0x0c30e7c2c3786046ull},
+    };
+    for (int i = 0; i < (int)(sizeof lgz / sizeof *lgz); i++) {
+        long double x = L(lgz[i][0], lgz[i][1]);
+        long double y = lgammal_(x);
+        printf("f128 lgammal 5 %s = %s %d\n", H(x, a), H(y, r), signgam);
+    }
     struct range rx[] = {{-30, 30, 0}, {-3, 3, 0}};
     struct range ry[] = {{-30, 30, 0}, {-3, 3, 0}};
     t2("atan2l", 2, atan2l, rx, ry, 2);
