@@ -264,9 +264,9 @@ long double remquol(long double x, long double y, int *quo)
         return x;
     u64 rh, rl, yh, yl, q;
     int ey;
-    int full = fmod_core(bx, by, &rh, &rl, &ey, &yh, &yl, &q);
+    fmod_core(bx, by, &rh, &rl, &ey, &yh, &yl, &q);
     int neg = ld_neg(bx);
-    /* R 2^ey; y = MY 2^EY.  When |x| < |y| (full == 0) ey is x's exponent. */
+    /* |x| mod |y| = R 2^ey (when |x| < |y|, R 2^ey is |x| and q is 0) */
     mp r, ym, h;
     __zl_mp_from_u128(&r, 0, rh, rl, ey);
     __zl_mp_from_ld(&ym, y);
@@ -274,8 +274,7 @@ long double remquol(long double x, long double y, int *quo)
     h = r;
     __zl_mp_scale(&h, 1);
     int c = __zl_mp_cmp(&h, &ym);
-    int qt = (int)(q & 7);
-    (void)full;
+    int qt = (int)(q & 7);   /* glibc's remquol: the quotient mod 8, then the rounding */
     if (c > 0 || (c == 0 && (q & 1))) {
         __zl_mp_sub(&r, &r, &ym);
         qt++;

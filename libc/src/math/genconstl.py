@@ -60,8 +60,7 @@ for j in range(17):
         out.append("    " + enc("x", atan(mpf(j) / 16))[len("const mp x = "):-1] + ",")
 out.append("};")
 # bits of 2/pi: word i holds bits 32i+1 .. 32i+32 after the binary point (MSB first)
-NW = 540
-v = int(floor(2 / pi * mpf(2) ** (32 * NW)))
+NW = 540   # 17,280 bits: the largest binary128 exponent + the 448-bit window 
 mp.prec = 32 * NW + 200
 v = int(floor(2 / pi * mpf(2) ** (32 * NW)))
 out.append("#define TWO_OVER_PI_WORDS %d" % NW)

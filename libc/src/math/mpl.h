@@ -53,7 +53,7 @@ void __zl_mp_trunc(mp *r, const mp *a, int *odd);   /* toward zero; parity */
 int __zl_mp_is_int(const mp *a);             /* a is an integer */
 int __zl_mp_is_odd_int(const mp *a);         /* a is an odd integer */
 
-/* elementary functions on mp (relative error below 2^-150 unless noted) */
+/* elementary functions on mp: series summed to about 2^-250 absolute error */
 void __zl_mp_exp(mp *r, const mp *x);        /* |x| < 2^20 */
 void __zl_mp_log(mp *r, const mp *x);        /* x > 0 */
 void __zl_mp_log1p(mp *r, const mp *x);      /* x > -1 (accurate for small x) */
