@@ -431,6 +431,13 @@ long double fmal(long double x, long double y, long double z)
     __zl_mp_mul(&a, &a, &m);   /* exact: 226 bits */
     __zl_mp_from_ld(&m, z);
     __zl_mp_add(&a, &a, &m);
+    if (__zl_mp_is_zero(&a)) {
+        /* an exact zero: -0 only for (-0) + (-0), or in the downward direction (IEEE 754 6.3) */
+        int zneg = ld_neg(bz), prod0 = cx == 0 || cy == 0;
+        int down = fegetround() == FE_DOWNWARD;
+        int neg = prod0 && cz == 0 ? (pneg && zneg) || (down && pneg != zneg) : down;
+        return __zl_ldval((ldbits){(u64)neg << 63, 0});
+    }
     return __zl_mp_to_ld(&a);
 }
 

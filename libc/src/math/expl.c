@@ -8,19 +8,8 @@
 
 static long double zero(int neg) { return __zl_ldval((ldbits){(u64)(neg != 0) << 63, 0}); }
 
-static long double underflow(int neg)
-{
-    feraiseexcept(FE_UNDERFLOW | FE_INEXACT);
-    errno = ERANGE;
-    return zero(neg);
-}
-
-static long double overflow(int neg)
-{
-    feraiseexcept(FE_OVERFLOW | FE_INEXACT);
-    errno = ERANGE;
-    return __zl_ldinf(neg);
-}
+#define underflow __zl_ld_underflow
+#define overflow __zl_ld_overflow
 
 /* e^x for finite x, scaled: x * mul first (mul may be 0 for none) */
 static long double exp_common(long double x, const mp *mul)
@@ -53,6 +42,14 @@ long double exp2l(long double x)
     case 3: return __zl_ldqnan(b);
     case 2: return b.hi >> 63 ? zero(0) : x;
     }
+    mp a;
+    __zl_mp_from_ld(&a, x);
+    if (__zl_mp_is_int(&a) && a.e <= 16) {   /* exact: 2^n (also in the directed modes) */
+        i64 n = __zl_mp_round_int(&a, 0);
+        a = __zl_mp_one;
+        __zl_mp_scale(&a, (int)n);
+        return __zl_mp_to_ld(&a);
+    }
     return exp_common(x, &__zl_mp_ln2);
 }
 
@@ -68,8 +65,11 @@ long double expm1l(long double x)
     __zl_mp_from_ld(&a, x);
     __zl_mp_from_int(&lim, 12000);
     if (__zl_mp_cmp_abs(&a, &lim) > 0) {
-        if (a.s)
-            return __zl_ldval((ldbits){UINT64_C(0xbfff) << 48, 0});
+        if (a.s) {
+            mp m1 = __zl_mp_one;
+            m1.s = 1;
+            return __zl_ld_inside(&m1);   /* -1 + e^x */
+        }
         return overflow(0);
     }
     __zl_mp_expm1(&a, &a);
@@ -108,8 +108,46 @@ static long double log_scaled(long double x, const mp *mul)
 }
 
 long double logl(long double x) { return log_scaled(x, 0); }
-long double log2l(long double x) { return log_scaled(x, &__zl_mp_log2e); }
-long double log10l(long double x) { return log_scaled(x, &__zl_mp_log10e); }
+/* The exact results are returned exactly (so also in the directed rounding modes):
+ * log2 of a power of two, log10 of a power of ten. */
+long double log2l(long double x)
+{
+    long double r;
+    if (log_special(x, &r))
+        return r;
+    mp a;
+    __zl_mp_from_ld(&a, x);
+    if (a.m[MP_NL - 1] == 0x80000000u) {
+        int pow2 = 1;
+        for (int i = 0; i < MP_NL - 1; i++)
+            pow2 &= a.m[i] == 0;
+        if (pow2) {
+            __zl_mp_from_int(&a, a.e - 1);
+            return __zl_mp_to_ld(&a);
+        }
+    }
+    return log_scaled(x, &__zl_mp_log2e);
+}
+
+long double log10l(long double x)
+{
+    long double r;
+    if (log_special(x, &r))
+        return r;
+    mp a, p;
+    __zl_mp_from_ld(&a, x);
+    if (__zl_mp_is_int(&a) && a.e <= 160 && !a.s) {   /* 10^n, n <= 48, is exact in binary128 */
+        p = __zl_mp_one;
+        for (int n = 0; n <= 48 && __zl_mp_cmp(&p, &a) <= 0; n++) {
+            if (__zl_mp_cmp(&p, &a) == 0) {
+                __zl_mp_from_int(&p, n);
+                return __zl_mp_to_ld(&p);
+            }
+            __zl_mp_mul_u32(&p, &p, 10);
+        }
+    }
+    return log_scaled(x, &__zl_mp_log10e);
+}
 
 long double log1pl(long double x)
 {

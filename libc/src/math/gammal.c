@@ -64,8 +64,11 @@ long double erfl(long double x)
     mp a;
     __zl_mp_from_ld(&a, x);
     a.s = 0;
-    if (big(&a, 9))
-        return ldone(neg);   /* erfc(9) < 2^-120 */
+    if (big(&a, 9)) {
+        mp o = __zl_mp_one;   /* 1 - erfc(x), erfc(9) < 2^-120: just inside 1 */
+        o.s = neg;
+        return __zl_ld_inside(&o);
+    }
     erf_mp(&a, &a);
     a.s = neg;
     return __zl_mp_to_ld(&a);
@@ -83,19 +86,19 @@ long double erfcl(long double x)
     __zl_mp_from_ld(&a, x);
     a.s = 0;
     if (neg || !big(&a, 5)) {
-        if (neg && big(&a, 9))
-            return __zl_ldval((ldbits){UINT64_C(0x4000) << 48, 0});   /* 2 */
+        if (neg && big(&a, 9)) {
+            mp two = __zl_mp_one;   /* 2 - erfc(|x|): just inside 2 */
+            two.e++;
+            return __zl_ld_inside(&two);
+        }
         erf_mp(&r, &a);
         if (!neg)
             r.s = 1;
         __zl_mp_add(&r, &r, &__zl_mp_one);
         return __zl_mp_to_ld(&r);
     }
-    if (big(&a, 110)) {
-        feraiseexcept(FE_UNDERFLOW | FE_INEXACT);
-        errno = ERANGE;
-        return ldzero(0);
-    }
+    if (big(&a, 110))
+        return __zl_ld_underflow(0);
     mp fl;
     int odd;
     __zl_mp_trunc(&fl, &a, &odd);
@@ -268,10 +271,14 @@ long double tgammal(long double x)
     mp a, r, s;
     __zl_mp_from_ld(&a, x);
     if (!neg) {
-        if (big(&a, 1800)) {
-            feraiseexcept(FE_OVERFLOW | FE_INEXACT);
-            errno = ERANGE;
-            return __zl_ldinf(0);
+        if (big(&a, 1800))
+            return __zl_ld_overflow(0);
+        if (__zl_mp_is_int(&a) && !big(&a, 60)) {   /* (n-1)!: exact in 256 bits up to n = 60 */
+            i64 n = __zl_mp_round_int(&a, 0);
+            r = __zl_mp_one;
+            for (i64 k = 2; k < n; k++)
+                __zl_mp_mul_u32(&r, &r, (u32)k);
+            return __zl_mp_to_ld(&r);
         }
         lgamma_pos(&r, &a, 0);
         __zl_mp_exp(&r, &r);
@@ -282,11 +289,8 @@ long double tgammal(long double x)
     a.s = 0;
     int gneg;
     sinpi_abs(&s, &a, &gneg);
-    if (big(&a, 1800)) {
-        feraiseexcept(FE_UNDERFLOW | FE_INEXACT);
-        errno = ERANGE;
-        return ldzero(gneg);
-    }
+    if (big(&a, 1800))
+        return __zl_ld_underflow(gneg);
     /* Gamma(-a) = -pi / (a sin(pi a) Gamma(a)) = pi / (|sin| Gamma(1 + a)) with the sign */
     __zl_mp_add(&r, &a, &__zl_mp_one);
     lgamma_pos(&r, &r, 0);

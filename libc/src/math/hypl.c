@@ -5,12 +5,7 @@
 #include <fenv.h>
 #include <string.h>
 
-static long double overflow(int neg)
-{
-    feraiseexcept(FE_OVERFLOW | FE_INEXACT);
-    errno = ERANGE;
-    return __zl_ldinf(neg);
-}
+#define overflow __zl_ld_overflow
 
 static long double one(int neg) { return __zl_ldval((ldbits){(u64)(neg != 0) << 63 | UINT64_C(0x3fff) << 48, 0}); }
 
@@ -96,8 +91,11 @@ long double tanhl(long double x)
     if (a.e <= -40)
         return odd2(&a, -1, 3);
     a.s = 0;
-    if (big(&a, 50))
-        return one(neg);   /* 1 - 2e^-100 rounds to 1 */
+    if (big(&a, 50)) {
+        mp o = __zl_mp_one;   /* 1 - 2e^-100: just inside 1 */
+        o.s = neg;
+        return __zl_ld_inside(&o);
+    }
     __zl_mp_scale(&a, 1);
     __zl_mp_expm1(&e, &a);                 /* (e^2a - 1) / (e^2a + 1) */
     __zl_mp_add(&d, &e, &__zl_mp_one);
@@ -210,6 +208,23 @@ long double cbrtl(long double x)
         __zl_mp_add(&y, &y, &t);
         __zl_mp_div_u32(&y, &y, 3);
     }
+    /* an exact cube has a root of at most 38 significant bits: y rounded to 40 bits, cubed
+     * exactly, equal to a means the root is exact (so also in the directed modes) */
+    mp cr = y, c3;
+    u32 half = 1u << 23;   /* bit 216 - 1 of the 256: rounding to the top 40 bits */
+    u64 tt = (u64)cr.m[6] + half;
+    cr.m[6] = (u32)tt;
+    if (tt >> 32 && ++cr.m[7] == 0) {
+        cr.m[7] = 0x80000000u;
+        cr.e++;
+    }
+    cr.m[6] &= ~((1u << 24) - 1);
+    for (int i = 0; i < 6; i++)
+        cr.m[i] = 0;
+    __zl_mp_mul(&c3, &cr, &cr);
+    __zl_mp_mul(&c3, &c3, &cr);
+    if (__zl_mp_cmp(&c3, &a) == 0)
+        y = cr;
     __zl_mp_scale(&y, q);
     y.s = neg;
     return __zl_mp_to_ld(&y);

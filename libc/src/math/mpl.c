@@ -211,7 +211,46 @@ void __zl_mp_from_ld(mp *r, long double x)
     pack(r, (int)(b.hi >> 63), (E ? E : 1) - 16495 + 256, W, NL);
 }
 
-/* The one rounding of every long double result: to nearest-even, FE_INEXACT when the mp
+/* An overflowed result: +-inf, or the largest finite number when the rounding direction
+ * is toward zero for that sign (IEEE 754 7.4). */
+static long double overflow(int neg, int mode)
+{
+    feraiseexcept(FE_OVERFLOW | FE_INEXACT);
+    errno = ERANGE;
+    if (mode == FE_TOWARDZERO || (mode == FE_DOWNWARD && !neg) || (mode == FE_UPWARD && neg)) {
+        ldbits b = {(u64)(neg != 0) << 63 | UINT64_C(0x7ffeffffffffffff), ~UINT64_C(0)};
+        return __zl_ldval(b);
+    }
+    return __zl_ldinf(neg);
+}
+
+long double __zl_ld_overflow(int neg)
+{
+    mp a = __zl_mp_one;
+    a.e = 1 << 20;
+    a.s = neg;
+    return __zl_mp_to_ld(&a);
+}
+
+long double __zl_ld_underflow(int neg)
+{
+    mp a = __zl_mp_one;
+    a.e = -(1 << 20);
+    a.s = neg;
+    return __zl_mp_to_ld(&a);
+}
+
+long double __zl_ld_inside(const mp *v)
+{
+    mp t = *v, d = __zl_mp_one;
+    d.e = v->e - 400;
+    d.s = !v->s;
+    __zl_mp_add(&t, &t, &d);
+    return __zl_mp_to_ld(&t);
+}
+
+/* The one rounding of every long double result: in the current rounding direction (fcsr.frm
+ * through fegetround), FE_INEXACT when the mp
  * value was not representable (a computed transcendental result that happens to be exact
  * may raise it spuriously, which C allows), FE_OVERFLOW/FE_UNDERFLOW with ERANGE. */
 long double __zl_mp_to_ld(const mp *a)
@@ -220,11 +259,9 @@ long double __zl_mp_to_ld(const mp *a)
     if (__zl_mp_is_zero(a))
         return __zl_ldval(b);
     int E = a->e - 1 + 16383;   /* biased exponent of the leading bit */
-    if (E >= 0x7fff) {
-        feraiseexcept(FE_OVERFLOW | FE_INEXACT);
-        errno = ERANGE;
-        return __zl_ldinf(a->s);
-    }
+    int mode = fegetround();
+    if (E >= 0x7fff)
+        return overflow(a->s, mode);
     int sh = E >= 1 ? 256 - 113 : 256 - 113 + 1 - E;   /* low bits to drop */
     u32 K[NL];
     int rnd, sticky;
@@ -241,7 +278,14 @@ long double __zl_mp_to_ld(const mp *a)
         sticky = sh - 1 > 0 && nonzero(low, NL);
         shrn(K, NL, sh);
     }
-    if (rnd && (sticky || (K[0] & 1))) {
+    int up;
+    switch (mode) {
+    case FE_TOWARDZERO: up = 0; break;
+    case FE_DOWNWARD: up = (rnd || sticky) && a->s; break;
+    case FE_UPWARD: up = (rnd || sticky) && !a->s; break;
+    default: up = rnd && (sticky || (K[0] & 1));
+    }
+    if (up) {
         u32 one[NL] = {1};
         addn(K, one, NL);
     }
@@ -252,11 +296,8 @@ long double __zl_mp_to_ld(const mp *a)
         if (hi >> 49) {   /* carried to 2^113 */
             lo = lo >> 1 | hi << 63;
             hi >>= 1;
-            if (++E >= 0x7fff) {
-                feraiseexcept(FE_OVERFLOW | FE_INEXACT);
-                errno = ERANGE;
-                return __zl_ldinf(a->s);
-            }
+            if (++E >= 0x7fff)
+                return overflow(a->s, mode);
         }
         b.hi |= (u64)E << 48 | (hi & MANT_HI);
         b.lo = lo;

@@ -35,7 +35,10 @@ long double __zl_lddivzero(int neg);         /* +-inf, raises FE_DIVBYZERO, errn
 void __zl_mp_from_ld(mp *r, long double x);
 void __zl_mp_from_int(mp *r, i64 v);
 void __zl_mp_from_u128(mp *r, int s, u64 hi, u64 lo, int e2);   /* (hi:lo) 2^e2 */
-long double __zl_mp_to_ld(const mp *a);      /* rounds to nearest-even; overflow/underflow */
+long double __zl_mp_to_ld(const mp *a);      /* rounds in the current direction; flags */
+long double __zl_ld_overflow(int neg);       /* a result too large / too small in magnitude */
+long double __zl_ld_underflow(int neg);
+long double __zl_ld_inside(const mp *v);     /* a result just inside v (toward zero) */
 int __zl_mp_is_zero(const mp *a);
 int __zl_mp_cmp_abs(const mp *a, const mp *b);
 int __zl_mp_cmp(const mp *a, const mp *b);

@@ -294,6 +294,70 @@ static void test_transcendental(void)
     }
 }
 
+/* the directed rounding modes: the exact functions must round in the current direction (0
+ * ulp); for the others the bound is the largest of glibc's documented binary128 errors in
+ * the three directed modes and to nearest (zlibc is correctly rounded in every mode) */
+static void test_directed(void)
+{
+    static const struct {
+        const char *name;
+        int ulp;
+        f1 f;
+        struct range r;
+    } fs[] = {
+        {"sqrtl", 0, sqrtl, {-16494, 16383, 1}}, {"expl", 1, expl, {-120, 13, 0}},
+        {"exp2l", 2, exp2l, {-120, 13, 0}}, {"expm1l", 4, expm1l, {-120, 13, 0}},
+        {"logl", 2, logl, {-16494, 16383, 1}}, {"log2l", 3, log2l, {-16494, 16383, 1}},
+        {"log10l", 2, log10l, {-16494, 16383, 1}}, {"log1pl", 3, log1pl, {-120, -1, 0}},
+        {"sinl", 3, sinl, {-40, 120, 0}}, {"cosl", 3, cosl, {-40, 120, 0}},
+        {"tanl", 1, tanl, {-40, 120, 0}}, {"asinl", 2, asinl, {-60, -1, 0}},
+        {"acosl", 1, acosl, {-60, -1, 0}}, {"atanl", 2, atanl, {-60, 60, 0}},
+        {"sinhl", 4, sinhl, {-50, 13, 0}}, {"coshl", 3, coshl, {-50, 13, 0}},
+        {"tanhl", 4, tanhl, {-50, 6, 0}}, {"asinhl", 4, asinhl, {-60, 60, 0}},
+        {"acoshl", 4, acoshl, {0, 60, 1}}, {"atanhl", 4, atanhl, {-60, -1, 0}},
+        {"cbrtl", 1, cbrtl, {-16494, 16383, 0}}, {"erfl", 2, erfl, {-60, 3, 0}},
+        {"erfcl", 5, erfcl, {-60, 6, 0}}, {"tgammal", 5, tgammal, {-10, 10, 0}},
+    };
+    static const int modes[] = {FE_DOWNWARD, FE_UPWARD, FE_TOWARDZERO};
+    static const char *const mname[] = {"down", "up", "zero"};
+    char name[40], a[40], b[40], c[40], r[40];
+    for (int m = 0; m < 3; m++) {
+        fesetround(modes[m]);
+        for (int k = 0; k < (int)(sizeof fs / sizeof *fs); k++) {
+            snprintf(name, sizeof name, "%s_%s", fs[k].name, mname[m]);
+            for (int i = 0; i < nspecial; i += 2)
+                p1(name, fs[k].ulp, fs[k].f, specials[i]);
+            for (int i = 0; i < N / 2; i++)
+                p1(name, fs[k].ulp, fs[k].f, R(fs[k].r.e0, fs[k].r.e1, fs[k].r.sign));
+        }
+        for (int i = 0; i < N; i++) {
+            long double x = R(-40, 40, 0), y = R(-40, 40, 0), z = R(-40, 40, 0), w = R(-16494, -16300, 0);
+            if (i & 1) {
+                x = R(-8300, -8200, 0);
+                y = R(-8300, -8100, 0);
+                z = R(-16494, -16382, 0);
+            }
+            printf("f128 fmal_%s 0 %s %s %s = %s\n", mname[m], H(x, a), H(y, b), H(z, c), H(fmal(x, y, z), r));
+            snprintf(name, sizeof name, "fdiml_%s", mname[m]);
+            p2(name, 0, fdiml, x, y);
+            snprintf(name, sizeof name, "hypotl_%s", mname[m]);
+            p2(name, 1, hypotl, x, y);
+            snprintf(name, sizeof name, "powl_%s", mname[m]);
+            p2(name, 2, powl, R(-10, 10, 1), R(-5, 6, 0));
+            snprintf(name, sizeof name, "atan2l_%s", mname[m]);
+            p2(name, 3, atan2l, x, y);
+            printf("f128 scalbnl_%s 0 %s = %s\n", mname[m], H(w, a), H(scalbnl(w, -(int)(rnd() % 120)), r));
+        }
+        /* exact cancellation in fmal: the sign of zero depends on the direction */
+        long double one = L(ONE, 0), mone = L(ONE | 1ull << 63, 0);
+        printf("f128 fmal_%s 0 %s %s %s = %s\n", mname[m], H(one, a), H(one, b), H(mone, c), H(fmal(one, one, mone), r));
+        /* overflow: inf or the largest finite number */
+        p1("expl_ovf", 0, expl, L(0x400d000000000000ull, 0));
+        p2("powl_ovf", 0, powl, L(0xc000000000000000ull, 0), L(0x400d000400000000ull, 0));
+    }
+    fesetround(FE_TONEAREST);
+}
+
 /* exception flags of well-defined cases (aux: fetestexcept after the call) */
 static void test_flags(void)
 {
@@ -332,5 +396,6 @@ int main(int argc, char **argv)
     test_exact();
     test_transcendental();
     test_flags();
+    test_directed();
     return 0;
 }
