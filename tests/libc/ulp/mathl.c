@@ -7,6 +7,7 @@
  * functions, 1 for the others, or glibc's own documented error for binary128 where that is
  * larger (docs/libc.md, "long double math").
  * Optional argument: random inputs per function and range (default 24). */
+#define _DEFAULT_SOURCE 1   /* signgam in glibc's <math.h> */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
