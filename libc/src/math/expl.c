@@ -207,6 +207,24 @@ long double powl(long double x, long double y)
     if (xneg && !yint)
         return __zl_ldinvalid();
     int neg = xneg && yodd;
+    if (yint && e.e <= 8) {
+        /* x^n with n integral and bits(x) |n| <= 256: the power is exact in mp (and 1/x^n is
+         * one division with a sticky bit), so the result is correctly rounded, also when
+         * it is exact (in every rounding direction) */
+        int low = 0;
+        while (!(a.m[low / 32] >> (low % 32) & 1))
+            low++;
+        i64 n = __zl_mp_round_int(&e, 0), an = n < 0 ? -n : n;
+        if ((256 - low) * an <= 256) {
+            mp p = __zl_mp_one;
+            for (i64 i = 0; i < an; i++)
+                __zl_mp_mul(&p, &p, &a);
+            if (n < 0)
+                __zl_mp_div(&p, &__zl_mp_one, &p);
+            p.s = neg;
+            return __zl_mp_to_ld(&p);
+        }
+    }
     __zl_mp_log(&a, &a);
     __zl_mp_mul(&a, &a, &e);
     __zl_mp_from_int(&t, 12000);
