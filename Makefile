@@ -191,25 +191,26 @@ $(foreach x,32 64 128,$(eval $(call cc_rt_rule,$x)))
 # --- libc begin ---
 # zlibc (libc/, docs/libc.md): one C11 source for rv128, rv64 and rv32, built per XLEN into
 # the sysroot $(BUILD)/lib/zl/rv<XLEN>/{include,lib/{crt1.o,libc.a}}.
-#   make libc      every XLEN: rv128 compiled by zl-cc (LIBC_CC_128) and assembled by zl-as,
-#                  always; rv64 and rv32 compiled by the Debian RISC-V cross gcc when it is
-#                  installed (zl-cc is not yet complete enough at rv32: docs/libc.md)
+#   make libc      every XLEN: rv128 and rv64 compiled by zl-cc (LIBC_CC_<XLEN>) and assembled
+#                  by zl-as, always; rv32 by the Debian RISC-V cross gcc when it is installed
+#                  (zl-cc lacks long double at rv32: docs/libc.md)
 #   make libc128 / libc64 / libc32   one XLEN
-#   make libc-asm128  the rv128 assembly parts alone (crt1, syscall, setjmp), with zl-as
+#   make libc-asm128  the rv128 assembly parts alone (crt1, syscall, setjmp, fenv)
 # Constants come from abi/flags.abi (libc/gen-abiconst.sh), system-call numbers and kernel
 # structure layouts from the generated $(ABI_GEN)/include/rv<XLEN>/zl/uapi.h.
 LIBC_GCC    ?= riscv64-linux-gnu-gcc
-LIBC_CC_64  ?= $(LIBC_GCC) -march=rv64gc -mabi=lp64d
+LIBC_CC_64  ?= $(BUILD)/bin/zl-cc -m64
 LIBC_CC_32  ?= $(LIBC_GCC) -march=rv32gc -mabi=ilp32d
 LIBC_CC_128 ?= $(BUILD)/bin/zl-cc -m128
-LIBC_AS_128 ?= $(BUILD)/bin/zl-as -m128
-LIBC_AR_64  ?= riscv64-linux-gnu-ar rcs
+LIBC_AR_64  ?= ar rcs
 LIBC_AR_32  ?= riscv64-linux-gnu-ar rcs
 LIBC_AR_128 ?= ar rcS
 LIBC_GCCINC := $(shell $(LIBC_GCC) -print-file-name=include 2>/dev/null)
-LIBC_SYSINC_64  := -isystem $(LIBC_GCCINC)
-LIBC_SYSINC_32  := -isystem $(LIBC_GCCINC)
-LIBC_SYSINC_128 := -isystem $(BUILD)/lib/zl/include
+# zl-cc's freestanding headers (stddef.h, stdarg.h, ...) or the cross gcc's, per compiler.
+libc_sysinc = -isystem $(if $(findstring zl-cc,$(LIBC_CC_$1)),$(BUILD)/lib/zl/include,$(LIBC_GCCINC))
+LIBC_SYSINC_64  := $(call libc_sysinc,64)
+LIBC_SYSINC_32  := $(call libc_sysinc,32)
+LIBC_SYSINC_128 := $(call libc_sysinc,128)
 LIBC_CFLAGS ?= -std=c11 -O2 -g -Wall -Wextra -Werror -Wno-missing-field-initializers \
                -nostdinc -ffreestanding -fno-builtin -fno-stack-protector -fPIE
 LIBC_CFLAGS_32 ?= $(LIBC_CFLAGS)
@@ -237,18 +238,16 @@ $(BUILD)/obj/libc$1/%.o: %.c $$(LIBC_HDR_STAMP_$1)
 	$$(LIBC_CC_$1) $$(LIBC_CFLAGS_$1) $$(LIBC_DEPFLAGS_$1) -I$(BUILD)/lib/zl/rv$1/include -Ilibc/src/internal $$(LIBC_SYSINC_$1) -c $$< -o $$@
 endef
 $(foreach x,32 64 128,$(eval $(call libc_rule,$x)))
-# Assembly: rv64/rv32 .S through the cross gcc, rv128 .s through zl-as.
-define libc_asm_gcc
-$(BUILD)/obj/libc$1/arch/%.o: libc/arch/rv$1/%.S
+# Assembly: one libc/arch/riscv/*.S per routine for every XLEN (asm.h), preprocessed and
+# assembled by the XLEN's compiler driver (zl-cc runs zl-as).
+LIBC_ASM_SRCS := $(wildcard libc/arch/riscv/*.S)
+define libc_asm
+$(BUILD)/obj/libc$1/arch/%.o: libc/arch/riscv/%.S libc/arch/riscv/asm.h
 	@mkdir -p $$(@D)
 	$$(LIBC_CC_$1) -c $$< -o $$@
-LIBC_ASM_$1 := $$(patsubst libc/arch/rv$1/%.S,$(BUILD)/obj/libc$1/arch/%.o,$$(wildcard libc/arch/rv$1/*.S))
+LIBC_ASM_$1 := $$(patsubst libc/arch/riscv/%.S,$(BUILD)/obj/libc$1/arch/%.o,$(LIBC_ASM_SRCS))
 endef
-$(foreach x,32 64,$(eval $(call libc_asm_gcc,$x)))
-$(BUILD)/obj/libc128/arch/%.o: libc/arch/rv128/%.s $(BUILD)/bin/zl-as
-	@mkdir -p $(@D)
-	$(LIBC_AS_128) $< -o $@
-LIBC_ASM_128 := $(patsubst libc/arch/rv128/%.s,$(BUILD)/obj/libc128/arch/%.o,$(wildcard libc/arch/rv128/*.s))
+$(foreach x,32 64 128,$(eval $(call libc_asm,$x)))
 define libc_lib
 $(BUILD)/lib/zl/rv$1/lib/libc.a: $$(LIBC_OBJS_$1) $$(filter-out %/crt1.o,$$(LIBC_ASM_$1))
 	@mkdir -p $$(@D)
@@ -260,10 +259,10 @@ libc$1: $(BUILD)/lib/zl/rv$1/lib/libc.a $(BUILD)/lib/zl/rv$1/lib/crt1.o
 endef
 $(foreach x,32 64 128,$(eval $(call libc_lib,$x)))
 .PHONY: libc libc32 libc64 libc128 libc-asm128
-libc: libc128 $(if $(LIBC_GCCINC),libc64 libc32)
+libc: libc128 libc64 $(if $(LIBC_GCCINC),libc32)
 libc-asm128: $(LIBC_ASM_128)
 # rv128 is built by our own tools: rebuild it when they change.
-$(LIBC_OBJS_128): $(BUILD)/bin/zl-cc $(BUILD)/bin/zl-as $(CC_HDR_OUT)
+$(LIBC_OBJS_128) $(LIBC_ASM_128) $(LIBC_OBJS_64) $(LIBC_ASM_64): $(BUILD)/bin/zl-cc $(BUILD)/bin/zl-as $(CC_HDR_OUT)
 all: libc
 install: install-libc
 # Installs every XLEN that has been built into $(PREFIX)/lib/zl/rv<XLEN> (the layout

@@ -383,6 +383,7 @@ const char *strlit_label(const char *bytes, long len);
 struct cc_options {
     int opt;            /* -O level */
     bool pic;
+    int ssp;            /* stack protector: 0 off, 1 -fstack-protector, 2 -strong, 3 -all */
 };
 extern struct cc_options ccopt;
 

@@ -200,9 +200,11 @@ static struct cpp *make_pp(struct opts *o, const char *input)
 {
     struct cpp_options co = {0};
     co.intmax_bits = o->xlen == 128 ? 128 : 64;
+    co.no_warnings = cc_nowarn;
     struct cpp *pp = cpp_new(&co);
     predef_add(pp);
     if (o->olevel) cpp_define(pp, "__OPTIMIZE__");
+    if (ccopt.ssp) cpp_define(pp, ccopt.ssp == 1 ? "__SSP__=1" : ccopt.ssp == 2 ? "__SSP_STRONG__=2" : "__SSP_ALL__=3");
     if (o->freestanding) {
         cpp_undef(pp, "__STDC_HOSTED__");
         cpp_define(pp, "__STDC_HOSTED__=0");
@@ -583,7 +585,11 @@ int cc_driver_main(int argc, char **argv)
         else if (!strcmp(a, "-nostdinc")) o.nostdinc = true;
         else if (!strcmp(a, "-ffreestanding")) o.freestanding = true;
         else if (!strcmp(a, "-fno-pic") || !strcmp(a, "-fno-PIC") || !strcmp(a, "-fno-pie") || !strcmp(a, "-fno-PIE") || !strcmp(a, "-no-pie")) {
-        } else if (!strncmp(a, "-f", 2)) {
+        } else if (!strcmp(a, "-fstack-protector")) ccopt.ssp = 1;
+        else if (!strcmp(a, "-fstack-protector-strong")) ccopt.ssp = 2;
+        else if (!strcmp(a, "-fstack-protector-all")) ccopt.ssp = 3;
+        else if (!strcmp(a, "-fno-stack-protector")) ccopt.ssp = 0;
+        else if (!strncmp(a, "-f", 2)) {
             /* other -f options: accepted, no effect (-fdump-ir prints the IR) */
             if (!strcmp(a, "-fdump-ir")) cc_dump_ir = true;
         } else if (!strcmp(a, "-Werror")) cc_werror = true;

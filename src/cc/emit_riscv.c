@@ -4,7 +4,10 @@
  *   [s0 - VA, s0)           variadic register save area (8 x XLEN/8), variadic functions only
  *   s0 - VA - R             ra
  *   s0 - VA - 2R            caller's s0
- *   below                   frame slots (locals, temporaries, spills), callee-saved registers
+ *   below                   callee-saved registers, then the stack-protector canary
+ *                           (-fstack-protector, one XLEN word just above the locals, so a
+ *                           buffer overrun reaches it before the saved registers), then
+ *                           frame slots (locals, temporaries, spills), callee-saved registers
  *   [sp, sp + out)          outgoing stack arguments
  * Scratch registers never allocated: t0, t1 (operand reloads), t2 (large offsets), ft0-ft2,
  * ra (saved in every frame; used as a loop counter by block copies). */
@@ -16,7 +19,7 @@
 static FILE *out;
 static struct ir_func *F;
 static int fnid;
-static long frame_size, va_size;
+static long frame_size, va_size, canary_off;
 static bool used_callee[64];
 static long callee_off[64];
 
@@ -608,6 +611,10 @@ static void layout_frame(void)
         off = (off + sz + sz - 1) / sz * sz;
         callee_off[r] = -off;
     }
+    if (F->stack_protect) {
+        off = (off + 2 * Rs - 1) / Rs * Rs;
+        canary_off = -off;
+    }
     for (int s = 0; s < F->nslots; s++) {
         struct ir_slot *sl = &F->slots[s];
         long al = sl->align > 16 ? 16 : sl->align;
@@ -641,6 +648,10 @@ void emit_function(FILE *o, struct ir_func *f)
     fprintf(out, "\t%s ra, %ld(t0)\n\t%s s0, %ld(t0)\n\tmv s0, t0\n", sx(), -(va_size + Rs), sx(), -(va_size + 2 * Rs));
     for (int r = 0; r < 64; r++)
         if (used_callee[r]) mem(r >= 32 ? "fsd" : sx(), rname(r), "s0", callee_off[r]);
+    if (f->stack_protect) {
+        fprintf(out, "\tlla t1, __stack_chk_guard\n\t%s t1, 0(t1)\n", lx());
+        mem(sx(), "t1", "s0", canary_off);
+    }
     if (f->variadic)
         for (int k = f->va_first_gpr; k < 8; k++)
             fprintf(out, "\t%s a%d, %ld(s0)\n", sx(), k, -va_size + (long)k * Rs);
@@ -653,6 +664,12 @@ void emit_function(FILE *o, struct ir_func *f)
     }
     /* epilogue */
     fprintf(out, ".Lret%d:\n", fnid);
+    if (f->stack_protect) {
+        /* t0/t1 only: a0/a1/fa0/fa1 hold the result */
+        mem(lx(), "t0", "s0", canary_off);
+        fprintf(out, "\tlla t1, __stack_chk_guard\n\t%s t1, 0(t1)\n", lx());
+        fprintf(out, "\tbeq t0, t1, .Lssp%d\n\tcall __stack_chk_fail\n.Lssp%d:\n", fnid, fnid);
+    }
     for (int r = 0; r < 64; r++)
         if (used_callee[r]) mem(r >= 32 ? "fld" : lx(), rname(r), "s0", callee_off[r]);
     fprintf(out, "\t%s ra, %ld(s0)\n\tmv t0, s0\n\t%s s0, %ld(t0)\n\tmv sp, t0\n\tret\n", lx(),

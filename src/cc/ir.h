@@ -137,6 +137,7 @@ struct ir_func {
     bool variadic;
     int va_first_gpr;    /* first a-register that may hold an unnamed argument */
     bool has_alloca, has_calls;
+    bool stack_protect;  /* canary between the saved registers and the locals */
     long max_call_stack;
     /* register allocation result */
     int *vloc;           /* physical register, or -(spill slot + 1) */

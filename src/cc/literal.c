@@ -14,72 +14,12 @@ static int hexval(int c)
     return -1;
 }
 
-/* Decode one (possibly escaped) character starting at *p; returns its code point/value. */
-static u32 decode_char(const char **pp, const char *end, struct srcpos pos, bool *is_raw_byte)
+/* Problems found by the shared decoder (src/cpp/charconst.c), reported at the token. */
+static void char_diag(void *ctx, bool error, const char *msg)
 {
-    const unsigned char *p = (const unsigned char *)*pp;
-    *is_raw_byte = false;
-    if (*p != '\\') {
-        /* UTF-8 sequence */
-        u32 c = *p++;
-        int n = 0;
-        if (c >= 0xf0 && c < 0xf8) { c &= 7; n = 3; }
-        else if (c >= 0xe0) { c &= 15; n = 2; }
-        else if (c >= 0xc0) { c &= 31; n = 1; }
-        else if (c >= 0x80) { *is_raw_byte = true; }
-        while (n-- > 0 && (const char *)p < end && (*p & 0xc0) == 0x80) c = (c << 6) | (*p++ & 63);
-        *pp = (const char *)p;
-        return c;
-    }
-    p++;
-    u32 c = *p++;
-    switch (c) {
-    case 'n': c = '\n'; break;
-    case 't': c = '\t'; break;
-    case 'r': c = '\r'; break;
-    case 'a': c = 7; break;
-    case 'b': c = 8; break;
-    case 'f': c = 12; break;
-    case 'v': c = 11; break;
-    case 'e': case 'E': c = 27; break;
-    case '\\': case '\'': case '"': case '?': break;
-    case 'x': {
-        u32 v = 0;
-        int h, n = 0;
-        while ((const char *)p < end && (h = hexval(*p)) >= 0) {
-            v = v * 16 + (u32)h;
-            p++;
-            n++;
-        }
-        if (!n) cc_error_at(pos, "\\x used with no following hex digits");
-        *is_raw_byte = true;
-        c = v;
-        break;
-    }
-    case 'u': case 'U': {
-        int n = c == 'u' ? 4 : 8;
-        u32 v = 0;
-        for (int i = 0; i < n; i++) {
-            int h = (const char *)p < end ? hexval(*p) : -1;
-            if (h < 0) cc_error_at(pos, "incomplete universal character name");
-            v = v * 16 + (u32)h;
-            p++;
-        }
-        c = v;
-        break;
-    }
-    default:
-        if (c >= '0' && c <= '7') {
-            u32 v = c - '0';
-            for (int i = 0; i < 2 && (const char *)p < end && *p >= '0' && *p <= '7'; i++) v = v * 8 + (*p++ - '0');
-            *is_raw_byte = true;
-            c = v;
-        } else {
-            cc_warn_at(pos, "unknown escape sequence '\\%c'", (char)c);
-        }
-    }
-    *pp = (const char *)p;
-    return c;
+    const struct srcpos *pos = ctx;
+    if (error) cc_error_at(*pos, "%s", msg);
+    cc_warn_at(*pos, "%s", msg);
 }
 
 static int enc_width(int enc)
@@ -89,55 +29,13 @@ static int enc_width(int enc)
 
 struct node *parse_char_const(struct token *t)
 {
-    const char *p = t->p;
-    while (*p != '\'') p++;
-    p++;
-    const char *end = t->p + t->len - 1;
-    if (p >= end) cc_error_at(t->pos, "empty character constant");
-    u128 v = 0;
-    int n = 0;
-    while (p < end) {
-        bool raw;
-        u32 c = decode_char(&p, end, t->pos, &raw);
-        if (t->sub == CPP_ENC_NONE || t->sub == CPP_ENC_u8) {
-            if (!raw && c >= 0x80) {
-                /* multi-byte UTF-8 in a plain char constant: value of its bytes */
-                char buf[4];
-                int k = 0;
-                if (c < 0x800) { buf[k++] = (char)(0xc0 | (c >> 6)); }
-                else if (c < 0x10000) { buf[k++] = (char)(0xe0 | (c >> 12)); buf[k++] = (char)(0x80 | ((c >> 6) & 63)); }
-                else { buf[k++] = (char)(0xf0 | (c >> 18)); buf[k++] = (char)(0x80 | ((c >> 12) & 63)); buf[k++] = (char)(0x80 | ((c >> 6) & 63)); }
-                buf[k++] = (char)(0x80 | (c & 63));
-                for (int i = 0; i < k; i++) v = (v << 8) | (unsigned char)buf[i];
-                n += k;
-                continue;
-            }
-            if (c > 255) cc_warn_at(t->pos, "escape sequence out of range");
-            v = (v << 8) | (c & 255);
-        } else {
-            v = c;
-        }
-        n++;
-    }
+    struct cpp_charval cv;
+    cpp_charconst_value(t->p, (size_t)t->len, (enum cpp_enc)t->sub, !ty_is_signed(ty_char), &cv,
+                        char_diag, &t->pos);
     struct node *e = new_node(N_NUM, t->pos);
-    if (t->sub == CPP_ENC_NONE) {
-        e->ty = ty_int;
-        if (n > 1) cc_warn_at(t->pos, "multi-character character constant");
-        e->val = wrap_int((i128)v, n == 1 ? ty_char : ty_int);
-        e->val = wrap_int(e->val, ty_int);
-    } else if (t->sub == CPP_ENC_u8) {
-        e->ty = ty_uchar;
-        e->val = v & 255;
-    } else if (t->sub == CPP_ENC_u) {
-        e->ty = ty_ushort;
-        e->val = v & 0xffff;
-    } else if (t->sub == CPP_ENC_U) {
-        e->ty = ty_uint;
-        e->val = (u32)v;
-    } else {
-        e->ty = ty_int;
-        e->val = (i32)(u32)v;
-    }
+    e->ty = t->sub == CPP_ENC_u8 ? ty_uchar : t->sub == CPP_ENC_u ? ty_ushort
+          : t->sub == CPP_ENC_U ? ty_uint : ty_int;
+    e->val = cv.value;
     return e;
 }
 
@@ -166,14 +64,12 @@ struct node *parse_string_lits(void)
         const char *end = t->p + t->len - 1;
         while (p < end) {
             bool raw;
-            u32 c = decode_char(&p, end, t->pos, &raw);
+            u32 c = cpp_decode_char(&p, end, &raw, char_diag, &t->pos);
             char tmp[8];
             int k = 0;
             if (w == 1) {
-                if (raw || c < 0x80) tmp[k++] = (char)c;
-                else if (c < 0x800) { tmp[k++] = (char)(0xc0 | (c >> 6)); tmp[k++] = (char)(0x80 | (c & 63)); }
-                else if (c < 0x10000) { tmp[k++] = (char)(0xe0 | (c >> 12)); tmp[k++] = (char)(0x80 | ((c >> 6) & 63)); tmp[k++] = (char)(0x80 | (c & 63)); }
-                else { tmp[k++] = (char)(0xf0 | (c >> 18)); tmp[k++] = (char)(0x80 | ((c >> 12) & 63)); tmp[k++] = (char)(0x80 | ((c >> 6) & 63)); tmp[k++] = (char)(0x80 | (c & 63)); }
+                if (raw) tmp[k++] = (char)c;
+                else k = cpp_utf8_encode(c, tmp);
             } else if (w == 2 && c >= 0x10000 && !raw) {
                 u32 hi = 0xd800 + ((c - 0x10000) >> 10), lo = 0xdc00 + ((c - 0x10000) & 0x3ff);
                 tmp[k++] = (char)hi; tmp[k++] = (char)(hi >> 8); tmp[k++] = (char)lo; tmp[k++] = (char)(lo >> 8);

@@ -215,6 +215,30 @@ static void store(struct type *t, int addr, long off, int v)
     i->w = (u8)(t->kind == TY_PTR ? tgt.ptr_size : t->size);
 }
 
+/* -fstack-protector chooses functions like GCC: level 1 those with a character array of
+ * 8 bytes or more (also inside a struct) or with alloca/VLAs, level 2 every function with a
+ * local kept in memory (arrays and locals whose address is taken), level 3 all. */
+static bool has_char_buffer(struct type *t)
+{
+    if (t->kind == TY_ARRAY) {
+        struct type *e = t->base;
+        while (e->kind == TY_ARRAY) e = e->base;
+        if (e->size == 1 && (e->kind == TY_CHAR || e->kind == TY_SCHAR || e->kind == TY_UCHAR))
+            return t->size >= 8 || t->vla_len;
+        return has_char_buffer(e);
+    }
+    if (t->kind == TY_STRUCT || t->kind == TY_UNION)
+        for (struct member *m = t->members; m; m = m->next)
+            if (has_char_buffer(m->ty)) return true;
+    return false;
+}
+
+static int local_slot(struct type *t, int align)
+{
+    if (ccopt.ssp >= 2 || (ccopt.ssp == 1 && has_char_buffer(t))) F->stack_protect = true;
+    return ir_slot_new(F, t->size, align);
+}
+
 static int slot_addr(int slot, long off)
 {
     struct ir_ins *i = E(IR_ADDR);
@@ -515,7 +539,7 @@ static int gen_addr(struct node *e)
             if (o->vreg) cc_error_at(e->pos, "internal error: address of a register variable");
             if (o->slot < 0) {
                 if (o->ty->vla_len) cc_error_at(e->pos, "internal error: VLA without storage");
-                o->slot = ir_slot_new(F, o->ty->size, o->align > o->ty->align ? o->align : o->ty->align);
+                o->slot = local_slot(o->ty, o->align > o->ty->align ? o->align : o->ty->align);
             }
             if (o->ty->vla_len) return load(ty_ptr(ty_void), slot_addr(o->slot, 0), 0);
             return slot_addr(o->slot, 0);
@@ -546,7 +570,7 @@ static int gen_addr(struct node *e)
             i->sym = o->asm_name;
             return i->d;
         }
-        if (o->slot < 0) o->slot = ir_slot_new(F, o->ty->size, o->align);
+        if (o->slot < 0) o->slot = local_slot(o->ty, o->align);
         int a = slot_addr(o->slot, 0);
         init_local(o, e->ini, a);
         return a;
@@ -1335,6 +1359,7 @@ static int gen_builtin(struct node *e)
         i->d = vint();
         i->a = n;
         F->has_alloca = true;
+        if (ccopt.ssp) F->stack_protect = true;
         return i->d;
     }
     case B_FRAME_ADDRESS: {
@@ -1687,6 +1712,7 @@ static void gen_decl(struct node *s)
         i->d = vint();
         i->a = size;
         F->has_alloca = true;
+        if (ccopt.ssp) F->stack_protect = true;
         if (o->slot < 0) o->slot = ir_slot_new(F, tgt.ptr_size, tgt.ptr_size);
         store(ty_ptr(ty_void), slot_addr(o->slot, 0), 0, i->d);
         return;
@@ -1699,7 +1725,7 @@ static void gen_decl(struct node *s)
         return;
     }
     if (!s->ini) return;
-    if (o->slot < 0) o->slot = ir_slot_new(F, o->ty->size, o->align > o->ty->align ? o->align : o->ty->align);
+    if (o->slot < 0) o->slot = local_slot(o->ty, o->align > o->ty->align ? o->align : o->ty->align);
     int a = slot_addr(o->slot, 0);
     if (s->ini->n == 1 && s->ini->items[0].offset == 0 && s->ini->items[0].e &&
         s->ini->items[0].bit_width < 0 && s->ini->items[0].ty->size == o->ty->size) {
@@ -1973,6 +1999,7 @@ static void param_in(struct obj *p, int *ngpr, int *nfpr, long *stack)
 struct ir_func *lower_function(struct obj *fn)
 {
     F = ir_new_func(fn->asm_name);
+    F->stack_protect = ccopt.ssp == 3;
     FN = fn;
     labels = NULL;
     brk_target = cont_target = -1;

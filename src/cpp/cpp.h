@@ -170,6 +170,7 @@ struct cpp_options {
     cpp_diag_fn diag;       /* NULL: GCC-style messages on stderr (with the
                                "In file included from" stack) */
     void *diag_ctx;
+    bool no_warnings;       /* -w: warnings are counted but not reported */
     bool freestanding;      /* __STDC_HOSTED__ is 0 (default 1) */
     /* __has_attribute / __has_c_attribute / __has_builtin: the value for `name` (already
        stripped of __x__ underscores for attributes; "gnu::x" keeps its scope), 0 if
@@ -233,5 +234,34 @@ bool cpp_print(struct cpp *pp, FILE *out, bool line_markers);
  * the order is not GCC's: sort to compare).  Use after the input is consumed (e.g. after
  * cpp_get returned false) to list the final definitions. */
 void cpp_print_macros(struct cpp *pp, FILE *out);
+
+/* ---------------------------------------------- character values (charconst.c) */
+
+/* Receives each problem found while decoding (error = the program is ill-formed). */
+typedef void cpp_char_diag_fn(void *ctx, bool error, const char *msg);
+
+/* Decodes one character of a character constant or string literal body at *pp (< end)
+ * and advances *pp: an escape sequence, a UTF-8 sequence (its code point), or a byte.
+ * *raw is set when the value is a byte (octal/hex escape, stray non-UTF-8 byte) that
+ * must not be UTF-8 encoded again.  diag may be NULL. */
+u32 cpp_decode_char(const char **pp, const char *end, bool *raw, cpp_char_diag_fn *diag,
+                    void *ctx);
+
+/* UTF-8 form of code point c in out; returns its length (1..4). */
+int cpp_utf8_encode(u32 c, char out[4]);
+
+/* The value of a character constant, converted to its type: int (no prefix; L, since
+ * wchar_t is int), unsigned char (u8), char16_t (u), char32_t (U). */
+struct cpp_charval {
+    i128 value;
+    bool is_unsigned; /* type is unsigned (u8, u, U) */
+    unsigned nchars;  /* characters (bytes for a plain constant) */
+};
+
+/* Evaluates the constant spelt text[0..len) (prefix and quotes included; a clean
+ * spelling, see cpp_spell); char_unsigned says whether plain char is unsigned.  Returns
+ * false for an empty constant (reported through diag). */
+bool cpp_charconst_value(const char *text, size_t len, enum cpp_enc enc, bool char_unsigned,
+                         struct cpp_charval *out, cpp_char_diag_fn *diag, void *ctx);
 
 #endif /* ZL_CPP_H */

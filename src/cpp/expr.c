@@ -136,83 +136,27 @@ static struct val number(struct ev *e, const struct cpp_token *t)
     return norm(e, v, uns);
 }
 
+struct char_diag_ctx {
+    struct ev *e;
+    const struct cpp_token *t;
+};
+
+static void char_diag(void *ctx, bool error, const char *msg)
+{
+    struct char_diag_ctx *c = ctx;
+    if (error) fail(c->e, c->t, msg);
+    else cppi_diag_tok(c->e->pp, CPP_WARNING, c->t, "%s", msg);
+}
+
 static struct val charconst(struct ev *e, const struct cpp_token *t)
 {
-    const char *p = t->p, *end = t->p + t->len;
-    unsigned enc = t->sub;
-    while (p < end && *p != '\'') p++;
-    p++;
-    end--; /* closing quote */
-    u128 v = 0;
-    unsigned count = 0;
-    bool wide = enc != CPP_ENC_NONE;
-    while (p < end) {
-        u32 c;
-        if (*p == '\\' && p + 1 < end) {
-            p++;
-            char k = *p++;
-            switch (k) {
-            case 'n': c = '\n'; break;
-            case 't': c = '\t'; break;
-            case 'r': c = '\r'; break;
-            case 'a': c = 7; break;
-            case 'b': c = 8; break;
-            case 'f': c = 12; break;
-            case 'v': c = 11; break;
-            case 'e': case 'E': c = 27; break;
-            case 'x': {
-                c = 0;
-                while (p < end && hexval(*p) >= 0) c = c * 16 + (u32)hexval(*p++);
-                break;
-            }
-            case 'u': case 'U': {
-                int nd = k == 'u' ? 4 : 8;
-                c = 0;
-                for (int i = 0; i < nd && p < end && hexval(*p) >= 0; i++)
-                    c = c * 16 + (u32)hexval(*p++);
-                break;
-            }
-            default:
-                if (k >= '0' && k <= '7') {
-                    c = (u32)(k - '0');
-                    for (int i = 0; i < 2 && p < end && *p >= '0' && *p <= '7'; i++)
-                        c = c * 8 + (u32)(*p++ - '0');
-                } else
-                    c = (u8)k;
-            }
-        } else if (wide && ((u8)*p & 0x80)) {
-            /* UTF-8 sequence -> code point */
-            u8 b0 = (u8)*p++;
-            int more = b0 >= 0xf0 ? 3 : b0 >= 0xe0 ? 2 : b0 >= 0xc0 ? 1 : 0;
-            c = b0 & (0x3fu >> more);
-            while (more-- > 0 && p < end) c = (c << 6) | ((u8)*p++ & 0x3f);
-        } else
-            c = (u8)*p++;
-        if (wide) {
-            if (!count) v = c;
-        } else
-            v = (v << 8) | (c & 0xff);
-        count++;
-    }
-    if (!count) {
-        fail(e, t, "empty character constant");
+    /* plain char is signed unless the target defines __CHAR_UNSIGNED__ (RISC-V does) */
+    struct char_diag_ctx ctx = {e, t};
+    struct cpp_charval cv;
+    if (!cpp_charconst_value(t->p, t->len, (enum cpp_enc)t->sub,
+                             cpp_is_defined(e->pp, "__CHAR_UNSIGNED__"), &cv, char_diag, &ctx))
         return (struct val){0, false};
-    }
-    if (count > 1) cppi_diag_tok(e->pp, CPP_WARNING, t, "multi-character character constant");
-    bool uns = false;
-    if (!wide) {
-        /* plain char is signed unless the target defines __CHAR_UNSIGNED__ (RISC-V
-           does); a multi-character constant is an int */
-        if (count == 1) {
-            if ((v & 0x80) && !cpp_is_defined(e->pp, "__CHAR_UNSIGNED__")) v |= ~(u128)0xff;
-        } else
-            v = (u128)(i128)(i32)(u32)v;
-    } else if (enc == CPP_ENC_L) {
-        v = (u128)(i128)(i32)(u32)v; /* wchar_t is int */
-    } else {
-        uns = true; /* char16_t / char32_t */
-    }
-    return norm(e, v, uns);
+    return norm(e, (u128)cv.value, cv.is_unsigned);
 }
 
 static struct val expr(struct ev *e, bool ev);

@@ -99,6 +99,7 @@ static void vdiag(struct cpp *pp, enum cpp_level lv, u32 file, u32 line, u32 col
         pp->errors++;
     else if (lv == CPP_WARNING)
         pp->warnings++;
+    if (lv == CPP_WARNING && pp->opt.no_warnings) return;
     if (pp->opt.diag) {
         pp->opt.diag(pp->opt.diag_ctx, lv, file, line, col, msg);
         return;

@@ -1,4 +1,4 @@
-# rv128 check of zlibc's assembly (libc/arch/rv128): linked with crt1.o, syscall.o and
+# rv128 check of zlibc's assembly (libc/arch/riscv at XLEN 128): linked with crt1.o, syscall.o and
 # setjmp.o, this stands in for the C __libc_start_main.  It reads argc from the initial
 # stack, writes a message through __zl_syscall using an address stored in data (an
 # R_RISCV_RELATIVE relocation in a static PIE, applied by crt1), does setjmp/longjmp, and

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # zlibc tests (docs/libc.md).  Each tests/libc/src/t_*.c is built three times with the
-# Debian RISC-V cross gcc: against zlibc for rv64 and rv32 (the sysroot of `make libc`) and
+# Debian RISC-V cross gcc: against zlibc for rv64 and rv32 (the sysroot of `make libc`; the rv64
+# library itself is compiled by zl-cc, so this is also a zl-cc/GCC interoperability test) and
 # against glibc (-static, rv64).  All three run under zl-run; the zlibc outputs must equal
 # glibc's byte for byte (the programs print only results that the C standard or POSIX fix,
-# in width-neutral types).  Also: the rv128 assembly of libc/arch/rv128 (crt1, syscall,
+# in width-neutral types).  Also: the rv128 build of libc/arch/riscv (crt1, syscall,
 # setjmp) assembled by zl-as and run statically and as a static PIE.
 # Budget: ~30 s of CPU (compiles dominate).  Nothing is written to the repository.
 set -u

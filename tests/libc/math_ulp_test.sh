@@ -2,8 +2,9 @@
 # zlibc <math.h> accuracy against glibc (docs/libc.md, "Math tests").  Every
 # tests/libc/ulp/*.c program prints one line per call (input and result bits, and the error
 # bound in ulps); it is built against glibc (riscv64-linux-gnu-gcc -static -lm, the
-# reference), against zlibc rv64 and rv32 (the same cross gcc) and, when zl-cc is built,
-# against zlibc rv128 (zl-cc -m128); everything runs under zl-run.  tests/libc/ulp/ulpcmp.c
+# reference), against zlibc rv64 and rv32 (programs by the same cross gcc, libraries as
+# `make libc` builds them) and, when zl-cc is built, against zlibc rv128 (zl-cc -m128);
+# everything runs under zl-run.  tests/libc/ulp/ulpcmp.c
 # (built with the host cc) compares each zlibc output with glibc's.
 # Env: ZL_ULP_N = inputs per function and range (default: each program's own), ZL_ULP_V=1
 # prints the largest ulp distance per function.  Budget: about 1-2 min of CPU.

@@ -1,6 +1,6 @@
-/* setjmp/longjmp/sigsetjmp, rv32.  jmp_buf (libc/include/setjmp.h): W-byte words
+/* setjmp/longjmp/sigsetjmp, every XLEN.  jmp_buf (libc/include/setjmp.h): W-byte words
  * ra, sp, s0..s11 at 0..13*W, then the 12 doubles fs0..fs11 at 14*W. */
-#define W 4
+#include "asm.h"
     .text
     .globl  setjmp, _setjmp, sigsetjmp, __sigsetjmp, longjmp, _longjmp, __zl_longjmp
     .type   setjmp, @function
@@ -11,20 +11,20 @@ _setjmp:
     li      a1, 0
 sigsetjmp:
 __sigsetjmp:
-    sw      ra, 0*W(a0)
-    sw      sp, 1*W(a0)
-    sw      s0, 2*W(a0)
-    sw      s1, 3*W(a0)
-    sw      s2, 4*W(a0)
-    sw      s3, 5*W(a0)
-    sw      s4, 6*W(a0)
-    sw      s5, 7*W(a0)
-    sw      s6, 8*W(a0)
-    sw      s7, 9*W(a0)
-    sw      s8, 10*W(a0)
-    sw      s9, 11*W(a0)
-    sw      s10, 12*W(a0)
-    sw      s11, 13*W(a0)
+    REG_S   ra, 0*W(a0)
+    REG_S   sp, 1*W(a0)
+    REG_S   s0, 2*W(a0)
+    REG_S   s1, 3*W(a0)
+    REG_S   s2, 4*W(a0)
+    REG_S   s3, 5*W(a0)
+    REG_S   s4, 6*W(a0)
+    REG_S   s5, 7*W(a0)
+    REG_S   s6, 8*W(a0)
+    REG_S   s7, 9*W(a0)
+    REG_S   s8, 10*W(a0)
+    REG_S   s9, 11*W(a0)
+    REG_S   s10, 12*W(a0)
+    REG_S   s11, 13*W(a0)
     fsd     fs0, 14*W+0(a0)
     fsd     fs1, 14*W+8(a0)
     fsd     fs2, 14*W+16(a0)
@@ -42,20 +42,20 @@ __sigsetjmp:
 longjmp:
 _longjmp:
 __zl_longjmp:
-    lw      ra, 0*W(a0)
-    lw      sp, 1*W(a0)
-    lw      s0, 2*W(a0)
-    lw      s1, 3*W(a0)
-    lw      s2, 4*W(a0)
-    lw      s3, 5*W(a0)
-    lw      s4, 6*W(a0)
-    lw      s5, 7*W(a0)
-    lw      s6, 8*W(a0)
-    lw      s7, 9*W(a0)
-    lw      s8, 10*W(a0)
-    lw      s9, 11*W(a0)
-    lw      s10, 12*W(a0)
-    lw      s11, 13*W(a0)
+    REG_L   ra, 0*W(a0)
+    REG_L   sp, 1*W(a0)
+    REG_L   s0, 2*W(a0)
+    REG_L   s1, 3*W(a0)
+    REG_L   s2, 4*W(a0)
+    REG_L   s3, 5*W(a0)
+    REG_L   s4, 6*W(a0)
+    REG_L   s5, 7*W(a0)
+    REG_L   s6, 8*W(a0)
+    REG_L   s7, 9*W(a0)
+    REG_L   s8, 10*W(a0)
+    REG_L   s9, 11*W(a0)
+    REG_L   s10, 12*W(a0)
+    REG_L   s11, 13*W(a0)
     fld     fs0, 14*W+0(a0)
     fld     fs1, 14*W+8(a0)
     fld     fs2, 14*W+16(a0)
