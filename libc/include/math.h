@@ -159,5 +159,34 @@ double hypot(double, double);
 float hypotf(float, float);
 long double fabsl(long double);
 long double copysignl(long double, long double);
+/* long double (IEEE binary128 at every XLEN; libc/src/math/ files ending in l.c, docs/libc.md) */
+#define __ZL_MATHL1(name) long double name##l(long double);
+__ZL_MATHL1(floor) __ZL_MATHL1(ceil) __ZL_MATHL1(trunc) __ZL_MATHL1(round)
+__ZL_MATHL1(rint) __ZL_MATHL1(nearbyint) __ZL_MATHL1(sqrt) __ZL_MATHL1(logb)
+__ZL_MATHL1(exp) __ZL_MATHL1(exp2) __ZL_MATHL1(expm1) __ZL_MATHL1(log) __ZL_MATHL1(log2)
+__ZL_MATHL1(log10) __ZL_MATHL1(log1p) __ZL_MATHL1(sin) __ZL_MATHL1(cos) __ZL_MATHL1(tan)
+__ZL_MATHL1(asin) __ZL_MATHL1(acos) __ZL_MATHL1(atan) __ZL_MATHL1(sinh) __ZL_MATHL1(cosh)
+__ZL_MATHL1(tanh) __ZL_MATHL1(asinh) __ZL_MATHL1(acosh) __ZL_MATHL1(atanh) __ZL_MATHL1(cbrt)
+__ZL_MATHL1(erf) __ZL_MATHL1(erfc) __ZL_MATHL1(tgamma) __ZL_MATHL1(lgamma)
+#undef __ZL_MATHL1
+#define __ZL_MATHL2(name) long double name##l(long double, long double);
+__ZL_MATHL2(fmod) __ZL_MATHL2(remainder) __ZL_MATHL2(fmin) __ZL_MATHL2(fmax)
+__ZL_MATHL2(fdim) __ZL_MATHL2(nextafter) __ZL_MATHL2(nexttoward) __ZL_MATHL2(pow)
+__ZL_MATHL2(atan2) __ZL_MATHL2(hypot)
+#undef __ZL_MATHL2
+long double remquol(long double, long double, int *);
+long double fmal(long double, long double, long double);
+long double frexpl(long double, int *);
+long double ldexpl(long double, int);
+long double scalbnl(long double, int);
+long double scalblnl(long double, long);
+long double modfl(long double, long double *);
+long double nanl(const char *);
+long double lgammal_r(long double, int *);
+int ilogbl(long double);
+long lroundl(long double);
+long long llroundl(long double);
+long lrintl(long double);
+long long llrintl(long double);
 __ZL_END
 #endif
