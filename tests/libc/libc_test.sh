@@ -12,6 +12,7 @@ cd "${ZL_ROOT:-.}"
 BUILD=${BUILD:-build}
 ZL_BIN=${ZL_BIN:-$PWD/$BUILD/bin}
 source tests/lib/need.sh
+source tests/libc/lib.sh
 if ! need_pkg riscv64-linux-gnu-gcc gcc-riscv64-linux-gnu; then
     echo "SKIP libc: riscv64-linux-gnu-gcc is not installed and cannot be installed"
     exit 0
@@ -34,19 +35,8 @@ if ! make -s BUILD="$BUILD" libc libc-asm128 >"$tmp/make.log" 2>&1; then
 fi
 SYS=$BUILD/lib/zl
 GCC=riscv64-linux-gnu-gcc
-GINC=$($GCC -print-file-name=include)
-A64="-march=rv64gc -mabi=lp64d"
-A32="-march=rv32gc -mabi=ilp32d"
 RUN="$ZL_BIN/zl-run"
 
-build_zl() {   # xlen src out
-    local x=$1 a
-    [ "$x" = 64 ] && a=$A64 || a=$A32
-    $GCC $a -std=c11 -O2 -w -nostdinc -isystem "$GINC" -I"$SYS/rv$x/include" -fno-builtin \
-        -ffreestanding -c "$2" -o "$3.o" &&
-    $GCC $a -static -nostdlib -o "$3" "$SYS/rv$x/lib/crt1.o" "$3.o" "$SYS/rv$x/lib/libc.a" \
-        $([ "$x" = 64 ] && echo -lgcc || echo "$SYS/rv32/lib/libzlrt.a")
-}
 
 for src in tests/libc/src/t_*.c; do
     name=$(basename "$src" .c)
@@ -67,7 +57,7 @@ for src in tests/libc/src/t_*.c; do
     (cd "$tmp/$name/wd-glibc" && "$RUN" "$tmp/$name/glibc" >"$tmp/$name/glibc.out" 2>&1)
     echo "exit $?" >>"$tmp/$name/glibc.out"
     for x in 64 32; do
-        if ! build_zl $x "$src" "$tmp/$name/zl$x" 2>"$tmp/$name/zl$x.err"; then
+        if ! zlibc_gcc_build $x "$src" "$tmp/$name/zl$x" 2>"$tmp/$name/zl$x.err"; then
             echo "FAIL $name rv$x: build: $(grep -m1 -E 'error|undefined' "$tmp/$name/zl$x.err")"
             continue
         fi

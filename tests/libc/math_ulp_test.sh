@@ -14,6 +14,7 @@ cd "${ZL_ROOT:-.}"
 BUILD=${BUILD:-build}
 ZL_BIN=${ZL_BIN:-$PWD/$BUILD/bin}
 source tests/lib/need.sh
+source tests/libc/lib.sh
 if ! need_pkg riscv64-linux-gnu-gcc gcc-riscv64-linux-gnu; then
     echo "SKIP ulp: riscv64-linux-gnu-gcc is not installed and cannot be installed"
     exit 0
@@ -42,21 +43,12 @@ else
 fi
 SYS=$BUILD/lib/zl
 GCC=riscv64-linux-gnu-gcc
-GINC=$($GCC -print-file-name=include)
-A64="-march=rv64gc -mabi=lp64d"
-A32="-march=rv32gc -mabi=ilp32d"
 RUN="$ZL_BIN/zl-run"
 
 build() {   # xlen src out
     local x=$1
     case $x in
-    64|32)
-        local a
-        [ "$x" = 64 ] && a=$A64 || a=$A32
-        $GCC $a -std=c11 -O2 -ffp-contract=off -w -nostdinc -isystem "$GINC" -I"$SYS/rv$x/include" -fno-builtin \
-            -ffreestanding -c "$2" -o "$3.o" &&
-        $GCC $a -static -nostdlib -o "$3" "$SYS/rv$x/lib/crt1.o" "$3.o" "$SYS/rv$x/lib/libc.a" \
-            $([ "$x" = 64 ] && echo -lgcc) ;;
+    64|32) zlibc_gcc_build "$x" "$2" "$3" -ffp-contract=off ;;
     128)
         "$ZLCC" -m128 -O1 -nostdinc -isystem "$BUILD/lib/zl/include" -I"$SYS/rv128/include" \
             -c "$2" -o "$3.o" &&

@@ -1,0 +1,19 @@
+# Shared by the tests/libc/*_test.sh scripts (sourced; bash): building a test program with
+# the Debian RISC-V cross gcc against zlibc (the sysroot of `make libc`).
+# Needs: BUILD (build directory).
+ZLIBC_SYS=$BUILD/lib/zl
+ZLIBC_GCC=riscv64-linux-gnu-gcc
+
+# zlibc_gcc_build XLEN SRC OUT [CFLAGS...]: compile SRC for rv64 or rv32 with zlibc's
+# headers and link it with crt1.o and libc.a.  rv64 takes GCC's -lgcc; at rv32 Debian's
+# cross gcc has no libgcc, and libzlrt (zl-cc's runtime, src/cc/rt) stands in for it.
+zlibc_gcc_build() {
+    local x=$1 src=$2 out=$3 a rt
+    shift 3
+    if [ "$x" = 64 ]; then a="-march=rv64gc -mabi=lp64d"; rt=-lgcc
+    else a="-march=rv32gc -mabi=ilp32d"; rt=$ZLIBC_SYS/rv32/lib/libzlrt.a; fi
+    $ZLIBC_GCC $a -std=c11 -O2 -w -nostdinc -isystem "$($ZLIBC_GCC -print-file-name=include)" \
+        -I"$ZLIBC_SYS/rv$x/include" -fno-builtin -ffreestanding "$@" -c "$src" -o "$out.o" &&
+    $ZLIBC_GCC $a -static -nostdlib -o "$out" "$ZLIBC_SYS/rv$x/lib/crt1.o" "$out.o" \
+        "$ZLIBC_SYS/rv$x/lib/libc.a" $rt
+}
