@@ -187,6 +187,17 @@ $(BUILD)/lib/zl/rv$1/lib/libzlrt.a: $(CC_RT_SRCS:src/cc/rt/%.c=$(BUILD)/obj/cc-r
 	rm -f $$@ && ar $(if $(filter 128,$1),rcS,rcs) $$@ $$^
 endef
 $(foreach x,32 64 128,$(eval $(call cc_rt_rule,$x)))
+# `make install` copies the same layout under $(PREFIX)/lib/zl, where the installed zl-cc
+# finds it relative to its own directory (docs/cc.md).
+.PHONY: install-cc
+install: install-cc
+install-cc: cc-sysroot
+	install -d $(DESTDIR)$(PREFIX)/lib/zl/include
+	install -m 644 $(CC_HDR_OUT) $(DESTDIR)$(PREFIX)/lib/zl/include/
+	@for x in 32 64 128; do \
+	    install -d $(DESTDIR)$(PREFIX)/lib/zl/rv$$x/lib && \
+	    install -m 644 $(BUILD)/lib/zl/rv$$x/lib/libzlrt.a $(DESTDIR)$(PREFIX)/lib/zl/rv$$x/lib/ || exit 1; \
+	done
 # --- cc end ---
 # --- libc begin ---
 # zlibc (libc/, docs/libc.md): one C11 source for rv128, rv64 and rv32, built per XLEN into
