@@ -62,7 +62,7 @@ check: tests
 	@BUILD=$(BUILD) CC="$(CC)" bash tests/runner.sh
 
 check-sanitize:
-	$(MAKE) BUILD=build-san OPT="-O1 -g" SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" check
+	ZL_TIME_SCALE=4 $(MAKE) BUILD=build-san OPT="-O1 -g" SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" check
 
 # Long differential run against qemu: make fuzz-diff N=100000 [SEED=n]
 N ?= 100000

@@ -3,8 +3,11 @@
 #   N passed, N failed[, N skipped]
 # Unit tests: $BUILD/tests/**/*_test binaries.  Script tests: tests/**/*_test.sh.
 # Both speak the PASS/FAIL/SKIP line protocol of tests/lib/check.h.
+# Scripts multiply their per-run time limits by ZL_TIME_SCALE (default 1; make check-sanitize
+# sets 4, since ASan+UBSan slow zl-run and the compilers down several times).
 set -u
 BUILD=${BUILD:-build}
+export ZL_TIME_SCALE=${ZL_TIME_SCALE:-1}
 export BUILD ZL_ROOT="$(pwd)" ZL_BIN="$(pwd)/$BUILD/bin"
 pass=0; fail=0; skip=0
 skipped=(); failed=()

@@ -26,7 +26,7 @@ status=0
 # GCC-only reference run ($T/ref.$x) that the mixed run did not report fail too.
 report() {
     local label=$1 exe=$2 ref=$3
-    timeout 20 "$ZLRUN" "$exe" >"$T/out" 2>&1
+    timeout $((20 * ${ZL_TIME_SCALE:-1})) "$ZLRUN" "$exe" >"$T/out" 2>&1
     local rc=$?
     local n
     for n in $(sed -n 's/^ok //p' "$ref"); do
@@ -67,11 +67,11 @@ for x in 64 32; do
     $GCC $GA -O1 -w -DABI_CALLER -c -o "$T/gcaller.o" "$SRC" &&
     $GCC $GA -O1 -w -DABI_CALLEE -c -o "$T/gcallee.o" "$SRC" &&
     $GLINK -o "$T/ref" "$T/gcaller.o" "$T/gcallee.o" $rtobj &&
-    timeout 20 "$ZLRUN" "$T/ref" >"$T/ref.$x" 2>&1 ||
+    timeout $((20 * ${ZL_TIME_SCALE:-1})) "$ZLRUN" "$T/ref" >"$T/ref.$x" 2>&1 ||
         { echo "FAIL cc/abi/m$x: the gcc-only reference build fails: $(tail -n1 "$T/ref.$x" 2>/dev/null)"; status=1; continue; }
     ok=1
     for side in CALLER CALLEE; do
-        if ! timeout 120 "$ZLCC" -m$x $OPT -w "${ZI[@]}" -DABI_$side -c -o "$T/z$side.o" "$SRC" >"$T/err" 2>&1; then
+        if ! timeout $((120 * ${ZL_TIME_SCALE:-1})) "$ZLCC" -m$x $OPT -w "${ZI[@]}" -DABI_$side -c -o "$T/z$side.o" "$SRC" >"$T/err" 2>&1; then
             echo "FAIL cc/abi/m$x/zl-cc-$side: compile: $(grep -m1 -E '[Ee]rror|fatal|internal' "$T/err" || head -n1 "$T/err")"
             status=1; ok=0
         fi

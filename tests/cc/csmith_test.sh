@@ -57,7 +57,7 @@ for s in $seeds; do
         ref=$(checksum "$T/g$s")
         if [ "$ref" = TIMEOUT ]; then
             echo "SKIP $id: the gcc build runs longer than ${TMO}s"
-        elif ! timeout 120 "$ZLCC" -m64 -O1 -w -c -I"$CCT_RT/include" -I"$CSI" -o "$T/z$s.o" "$src" >"$T/err" 2>&1; then
+        elif ! timeout $((120 * ${ZL_TIME_SCALE:-1})) "$ZLCC" -m64 -O1 -w -c -I"$CCT_RT/include" -I"$CSI" -o "$T/z$s.o" "$src" >"$T/err" 2>&1; then
             echo "FAIL $id: zl-cc -m64: $(grep -m1 -E '[Ee]rror|fatal|internal' "$T/err" || head -n1 "$T/err")"; status=1
         elif ! $GCC -static -o "$T/z$s" "$T/z$s.o" -lm 2>"$T/err"; then
             echo "FAIL $id: link with glibc: $(grep -m1 -v ": in function" "$T/err")"; status=1
@@ -74,7 +74,7 @@ for s in $seeds; do
     fi
     r=()
     for o in -O0 -O2; do
-        if ! timeout 120 "$ZLCC" -m128 $o -w -nostdlib -I"$CCT_RT/include" -I"$CSI" -o "$T/x$s$o" "$src" $objs128 >"$T/err" 2>&1; then
+        if ! timeout $((120 * ${ZL_TIME_SCALE:-1})) "$ZLCC" -m128 $o -w -nostdlib -I"$CCT_RT/include" -I"$CSI" -o "$T/x$s$o" "$src" $objs128 >"$T/err" 2>&1; then
             r+=("compile $o failed: $(grep -m1 -E '[Ee]rror|fatal|internal' "$T/err" || head -n1 "$T/err")")
         else
             r+=("$(checksum "$T/x$s$o")")

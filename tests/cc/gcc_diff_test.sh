@@ -29,15 +29,15 @@ for src in "$CCT_PROGS"/*.c; do
     if ! $GCC -O1 -static -w -o "$T/g" "$src" 2>"$T/err"; then
         echo "FAIL $id: gcc: $(head -n1 "$T/err")"; status=1; continue
     fi
-    timeout 10 "$ZLRUN" "$T/g" >"$T/gout" 2>/dev/null
+    timeout $((10 * ${ZL_TIME_SCALE:-1})) "$ZLRUN" "$T/g" >"$T/gout" 2>/dev/null
     grc=$?
-    if ! timeout 60 "$ZLCC" -m64 -O1 -w -c -I"$CCT_RT/include" -o "$T/z.o" "$src" >"$T/err" 2>&1; then
+    if ! timeout $((60 * ${ZL_TIME_SCALE:-1})) "$ZLCC" -m64 -O1 -w -c -I"$CCT_RT/include" -o "$T/z.o" "$src" >"$T/err" 2>&1; then
         echo "FAIL $id: zl-cc: $(grep -m1 -E '[Ee]rror|fatal|internal' "$T/err" || head -n1 "$T/err")"; status=1; continue
     fi
     if ! $GCC -static -o "$T/z" "$T/z.o" -lm 2>"$T/err"; then
         echo "FAIL $id: link with glibc: $(grep -m1 -v ': in function' "$T/err")"; status=1; continue
     fi
-    timeout 10 "$ZLRUN" "$T/z" >"$T/zout" 2>/dev/null
+    timeout $((10 * ${ZL_TIME_SCALE:-1})) "$ZLRUN" "$T/z" >"$T/zout" 2>/dev/null
     zrc=$?
     if ! cmp -s "$T/gout" "$T/zout"; then
         echo "FAIL $id: $(cct_first_diff "$T/gout" "$T/zout")"; status=1

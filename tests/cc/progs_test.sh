@@ -42,11 +42,11 @@ for x in $MODELS; do
         if grep -q '^// EXIT: ' "$src"; then wantrc=$(sed -n 's|^// EXIT: \([0-9]*\).*|\1|p' "$src"); fi
         exe=$T/$n.$x
         # shellcheck disable=SC2086
-        if ! timeout 60 "$ZLCC" -m"$x" $OPT -nostdlib -I"$CCT_RT/include" -o "$exe" "$src" $objs >"$T/err" 2>&1; then
+        if ! timeout $((60 * ${ZL_TIME_SCALE:-1})) "$ZLCC" -m"$x" $OPT -nostdlib -I"$CCT_RT/include" -o "$exe" "$src" $objs >"$T/err" 2>&1; then
             echo "FAIL $id: compile: $(grep -m1 -E '[Ee]rror|fatal|internal' "$T/err" || head -n1 "$T/err")"
             status=1; continue
         fi
-        timeout 10 "$ZLRUN" "$exe" >"$T/out" 2>"$T/stderr"
+        timeout $((10 * ${ZL_TIME_SCALE:-1})) "$ZLRUN" "$exe" >"$T/out" 2>"$T/stderr"
         rc=$?
         if ! cmp -s "$want" "$T/out"; then
             echo "FAIL $id: $(cct_first_diff "$want" "$T/out") (exit $rc)"

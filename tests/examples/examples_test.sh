@@ -106,7 +106,7 @@ run() {
     local -a pre=()
     [ "$v" != native ] && pre=("$ZLRUN")
     (cd "$tmp/$v/work" && PATH="$tmp/$v/bin:$PATH" LC_ALL=C ZL_TEST_VAR="v a l" \
-        exec timeout 20 "${pre[@]}" "$exe" "$@")
+        exec timeout $((20 * ${ZL_TIME_SCALE:-1})) "${pre[@]}" "$exe" "$@")
 }
 
 # One case: its output file holds stdout, then (with stderr compared) the stderr, then
@@ -134,7 +134,7 @@ compare() {
     fi
     local why
     why=$(diff "$a" "$b" | head -n 4 | tr '\n' '|')
-    if grep -q '^exit 124$' "$b"; then why="timed out (20 s); $why"; fi
+    if grep -q '^exit 124$' "$b"; then why="timed out ($((20 * ${ZL_TIME_SCALE:-1})) s); $why"; fi
     echo "FAIL $v/$name: output differs from native: ${why:0:300}"
     echo "#   stderr of $v: $(head -c 300 "$b.stderr" | tr '\n' '|')"
 }
@@ -279,7 +279,7 @@ reference() {
         sh)
             rm -rf "$tmp/ref/work"; mkdir -p "$tmp/ref/work"; cp "$tmp/native/work"/*.txt "$tmp/ref/work/"
             (cd "$tmp/ref/work" && PATH="$tmp/native/bin:$PATH" LC_ALL=C ZL_TEST_VAR="v a l" \
-                timeout 20 sh "$@") < "$in" > "$r" 2>/dev/null
+                timeout $((20 * ${ZL_TIME_SCALE:-1})) sh "$@") < "$in" > "$r" 2>/dev/null
             echo "exit $?" >> "$r"
             check_native "$name" "$r" ;;
         golden:*)

@@ -55,7 +55,7 @@ fail() { echo "FAIL $1: $2"; }
 run_with() {
     local r=$1 exe=$2
     shift 2
-    ZL_GUEST_TEST=1 timeout 20 $r "$exe" "$@" >"$tmp/out.txt" 2>/dev/null
+    ZL_GUEST_TEST=1 timeout $((20 * ${ZL_TIME_SCALE:-1})) $r "$exe" "$@" >"$tmp/out.txt" 2>/dev/null
     echo "exit $?" >>"$tmp/out.txt"
 }
 

@@ -37,7 +37,7 @@ compare futex
 # mremap.c, scm.c): these are compared with Linux's behaviour, written down in
 # NAME.expected.
 for name in procs signals mremap nothreads scm; do
-    timeout 60 "$ZL_BIN/zl-run" "$out/$name" > "$out/$name.z" 2>&1; rz=$?
+    timeout $((60 * ${ZL_TIME_SCALE:-1})) "$ZL_BIN/zl-run" "$out/$name" > "$out/$name.z" 2>&1; rz=$?
     if [ $rz -ne 0 ] || ! cmp -s tests/run/glibc/$name.expected "$out/$name.z"; then
         echo "FAIL $name: exit $rz"; diff tests/run/glibc/$name.expected "$out/$name.z" | head -20 | sed 's/^/# /'
     else

@@ -11,7 +11,7 @@ for src in tests/run/rv128/*.s; do
        ! "$ZL_BIN/zl-ld" -o "$out/$name" "$out/$name.o" 2>> "$out/$name.err"; then
         echo "FAIL rv128_$name: does not build"; sed 's/^/# /' "$out/$name.err"; continue
     fi
-    (cd "$out" && timeout 30 "$ZL_BIN/zl-run" "./$name" > "$name.out" 2>&1); rc=$?
+    (cd "$out" && timeout $((30 * ${ZL_TIME_SCALE:-1})) "$ZL_BIN/zl-run" "./$name" > "$name.out" 2>&1); rc=$?
     if [ $rc -ne 0 ] || ! cmp -s "tests/run/rv128/$name.expected" "$out/$name.out"; then
         echo "FAIL rv128_$name: exit $rc (the number of the failing check)"
         diff "tests/run/rv128/$name.expected" "$out/$name.out" | head -10 | sed 's/^/# /'

@@ -15,7 +15,7 @@ for src in tests/run/rv32/*.c; do
     if ! guest_build rv32 "$out/$name" "$src" 2> "$out/$name.err"; then
         echo "FAIL rv32_$name: does not build"; sed 's/^/# /' "$out/$name.err"; continue
     fi
-    (cd "$out" && timeout 30 "$ZL_BIN/zl-run" "./$name" > "$name.out" 2>&1); rc=$?
+    (cd "$out" && timeout $((30 * ${ZL_TIME_SCALE:-1})) "$ZL_BIN/zl-run" "./$name" > "$name.out" 2>&1); rc=$?
     if [ $rc -ne 0 ] || ! cmp -s "tests/run/rv32/$name.expected" "$out/$name.out"; then
         echo "FAIL rv32_$name: exit $rc (the number of the failing check)"
         diff "tests/run/rv32/$name.expected" "$out/$name.out" | head -10 | sed 's/^/# /'
@@ -23,7 +23,7 @@ for src in tests/run/rv32/*.c; do
         echo "PASS rv32_$name"
     fi
     if command -v qemu-riscv32 > /dev/null; then
-        (cd "$out" && timeout 30 qemu-riscv32 "./$name" > "$name.q" 2>&1); rq=$?
+        (cd "$out" && timeout $((30 * ${ZL_TIME_SCALE:-1})) qemu-riscv32 "./$name" > "$name.q" 2>&1); rq=$?
         if [ $rq -ne 0 ] || ! cmp -s "tests/run/rv32/$name.expected" "$out/$name.q"; then
             echo "FAIL rv32_${name}_qemu: the expected output is not qemu-riscv32's (exit $rq)"
         else

@@ -29,7 +29,7 @@ for cfg in "64 rv64gc lp64d" "32 rv32gc ilp32d"; do
             echo "FAIL cc_abi_gcc_rv${x}_$3: link: $(head -2 "$TMP/err" | tr '\n' ' ')"
             continue
         fi
-        timeout 20 "$BIN/zl-run" "$TMP/t" >/dev/null 2>&1
+        timeout $((20 * ${ZL_TIME_SCALE:-1})) "$BIN/zl-run" "$TMP/t" >/dev/null 2>&1
         rc=$?
         if [ $rc -eq 0 ]; then echo "PASS cc_abi_gcc_rv${x}_$3"
         else echo "FAIL cc_abi_gcc_rv${x}_$3: check $rc failed"; fi
@@ -40,7 +40,7 @@ for opt in -O0 -O1; do
     if "$BIN/zl-cc" -m128 $opt -c "$D/callee.c" -o "$TMP/c128.o" && "$BIN/zl-cc" -m128 $opt -c "$D/caller.c" -o "$TMP/m128.o" &&
        "$BIN/zl-cc" -m128 -nostdlib "$ROOT/tests/cc/unit/start.s" "$TMP/m128.o" "$TMP/c128.o" \
            "$BUILD/lib/zl/rv128/lib/libzlrt.a" -o "$TMP/t128" 2>"$TMP/err"; then
-        timeout 20 "$BIN/zl-run" "$TMP/t128" >/dev/null 2>&1
+        timeout $((20 * ${ZL_TIME_SCALE:-1})) "$BIN/zl-run" "$TMP/t128" >/dev/null 2>&1
         rc=$?
         [ $rc -eq 0 ] && echo "PASS cc_abi_rv128_self$opt" || echo "FAIL cc_abi_rv128_self$opt: check $rc failed"
     else

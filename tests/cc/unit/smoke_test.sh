@@ -25,7 +25,7 @@ for prog in "$DIR"/progs/*.c; do
                 echo "FAIL $t$opt: compile: $(head -3 "$TMP/err" | tr '\n' ' ')"
                 continue 2
             fi
-            timeout 20 "$BIN/zl-run" "$exe" >"$TMP/out" 2>&1
+            timeout $((20 * ${ZL_TIME_SCALE:-1})) "$BIN/zl-run" "$exe" >"$TMP/out" 2>&1
             rc=$?
             if [ $rc -ne 0 ]; then
                 echo "FAIL $t$opt: exit status $rc (failed check number) $(head -2 "$TMP/out" | tr '\n' ' ')"
