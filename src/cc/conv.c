@@ -80,7 +80,7 @@ struct node *rvalue(struct node *e)
         if (e->mem->bit_width == ibits)
             return cast_to(e, e->ty->is_unsigned ? ty_uint : ty_int);
     }
-    if (e->ty->is_const || e->ty->is_volatile) {
+    if (e->ty->is_const || e->ty->is_volatile || e->ty->is_atomic) {
         /* the value of an lvalue has the unqualified type */
         struct type *u = ty_unqual(e->ty);
         if (ty_is_scalar(u)) {

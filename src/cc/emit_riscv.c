@@ -336,6 +336,20 @@ static void emit_asm(struct ir_asm *a)
     }
 }
 
+/* 1- and 2-byte atomics (no Zabha): the address in a5 becomes the aligned word's, a0 the
+ * field's bit offset, a1 the field mask (not yet shifted) */
+static void subword_setup(int w)
+{
+    fprintf(out, "\tandi a0, a5, 3\n\tslli a0, a0, 3\n\tandi a5, a5, -4\n\tli a1, %d\n", w == 1 ? 0xff : 0xffff);
+}
+
+/* the old field, from the word in a4, extended to canonical form in a4 */
+static void subword_result(int w, bool uns)
+{
+    int sh = tgt.xlen - 8 * w;
+    fprintf(out, "\tsrl a4, a4, a0\n\tslli a4, a4, %d\n\t%s a4, a4, %d\n", sh, uns ? "srli" : "srai", sh);
+}
+
 static void emit_ins(struct ir_ins *i)
 {
     const char *a, *b, *d;
@@ -628,6 +642,25 @@ static void emit_ins(struct ir_ins *i)
         return;
     case IR_AMO: {
         static const char *const nm[] = {"amoswap", "amoadd", "amoand", "amoor", "amoxor"};
+        if (i->w < 4) {
+            /* 1/2 bytes: LR/SC on the aligned word, the operation merged into the field:
+             * new = old ^ ((old ^ (old op v)) & mask) */
+            static const char *const op3[] = {NULL, "add", "and", "or", "xor"};
+            static int amon;
+            int n = amon++;
+            src_to(i->a, "a5", false);
+            src_to(i->b, "a7", false);
+            subword_setup(i->w);
+            fprintf(out, "\tand a7, a7, a1\n\tsll a7, a7, a0\n\tsll a1, a1, a0\n");
+            fprintf(out, ".Lamo%d:\n\tlr.w.aqrl a4, (a5)\n", n);
+            if (i->imm == 0) fputs("\tmv a3, a7\n", out);
+            else fprintf(out, "\t%s a3, a4, a7\n", op3[i->imm]);
+            fprintf(out, "\txor a3, a3, a4\n\tand a3, a3, a1\n\txor a3, a3, a4\n");
+            fprintf(out, "\tsc.w.aqrl a2, a3, (a5)\n\tbnez a2, .Lamo%d\n", n);
+            subword_result(i->w, i->uns);
+            set_from(i->d, "a4", false);
+            return;
+        }
         char sfx = i->w == 4 ? 'w' : i->w == 8 ? 'd' : 'q';
         src_to(i->a, "a6", false);
         src_to(i->b, "a7", false);
@@ -643,6 +676,16 @@ static void emit_ins(struct ir_ins *i)
         src_to(i->b, "a6", false);
         src_to(i->c, "a7", false);
         int n = casn++;
+        if (i->w < 4) {
+            /* 1/2 bytes: compare and replace the field inside the aligned word */
+            subword_setup(i->w);
+            fprintf(out, "\tand a6, a6, a1\n\tand a7, a7, a1\n\tsll a6, a6, a0\n\tsll a7, a7, a0\n\tsll a1, a1, a0\n");
+            fprintf(out, ".Lcas%d:\n\tlr.w.aqrl a4, (a5)\n\tand a3, a4, a1\n\tbne a3, a6, .Lcasd%d\n", n, n);
+            fprintf(out, "\txor a3, a4, a3\n\tor a3, a3, a7\n\tsc.w.aqrl a2, a3, (a5)\n\tbnez a2, .Lcas%d\n.Lcasd%d:\n", n, n);
+            subword_result(i->w, i->uns);
+            set_from(i->d, "a4", false);
+            return;
+        }
         fprintf(out, ".Lcas%d:\n\tlr.%c.aqrl a4, (a5)\n\tbne a4, a6, .Lcasd%d\n", n, sfx, n);
         fprintf(out, "\tsc.%c.aqrl a3, a7, (a5)\n\tbnez a3, .Lcas%d\n.Lcasd%d:\n", sfx, n, n);
         set_from(i->d, "a4", false);

@@ -892,18 +892,22 @@ static struct type *parse_declarator_(struct type *t, const char **name, struct 
 {
     while (accept(CPP_P_STAR)) {
         t = ty_ptr(t);
-        bool c = false, v = false;
+        bool c = false, v = false, a = false;
         for (;;) {
             struct token *k = peek();
             if (is_kw(k, KW_CONST) || is_kw(k, KW_CONST2) || is_kw(k, KW_CONST3)) c = true;
             else if (is_kw(k, KW_VOLATILE) || is_kw(k, KW_VOLATILE2) || is_kw(k, KW_VOLATILE3)) v = true;
-            else if (is_kw(k, KW_RESTRICT) || is_kw(k, KW_RESTRICT2) || is_kw(k, KW_RESTRICT3) ||
-                     is_kw(k, KW_ATOMIC)) ;
+            else if (is_kw(k, KW_ATOMIC)) a = true;
+            else if (is_kw(k, KW_RESTRICT) || is_kw(k, KW_RESTRICT2) || is_kw(k, KW_RESTRICT3)) ;
             else if (is_kw(k, KW_ATTRIBUTE) || is_kw(k, KW_ATTRIBUTE2)) { parse_attributes(NULL); continue; }
             else break;
             next();
         }
         t = ty_qual(t, c, v);
+        if (a) {
+            t = ty_copy(t);
+            t->is_atomic = true;
+        }
     }
     skip_quals();
     if (is_punct(peek(), CPP_P_LPAREN) && !is_typename(peekn(1)) && !is_punct(peekn(1), CPP_P_RPAREN)) {

@@ -357,7 +357,7 @@ static struct node *parse_generic(struct srcpos pos)
     return result;
 }
 
-/* GCC's __atomic_* and __sync_* builtins on objects of 4, 8 and (rv128) 16 bytes.
+/* GCC's __atomic_* and __sync_* builtins on objects of 1, 2, 4, 8 and (rv128) 16 bytes.
  * n->op: B_ATOMIC_*; n->val: the AMO operation (0 swap, 1 add, 2 and, 3 or, 4 xor,
  * 5 sub, 6 nand-less placeholder); n->l pointer, n->r value, n->cond second value. */
 static struct node *parse_atomic(const char *name, struct srcpos pos)
@@ -384,6 +384,7 @@ static struct node *parse_atomic(const char *name, struct srcpos pos)
         {"__sync_bool_compare_and_swap", B_ATOMIC_CAS_BOOL, 0, 3},
         {"__sync_lock_test_and_set", B_ATOMIC_RMW, 0, 2}, {"__sync_lock_release", B_ATOMIC_STORE, 0, 1},
         {"__atomic_always_lock_free", -1, 0, 2}, {"__atomic_is_lock_free", -1, 0, 2},
+        {"__atomic_test_and_set", B_ATOMIC_RMW, 0, 2}, {"__atomic_clear", B_ATOMIC_STORE, 0, 2},
     };
     int k = -1;
     for (size_t i = 0; i < sizeof tab / sizeof *tab; i++)
@@ -412,12 +413,25 @@ static struct node *parse_atomic(const char *name, struct srcpos pos)
     e->val = tab[k].amo;
     if (tab[k].kind == B_FENCE) return e;
     struct node *p = args[0];
+    bool flag = !strcmp(name, "__atomic_test_and_set") || !strcmp(name, "__atomic_clear");
+    if (flag) {
+        /* GCC's byte flag: any object pointer; sets the byte to 1 / clears it */
+        if (p->ty->kind != TY_PTR || p->ty->base->kind == TY_FUNC)
+            cc_error_at(pos, "argument 1 of '%s' must be an object pointer", name);
+        e->l = cast_to(p, ty_ptr(ty_uchar));
+        e->r = num(tab[k].kind == B_ATOMIC_RMW, ty_uchar, pos);
+        if (tab[k].kind == B_ATOMIC_STORE) return e;
+        e->ty = ty_uchar;
+        return cast_to(e, ty_bool);
+    }
     if (p->ty->kind != TY_PTR || !ty_is_scalar(p->ty->base))
         cc_error_at(pos, "argument 1 of '%s' must be a pointer to an integer or pointer", name);
     struct type *t = ty_unqual(p->ty->base);
     long sz = t->kind == TY_PTR ? tgt.ptr_size : t->size;
-    if (ty_is_float(t) || (sz != 4 && sz != 8 && sz != 16) || sz > tgt.regsize)
-        cc_error_at(pos, "'%s' on a %ld-byte object is not supported yet", name, sz);
+    if (ty_is_float(t))
+        cc_error_at(pos, "argument 1 of '%s' must be a pointer to an integer or pointer", name);
+    if ((sz & (sz - 1)) || sz > tgt.regsize)
+        cc_error_at(pos, "'%s' on a %ld-byte object: no lock-free instruction on rv%d (zl-cc provides no libatomic)", name, sz, tgt.xlen);
     e->l = p;
     switch (tab[k].kind) {
     case B_ATOMIC_LOAD: e->ty = t; break;

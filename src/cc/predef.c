@@ -74,7 +74,8 @@ static const char *const common_defs[] = {
     "__LDBL_EPSILON__=1.92592994438723585305597794258492732e-34L",
     "__LDBL_DENORM_MIN__=6.47517511943802511092443895822764655e-4966L",
     "__LDBL_HAS_DENORM__=1", "__LDBL_HAS_INFINITY__=1", "__LDBL_HAS_QUIET_NAN__=1",
-    "__GCC_ATOMIC_TEST_AND_SET_TRUEVAL=1", "__GCC_HAVE_SYNC_COMPARE_AND_SWAP_4=1",
+    "__GCC_ATOMIC_TEST_AND_SET_TRUEVAL=1", "__GCC_HAVE_SYNC_COMPARE_AND_SWAP_1=1",
+    "__GCC_HAVE_SYNC_COMPARE_AND_SWAP_2=1", "__GCC_HAVE_SYNC_COMPARE_AND_SWAP_4=1",
     "__GCC_IEC_559=2", "__GCC_IEC_559_COMPLEX=2",
 };
 
@@ -167,9 +168,12 @@ void predef_add(struct cpp *pp)
     def(pp, cc_printf("__SIZE_WIDTH__=%d", PS * 8));
     def(pp, cc_printf("__INTPTR_WIDTH__=%d", PS * 8));
     def(pp, cc_printf("__INTMAX_WIDTH__=%d", tgt.xlen == 128 ? 128 : 64));
-    def(pp, "__GCC_ATOMIC_BOOL_LOCK_FREE=1");
-    def(pp, "__GCC_ATOMIC_CHAR_LOCK_FREE=1");
-    def(pp, "__GCC_ATOMIC_SHORT_LOCK_FREE=1");
+    def(pp, "__GCC_ATOMIC_BOOL_LOCK_FREE=2");
+    def(pp, "__GCC_ATOMIC_CHAR_LOCK_FREE=2");
+    def(pp, "__GCC_ATOMIC_SHORT_LOCK_FREE=2");
+    def(pp, "__GCC_ATOMIC_CHAR16_T_LOCK_FREE=2");
+    def(pp, "__GCC_ATOMIC_CHAR32_T_LOCK_FREE=2");
+    def(pp, "__GCC_ATOMIC_WCHAR_T_LOCK_FREE=2");
     def(pp, "__GCC_ATOMIC_INT_LOCK_FREE=2");
     def(pp, cc_printf("__GCC_ATOMIC_LONG_LOCK_FREE=%d", L <= tgt.regsize ? 2 : 1));
     def(pp, cc_printf("__GCC_ATOMIC_LLONG_LOCK_FREE=%d", tgt.llong_size <= tgt.regsize ? 2 : 1));

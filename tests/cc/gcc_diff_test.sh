@@ -7,7 +7,8 @@
 # Subset (CPU budget ~1 minute): every hand-written program and the generated g_conv_*,
 # g_fconv_* and g_divmod_* ones; CC_GCCDIFF_ALL=1 runs all (the others are checked at -m64
 # by progs_test.sh against the output GCC gave when the expectations were made). A program opts out with a line
-# "// GCCDIFF: no <reason>". KNOWN_GAPS entries (NAME or NAME@64) are reported as SKIP.
+# "// GCCDIFF: no <reason>"; a line "// GCCDIFF-LIBS: -lx" adds libraries to both GCC links
+# (GCC 12 calls libatomic for 1- and 2-byte atomics). KNOWN_GAPS entries (NAME or NAME@64) are reported as SKIP.
 set -u
 . "$ZL_ROOT/tests/cc/lib.sh"
 . "$ZL_ROOT/tests/lib/need.sh"
@@ -26,7 +27,9 @@ for src in "$CCT_PROGS"/*.c; do
     if grep -q '^// GCCDIFF: no' "$src"; then continue; fi
     gap=$(cct_gap "$n" 64)
     if [ -n "$gap" ]; then echo "SKIP $id: known gap: $gap"; continue; fi
-    if ! $GCC -O1 -static -w -o "$T/g" "$src" 2>"$T/err"; then
+    libs=$(sed -n 's|^// GCCDIFF-LIBS: ||p' "$src")
+    # shellcheck disable=SC2086
+    if ! $GCC -O1 -static -w -o "$T/g" "$src" $libs 2>"$T/err"; then
         echo "FAIL $id: gcc: $(head -n1 "$T/err")"; status=1; continue
     fi
     timeout $((10 * ${ZL_TIME_SCALE:-1})) "$ZLRUN" "$T/g" >"$T/gout" 2>/dev/null
@@ -34,7 +37,8 @@ for src in "$CCT_PROGS"/*.c; do
     if ! timeout $((60 * ${ZL_TIME_SCALE:-1})) "$ZLCC" -m64 -O1 -w -c -I"$CCT_RT/include" -o "$T/z.o" "$src" >"$T/err" 2>&1; then
         echo "FAIL $id: zl-cc: $(grep -m1 -E '[Ee]rror|fatal|internal' "$T/err" || head -n1 "$T/err")"; status=1; continue
     fi
-    if ! $GCC -static -o "$T/z" "$T/z.o" -lm 2>"$T/err"; then
+    # shellcheck disable=SC2086
+    if ! $GCC -static -o "$T/z" "$T/z.o" $libs -lm 2>"$T/err"; then
         echo "FAIL $id: link with glibc: $(grep -m1 -v ': in function' "$T/err")"; status=1; continue
     fi
     timeout $((10 * ${ZL_TIME_SCALE:-1})) "$ZLRUN" "$T/z" >"$T/zout" 2>/dev/null

@@ -1,7 +1,8 @@
 /* <stdatomic.h> for zl-cc (C11 7.17), on top of the __atomic builtins.  Every operation is
- * sequentially consistent; objects of 4 and 8 bytes (16 on rv128) are supported, 1- and
- * 2-byte ones (atomic_bool, atomic_char, atomic_short) are not yet.  Plain operators on
- * _Atomic objects (x++, x = y) are ordinary accesses: use the functions below. */
+ * sequentially consistent.  Objects of 1, 2, 4 and 8 bytes (16 on rv128; 1, 2 and 4 on
+ * rv32) are lock-free (1 and 2 bytes by LR/SC on the containing word); larger ones are an
+ * error (zl-cc provides no libatomic).  The operators on _Atomic objects (x++, x += v,
+ * x = v, reading x) are atomic too. */
 #ifndef __ZLCC_STDATOMIC_H
 #define __ZLCC_STDATOMIC_H
 #include <stddef.h>
@@ -15,12 +16,12 @@ typedef enum memory_order {
     memory_order_seq_cst = __ATOMIC_SEQ_CST
 } memory_order;
 
-#define ATOMIC_BOOL_LOCK_FREE 1
-#define ATOMIC_CHAR_LOCK_FREE 1
-#define ATOMIC_CHAR16_T_LOCK_FREE 1
+#define ATOMIC_BOOL_LOCK_FREE 2
+#define ATOMIC_CHAR_LOCK_FREE 2
+#define ATOMIC_CHAR16_T_LOCK_FREE 2
 #define ATOMIC_CHAR32_T_LOCK_FREE 2
 #define ATOMIC_WCHAR_T_LOCK_FREE 2
-#define ATOMIC_SHORT_LOCK_FREE 1
+#define ATOMIC_SHORT_LOCK_FREE 2
 #define ATOMIC_INT_LOCK_FREE 2
 #define ATOMIC_LONG_LOCK_FREE __GCC_ATOMIC_LONG_LOCK_FREE
 #define ATOMIC_LLONG_LOCK_FREE __GCC_ATOMIC_LLONG_LOCK_FREE
@@ -80,11 +81,11 @@ typedef _Atomic __UINTMAX_TYPE__ atomic_uintmax_t;
 #define atomic_fetch_and_explicit(obj, v, order) __atomic_fetch_and(obj, v, order)
 #define atomic_fetch_and(obj, v) __atomic_fetch_and(obj, v, __ATOMIC_SEQ_CST)
 
-/* atomic_flag is an int here (no 1-byte atomics yet) */
-typedef struct atomic_flag { int __v; } atomic_flag;
+/* atomic_flag: one byte, as GCC's (__GCC_ATOMIC_TEST_AND_SET_TRUEVAL is 1) */
+typedef struct atomic_flag { _Bool __val; } atomic_flag;
 #define ATOMIC_FLAG_INIT { 0 }
-#define atomic_flag_test_and_set_explicit(f, order) ((_Bool)__atomic_exchange_n(&(f)->__v, 1, order))
-#define atomic_flag_test_and_set(f) ((_Bool)__atomic_exchange_n(&(f)->__v, 1, __ATOMIC_SEQ_CST))
-#define atomic_flag_clear_explicit(f, order) __atomic_store_n(&(f)->__v, 0, order)
-#define atomic_flag_clear(f) __atomic_store_n(&(f)->__v, 0, __ATOMIC_SEQ_CST)
+#define atomic_flag_test_and_set_explicit(f, order) __atomic_test_and_set(&(f)->__val, order)
+#define atomic_flag_test_and_set(f) __atomic_test_and_set(&(f)->__val, __ATOMIC_SEQ_CST)
+#define atomic_flag_clear_explicit(f, order) __atomic_clear(&(f)->__val, order)
+#define atomic_flag_clear(f) __atomic_clear(&(f)->__val, __ATOMIC_SEQ_CST)
 #endif
