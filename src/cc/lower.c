@@ -1371,7 +1371,8 @@ static int bf_trunc(struct node *e, int v)
 static int atomic_width(struct type *t, struct srcpos pos)
 {
     long s = t->kind == TY_PTR ? tgt.ptr_size : t->size;
-    if (!ty_is_scalar(t) || s > R() || (s & (s - 1)))
+    bool aggr = t->kind == TY_STRUCT || t->kind == TY_UNION;
+    if ((!ty_is_scalar(t) && !aggr) || s > R() || (s & (s - 1)) || (aggr && (s == 0 || t->align < s)))
         cc_error_at(pos, "atomic access to a %ld-byte object of type '%s': no lock-free instruction on rv%d (zl-cc provides no libatomic)",
                     s, ty_name(ty_unqual(t)), tgt.xlen);
     return (int)s;
@@ -1382,11 +1383,27 @@ static bool is_atomic_lv(struct node *l)
     return l->ty->is_atomic && !(l->kind == N_VAR && promoted(l->var));
 }
 
+/* the unsigned integer type an _Atomic struct or union of w bytes is accessed as */
+static struct type *atomic_bits_type(int w)
+{
+    return w == 1 ? ty_uchar : w == 2 ? ty_ushort : w == 4 ? ty_uint : w == 8 ? ty_uint64 : ty_uint128;
+}
+
 static int atomic_load(struct node *l)
 {
     struct type *t = ty_unqual(l->ty);
-    atomic_width(t, l->pos);
+    int w = atomic_width(t, l->pos);
     int p = gen_addr(l);
+    if (ty_is_aggr(t)) {
+        /* a struct or union value: read as one integer into a temporary */
+        struct type *bt = atomic_bits_type(w);
+        int a = slot_addr(local_slot(t, w), 0);
+        E(IR_FENCE);
+        int v = load(bt, p, 0);
+        E(IR_FENCE);
+        store(bt, a, 0, v);
+        return a;
+    }
     E(IR_FENCE);
     int v = load(t, p, 0);
     E(IR_FENCE);
@@ -1520,8 +1537,17 @@ static int atomic_assign(struct node *e)
 {
     struct node *l = e->l;
     struct type *t = ty_unqual(l->ty);
-    atomic_width(t, e->pos);
+    int w = atomic_width(t, e->pos);
     int v = gen_expr(e->r);
+    if (ty_is_aggr(t)) {
+        struct type *bt = atomic_bits_type(w);
+        int bits = load(bt, v, 0);
+        int p = gen_addr(l);
+        E(IR_FENCE);
+        store(bt, p, 0, bits);
+        E(IR_FENCE);
+        return p;
+    }
     int p = gen_addr(l);
     E(IR_FENCE);
     store(t, p, 0, v);
@@ -1737,8 +1763,53 @@ static int fp_const(int w, double v)
     return i->d;
 }
 
+/* fpclassify(nan, inf, normal, subnormal, zero, x) from the four class flags (0/1): the
+ * zero result plus flag * (result - zero result) for the one flag that is set */
+static int fpclassify_select(struct node *e, const int cls[4])
+{
+    int vals[5], k = 0;
+    for (struct node *a = e->args; a && k < 5; a = a->next) vals[k++] = gen_expr(a);
+    int r = vals[4];
+    for (k = 0; k < 4; k++)
+        r = bin(IR_ADD, 4, r, bin(IR_MUL, 4, cls[k], bin(IR_SUB, 4, vals[k], vals[4])));
+    return r;
+}
+
+/* classification of a long double from its binary128 bit pattern (1, 2 or 4 words): the
+ * top word holds the sign, the 15-bit exponent and the top of the significand */
+static int gen_fpclass_ld(struct node *e)
+{
+    int X = tgt.xlen, n = ldw();
+    int x = gen_expr(e->l);
+    int hi = x + n - 1;
+    if (e->val == FPC_SIGNBIT) return bini(IR_SHR, R(), hi, X - 1);
+    int ex = bini(IR_SHR, R(), bini(IR_SHL, R(), hi, 1), X - 15);
+    int m = bini(IR_SHL, R(), hi, 16); /* significand bits: nonzero or not */
+    for (int i = 0; i < n - 1; i++) m = bin(IR_OR, R(), m, x + i);
+    int emax = un(IR_SEQZ, R(), bin(IR_XOR, R(), ex, li(0x7fff)));
+    int ezero = un(IR_SEQZ, R(), ex);
+    int mnz = un(IR_SNEZ, R(), m);
+    int isnan = bin(IR_AND, R(), emax, mnz);
+    int isinf = bin(IR_AND, R(), emax, un(IR_SEQZ, R(), m));
+    switch (e->val) {
+    case FPC_ISNAN: return isnan;
+    case FPC_ISINF: return isinf;
+    case FPC_ISINF_SIGN: {
+        /* isinf * (1 - 2 * sign) */
+        int sign = bini(IR_SHR, R(), hi, X - 1);
+        return bin(IR_MUL, 4, isinf, bin(IR_SUB, 4, li(1), bini(IR_SHL, 4, sign, 1)));
+    }
+    case FPC_ISFINITE: return un(IR_SEQZ, R(), emax);
+    case FPC_ISNORMAL: return un(IR_SEQZ, R(), bin(IR_OR, R(), emax, ezero));
+    default: break;
+    }
+    int cls[4] = {isnan, isinf, un(IR_SEQZ, R(), bin(IR_OR, R(), emax, ezero)), bin(IR_AND, R(), ezero, mnz)};
+    return fpclassify_select(e, cls);
+}
+
 static int gen_fpclass(struct node *e)
 {
+    if (is_ld(e->l->ty)) return gen_fpclass_ld(e);
     int w = (int)e->l->ty->size;
     int x = gen_expr(e->l);
     if (e->val == FPC_SIGNBIT) {
@@ -1770,12 +1841,9 @@ static int gen_fpclass(struct node *e)
     }
     /* fpclassify(nan, inf, normal, subnormal, zero, x): exactly one class bit is set */
     static const int masks[4] = {0x300, 0x81, 0x42, 0x24};
-    int vals[5], k = 0;
-    for (struct node *a = e->args; a && k < 5; a = a->next) vals[k++] = gen_expr(a);
-    int r = vals[4];
-    for (k = 0; k < 4; k++)
-        r = bin(IR_ADD, 4, r, bin(IR_MUL, 4, fclass_test(m, masks[k]), bin(IR_SUB, 4, vals[k], vals[4])));
-    return r;
+    int cls[4];
+    for (int k = 0; k < 4; k++) cls[k] = fclass_test(m, masks[k]);
+    return fpclassify_select(e, cls);
 }
 
 /* __builtin_bswap/popcount/ctz/ffs/clz of the low `bits` bits of x (an unsigned value

@@ -580,6 +580,10 @@ done:
     if (atomic) {
         ty = ty_copy(ty);
         ty->is_atomic = true;
+        /* as GCC: an _Atomic type whose size a lock-free access may have is aligned to it */
+        long sz = ty->size;
+        if (ty->kind != TY_ARRAY && ty->kind != TY_FUNC && sz > ty->align && sz <= 16 && !(sz & (sz - 1)))
+            ty->align = (int)sz;
     }
     ds->ty = ty;
     return true;

@@ -587,12 +587,15 @@ static struct node *parse_builtin(const char *name, struct srcpos pos, bool *ok)
         }
         return n;
     }
-    /* classification (type-generic; float and double operands) */
+    /* classification (type-generic: float, double and long double operands; the
+     * l-suffixed forms take any of them too, converted exactly) */
     static const struct { const char *name; int op; } fpk[] = {
         {"__builtin_isnan", FPC_ISNAN}, {"__builtin_isinf", FPC_ISINF},
         {"__builtin_isinf_sign", FPC_ISINF_SIGN}, {"__builtin_isfinite", FPC_ISFINITE},
         {"__builtin_isnormal", FPC_ISNORMAL}, {"__builtin_signbit", FPC_SIGNBIT},
-        {"__builtin_signbitf", FPC_SIGNBIT}, {"__builtin_fpclassify", FPC_FPCLASSIFY},
+        {"__builtin_signbitf", FPC_SIGNBIT}, {"__builtin_signbitl", FPC_SIGNBIT},
+        {"__builtin_isnanl", FPC_ISNAN}, {"__builtin_isinfl", FPC_ISINF},
+        {"__builtin_fpclassify", FPC_FPCLASSIFY},
     };
     for (size_t i = 0; i < sizeof fpk / sizeof *fpk; i++) {
         if (strcmp(name, fpk[i].name)) continue;
@@ -613,8 +616,6 @@ static struct node *parse_builtin(const char *name, struct srcpos pos, bool *ok)
         struct node *x = rvalue(parse_assign());
         expect(CPP_P_RPAREN, NULL);
         if (ty_is_integer(x->ty)) x = cast_to(x, ty_double);
-        if (x->ty->kind == TY_LDOUBLE)
-            cc_error_at(pos, "'%s' of a long double is not supported yet", name);
         if (!ty_is_float(x->ty)) cc_error_at(pos, "'%s' needs a floating-point argument", name);
         n->l = x;
         return n;

@@ -27,6 +27,10 @@ int arr[10];
 int *_Atomic ap = arr;
 _Atomic(long) al2 = 7;
 struct S { char pad; _Atomic short x; _Atomic char y; char z; } s = {1, 2, 3, 4};
+struct P { short a, b; };
+_Atomic struct P ps = {1, 2};
+struct Q { int a, b; };
+A8 struct Q qs = {3, 4};
 struct B { unsigned char b[8]; } bytes = {{1, 2, 3, 4, 5, 6, 7, 8}};
 
 static void show_bytes(const char *what)
@@ -178,8 +182,24 @@ static void builtins(void)
     printf("atomic_uchar %d %d\n", atomic_fetch_xor(&auch, 0xff), auch);
 }
 
+static void structs(void)
+{
+    struct P p = ps;
+    p.a += 10;
+    ps = p;
+    p = ps;
+    printf("ps %d %d %d\n", p.a, p.b, (int)_Alignof(_Atomic struct P));
+    struct Q q = qs, r = {0, 0};
+    r = qs = q;
+    r.b *= 3;
+    qs = r;
+    q = qs;
+    printf("qs %d %d\n", q.a, q.b);
+}
+
 int main(void)
 {
+    structs();
     ints();
     small();
     fp();
