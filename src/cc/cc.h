@@ -443,5 +443,17 @@ bool eval_const(struct node *e, const char **sym, i128 *v);
 u128 dbl_to_tf_bits(double d);
 bool eval_ld_bits(struct node *e, u128 *out);
 
+/* tf_fold.c: libzlrt's binary128 soft-float (src/cc/rt/tf.c) built for the host */
+u128 cc_tf_add(u128 a, u128 b);
+u128 cc_tf_sub(u128 a, u128 b);
+u128 cc_tf_mul(u128 a, u128 b);
+u128 cc_tf_div(u128 a, u128 b);
+u128 cc_tf_from_double(double d);
+double cc_tf_to_double(u128 a);
+float cc_tf_to_float(u128 a);
+i128 cc_tf_fixti(u128 a);
+u128 cc_tf_floatti(i128 v);
+u128 cc_tf_floatunti(u128 v);
+
 extern bool cc_dump_ir;
 #endif

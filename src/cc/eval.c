@@ -31,6 +31,14 @@ static bool ev(struct node *e, i128 *out, const char **sym)
     case N_NUM: *out = e->val; return true;
     case N_FNUM: return false;
     case N_CAST:
+        if (e->l->ty->kind == TY_LDOUBLE) {
+            u128 lb;
+            if (!eval_ld_bits(e->l, &lb) || !ty_is_integer(t)) return false;
+            int ex = (int)(lb >> 112) & 0x7fff;
+            if (ex >= 16383 + 126) return false; /* NaN, infinity or beyond the range */
+            *out = wrap_int(cc_tf_fixti(lb), t);
+            return true;
+        }
         if (ty_is_float(e->l->ty)) {
             double d;
             if (!eval_float(e->l, &d) || !ty_is_integer(t)) return false;
@@ -200,7 +208,12 @@ bool eval_float(struct node *e, double *out)
     case N_FNUM: *out = e->fval; return true;
     case N_NUM: *out = e->ty->is_unsigned ? (double)(u128)e->val : (double)e->val; return true;
     case N_CAST:
-        if (ty_is_integer(e->l->ty)) {
+        if (e->l->ty->kind == TY_LDOUBLE && e->ty->kind != TY_LDOUBLE) {
+            /* a long double operand folds in binary128 and is rounded once */
+            u128 lb;
+            if (!eval_ld_bits(e->l, &lb)) return false;
+            *out = e->ty->kind == TY_FLOAT ? (double)cc_tf_to_float(lb) : cc_tf_to_double(lb);
+        } else if (ty_is_integer(e->l->ty)) {
             if (!eval_int(e->l, &v)) return false;
             *out = e->l->ty->is_unsigned ? (double)(u128)v : (double)v;
         } else if (!eval_float(e->l, out)) {
@@ -244,24 +257,48 @@ bool eval_const(struct node *e, const char **sym, i128 *v)
     return ev(e, v, sym);
 }
 
-/* a constant long double: its binary128 bits; exact for long double literals (and their
- * negation), otherwise the double-precision constant value widened */
+/* a constant long double: its binary128 bits, folded exactly with libzlrt's binary128
+ * arithmetic (tf_fold.c), as the same expression computes at run time */
 bool eval_ld_bits(struct node *e, u128 *out)
 {
-    struct node *x = e;
-    bool neg = false;
-    for (;;) {
-        if (x->kind == N_CAST && x->l->ty->kind == TY_LDOUBLE && x->ty->kind == TY_LDOUBLE) x = x->l;
-        else if (x->kind == N_NEG && x->ty->kind == TY_LDOUBLE) { neg = !neg; x = x->l; }
-        else break;
-    }
-    if (x->kind == N_FNUM && x->ld_exact) {
-        *out = x->ldbits ^ (neg ? (u128)1 << 127 : 0);
-        return true;
-    }
+    u128 a, b;
+    i128 v;
     double d;
-    if (!eval_float(e, &d)) return false;
-    *out = dbl_to_tf_bits(d);
+    switch (e->kind) {
+    case N_FNUM:
+        *out = e->ty->kind == TY_LDOUBLE && e->ld_exact ? e->ldbits : cc_tf_from_double(e->fval);
+        return true;
+    case N_NEG:
+        if (!eval_ld_bits(e->l, &a)) return false;
+        *out = a ^ (u128)1 << 127;
+        return true;
+    case N_ADD: case N_SUB: case N_MUL: case N_DIV:
+        if (e->ty->kind != TY_LDOUBLE) break;
+        if (!eval_ld_bits(e->l, &a) || !eval_ld_bits(e->r, &b)) return false;
+        *out = e->kind == N_ADD ? cc_tf_add(a, b) : e->kind == N_SUB ? cc_tf_sub(a, b)
+             : e->kind == N_MUL ? cc_tf_mul(a, b) : cc_tf_div(a, b);
+        return true;
+    case N_CAST:
+        if (e->l->ty->kind == TY_LDOUBLE) return eval_ld_bits(e->l, out);
+        if (ty_is_integer(e->l->ty)) {
+            if (!eval_int(e->l, &v)) return false;
+            *out = e->l->ty->is_unsigned ? cc_tf_floatunti((u128)v) : cc_tf_floatti(v);
+            return true;
+        }
+        break;
+    case N_COND:
+        if (!eval_int(e->cond, &v)) return false;
+        return eval_ld_bits(v ? e->then : e->els, out);
+    default:
+        if (ty_is_integer(e->ty) && eval_int(e, &v)) {
+            *out = e->ty->is_unsigned ? cc_tf_floatunti((u128)v) : cc_tf_floatti(v);
+            return true;
+        }
+        break;
+    }
+    /* float and double operands: their (exact) value */
+    if (e->ty->kind == TY_LDOUBLE || !eval_float(e, &d)) return false;
+    *out = cc_tf_from_double(d);
     return true;
 }
 

@@ -5,9 +5,9 @@
  * take and return its bit pattern as an unsigned 128-bit integer; the same code serves
  * every XLEN because zl-cc passes a 128-bit integer exactly like a long double.
  * Rounding is round-to-nearest-even; exception flags are not raised. */
-#if __riscv_xlen >= 32 || defined(ZL_TF_HOST_TEST)
+#if __riscv_xlen >= 32 || defined(ZL_TF_HOST_TEST) || defined(ZL_TF_HOST)
 
-#if defined(ZL_TF_HOST_TEST)
+#if defined(ZL_TF_HOST_TEST) || defined(ZL_TF_HOST)
 typedef unsigned __int128 u128_t;
 typedef __int128 i128_t;
 typedef unsigned long long u64_t;
