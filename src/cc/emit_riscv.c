@@ -836,86 +836,125 @@ static void emit_bytes(const u8 *buf, long size, struct reloc *rel, int nrel)
     }
 }
 
+/* the initializer of the compound literal a struct/union initializer copies, if any (GCC
+ * extension; a block-scope literal keeps it in the node, a file-scope one in its object) */
+static struct init *init_literal(struct node *e, struct type **ty)
+{
+    while (e->kind == N_CAST) e = e->l;
+    if (e->kind != N_COMPOUND_LIT) return NULL;
+    *ty = e->ty;
+    return e->ini ? e->ini : e->var->ini;
+}
+
+/* number of items of an initializer once copied compound literals are expanded */
+static int init_count(struct init *ini)
+{
+    int n = 0;
+    for (int k = 0; k < ini->n; k++) {
+        struct init_item *it = &ini->items[k];
+        struct type *lt;
+        struct init *lit = !it->bytes && (it->ty->kind == TY_STRUCT || it->ty->kind == TY_UNION) ? init_literal(it->e, &lt) : NULL;
+        n += lit ? init_count(lit) : 1;
+    }
+    return n;
+}
+
+static u8 *obj_buf;
+static struct reloc *obj_rel;
+static int obj_nrel;
+static bool obj_nonzero;
+
+/* put the items of ini at offset base of the object being emitted */
+static void put_items(struct init *ini, long base)
+{
+    for (int k = 0; k < ini->n; k++) {
+        struct init_item *it = &ini->items[k];
+        long off = base + it->offset;
+        u8 *buf = obj_buf;
+        if (it->bytes) {
+            memcpy(buf + off, it->bytes, (size_t)it->nbytes);
+            obj_nonzero = true;
+            continue;
+        }
+        struct type *t = it->ty;
+        struct node *e = it->e;
+        i128 v;
+        double dv;
+        const char *sym = NULL;
+        if (t->kind == TY_STRUCT || t->kind == TY_UNION) {
+            /* a copy of a compound literal (GCC extension): the whole subobject becomes the
+             * literal's value, replacing anything initialized there before */
+            struct type *lt;
+            struct init *lit = init_literal(e, &lt);
+            if (!lit || !ty_compatible(ty_unqual(lt), ty_unqual(t)))
+                cc_error_at(e->pos, "initializer element is not constant");
+            memset(buf + off, 0, (size_t)t->size);
+            int keep = 0;
+            for (int r = 0; r < obj_nrel; r++)
+                if (obj_rel[r].off < off || obj_rel[r].off >= off + t->size) obj_rel[keep++] = obj_rel[r];
+            obj_nrel = keep;
+            put_items(lit, off);
+            continue;
+        }
+        if (t->kind == TY_LDOUBLE) {
+            u128 lb;
+            if (!eval_ld_bits(e, &lb)) cc_error_at(e->pos, "initializer element is not constant");
+            put_int(buf, off, 16, (i128)lb);
+            obj_nonzero = true;
+            continue;
+        }
+        if (ty_is_float(t)) {
+            if (!eval_float(e, &dv)) cc_error_at(e->pos, "initializer element is not constant");
+            if (t->kind == TY_FLOAT) {
+                float f = (float)dv;
+                memcpy(buf + off, &f, 4);
+            } else {
+                memcpy(buf + off, &dv, 8);
+            }
+            obj_nonzero = true;
+            continue;
+        }
+        if (eval_const(e, &sym, &v) && !sym) {
+            if (it->bit_width >= 0) {
+                u128 unit = 0;
+                int us = (int)t->size;
+                for (int q = 0; q < us; q++) unit |= (u128)buf[off + q] << (8 * q);
+                u128 mask = (it->bit_width >= 128 ? ~(u128)0 : (((u128)1 << it->bit_width) - 1));
+                unit = (unit & ~(mask << it->bit_off)) | (((u128)v & mask) << it->bit_off);
+                put_int(buf, off, us, (i128)unit);
+            } else {
+                put_int(buf, off, (int)(t->kind == TY_PTR ? tgt.ptr_size : t->size), v);
+            }
+            obj_nonzero = true;
+            continue;
+        }
+        if (sym && (t->kind == TY_PTR || t->size == tgt.ptr_size)) {
+            obj_rel[obj_nrel].off = off;
+            obj_rel[obj_nrel].sym = sym;
+            obj_rel[obj_nrel].add = v;
+            obj_nrel++;
+            obj_nonzero = true;
+            continue;
+        }
+        cc_error_at(e->pos, "initializer element is not constant");
+    }
+}
+
 static void emit_object(struct obj *o)
 {
     long size = o->ty->size;
     u8 *buf = cc_alloc((size_t)size + 16);
-    struct reloc *rel = NULL;
-    int nrel = 0;
-    bool nonzero = false;
+    obj_buf = buf;
+    obj_rel = NULL;
+    obj_nrel = 0;
+    obj_nonzero = false;
     if (o->ini) {
-        rel = cc_alloc(sizeof *rel * (size_t)(o->ini->n + 1));
-        for (int k = 0; k < o->ini->n; k++) {
-            struct init_item *it = &o->ini->items[k];
-            if (it->bytes) {
-                memcpy(buf + it->offset, it->bytes, (size_t)it->nbytes);
-                nonzero = true;
-                continue;
-            }
-            struct type *t = it->ty;
-            struct node *e = it->e;
-            i128 v;
-            double dv;
-            const char *sym = NULL;
-            if (t->kind == TY_STRUCT || t->kind == TY_UNION) {
-                /* a compound literal or another constant object of the same type */
-                struct node *x = e;
-                while (x->kind == N_CAST) x = x->l;
-                if (x->kind == N_COMPOUND_LIT && !x->var->is_local) {
-                    struct obj *src_o = x->var;
-                    for (int q = 0; q < src_o->ini->n; q++) {
-                        struct init_item *si = &src_o->ini->items[q];
-                        if (!o->ini->items) break;
-                        (void)si;
-                    }
-                }
-                cc_error_at(e->pos, "initializer element is not constant");
-            }
-            if (t->kind == TY_LDOUBLE) {
-                u128 lb;
-                if (!eval_ld_bits(e, &lb)) cc_error_at(e->pos, "initializer element is not constant");
-                put_int(buf, it->offset, 16, (i128)lb);
-                nonzero = true;
-                continue;
-            }
-            if (ty_is_float(t)) {
-                if (!eval_float(e, &dv)) cc_error_at(e->pos, "initializer element is not constant");
-                if (t->kind == TY_FLOAT) {
-                    float f = (float)dv;
-                    memcpy(buf + it->offset, &f, 4);
-                } else if (t->kind == TY_DOUBLE) {
-                    memcpy(buf + it->offset, &dv, 8);
-                } else {
-                    put_int(buf, it->offset, 16, (i128)dbl_to_tf_bits(dv));
-                }
-                nonzero = true;
-                continue;
-            }
-            if (eval_const(e, &sym, &v) && !sym) {
-                if (it->bit_width >= 0) {
-                    u128 unit = 0;
-                    int us = (int)t->size;
-                    for (int q = 0; q < us; q++) unit |= (u128)buf[it->offset + q] << (8 * q);
-                    u128 mask = (it->bit_width >= 128 ? ~(u128)0 : (((u128)1 << it->bit_width) - 1));
-                    unit = (unit & ~(mask << it->bit_off)) | (((u128)v & mask) << it->bit_off);
-                    put_int(buf, it->offset, us, (i128)unit);
-                } else {
-                    put_int(buf, it->offset, (int)(t->kind == TY_PTR ? tgt.ptr_size : t->size), v);
-                }
-                nonzero = true;
-                continue;
-            }
-            if (sym && (t->kind == TY_PTR || t->size == tgt.ptr_size)) {
-                rel[nrel].off = it->offset;
-                rel[nrel].sym = sym;
-                rel[nrel].add = v;
-                nrel++;
-                nonzero = true;
-                continue;
-            }
-            cc_error_at(e->pos, "initializer element is not constant");
-        }
+        obj_rel = cc_alloc(sizeof *obj_rel * (size_t)(init_count(o->ini) + 1));
+        put_items(o->ini, 0);
     }
+    struct reloc *rel = obj_rel;
+    int nrel = obj_nrel;
+    bool nonzero = obj_nonzero;
     /* sort relocations by offset (later items override earlier ones at the same offset) */
     for (int a = 1; a < nrel; a++)
         for (int b = a; b > 0 && rel[b - 1].off > rel[b].off; b--) {
