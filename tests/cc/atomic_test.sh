@@ -72,6 +72,9 @@ for x in 128 64 32; do
     asm_has builtin-byte $x "char c; short s;${NL}int f(void) { return __atomic_fetch_or(&c, 1, 5) + __sync_val_compare_and_swap(&s, 1, 2) + __atomic_test_and_set(&c, 5); }" \
         'lr\.w\.aqrl' 'sc\.w\.aqrl'
     asm_lacks no-libatomic $x "char c; _Atomic short s; int f(void) { s++; return __atomic_add_fetch(&c, 1, 5); }" 'call'
+    # a 4-byte _Atomic struct: aligned to 4, read and assigned as one word between fences
+    asm_has struct-word $x "struct P { short a, b; };${NL}_Atomic struct P s; struct P t;${NL}void f(void) { s = t; t = s; }${NL}_Static_assert(_Alignof(_Atomic struct P) == 4, \"align\");" \
+        'fence rw,rw' 'sw ' 'lw '
     # no lock-free instruction: diagnosed, no libatomic call
     rejects struct $x "struct S { int a, b, c; };${NL}_Atomic struct S s, t;${NL}void f(void) { s = t; }" 'no lock-free instruction'
 done
