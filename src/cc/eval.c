@@ -34,6 +34,10 @@ static bool ev(struct node *e, i128 *out, const char **sym)
         if (e->l->ty->kind == TY_LDOUBLE) {
             u128 lb;
             if (!eval_ld_bits(e->l, &lb) || !ty_is_integer(t)) return false;
+            if (t->kind == TY_BOOL) {
+                *out = (lb << 1) != 0; /* any nonzero value, NaN included, is true */
+                return true;
+            }
             int ex = (int)(lb >> 112) & 0x7fff;
             if (ex >= 16383 + 126) return false; /* NaN, infinity or beyond the range */
             *out = wrap_int(cc_tf_fixti(lb), t);
@@ -42,6 +46,10 @@ static bool ev(struct node *e, i128 *out, const char **sym)
         if (ty_is_float(e->l->ty)) {
             double d;
             if (!eval_float(e->l, &d) || !ty_is_integer(t)) return false;
+            if (t->kind == TY_BOOL) {
+                *out = d != 0;
+                return true;
+            }
             if (d != d || d >= 1.7e38 || d <= -1.7e38) return false;
             *out = wrap_int((i128)d, t);
             return true;
@@ -269,6 +277,7 @@ bool eval_ld_bits(struct node *e, u128 *out)
         *out = e->ty->kind == TY_LDOUBLE && e->ld_exact ? e->ldbits : cc_tf_from_double(e->fval);
         return true;
     case N_NEG:
+        if (e->ty->kind != TY_LDOUBLE) break;
         if (!eval_ld_bits(e->l, &a)) return false;
         *out = a ^ (u128)1 << 127;
         return true;
@@ -279,22 +288,28 @@ bool eval_ld_bits(struct node *e, u128 *out)
              : e->kind == N_MUL ? cc_tf_mul(a, b) : cc_tf_div(a, b);
         return true;
     case N_CAST:
+        if (e->ty->kind != TY_LDOUBLE) break; /* an integer, float or double value: below */
         if (e->l->ty->kind == TY_LDOUBLE) return eval_ld_bits(e->l, out);
         if (ty_is_integer(e->l->ty)) {
             if (!eval_int(e->l, &v)) return false;
             *out = e->l->ty->is_unsigned ? cc_tf_floatunti((u128)v) : cc_tf_floatti(v);
             return true;
         }
-        break;
+        /* a float or double operand: its (exact) value widened */
+        if (!eval_float(e->l, &d)) return false;
+        *out = cc_tf_from_double(d);
+        return true;
     case N_COND:
+        if (e->ty->kind != TY_LDOUBLE) break;
         if (!eval_int(e->cond, &v)) return false;
         return eval_ld_bits(v ? e->then : e->els, out);
     default:
-        if (ty_is_integer(e->ty) && eval_int(e, &v)) {
-            *out = e->ty->is_unsigned ? cc_tf_floatunti((u128)v) : cc_tf_floatti(v);
-            return true;
-        }
         break;
+    }
+    if (ty_is_integer(e->ty)) {
+        if (!eval_int(e, &v)) return false;
+        *out = e->ty->is_unsigned ? cc_tf_floatunti((u128)v) : cc_tf_floatti(v);
+        return true;
     }
     /* float and double operands: their (exact) value */
     if (e->ty->kind == TY_LDOUBLE || !eval_float(e, &d)) return false;

@@ -32,6 +32,9 @@ static float s_f = 2.0L / 3;
 static double s_d2 = 1.0L + 0x1p-60L;
 static int s_int = (int)(10.0L / 3 * 3);
 static long long s_ll = (long long)(1e18L / 7);
+static long double s_ddiv = (double)1 / 3;
+static long double s_fdiv = 2.0f / 3;
+static _Bool s_b1 = 0.5L, s_b2 = 0.25, s_b3 = -0x1p-16400L, s_b4 = 0.0L, s_b5 = -0.0, s_b6 = 1e300;
 
 int main(void)
 {
@@ -54,5 +57,10 @@ int main(void)
     volatile float f = two / 3;
     volatile double d2 = one + 0x1p-60L;
     printf("d %d f %d d2 %d int %d ll %lld\n", s_d == d, s_f == f, s_d2 == d2, s_int, s_ll);
+    volatile double dthird = 1.0 / 3;
+    volatile float fthird = 2.0f / 3;
+    bits("ddiv", s_ddiv, dthird);
+    bits("fdiv", s_fdiv, fthird);
+    printf("bool %d %d %d %d %d %d\n", s_b1, s_b2, s_b3, s_b4, s_b5, s_b6);
     return 0;
 }
