@@ -471,6 +471,14 @@ static void emit_ins(struct ir_ins *i)
         dst_done(i->d);
         return;
     }
+    case IR_FRFLAGS:
+        d = dst(i->d);
+        fprintf(out, "\tfrflags %s\n", d);
+        dst_done(i->d);
+        return;
+    case IR_FSFLAGS:
+        fprintf(out, "\tfsflags %s\n", src(i->a, 0));
+        return;
     case IR_FSQRT: case IR_FABS: case IR_FCLASS:
         a = src(i->a, 0);
         d = dst(i->d);

@@ -77,7 +77,7 @@ static const char *const opnames[] = {
     "store", "addr", "gaddr", "frameaddr", "fadd", "fsub", "fmul", "fdiv", "fneg", "feq",
     "flt", "fle", "i2f", "f2i", "f2f", "fmv.x.f", "fmv.f.x", "br", "bcmp", "jmp", "ret",
     "call", "param", "copy", "zero", "alloca", "asm", "trap", "save_va", "mulhu", "amo", "cas", "fence", "blockaddr", "ijmp", "spsave", "sprestore",
-    "fma", "fsqrt", "fabs", "fsgnj", "fclass", "loc",
+    "fma", "fsqrt", "fabs", "fsgnj", "fclass", "frflags", "fsflags", "loc",
 };
 
 void ir_dump(struct ir_func *f, FILE *out)

@@ -59,6 +59,8 @@ enum irop {
     IR_FABS,     /* d(fp w) = |a| */
     IR_FSGNJ,    /* d(fp w) = magnitude of a, sign of b */
     IR_FCLASS,   /* d(int) = fclass mask of a(fp w) */
+    IR_FRFLAGS,  /* d(int) = the accrued FP exception flags (fflags) */
+    IR_FSFLAGS,  /* fflags = a */
     IR_LOC,      /* -g: source position sym (file), imm (line), slot (column) */
 };
 

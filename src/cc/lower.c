@@ -1509,10 +1509,18 @@ static int atomic_rmw(struct node *e)
         }
         return nv;
     }
-    /* compare-and-swap loop on the bits; `seen` holds the bits last read from memory */
+    /* compare-and-swap loop on the bits; `seen` holds the bits last read from memory.  With
+     * floating-point arithmetic, the exception flags of an iteration whose compare-and-swap
+     * fails are discarded (C11 6.5.16.2 footnote): fflags is read before the loop and
+     * written back before each retry, so only the successful iteration's exceptions remain */
     struct type *bt = is_fp(t) ? (w == 4 ? ty_int : ty_int64) : t;
     int seen = vint();
     mov_to(seen, load(bt, p, 0));
+    int flags = 0;
+    if (is_fp(t) || is_ld(t) || (e->kind == N_OPASSIGN && ty_is_float(e->fty))) {
+        flags = vint();
+        E(IR_FRFLAGS)->d = flags;
+    }
     int loop = ir_block_new(F), retry = ir_block_new(F), done = ir_block_new(F);
     jmp(loop);
     set_block(loop);
@@ -1526,6 +1534,7 @@ static int atomic_rmw(struct node *e)
     br->t1 = done;
     br->t2 = retry;
     set_block(retry);
+    if (flags) E(IR_FSFLAGS)->a = flags;
     mov_to(seen, prev);
     jmp(loop);
     set_block(done);

@@ -66,6 +66,9 @@ for x in 128 64 32; do
     # other compound operators, floating point, _Bool: compare-and-swap loop
     asm_has cas-loop $x '_Atomic int a; void f(int v) { a *= v; a <<= 2; }' 'lr\.w\.aqrl' 'sc\.w\.aqrl' 'mulw?'
     asm_has cas-float $x '_Atomic float a; void f(void) { a += 1.5f; }' 'lr\.w\.aqrl' 'sc\.w\.aqrl' 'fadd\.s'
+    # floating-point arithmetic in the loop: a failed iteration's exception flags are discarded
+    asm_has cas-fflags $x '_Atomic int a; void f(double d) { a += d; }' 'frflags' 'fsflags'
+    asm_lacks cas-int-no-fflags $x '_Atomic int a; void f(int v) { a *= v; }' 'flags'
     # 1- and 2-byte objects: LR/SC on the aligned word with a mask
     asm_has sub-word $x "_Atomic short h; _Atomic char c; _Atomic _Bool b;${NL}void f(void) { h++; c -= 2; b = !b; }" \
         'andi a5, a5, -4' 'lr\.w\.aqrl' 'sc\.w\.aqrl'
