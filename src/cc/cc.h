@@ -130,6 +130,9 @@ struct type {
     bool is_const, is_volatile, is_atomic;
     struct type *base;     /* pointer target, array element, function return */
     struct type *origin;   /* unqualified type this is a qualified copy of */
+    struct type *next_copy;/* struct/union not yet defined: in the origin, the first copy
+                              made of it (const, _Atomic, typedef alignment ...), in a
+                              copy, the next; ty_layout completes them with the origin */
     long len;              /* array length; -1 incomplete */
     struct node *vla_len;  /* variably modified array: length expression (or a constant
                               N_NUM when only the element type is variable) */

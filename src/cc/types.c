@@ -71,6 +71,11 @@ struct type *ty_copy(struct type *t)
     struct type *n = cc_alloc(sizeof *n);
     *n = *t;
     n->origin = t->origin ? t->origin : t;
+    n->next_copy = NULL;
+    if ((t->kind == TY_STRUCT || t->kind == TY_UNION) && !t->complete) {
+        n->next_copy = n->origin->next_copy;
+        n->origin->next_copy = n;
+    }
     return n;
 }
 
@@ -285,5 +290,17 @@ void ty_layout(struct type *t, struct srcpos pos)
     t->align = align;
     t->size = (size + align - 1) / align * align;
     t->complete = true;
+    /* copies made while the type was incomplete (`typedef const struct S *P;` before the
+     * definition) are the same type: they get its members, size and alignment (an aligned
+     * attribute of the copy is kept; an _Atomic copy is not realigned, as with GCC) */
+    for (struct type *c = t->next_copy; c; c = c->next_copy) {
+        c->members = t->members;
+        c->size = t->size;
+        if (c->align < t->align) c->align = t->align;
+        c->packed = t->packed;
+        c->flexible = t->flexible;
+        c->complete = true;
+    }
+    t->next_copy = NULL;
     (void)pos;
 }
