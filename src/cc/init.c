@@ -10,6 +10,14 @@ static bool init_static;
 static void add_item(struct init *ini, long off, struct type *t, struct node *e,
                      struct member *bf)
 {
+    if (t && t->kind == TY_COMPLEX && e && init_static) {
+        /* a static complex object: its two parts as constants of the element type */
+        struct node *re, *im;
+        if (!cplx_const_parts(e, t->base, &re, &im)) cc_error_at(e->pos, "initializer element is not constant");
+        add_item(ini, off, t->base, re, NULL);
+        add_item(ini, off + t->base->size, t->base, im, NULL);
+        return;
+    }
     if (ini->n == ini->cap) {
         int cap = ini->cap ? ini->cap * 2 : 8;
         struct init_item *v = cc_alloc(sizeof *v * (size_t)cap);
