@@ -1937,13 +1937,15 @@ static int cplx_arith_v(int k, struct type *ct, int a, struct type *lt, int b, s
             im = arith(N_ADD, et, arith(N_MUL, et, ar, bi, pos), arith(N_MUL, et, ai, br, pos), pos);
             int res = cplx_store(ct, re, im);
             int chk = ir_block_new(F), slow = ir_block_new(F), end = ir_block_new(F);
+            int c1 = elem_isnan(et, re);
             struct ir_ins *i = E(IR_BR);
-            i->a = elem_isnan(et, re);
+            i->a = c1;
             i->t1 = chk;
             i->t2 = end;
             set_block(chk);
+            int c2 = elem_isnan(et, im);
             i = E(IR_BR);
-            i->a = elem_isnan(et, im);
+            i->a = c2;
             i->t1 = slow;
             i->t2 = end;
             set_block(slow);

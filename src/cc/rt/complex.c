@@ -63,6 +63,12 @@ long double _Complex __divtc3(long double a, long double b, long double c, long 
     /* a NaN replaced by 0 of the same sign */                                             \
     static T unnan_##S(T x) { return isnan_##S(x) ? copysign_##S((T)0, x) : x; }
 
+/* x * y + z: fused for float and double where libgcc's helpers are compiled with
+ * fused multiply-adds (GCC contracts them by default); binary128 has none */
+#define FMA_f(x, y, z) __builtin_fmaf(x, y, z)
+#define FMA_d(x, y, z) __builtin_fma(x, y, z)
+#define FMA_l(x, y, z) ((x) * (y) + (z))
+
 FP_OPS(f, float, u32_t, 8, 23)
 FP_OPS(d, double, u64_t, 11, 52)
 FP_OPS(l, long double, u128_t, 15, 112)
@@ -98,8 +104,8 @@ FP_OPS(l, long double, u128_t, 15, 112)
                 again = 1;                                                                 \
             }                                                                              \
             if (again) {                                                                   \
-                x = inf_##S() * (a * c - b * d);                                           \
-                y = inf_##S() * (a * d + b * c);                                           \
+                x = inf_##S() * FMA_##S(a, c, -(b * d));                                   \
+                y = inf_##S() * FMA_##S(a, d, b * c);                                      \
             }                                                                              \
         }                                                                                  \
         return __builtin_complex(x, y);                                                    \
@@ -119,13 +125,13 @@ MUL_C3(__multc3, l, long double, long double _Complex)
         } else if ((isinf_##S(a) || isinf_##S(b)) && isfinite_##S(c) && isfinite_##S(d)) { \
             a = box_##S(a);                                                                \
             b = box_##S(b);                                                                \
-            x = inf_##S() * (a * c + b * d);                                               \
-            y = inf_##S() * (b * c - a * d);                                               \
+            x = inf_##S() * FMA_##S(a, c, b * d);                                          \
+            y = inf_##S() * FMA_##S(b, c, -(a * d));                                       \
         } else if ((isinf_##S(c) || isinf_##S(d)) && isfinite_##S(a) && isfinite_##S(b)) { \
             c = box_##S(c);                                                                \
             d = box_##S(d);                                                                \
-            x = (T)0 * (a * c + b * d);                                                    \
-            y = (T)0 * (b * c - a * d);                                                    \
+            x = (T)0 * FMA_##S(a, c, b * d);                                               \
+            y = (T)0 * FMA_##S(b, c, -(a * d));                                            \
         }                                                                                  \
     }
 
@@ -146,13 +152,13 @@ MUL_C3(__multc3, l, long double, long double _Complex)
                 (fabs_##S(b) < tiny && fabs_##S(a) < big_eps && fabs_##S(d) < big_eps)) {  \
                 a = a * up; b = b * up; c = c * up; d = d * up;                            \
             }                                                                              \
-            T r = c / d, den = c * r + d;                                                  \
+            T r = c / d, den = FMA_##S(c, r, d);                                           \
             if (fabs_##S(r) > tiny) {                                                      \
-                x = (a * r + b) / den;                                                     \
-                y = (b * r - a) / den;                                                     \
+                x = FMA_##S(a, r, b) / den;                                                \
+                y = FMA_##S(b, r, -a) / den;                                               \
             } else {                                                                       \
-                x = (c * (a / d) + b) / den;                                               \
-                y = (c * (b / d) - a) / den;                                               \
+                x = FMA_##S(c, a / d, b) / den;                                            \
+                y = FMA_##S(c, b / d, -a) / den;                                           \
             }                                                                              \
         } else {                                                                           \
             if (fabs_##S(c) >= big) {                                                      \
@@ -163,13 +169,13 @@ MUL_C3(__multc3, l, long double, long double _Complex)
                 (fabs_##S(b) < tiny && fabs_##S(a) < big_eps && fabs_##S(c) < big_eps)) {  \
                 a = a * up; b = b * up; c = c * up; d = d * up;                            \
             }                                                                              \
-            T r = d / c, den = d * r + c;                                                  \
+            T r = d / c, den = FMA_##S(d, r, c);                                           \
             if (fabs_##S(r) > tiny) {                                                      \
-                x = (b * r + a) / den;                                                     \
-                y = (b - a * r) / den;                                                     \
+                x = FMA_##S(b, r, a) / den;                                                \
+                y = FMA_##S(-a, r, b) / den;                                               \
             } else {                                                                       \
-                x = (a + d * (b / c)) / den;                                               \
-                y = (b - d * (a / c)) / den;                                               \
+                x = FMA_##S(d, b / c, a) / den;                                            \
+                y = FMA_##S(-d, a / c, b) / den;                                           \
             }                                                                              \
         }                                                                                  \
         DIV_FIX(S, T)                                                                      \
@@ -184,8 +190,8 @@ DIV_C3(__divtc3, l, long double, long double _Complex, LDBL_MAX, LDBL_MIN, LDBL_
 float _Complex __divsc3(float a, float b, float c, float d)
 {
     double A = a, B = b, C = c, D = d;
-    double den = C * C + D * D;
-    float x = (float)((A * C + B * D) / den), y = (float)((B * C - A * D) / den);
+    double den = FMA_d(C, C, D * D);
+    float x = (float)(FMA_d(A, C, B * D) / den), y = (float)(FMA_d(B, C, -(A * D)) / den);
     DIV_FIX(f, float)
     return __builtin_complex(x, y);
 }
