@@ -10,10 +10,10 @@ static bool init_static;
 static void add_item(struct init *ini, long off, struct type *t, struct node *e,
                      struct member *bf)
 {
-    if (t && t->kind == TY_COMPLEX && e && init_static) {
-        /* a static complex object: its two parts as constants of the element type */
-        struct node *re, *im;
-        if (!cplx_const_parts(e, t->base, &re, &im)) cc_error_at(e->pos, "initializer element is not constant");
+    struct node *re, *im;
+    if (t && t->kind == TY_COMPLEX && e && cplx_const_parts(e, t->base, &re, &im)) {
+        /* a constant complex value: its two parts as constants of the element type (what
+         * static data needs; a non-constant one stays one item, an error in static data) */
         add_item(ini, off, t->base, re, NULL);
         add_item(ini, off + t->base->size, t->base, im, NULL);
         return;
