@@ -5,11 +5,7 @@
 #include <bits/zl_config.h>
 __ZL_BEGIN
 #define complex _Complex
-#if defined(__GNUC__) && !defined(__zlcc__)
 #define _Complex_I (__extension__ 1.0fi)
-#else
-#define _Complex_I (1.0fi)
-#endif
 #define I _Complex_I
 #define CMPLX(x, y) __builtin_complex((double)(x), (double)(y))
 #define CMPLXF(x, y) __builtin_complex((float)(x), (float)(y))

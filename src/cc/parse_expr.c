@@ -989,9 +989,17 @@ static struct node *parse_cast(void)
     return n;
 }
 
+/* a type name starts at token n, after any __extension__ (so "(__extension__ 1.0fi)",
+ * glibc-style, is a parenthesized expression) */
+static bool typename_at(int n)
+{
+    while (is_kw(peekn(n), KW_EXTENSION)) n++;
+    return is_typename(peekn(n));
+}
+
 static struct node *parse_cast_(void)
 {
-    if (is_punct(peek(), CPP_P_LPAREN) && is_typename(peekn(1))) {
+    if (is_punct(peek(), CPP_P_LPAREN) && typename_at(1)) {
         struct srcpos pos = next()->pos;
         int mark = vla_mark();
         struct type *t = parse_typename();
