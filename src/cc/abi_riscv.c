@@ -18,6 +18,10 @@ static bool flatten(struct type *t, long base, struct abi_part *parts, int *n, i
         }
         return true;
     }
+    if (t->kind == TY_COMPLEX) {
+        /* psABI: a complex number is passed like a struct of two elements of its type */
+        return flatten(t->base, base, parts, n, nfp) && flatten(t->base, base + t->base->size, parts, n, nfp);
+    }
     if (t->kind == TY_ARRAY) {
         for (long i = 0; i < t->len; i++)
             if (!flatten(t->base, base + i * t->base->size, parts, n, nfp)) return false;
@@ -48,7 +52,7 @@ bool abi_flatten_fp(struct type *t, struct abi_part parts[2], int *n)
 {
     int nfp = 0;
     *n = 0;
-    if (t->kind != TY_STRUCT) return false;
+    if (t->kind != TY_STRUCT && t->kind != TY_COMPLEX) return false;
     if (!flatten(t, 0, parts, n, &nfp)) return false;
     if (nfp == 0) return false;
     if (*n == 2 && nfp == 1) return true;   /* one FP + one integer */
@@ -76,7 +80,7 @@ void abi_classify(struct type *t, bool unnamed, struct abi_class *c)
         c->parts[0].off = 0;
         return;
     }
-    if (t->kind == TY_STRUCT && !unnamed) {
+    if ((t->kind == TY_STRUCT || t->kind == TY_COMPLEX) && !unnamed) {
         struct abi_part p[2];
         int n;
         if (abi_flatten_fp(t, p, &n)) {

@@ -102,6 +102,7 @@ enum tkind {
     TY_LONG, TY_ULONG, TY_LLONG, TY_ULLONG, TY_INT64, TY_UINT64, TY_INT128, TY_UINT128,
     TY_FLOAT, TY_DOUBLE, TY_LDOUBLE, TY_ENUM, TY_PTR, TY_ARRAY, TY_FUNC, TY_STRUCT,
     TY_UNION,
+    TY_COMPLEX,   /* float/double/long double _Complex: base = element type (complex.c) */
 };
 
 struct member {
@@ -192,6 +193,7 @@ enum nk {
     /* statements */
     N_BLOCK, N_EXPR_STMT, N_DECL, N_IF, N_WHILE, N_DO, N_FOR, N_SWITCH, N_CASE, N_DEFAULT,
     N_BREAK, N_CONTINUE, N_RETURN, N_GOTO, N_LABEL, N_ASM, N_NOP, N_COMPUTED_GOTO,
+    N_VREG,         /* lowering only: an already computed value (val = vreg) */
 };
 
 struct obj;
@@ -431,6 +433,7 @@ enum builtin_id {
     /* atomics: n->l = pointer, n->r = value, n->cond = expected/desired operand */
     B_ATOMIC_LOAD, B_ATOMIC_STORE, B_ATOMIC_RMW, B_ATOMIC_RMW_NEW, B_ATOMIC_CAS_VAL,
     B_ATOMIC_CAS_BOOL, B_ATOMIC_CMPXCHG, B_FENCE,
+    B_COMPLEX,      /* __builtin_complex(n->l, n->r), imaginary constants (complex.c) */
 };
 
 void parse_stmt_reset(void);
@@ -459,4 +462,21 @@ u128 cc_tf_floatti(i128 v);
 u128 cc_tf_floatunti(u128 v);
 
 extern bool cc_dump_ir;
+
+/* complex.c: _Complex types (C11 6.2.5p11, 6.3.1.6-8) */
+extern struct type *ty_cfloat, *ty_cdouble, *ty_cldouble;
+void complex_types_init(void);
+bool ty_is_complex(struct type *t);
+bool ty_is_arith_c(struct type *t);          /* arithmetic, complex included */
+struct type *ty_complex(struct type *real);   /* float/double/long double -> its complex type */
+struct type *ty_real_of(struct type *t);      /* complex -> element type, else t */
+struct node *cplx_binary(enum nk k, struct node *l, struct node *r, struct srcpos pos);
+struct node *cplx_unary(enum nk k, struct node *e, struct srcpos pos);
+struct node *cplx_part(struct node *e, bool imag, struct srcpos pos);  /* __real__/__imag__ */
+struct node *cplx_make(struct node *re, struct node *im, struct srcpos pos);
+struct node *cplx_cast(struct node *e, struct type *t, struct srcpos pos); /* NULL: not complex */
+struct type *cplx_common(struct type *a, struct type *b); /* ?: of arithmetic/complex operands */
+/* the constant parts of a complex (or real) expression, converted to type et; false when
+ * not constant */
+bool cplx_const_parts(struct node *e, struct type *et, struct node **re, struct node **im);
 #endif

@@ -115,7 +115,7 @@ struct node *convert_assign(struct node *e, struct type *t, const char *ctx)
     e = rvalue(e);
     struct type *s = e->ty;
     t = ty_unqual(t);
-    if (ty_is_arith(t) && ty_is_arith(s)) return cast_to(e, t);
+    if (ty_is_arith_c(t) && ty_is_arith_c(s)) return cast_to(e, t);
     if (t->kind == TY_BOOL && s->kind == TY_PTR) return cast_to(e, t);
     if (t->kind == TY_PTR) {
         if (s->kind == TY_PTR) {

@@ -10,6 +10,14 @@ static bool init_static;
 static void add_item(struct init *ini, long off, struct type *t, struct node *e,
                      struct member *bf)
 {
+    struct node *re, *im;
+    if (t && t->kind == TY_COMPLEX && e && cplx_const_parts(e, t->base, &re, &im)) {
+        /* a constant complex value: its two parts as constants of the element type (what
+         * static data needs; a non-constant one stays one item, an error in static data) */
+        add_item(ini, off, t->base, re, NULL);
+        add_item(ini, off + t->base->size, t->base, im, NULL);
+        return;
+    }
     if (ini->n == ini->cap) {
         int cap = ini->cap ? ini->cap * 2 : 8;
         struct init_item *v = cc_alloc(sizeof *v * (size_t)cap);

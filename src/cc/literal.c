@@ -327,6 +327,20 @@ struct node *parse_number(struct token *t)
     } else if (strpbrk(buf, ".eE")) {
         is_float = true;
     }
+    /* GNU imaginary constants: an 'i' or 'j' anywhere in the suffix (1.0i, 2.0fi, 3.0il) */
+    bool imag = false;
+    {
+        char *q = buf + strlen(buf);
+        while (q > buf && strchr("iIjJfFlLuU", q[-1]) && !(base == 16 && !is_float && strchr("fF", q[-1]))) q--;
+        for (char *c = q; *c; c++)
+            if (*c == 'i' || *c == 'j' || *c == 'I' || *c == 'J') {
+                imag = true;
+                memmove(c, c + 1, strlen(c));
+                break;
+            }
+    }
+    if (imag && !is_float)
+        cc_error_at(t->pos, "imaginary integer constants (complex integer types, a GNU extension) are not supported");
     if (is_float) {
         errno = 0;
         char *end;
@@ -344,6 +358,12 @@ struct node *parse_number(struct token *t)
         }
         if (*end) cc_error_at(t->pos, "invalid suffix \"%s\" on floating constant", end);
         e->fval = d;
+        if (imag) {
+            struct node *z = new_node(N_FNUM, t->pos);
+            z->ty = e->ty;
+            z->ld_exact = true;
+            return cplx_make(z, e, t->pos);
+        }
         return e;
     }
     if (base == 16) p += 2;

@@ -151,6 +151,9 @@ static bool wide(struct type *t)
  * (one vreg on rv128, two on rv64, four on rv32); arithmetic calls the libzlrt helpers */
 static bool is_ld(struct type *t) { return t->kind == TY_LDOUBLE; }
 
+/* values handled by address: structs, unions, arrays and complex numbers */
+static bool in_mem(struct type *t) { return ty_is_aggr(t) || t->kind == TY_COMPLEX; }
+
 /* number of XLEN-bit words of a value (1 unless wide) */
 static int nw(struct type *t) { return wide(t) ? (int)(t->size / R()) : 1; }
 
@@ -383,6 +386,12 @@ static int rt_call(const char *sym, const int *args, const int *kinds, int nargs
 static const char *rt_mode(struct type *t) { return t->size == 8 ? "di" : "ti"; }
 
 static int gen_cast_v(int v, struct type *from, struct type *to, struct srcpos pos);
+/* complex values (TY_COMPLEX): in memory, an expression yields the address */
+static int cplx_cast_v(int v, struct type *from, struct type *to, struct srcpos pos);
+static int cplx_arith_v(int k, struct type *ct, int a, struct type *lt, int b, struct type *rt, struct srcpos pos);
+static int cplx_eq(struct node *e);
+static int cplx_neg(struct type *ct, int v, bool conj);
+static int cplx_store(struct type *ct, int re, int im);
 
 /* words of a long double */
 static int ldw(void) { return 16 / R(); }
@@ -517,6 +526,7 @@ static int wide_cast(int v, struct type *from, struct type *to, struct srcpos po
 static int gen_cast_v(int v, struct type *from, struct type *to, struct srcpos pos)
 {
     if (to->kind == TY_VOID) return 0;
+    if (from->kind == TY_COMPLEX || to->kind == TY_COMPLEX) return cplx_cast_v(v, from, to, pos);
     if (from->kind == TY_ENUM) from = from->enum_base ? from->enum_base : ty_uint;
     if (to->kind == TY_ENUM) to = to->enum_base ? to->enum_base : ty_uint;
     if (from->kind == TY_ARRAY || from->kind == TY_FUNC || from->kind == TY_STRUCT || from->kind == TY_UNION)
@@ -692,7 +702,7 @@ static int gen_addr(struct node *e)
         return a;
     }
     default:
-        if (e->ty->kind == TY_STRUCT || e->ty->kind == TY_UNION) return gen_expr(e);
+        if (e->ty->kind == TY_STRUCT || e->ty->kind == TY_UNION || e->ty->kind == TY_COMPLEX) return gen_expr(e);
         cc_error_at(e->pos, "internal error: not an lvalue");
     }
 }
@@ -719,7 +729,7 @@ static void init_local(struct obj *o, struct init *ini, int addr)
             continue;
         }
         struct type *t = it->ty;
-        if (t->kind == TY_STRUCT || t->kind == TY_UNION) {
+        if (t->kind == TY_STRUCT || t->kind == TY_UNION || t->kind == TY_COMPLEX) {
             int src = gen_expr(it->e);
             int dst = it->offset ? bini(IR_ADD, R(), addr, it->offset) : addr;
             copy_mem(dst, src, t->size, t->align);
@@ -825,7 +835,7 @@ static int gen_call(struct node *e)
     struct abi_class rc;
     abi_classify(rt, false, &rc);
     int ret_slot = -1;
-    if (rt->kind == TY_STRUCT || rt->kind == TY_UNION || rc.kind == ABI_INDIRECT) {
+    if (rt->kind == TY_STRUCT || rt->kind == TY_UNION || rt->kind == TY_COMPLEX || rc.kind == ABI_INDIRECT) {
         ret_slot = ir_slot_new(F, (rt->size + R() - 1) / R() * R() + R(), rt->align > R() ? rt->align : R());
         if (rc.kind == ABI_INDIRECT) add_arg(c, slot_addr(ret_slot, 0), ngpr++, 0, R());
     }
@@ -843,17 +853,17 @@ static int gen_call(struct node *e)
         if (ac.kind == ABI_INDIRECT) {
             int s = ir_slot_new(F, t->size, t->align);
             int a = slot_addr(s, 0);
-            if (ty_is_aggr(t)) copy_mem(a, av[k].v, t->size, t->align);
+            if (in_mem(t)) copy_mem(a, av[k].v, t->size, t->align);
             else store(t, a, 0, av[k].v); /* __int128 / long double on rv32 */
             add_arg(c, a, regs[0], so[0], R());
             continue;
         }
-        if (ty_is_aggr(t) || (is_fp(t) && !ac.parts[0].fp) || wide(t)) {
+        if (in_mem(t) || (is_fp(t) && !ac.parts[0].fp) || wide(t)) {
             /* copy into a register-sized temporary, then load the pieces */
             long sz = (t->size + R() - 1) / R() * R();
             int s = ir_slot_new(F, sz, R());
             int a = slot_addr(s, 0);
-            if (ty_is_aggr(t)) {
+            if (in_mem(t)) {
                 zero_mem(a, sz, R());
                 copy_mem(a, av[k].v, t->size, t->align);
             } else {
@@ -878,7 +888,7 @@ static int gen_call(struct node *e)
     c->rets = cc_alloc(sizeof *c->rets * 2);
     int result = 0;
     if (rc.kind == ABI_DIRECT && rt->kind != TY_VOID) {
-        if (ty_is_aggr(rt)) {
+        if (in_mem(rt)) {
             int gi = 0, fi = 0;
             for (int i = 0; i < rc.nparts; i++) {
                 struct ir_arg *r = &c->rets[c->nrets++];
@@ -913,7 +923,7 @@ static int gen_call(struct node *e)
                 store(pt, a, rc.parts[i].off, c->rets[i].vreg);
             }
         }
-        if (!ty_is_aggr(rt)) return load(rt, a, 0); /* returned in memory: __int128 / long double on rv32 */
+        if (!in_mem(rt)) return load(rt, a, 0); /* returned in memory: __int128 / long double on rv32 */
         return a;
     }
     /* the callee extends small integer results; trust it (psABI) */
@@ -1275,7 +1285,7 @@ static void gen_cond(struct node *e, int t, int f)
     }
     case N_LNOT: gen_cond(e->l, f, t); return;
     case N_EQ: case N_NE: case N_LT: case N_LE: case N_GT: case N_GE:
-        if (!is_fp(e->l->ty) && !wide(e->l->ty) && !is_ld(e->l->ty)) {
+        if (!is_fp(e->l->ty) && !wide(e->l->ty) && !is_ld(e->l->ty) && e->l->ty->kind != TY_COMPLEX) {
             int a = gen_expr(e->l), b = gen_expr(e->r);
             bool u = e->l->ty->kind == TY_PTR || e->l->ty->is_unsigned;
             struct ir_ins *i = E(IR_BCMP);
@@ -1296,7 +1306,7 @@ static void gen_cond(struct node *e, int t, int f)
     default: break;
     }
     int v = gen_expr(e);
-    if (is_fp(e->ty) || wide(e->ty) || is_ld(e->ty)) v = gen_cast_v(v, e->ty, ty_bool, e->pos);
+    if (is_fp(e->ty) || wide(e->ty) || is_ld(e->ty) || e->ty->kind == TY_COMPLEX) v = gen_cast_v(v, e->ty, ty_bool, e->pos);
     struct ir_ins *i = E(IR_BR);
     i->a = v;
     i->t1 = t;
@@ -1311,7 +1321,7 @@ static int load_lvalue(struct node *e)
     if (e->kind == N_VAR && promoted(e->var)) return e->var->vreg;
     if (is_atomic_lv(e)) return atomic_load(e);
     if (e->kind == N_MEMBER && e->mem->bit_width >= 0) return bf_load(e->mem, gen_addr(e->l));
-    if (ty_is_aggr(e->ty)) return gen_addr(e);
+    if (in_mem(e->ty)) return gen_addr(e);
     return load(e->ty, gen_addr(e), 0);
 }
 
@@ -1340,6 +1350,7 @@ static int load_at(struct node *e, int addr)
 {
     if (e->kind == N_VAR && promoted(e->var)) return e->var->vreg;
     if (e->kind == N_MEMBER && e->mem->bit_width >= 0) return bf_load(e->mem, addr);
+    if (in_mem(e->ty)) return addr;
     return load(e->ty, addr, 0);
 }
 
@@ -1568,7 +1579,7 @@ static int gen_assign(struct node *e)
 {
     struct node *l = e->l;
     if (is_atomic_lv(l)) return atomic_assign(e);
-    if (l->ty->kind == TY_STRUCT || l->ty->kind == TY_UNION) {
+    if (l->ty->kind == TY_STRUCT || l->ty->kind == TY_UNION || l->ty->kind == TY_COMPLEX) {
         int src = gen_expr(e->r);
         int dst = gen_addr(l);
         copy_mem(dst, src, l->ty->size, l->ty->align);
@@ -1591,6 +1602,18 @@ static int gen_opassign(struct node *e)
     if (l->ty->kind == TY_PTR) {
         int b = gen_expr(e->r);
         r = ptr_add(e->op, l->ty, old, b, e->pos);
+    } else if (e->fty->kind == TY_COMPLEX) {
+        /* l op= r computed as l = l op r in the complex computation type (the left
+         * operand converted as cplx_binary does) */
+        struct type *ct = e->fty;
+        struct type *lt = l->ty->kind == TY_COMPLEX || (e->op == N_DIV && e->r->ty->kind == TY_COMPLEX) ? ct : ct->base;
+        int lv = gen_cast_v(old, l->ty, lt, e->pos);
+        int b = gen_expr(e->r);
+        r = gen_cast_v(cplx_arith_v(e->op, ct, lv, lt, b, e->r->ty, e->pos), ct, l->ty, e->pos);
+        if (l->ty->kind == TY_COMPLEX) {
+            copy_mem(a, r, l->ty->size, l->ty->align);
+            return a;
+        }
     } else {
         struct type *ct = e->fty;
         int lv = gen_cast_v(old, l->ty, ct, e->pos);
@@ -1656,7 +1679,7 @@ static int gen_va_arg(struct node *e)
         int p = load(ty_ptr(ty_void), ap, 0);
         res = p;
         next_ap = bini(IR_ADD, Rs, ap, Rs);
-        if (!ty_is_aggr(t)) res = load(t, p, 0);
+        if (!in_mem(t)) res = load(t, p, 0);
     } else {
         if (t->align > Rs && Rs < 16) {
             /* as on the caller's side (assign_parts): aligned to the value's alignment,
@@ -1668,7 +1691,7 @@ static int gen_va_arg(struct node *e)
         long sz = (t->size + Rs - 1) / Rs * Rs;
         if (sz == 0) sz = Rs;
         next_ap = bini(IR_ADD, Rs, ap, sz);
-        if (ty_is_aggr(t)) {
+        if (in_mem(t)) {
             int s = ir_slot_new(F, sz, Rs);
             int a = slot_addr(s, 0);
             copy_mem(a, ap, t->size, Rs);
@@ -2007,6 +2030,206 @@ static int gen_builtin(struct node *e)
     return r;
 }
 
+/* ---------------------------------------------------------------- complex numbers
+ *
+ * A complex value lives in memory (real part, then imaginary part); expressions of
+ * complex type yield its address.  Arithmetic follows GCC without -ffast-math or
+ * -fcx-limited-range: + - and real operands part-wise, complex * complex by the naive
+ * formula with a call of __mul?c3 when both parts of the result are NaN, complex /
+ * complex always by __div?c3 (libzlrt, Annex G). */
+
+static int cplx_store(struct type *ct, int re, int im)
+{
+    struct type *et = ct->base;
+    int a = slot_addr(ir_slot_new(F, ct->size, ct->align), 0);
+    store(et, a, 0, re);
+    store(et, a, et->size, im);
+    return a;
+}
+
+static int elem_zero(struct type *et)
+{
+    if (is_ld(et)) return ld_const_bits(0);
+    return gen_cast_v(li(0), ty_int, et, (struct srcpos){0});
+}
+
+static int elem_neg(struct type *et, int v)
+{
+    if (is_fp(et)) {
+        struct ir_ins *i = E(IR_FNEG);
+        i->d = vfp();
+        i->a = v;
+        i->w = (u8)et->size;
+        return i->d;
+    }
+    /* long double: flip the sign bit of the most significant word */
+    if (R() < 16) {
+        int n = ldw(), w[4];
+        for (int i = 0; i < n - 1; i++) w[i] = v + i;
+        w[n - 1] = bin(IR_XOR, R(), v + n - 1, li((i128)1 << (tgt.xlen - 1)));
+        return tuple(w, n);
+    }
+    return bin(IR_XOR, R(), v, li((i128)((u128)1 << 127)));
+}
+
+/* 1 when the element value v is a NaN */
+static int elem_isnan(struct type *et, int v)
+{
+    if (is_ld(et)) return un(IR_SNEZ, R(), ld_cmp("__unordtf2", v, v));
+    struct ir_ins *q = E(IR_FEQ);
+    q->d = vint();
+    q->a = v;
+    q->b = v;
+    q->w = (u8)et->size;
+    return bini(IR_XOR, R(), q->d, 1);
+}
+
+static int elem_eq(struct type *et, int a, int b)
+{
+    if (is_ld(et)) return un(IR_SEQZ, R(), ld_cmp("__eqtf2", a, b));
+    struct ir_ins *q = E(IR_FEQ);
+    q->d = vint();
+    q->a = a;
+    q->b = b;
+    q->w = (u8)et->size;
+    return q->d;
+}
+
+static int cplx_cast_v(int v, struct type *from, struct type *to, struct srcpos pos)
+{
+    if (from->kind == TY_COMPLEX && to->kind == TY_COMPLEX) {
+        if (from->base->kind == to->base->kind) return v;
+        struct type *fe = from->base, *te = to->base;
+        int re = gen_cast_v(load(fe, v, 0), fe, te, pos);
+        int im = gen_cast_v(load(fe, v, fe->size), fe, te, pos);
+        return cplx_store(to, re, im);
+    }
+    if (to->kind == TY_COMPLEX) /* real -> complex: imaginary part +0 */
+        return cplx_store(to, gen_cast_v(v, from, to->base, pos), elem_zero(to->base));
+    /* complex -> real, integer (imaginary part discarded) or _Bool (either part nonzero) */
+    struct type *fe = from->base;
+    int re = load(fe, v, 0);
+    if (to->kind == TY_BOOL) {
+        int im = load(fe, v, fe->size);
+        return bin(IR_OR, R(), gen_cast_v(re, fe, ty_bool, pos), gen_cast_v(im, fe, ty_bool, pos));
+    }
+    return gen_cast_v(re, fe, to, pos);
+}
+
+/* a call of the libzlrt/libgcc helper __<op><s|d|t>c3(a, b, c, d): the address of its
+ * complex result */
+static int cplx_libcall(const char *op, struct type *ct, int ar, int ai, int br, int bi)
+{
+    struct type *et = ct->base;
+    const char *sym = cc_printf("__%s%cc3", op, et->kind == TY_FLOAT ? 's' : et->kind == TY_DOUBLE ? 'd' : 't');
+    struct type *fty = ty_func(ct);
+    struct param **pt = &fty->params;
+    struct node *args = NULL, **at = &args;
+    int v[4] = {ar, ai, br, bi};
+    for (int i = 0; i < 4; i++) {
+        struct param *p = cc_alloc(sizeof *p);
+        p->ty = et;
+        *pt = p;
+        pt = &p->next;
+        struct node *n = new_node(N_VREG, FN->pos);
+        n->ty = et;
+        n->val = v[i];
+        *at = n;
+        at = &n->next;
+    }
+    struct obj *fn = cc_alloc(sizeof *fn);
+    fn->name = fn->asm_name = sym;
+    fn->ty = fty;
+    fn->is_func = true;
+    fn->slot = -1;
+    struct node *var = new_node(N_VAR, FN->pos);
+    var->var = fn;
+    var->ty = fty;
+    struct node *addr = new_node(N_ADDR, FN->pos);
+    addr->l = var;
+    addr->ty = ty_ptr(fty);
+    struct node *call = new_node(N_CALL, FN->pos);
+    call->l = addr;
+    call->fty = fty;
+    call->args = args;
+    call->ty = ct;
+    return gen_call(call);
+}
+
+/* a k b with a of type lt and b of type rt (complex, or the real type of ct) */
+static int cplx_arith_v(int k, struct type *ct, int a, struct type *lt, int b, struct type *rt, struct srcpos pos)
+{
+    struct type *et = ct->base;
+    bool lc = lt->kind == TY_COMPLEX, rc = rt->kind == TY_COMPLEX;
+    int ar = lc ? load(et, a, 0) : a, ai = lc ? load(et, a, et->size) : 0;
+    int br = rc ? load(et, b, 0) : b, bi = rc ? load(et, b, et->size) : 0;
+    int re, im;
+    switch (k) {
+    case N_ADD: case N_SUB:
+        re = arith(k, et, ar, br, pos);
+        if (lc && rc) im = arith(k, et, ai, bi, pos);
+        else if (lc) im = copy_val(ai, et);
+        else im = k == N_ADD ? copy_val(bi, et) : elem_neg(et, bi);
+        return cplx_store(ct, re, im);
+    case N_MUL:
+        if (!lc || !rc) {
+            re = arith(N_MUL, et, ar, br, pos);
+            im = lc ? arith(N_MUL, et, ai, br, pos) : arith(N_MUL, et, ar, bi, pos);
+            return cplx_store(ct, re, im);
+        }
+        {
+            re = arith(N_SUB, et, arith(N_MUL, et, ar, br, pos), arith(N_MUL, et, ai, bi, pos), pos);
+            im = arith(N_ADD, et, arith(N_MUL, et, ar, bi, pos), arith(N_MUL, et, ai, br, pos), pos);
+            int res = cplx_store(ct, re, im);
+            int chk = ir_block_new(F), slow = ir_block_new(F), end = ir_block_new(F);
+            int c1 = elem_isnan(et, re);
+            struct ir_ins *i = E(IR_BR);
+            i->a = c1;
+            i->t1 = chk;
+            i->t2 = end;
+            set_block(chk);
+            int c2 = elem_isnan(et, im);
+            i = E(IR_BR);
+            i->a = c2;
+            i->t1 = slow;
+            i->t2 = end;
+            set_block(slow);
+            copy_mem(res, cplx_libcall("mul", ct, ar, ai, br, bi), ct->size, ct->align);
+            jmp(end);
+            set_block(end);
+            return res;
+        }
+    case N_DIV:
+        if (!rc) {
+            re = arith(N_DIV, et, ar, br, pos);
+            im = arith(N_DIV, et, ai, br, pos);
+            return cplx_store(ct, re, im);
+        }
+        if (!lc) ai = elem_zero(et);
+        return cplx_libcall("div", ct, ar, ai, br, bi);
+    default:
+        cc_error_at(pos, "internal error: bad complex operator");
+    }
+}
+
+static int cplx_eq(struct node *e)
+{
+    struct type *et = e->l->ty->base;
+    int a = gen_expr(e->l), b = gen_expr(e->r);
+    int re = elem_eq(et, load(et, a, 0), load(et, b, 0));
+    int im = elem_eq(et, load(et, a, et->size), load(et, b, et->size));
+    int r = bin(IR_AND, R(), re, im);
+    return e->kind == N_NE ? bini(IR_XOR, R(), r, 1) : r;
+}
+
+static int cplx_neg(struct type *ct, int v, bool conj)
+{
+    struct type *et = ct->base;
+    int re = load(et, v, 0), im = load(et, v, et->size);
+    return cplx_store(ct, conj ? re : elem_neg(et, re), elem_neg(et, im));
+}
+
+
 static int gen_expr(struct node *e)
 {
     switch (e->kind) {
@@ -2036,7 +2259,7 @@ static int gen_expr(struct node *e)
     case N_STR: return gen_addr(e);
     case N_COMPOUND_LIT:
         /* an aggregate or array stands for its address; a scalar one for its value */
-        if (ty_is_aggr(e->ty) || e->ty->kind == TY_ARRAY) return gen_addr(e);
+        if (in_mem(e->ty) || e->ty->kind == TY_ARRAY) return gen_addr(e);
         return load_lvalue(e);
     case N_VAR:
         if (e->var->is_func) return gen_addr(e);
@@ -2059,17 +2282,23 @@ static int gen_expr(struct node *e)
     }
     case N_ADD: case N_SUB: case N_MUL: case N_DIV: case N_MOD: case N_SHL: case N_SHR:
     case N_BAND: case N_BOR: case N_BXOR:
+        if (e->ty->kind == TY_COMPLEX) {
+            int a = gen_expr(e->l), b = gen_expr(e->r);
+            return cplx_arith_v(e->kind, e->ty, a, e->l->ty, b, e->r->ty, e->pos);
+        }
         return gen_binary(e);
     case N_EQ: case N_NE: case N_LT: case N_LE: case N_GT: case N_GE:
+        if (e->l->ty->kind == TY_COMPLEX) return cplx_eq(e);
         return cmp_value(e->kind, e->l, e->r);
     case N_LAND: case N_LOR: return gen_logical_value(e);
     case N_LNOT: {
         int v = gen_expr(e->l);
-        if (is_fp(e->l->ty) || wide(e->l->ty) || is_ld(e->l->ty)) v = gen_cast_v(v, e->l->ty, ty_bool, e->pos);
+        if (is_fp(e->l->ty) || wide(e->l->ty) || is_ld(e->l->ty) || e->l->ty->kind == TY_COMPLEX) v = gen_cast_v(v, e->l->ty, ty_bool, e->pos);
         return un(IR_SEQZ, R(), v);
     }
     case N_NEG: {
         int v = gen_expr(e->l);
+        if (e->ty->kind == TY_COMPLEX) return cplx_neg(e->ty, v, false);
         if (is_fp(e->ty)) {
             struct ir_ins *i = E(IR_FNEG);
             i->d = vfp();
@@ -2092,6 +2321,7 @@ static int gen_expr(struct node *e)
     }
     case N_BNOT: {
         int v = gen_expr(e->l);
+        if (e->ty->kind == TY_COMPLEX) return cplx_neg(e->ty, v, true);
         if (wide(e->ty)) {
             int n = nw(e->ty), w[4];
             for (int i = 0; i < n; i++) w[i] = un(IR_NOT, R(), v + i);
@@ -2143,7 +2373,13 @@ static int gen_expr(struct node *e)
     }
     case N_VA_END: gen_expr(e->l); return 0;
     case N_VA_ARG: return gen_va_arg(e);
-    case N_BUILTIN: return gen_builtin(e);
+    case N_BUILTIN:
+        if (e->op == B_COMPLEX) {
+            int re = gen_expr(e->l), im = gen_expr(e->r);
+            return cplx_store(e->ty, re, im);
+        }
+        return gen_builtin(e);
+    case N_VREG: return (int)e->val;
     case N_LABEL_ADDR: {
         struct lbl *l = label(e->str, e->pos);
         F->blocks[l->block]->addr_taken = true;
@@ -2181,10 +2417,10 @@ static void gen_return(struct node *s)
         struct type *t = FN->ty->base;
         int v = gen_expr(s->l);
         if (ret_class.kind == ABI_INDIRECT) {
-            if (ty_is_aggr(t)) copy_mem(ret_ptr_vreg, v, t->size, t->align);
+            if (in_mem(t)) copy_mem(ret_ptr_vreg, v, t->size, t->align);
             else store(t, ret_ptr_vreg, 0, v);
             add_arg(c, ret_ptr_vreg, 0, 0, R());
-        } else if (ty_is_aggr(t)) {
+        } else if (in_mem(t)) {
             long sz = (t->size + R() - 1) / R() * R();
             int sl = ir_slot_new(F, sz, R());
             int a = slot_addr(sl, 0);
@@ -2382,7 +2618,7 @@ static void gen_decl(struct node *s)
     if (s->ini->n == 1 && s->ini->items[0].offset == 0 && s->ini->items[0].e &&
         s->ini->items[0].bit_width < 0 && s->ini->items[0].ty->size == o->ty->size) {
         struct init_item *it = &s->ini->items[0];
-        if (ty_is_aggr(it->ty)) copy_mem(a, gen_expr(it->e), it->ty->size, it->ty->align);
+        if (in_mem(it->ty)) copy_mem(a, gen_expr(it->e), it->ty->size, it->ty->align);
         else store(it->ty, a, 0, gen_expr(it->e));
         return;
     }

@@ -80,7 +80,7 @@ bool is_typename(struct token *t)
         switch (t->sub) {
         case KW_VOID: case KW_CHAR: case KW_SHORT: case KW_INT: case KW_LONG: case KW_FLOAT:
         case KW_DOUBLE: case KW_SIGNED: case KW_SIGNED2: case KW_SIGNED3: case KW_UNSIGNED:
-        case KW_BOOL: case KW_COMPLEX: case KW_STRUCT: case KW_UNION: case KW_ENUM:
+        case KW_BOOL: case KW_COMPLEX: case KW_COMPLEX2: case KW_COMPLEX3: case KW_STRUCT: case KW_UNION: case KW_ENUM:
         case KW_CONST: case KW_CONST2: case KW_CONST3: case KW_VOLATILE: case KW_VOLATILE2:
         case KW_VOLATILE3: case KW_RESTRICT: case KW_RESTRICT2: case KW_RESTRICT3:
         case KW_TYPEDEF: case KW_EXTERN: case KW_STATIC: case KW_AUTO: case KW_REGISTER:
@@ -502,7 +502,7 @@ bool parse_declspec(struct declspec *ds)
         case KW_UNSIGNED: add = S_UNSIGNED; break;
         case KW_INT64: add = S_INT64; break;
         case KW_INT128: add = S_INT128; break;
-        case KW_COMPLEX: add = S_COMPLEX; break;
+        case KW_COMPLEX: case KW_COMPLEX2: case KW_COMPLEX3: add = S_COMPLEX; break;
         case KW_INT128_T: case KW_UINT128_T:
             if (spec || ty) cc_error_at(t->pos, "two or more data types in declaration specifiers");
             ty = t->sub == KW_INT128_T ? ty_int128 : ty_uint128;
@@ -566,8 +566,13 @@ done:
         case S_FLOAT: ty = ty_float; break;
         case S_DOUBLE: ty = ty_double; break;
         case S_LONG + S_DOUBLE: ty = ty_ldouble; break;
+        case S_COMPLEX + S_FLOAT: ty = ty_cfloat; break;
+        case S_COMPLEX: /* GNU: plain _Complex is double _Complex */
+        case S_COMPLEX + S_DOUBLE: ty = ty_cdouble; break;
+        case S_COMPLEX + S_LONG + S_DOUBLE: ty = ty_cldouble; break;
         default:
-            if (base & S_COMPLEX) cc_error_at(pos, "_Complex types are not supported yet");
+            if (base & S_COMPLEX)
+                cc_error_at(pos, "_Complex of an integer type (a GNU extension) is not supported");
             cc_error_at(pos, "invalid combination of type specifiers");
         }
         if ((spec & (S_SIGNED | S_UNSIGNED)) && !ty_is_integer(ty))

@@ -25,7 +25,7 @@ static struct node *num(i128 v, struct type *t, struct srcpos pos)
 
 static void need_scalar(struct node *e, const char *what)
 {
-    if (!ty_is_scalar(e->ty))
+    if (!ty_is_scalar(e->ty) && !ty_is_complex(e->ty))
         cc_error_at(e->pos, "used %s type value where scalar is required (%s)", ty_name(e->ty), what);
 }
 
@@ -41,6 +41,10 @@ static struct node *binary_arith(enum nk k, struct node *l, struct node *r, stru
     l = rvalue(l);
     r = rvalue(r);
     bool int_only = k == N_MOD || k == N_BAND || k == N_BOR || k == N_BXOR || k == N_SHL || k == N_SHR;
+    if (ty_is_complex(l->ty) || ty_is_complex(r->ty)) {
+        if (int_only) cc_error_at(pos, "invalid operands to binary operator ('%s' and '%s')", ty_name(l->ty), ty_name(r->ty));
+        return cplx_binary(k, l, r, pos);
+    }
     if (int_only ? !(ty_is_integer(l->ty) && ty_is_integer(r->ty)) : !(ty_is_arith(l->ty) && ty_is_arith(r->ty)))
         cc_error_at(pos, "invalid operands to binary operator ('%s' and '%s')", ty_name(l->ty), ty_name(r->ty));
     struct node *n;
@@ -66,7 +70,7 @@ static struct node *add_sub(enum nk k, struct node *l, struct node *r, struct sr
 {
     l = rvalue(l);
     r = rvalue(r);
-    if (ty_is_arith(l->ty) && ty_is_arith(r->ty)) return binary_arith(k, l, r, pos);
+    if (ty_is_arith_c(l->ty) && ty_is_arith_c(r->ty)) return binary_arith(k, l, r, pos);
     if (k == N_ADD && ty_is_integer(l->ty) && r->ty->kind == TY_PTR) {
         struct node *x = l; l = r; r = x;
     }
@@ -94,6 +98,8 @@ static struct node *compare(enum nk k, struct node *l, struct node *r, struct sr
 {
     l = rvalue(l);
     r = rvalue(r);
+    if ((ty_is_complex(l->ty) || ty_is_complex(r->ty)) && (k == N_EQ || k == N_NE))
+        return cplx_binary(k, l, r, pos);
     struct node *n = mk(k, ty_int, pos);
     if (ty_is_arith(l->ty) && ty_is_arith(r->ty)) {
         struct type *t = usual_arith(l->ty, r->ty);
@@ -167,7 +173,7 @@ static struct node *make_opassign(enum nk op, struct node *l, struct node *r, st
     n->r = probe->r;                 /* converted right operand */
     n->fty = probe->ty;              /* computation type */
     if (l->ty->kind == TY_PTR) n->fty = l->ty;
-    if (!ty_is_scalar(l->ty)) cc_error_at(pos, "invalid operand to compound assignment");
+    if (!ty_is_scalar(l->ty) && !ty_is_complex(l->ty)) cc_error_at(pos, "invalid operand to compound assignment");
     return n;
 }
 
@@ -175,6 +181,7 @@ static struct node *incdec(enum nk k, struct node *e, struct srcpos pos)
 {
     need_lvalue(e, k == N_PREINC || k == N_POSTINC ? "increment operand" : "decrement operand");
     need_scalar(e, "increment");
+    if (ty_is_complex(e->ty)) cc_error_at(pos, "wrong type argument to %s", k == N_PREINC || k == N_POSTINC ? "increment" : "decrement");
     struct node *n = mk(k, ty_unqual(e->ty), pos);
     n->l = e;
     n->val = 1;
@@ -460,6 +467,14 @@ static struct node *parse_atomic(const char *name, struct srcpos pos)
 static struct node *parse_builtin(const char *name, struct srcpos pos, bool *ok)
 {
     *ok = true;
+    if (!strcmp(name, "__builtin_complex")) {
+        expect(CPP_P_LPAREN, NULL);
+        struct node *re = parse_assign();
+        expect(CPP_P_COMMA, NULL);
+        struct node *im = parse_assign();
+        expect(CPP_P_RPAREN, NULL);
+        return cplx_make(re, im, pos);
+    }
     if (!strcmp(name, "__builtin_va_start")) {
         expect(CPP_P_LPAREN, NULL);
         struct node *ap = parse_assign();
@@ -893,6 +908,8 @@ static struct node *parse_unary(void)
         case CPP_P_PLUS: case CPP_P_MINUS: case CPP_P_TILDE: {
             next();
             struct node *e = rvalue(parse_cast());
+            if (ty_is_complex(e->ty)) /* ~ is GCC's conjugation */
+                return cplx_unary(t->sub == CPP_P_PLUS ? N_ADD : t->sub == CPP_P_MINUS ? N_NEG : N_BNOT, e, pos);
             if (t->sub == CPP_P_TILDE ? !ty_is_integer(e->ty) : !ty_is_arith(e->ty))
                 cc_error_at(pos, "wrong type argument to unary operator");
             struct type *ty = ty_is_integer(e->ty) ? promote(e->ty) : e->ty;
@@ -971,6 +988,10 @@ static struct node *parse_unary(void)
         next();
         return parse_cast();
     }
+    if (is_kw(t, KW_REAL) || is_kw(t, KW_REAL2) || is_kw(t, KW_IMAG) || is_kw(t, KW_IMAG2)) {
+        next();
+        return cplx_part(parse_cast(), t->sub == KW_IMAG || t->sub == KW_IMAG2, pos);
+    }
     return parse_postfix_ops(parse_primary());
 }
 
@@ -983,9 +1004,17 @@ static struct node *parse_cast(void)
     return n;
 }
 
+/* a type name starts at token n, after any __extension__ (so "(__extension__ 1.0fi)",
+ * glibc-style, is a parenthesized expression) */
+static bool typename_at(int n)
+{
+    while (is_kw(peekn(n), KW_EXTENSION)) n++;
+    return is_typename(peekn(n));
+}
+
 static struct node *parse_cast_(void)
 {
-    if (is_punct(peek(), CPP_P_LPAREN) && is_typename(peekn(1))) {
+    if (is_punct(peek(), CPP_P_LPAREN) && typename_at(1)) {
         struct srcpos pos = next()->pos;
         int mark = vla_mark();
         struct type *t = parse_typename();
@@ -1007,6 +1036,8 @@ static struct node *parse_cast_(void)
         }
         struct node *e = rvalue(parse_cast());
         if (t->kind == TY_VOID) return cast_to(e, ty_void);
+        struct node *c = cplx_cast(e, t, pos);
+        if (c) return c;
         if (!ty_is_scalar(t)) {
             if ((t->kind == TY_STRUCT || t->kind == TY_UNION) && ty_compatible(ty_unqual(t), ty_unqual(e->ty)))
                 return e;
@@ -1080,7 +1111,11 @@ struct node *parse_cond_expr(void)
     struct node *n = mk(N_COND, NULL, pos);
     n->cond = c;
     struct type *ta = a->ty, *tb = b->ty;
-    if (ty_is_arith(ta) && ty_is_arith(tb)) {
+    if (ty_is_arith_c(ta) && ty_is_arith_c(tb) && (ty_is_complex(ta) || ty_is_complex(tb))) {
+        n->ty = cplx_common(ta, tb);
+        a = cast_to(a, n->ty);
+        b = cast_to(b, n->ty);
+    } else if (ty_is_arith(ta) && ty_is_arith(tb)) {
         n->ty = usual_arith(ta, tb);
         a = cast_to(a, n->ty);
         b = cast_to(b, n->ty);

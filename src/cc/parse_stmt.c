@@ -102,7 +102,7 @@ static struct node *cond_expr(void)
     expect(CPP_P_LPAREN, NULL);
     struct node *c = rvalue(parse_expr());
     expect(CPP_P_RPAREN, NULL);
-    if (!ty_is_scalar(c->ty)) cc_error_at(c->pos, "used %s type value where scalar is required", ty_name(c->ty));
+    if (!ty_is_scalar(c->ty) && !ty_is_complex(c->ty)) cc_error_at(c->pos, "used %s type value where scalar is required", ty_name(c->ty));
     return c;
 }
 
@@ -182,7 +182,7 @@ static struct node *parse_stmt_(void)
             }
             if (!is_punct(peek(), CPP_P_SEMI)) {
                 n->cond = rvalue(parse_expr());
-                if (!ty_is_scalar(n->cond->ty)) cc_error_at(n->cond->pos, "used non-scalar value as condition");
+                if (!ty_is_scalar(n->cond->ty) && !ty_is_complex(n->cond->ty)) cc_error_at(n->cond->pos, "used non-scalar value as condition");
             }
             expect(CPP_P_SEMI, NULL);
             if (!is_punct(peek(), CPP_P_RPAREN)) n->inc = parse_expr();

@@ -64,6 +64,7 @@ void types_init(void)
     ty_ldouble = mk(TY_LDOUBLE, 16, false);
     ty_auto = mk(TY_VOID, 1, false);
     ty_auto->complete = false;
+    complex_types_init();
 }
 
 struct type *ty_copy(struct type *t)
@@ -194,6 +195,7 @@ bool ty_compatible(struct type *a, struct type *b)
         return !p && !q;
     }
     case TY_STRUCT: case TY_UNION: return false;
+    case TY_COMPLEX: return a->base->kind == b->base->kind;
     default: return true; /* same arithmetic kind */
     }
 }
@@ -228,6 +230,7 @@ const char *ty_name(struct type *t)
     case TY_FUNC: return cc_printf("%s (*)()", ty_name(t->base));
     case TY_STRUCT: return cc_printf("%sstruct %s", q, t->tag ? t->tag : "<anonymous>");
     case TY_UNION: return cc_printf("%sunion %s", q, t->tag ? t->tag : "<anonymous>");
+    case TY_COMPLEX: return cc_printf("%scomplex %s", q, ty_name(t->base));
     }
     return "?";
 }

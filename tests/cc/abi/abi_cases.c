@@ -34,6 +34,9 @@ struct sld { long double a; };
 #endif
 union un { int i; float f; };
 union und { double d; long long l; };
+/* complex: passed like a struct of two elements (psABI), also inside a struct */
+struct sccf { float _Complex z; };
+struct sccd { double _Complex z; };
 
 extern int abi_fail;   /* defined on the caller side, incremented by callees */
 
@@ -85,6 +88,13 @@ static struct sld mk_sld(int s) { struct sld r = { mk_ld(s) }; return r; }
 #endif
 static union un mk_un(int s) { union un r; r.i = mk_i(s); return r; }
 static union und mk_und(int s) { union und r; r.l = mk_ll(s); return r; }
+static float _Complex mk_cf(int s) { return __builtin_complex(mk_f(s), mk_f(s + 50)); }
+static double _Complex mk_cd(int s) { return __builtin_complex(mk_d(s), mk_d(s + 50)); }
+#if ABI_LD
+static long double _Complex mk_cld(int s) { return __builtin_complex(mk_ld(s), mk_ld(s + 50)); }
+#endif
+static struct sccf mk_sccf(int s) { struct sccf r = { mk_cf(s) }; return r; }
+static struct sccd mk_sccd(int s) { struct sccd r = { mk_cd(s) }; return r; }
 
 #define EQ_SCALAR(a, b) ((a) == (b))
 static int eq_s1(struct s1 a, struct s1 b) { return a.a == b.a; }
@@ -110,6 +120,8 @@ static int eq_snest(struct snest a, struct snest b) { return a.in.x == b.in.x &&
 static int eq_sld(struct sld a, struct sld b) { return a.a == b.a; }
 #endif
 static int eq_un(union un a, union un b) { return a.i == b.i; }
+static int eq_sccf(struct sccf a, struct sccf b) { return a.z == b.z; }
+static int eq_sccd(struct sccd a, struct sccd b) { return a.z == b.z; }
 static int eq_und(union und a, union und b) { return a.l == b.l; }
 static int eq_b(_Bool a, _Bool b) { return a == b; }
 static int eq_c(char a, char b) { return a == b; }
@@ -134,6 +146,11 @@ static int eq_f(float a, float b) { return a == b; }
 static int eq_d(double a, double b) { return a == b; }
 #if ABI_LD
 static int eq_ld(long double a, long double b) { return a == b; }
+#endif
+static int eq_cf(float _Complex a, float _Complex b) { return a == b; }
+static int eq_cd(double _Complex a, double _Complex b) { return a == b; }
+#if ABI_LD
+static int eq_cld(long double _Complex a, long double _Complex b) { return a == b; }
 #endif
 _Bool callee_one_b(_Bool a0);
 #ifdef ABI_CALLEE
@@ -5255,6 +5272,651 @@ static void caller_va_und(void)
     if (abi_fail == before) printf("ok va_und\n");
 }
 #endif
+float _Complex callee_one_cf(float _Complex a0);
+#ifdef ABI_CALLEE
+float _Complex callee_one_cf(float _Complex a0)
+{
+    if (!eq_cf(a0, mk_cf(1))) { printf("bad one_cf: callee got wrong argument 0\n"); abi_fail++; }
+    return mk_cf(99);
+}
+#endif
+#ifdef ABI_CALLER
+static void caller_one_cf(void)
+{
+    int before = abi_fail;
+    float _Complex r = callee_one_cf(mk_cf(1));
+    if (!eq_cf(r, mk_cf(99))) { printf("bad one_cf: caller got wrong return value\n"); abi_fail++; }
+    if (abi_fail == before) printf("ok one_cf\n");
+}
+#endif
+float _Complex callee_after7_cf(int a0, int a1, int a2, int a3, int a4, int a5, int a6, float _Complex a7);
+#ifdef ABI_CALLEE
+float _Complex callee_after7_cf(int a0, int a1, int a2, int a3, int a4, int a5, int a6, float _Complex a7)
+{
+    if (!eq_i(a0, mk_i(1))) { printf("bad after7_cf: callee got wrong argument 0\n"); abi_fail++; }
+    if (!eq_i(a1, mk_i(2))) { printf("bad after7_cf: callee got wrong argument 1\n"); abi_fail++; }
+    if (!eq_i(a2, mk_i(3))) { printf("bad after7_cf: callee got wrong argument 2\n"); abi_fail++; }
+    if (!eq_i(a3, mk_i(4))) { printf("bad after7_cf: callee got wrong argument 3\n"); abi_fail++; }
+    if (!eq_i(a4, mk_i(5))) { printf("bad after7_cf: callee got wrong argument 4\n"); abi_fail++; }
+    if (!eq_i(a5, mk_i(6))) { printf("bad after7_cf: callee got wrong argument 5\n"); abi_fail++; }
+    if (!eq_i(a6, mk_i(7))) { printf("bad after7_cf: callee got wrong argument 6\n"); abi_fail++; }
+    if (!eq_cf(a7, mk_cf(8))) { printf("bad after7_cf: callee got wrong argument 7\n"); abi_fail++; }
+    return mk_cf(99);
+}
+#endif
+#ifdef ABI_CALLER
+static void caller_after7_cf(void)
+{
+    int before = abi_fail;
+    float _Complex r = callee_after7_cf(mk_i(1), mk_i(2), mk_i(3), mk_i(4), mk_i(5), mk_i(6), mk_i(7), mk_cf(8));
+    if (!eq_cf(r, mk_cf(99))) { printf("bad after7_cf: caller got wrong return value\n"); abi_fail++; }
+    if (abi_fail == before) printf("ok after7_cf\n");
+}
+#endif
+int callee_after8d_cf(double a0, double a1, double a2, double a3, double a4, double a5, double a6, double a7, float _Complex a8);
+#ifdef ABI_CALLEE
+int callee_after8d_cf(double a0, double a1, double a2, double a3, double a4, double a5, double a6, double a7, float _Complex a8)
+{
+    if (!eq_d(a0, mk_d(1))) { printf("bad after8d_cf: callee got wrong argument 0\n"); abi_fail++; }
+    if (!eq_d(a1, mk_d(2))) { printf("bad after8d_cf: callee got wrong argument 1\n"); abi_fail++; }
+    if (!eq_d(a2, mk_d(3))) { printf("bad after8d_cf: callee got wrong argument 2\n"); abi_fail++; }
+    if (!eq_d(a3, mk_d(4))) { printf("bad after8d_cf: callee got wrong argument 3\n"); abi_fail++; }
+    if (!eq_d(a4, mk_d(5))) { printf("bad after8d_cf: callee got wrong argument 4\n"); abi_fail++; }
+    if (!eq_d(a5, mk_d(6))) { printf("bad after8d_cf: callee got wrong argument 5\n"); abi_fail++; }
+    if (!eq_d(a6, mk_d(7))) { printf("bad after8d_cf: callee got wrong argument 6\n"); abi_fail++; }
+    if (!eq_d(a7, mk_d(8))) { printf("bad after8d_cf: callee got wrong argument 7\n"); abi_fail++; }
+    if (!eq_cf(a8, mk_cf(9))) { printf("bad after8d_cf: callee got wrong argument 8\n"); abi_fail++; }
+    return mk_i(99);
+}
+#endif
+#ifdef ABI_CALLER
+static void caller_after8d_cf(void)
+{
+    int before = abi_fail;
+    int r = callee_after8d_cf(mk_d(1), mk_d(2), mk_d(3), mk_d(4), mk_d(5), mk_d(6), mk_d(7), mk_d(8), mk_cf(9));
+    if (!eq_i(r, mk_i(99))) { printf("bad after8d_cf: caller got wrong return value\n"); abi_fail++; }
+    if (abi_fail == before) printf("ok after8d_cf\n");
+}
+#endif
+int callee_stack_cf(int a0, int a1, int a2, int a3, int a4, int a5, int a6, int a7, double a8, double a9, double a10, double a11, double a12, double a13, double a14, double a15, float _Complex a16, int a17, float _Complex a18);
+#ifdef ABI_CALLEE
+int callee_stack_cf(int a0, int a1, int a2, int a3, int a4, int a5, int a6, int a7, double a8, double a9, double a10, double a11, double a12, double a13, double a14, double a15, float _Complex a16, int a17, float _Complex a18)
+{
+    if (!eq_i(a0, mk_i(1))) { printf("bad stack_cf: callee got wrong argument 0\n"); abi_fail++; }
+    if (!eq_i(a1, mk_i(2))) { printf("bad stack_cf: callee got wrong argument 1\n"); abi_fail++; }
+    if (!eq_i(a2, mk_i(3))) { printf("bad stack_cf: callee got wrong argument 2\n"); abi_fail++; }
+    if (!eq_i(a3, mk_i(4))) { printf("bad stack_cf: callee got wrong argument 3\n"); abi_fail++; }
+    if (!eq_i(a4, mk_i(5))) { printf("bad stack_cf: callee got wrong argument 4\n"); abi_fail++; }
+    if (!eq_i(a5, mk_i(6))) { printf("bad stack_cf: callee got wrong argument 5\n"); abi_fail++; }
+    if (!eq_i(a6, mk_i(7))) { printf("bad stack_cf: callee got wrong argument 6\n"); abi_fail++; }
+    if (!eq_i(a7, mk_i(8))) { printf("bad stack_cf: callee got wrong argument 7\n"); abi_fail++; }
+    if (!eq_d(a8, mk_d(9))) { printf("bad stack_cf: callee got wrong argument 8\n"); abi_fail++; }
+    if (!eq_d(a9, mk_d(10))) { printf("bad stack_cf: callee got wrong argument 9\n"); abi_fail++; }
+    if (!eq_d(a10, mk_d(11))) { printf("bad stack_cf: callee got wrong argument 10\n"); abi_fail++; }
+    if (!eq_d(a11, mk_d(12))) { printf("bad stack_cf: callee got wrong argument 11\n"); abi_fail++; }
+    if (!eq_d(a12, mk_d(13))) { printf("bad stack_cf: callee got wrong argument 12\n"); abi_fail++; }
+    if (!eq_d(a13, mk_d(14))) { printf("bad stack_cf: callee got wrong argument 13\n"); abi_fail++; }
+    if (!eq_d(a14, mk_d(15))) { printf("bad stack_cf: callee got wrong argument 14\n"); abi_fail++; }
+    if (!eq_d(a15, mk_d(16))) { printf("bad stack_cf: callee got wrong argument 15\n"); abi_fail++; }
+    if (!eq_cf(a16, mk_cf(17))) { printf("bad stack_cf: callee got wrong argument 16\n"); abi_fail++; }
+    if (!eq_i(a17, mk_i(18))) { printf("bad stack_cf: callee got wrong argument 17\n"); abi_fail++; }
+    if (!eq_cf(a18, mk_cf(19))) { printf("bad stack_cf: callee got wrong argument 18\n"); abi_fail++; }
+    return mk_i(99);
+}
+#endif
+#ifdef ABI_CALLER
+static void caller_stack_cf(void)
+{
+    int before = abi_fail;
+    int r = callee_stack_cf(mk_i(1), mk_i(2), mk_i(3), mk_i(4), mk_i(5), mk_i(6), mk_i(7), mk_i(8), mk_d(9), mk_d(10), mk_d(11), mk_d(12), mk_d(13), mk_d(14), mk_d(15), mk_d(16), mk_cf(17), mk_i(18), mk_cf(19));
+    if (!eq_i(r, mk_i(99))) { printf("bad stack_cf: caller got wrong return value\n"); abi_fail++; }
+    if (abi_fail == before) printf("ok stack_cf\n");
+}
+#endif
+int callee_va_cf(int a0, ...);
+#ifdef ABI_CALLEE
+int callee_va_cf(int a0, ...)
+{
+    va_list ap;
+    va_start(ap, a0);
+    if (!eq_i(a0, mk_i(1))) { printf("bad va_cf: callee got wrong argument 0\n"); abi_fail++; }
+    float _Complex v1 = va_arg(ap, float _Complex);
+    if (!eq_cf(v1, mk_cf(2))) { printf("bad va_cf: callee got wrong argument 1\n"); abi_fail++; }
+    int v2 = va_arg(ap, int);
+    if (!eq_i(v2, mk_i(3))) { printf("bad va_cf: callee got wrong argument 2\n"); abi_fail++; }
+    float _Complex v3 = va_arg(ap, float _Complex);
+    if (!eq_cf(v3, mk_cf(4))) { printf("bad va_cf: callee got wrong argument 3\n"); abi_fail++; }
+    va_end(ap);
+    return mk_i(99);
+}
+#endif
+#ifdef ABI_CALLER
+static void caller_va_cf(void)
+{
+    int before = abi_fail;
+    int r = callee_va_cf(mk_i(1), mk_cf(2), mk_i(3), mk_cf(4));
+    if (!eq_i(r, mk_i(99))) { printf("bad va_cf: caller got wrong return value\n"); abi_fail++; }
+    if (abi_fail == before) printf("ok va_cf\n");
+}
+#endif
+double _Complex callee_one_cd(double _Complex a0);
+#ifdef ABI_CALLEE
+double _Complex callee_one_cd(double _Complex a0)
+{
+    if (!eq_cd(a0, mk_cd(1))) { printf("bad one_cd: callee got wrong argument 0\n"); abi_fail++; }
+    return mk_cd(99);
+}
+#endif
+#ifdef ABI_CALLER
+static void caller_one_cd(void)
+{
+    int before = abi_fail;
+    double _Complex r = callee_one_cd(mk_cd(1));
+    if (!eq_cd(r, mk_cd(99))) { printf("bad one_cd: caller got wrong return value\n"); abi_fail++; }
+    if (abi_fail == before) printf("ok one_cd\n");
+}
+#endif
+double _Complex callee_after7_cd(int a0, int a1, int a2, int a3, int a4, int a5, int a6, double _Complex a7);
+#ifdef ABI_CALLEE
+double _Complex callee_after7_cd(int a0, int a1, int a2, int a3, int a4, int a5, int a6, double _Complex a7)
+{
+    if (!eq_i(a0, mk_i(1))) { printf("bad after7_cd: callee got wrong argument 0\n"); abi_fail++; }
+    if (!eq_i(a1, mk_i(2))) { printf("bad after7_cd: callee got wrong argument 1\n"); abi_fail++; }
+    if (!eq_i(a2, mk_i(3))) { printf("bad after7_cd: callee got wrong argument 2\n"); abi_fail++; }
+    if (!eq_i(a3, mk_i(4))) { printf("bad after7_cd: callee got wrong argument 3\n"); abi_fail++; }
+    if (!eq_i(a4, mk_i(5))) { printf("bad after7_cd: callee got wrong argument 4\n"); abi_fail++; }
+    if (!eq_i(a5, mk_i(6))) { printf("bad after7_cd: callee got wrong argument 5\n"); abi_fail++; }
+    if (!eq_i(a6, mk_i(7))) { printf("bad after7_cd: callee got wrong argument 6\n"); abi_fail++; }
+    if (!eq_cd(a7, mk_cd(8))) { printf("bad after7_cd: callee got wrong argument 7\n"); abi_fail++; }
+    return mk_cd(99);
+}
+#endif
+#ifdef ABI_CALLER
+static void caller_after7_cd(void)
+{
+    int before = abi_fail;
+    double _Complex r = callee_after7_cd(mk_i(1), mk_i(2), mk_i(3), mk_i(4), mk_i(5), mk_i(6), mk_i(7), mk_cd(8));
+    if (!eq_cd(r, mk_cd(99))) { printf("bad after7_cd: caller got wrong return value\n"); abi_fail++; }
+    if (abi_fail == before) printf("ok after7_cd\n");
+}
+#endif
+int callee_after8d_cd(double a0, double a1, double a2, double a3, double a4, double a5, double a6, double a7, double _Complex a8);
+#ifdef ABI_CALLEE
+int callee_after8d_cd(double a0, double a1, double a2, double a3, double a4, double a5, double a6, double a7, double _Complex a8)
+{
+    if (!eq_d(a0, mk_d(1))) { printf("bad after8d_cd: callee got wrong argument 0\n"); abi_fail++; }
+    if (!eq_d(a1, mk_d(2))) { printf("bad after8d_cd: callee got wrong argument 1\n"); abi_fail++; }
+    if (!eq_d(a2, mk_d(3))) { printf("bad after8d_cd: callee got wrong argument 2\n"); abi_fail++; }
+    if (!eq_d(a3, mk_d(4))) { printf("bad after8d_cd: callee got wrong argument 3\n"); abi_fail++; }
+    if (!eq_d(a4, mk_d(5))) { printf("bad after8d_cd: callee got wrong argument 4\n"); abi_fail++; }
+    if (!eq_d(a5, mk_d(6))) { printf("bad after8d_cd: callee got wrong argument 5\n"); abi_fail++; }
+    if (!eq_d(a6, mk_d(7))) { printf("bad after8d_cd: callee got wrong argument 6\n"); abi_fail++; }
+    if (!eq_d(a7, mk_d(8))) { printf("bad after8d_cd: callee got wrong argument 7\n"); abi_fail++; }
+    if (!eq_cd(a8, mk_cd(9))) { printf("bad after8d_cd: callee got wrong argument 8\n"); abi_fail++; }
+    return mk_i(99);
+}
+#endif
+#ifdef ABI_CALLER
+static void caller_after8d_cd(void)
+{
+    int before = abi_fail;
+    int r = callee_after8d_cd(mk_d(1), mk_d(2), mk_d(3), mk_d(4), mk_d(5), mk_d(6), mk_d(7), mk_d(8), mk_cd(9));
+    if (!eq_i(r, mk_i(99))) { printf("bad after8d_cd: caller got wrong return value\n"); abi_fail++; }
+    if (abi_fail == before) printf("ok after8d_cd\n");
+}
+#endif
+int callee_stack_cd(int a0, int a1, int a2, int a3, int a4, int a5, int a6, int a7, double a8, double a9, double a10, double a11, double a12, double a13, double a14, double a15, double _Complex a16, int a17, double _Complex a18);
+#ifdef ABI_CALLEE
+int callee_stack_cd(int a0, int a1, int a2, int a3, int a4, int a5, int a6, int a7, double a8, double a9, double a10, double a11, double a12, double a13, double a14, double a15, double _Complex a16, int a17, double _Complex a18)
+{
+    if (!eq_i(a0, mk_i(1))) { printf("bad stack_cd: callee got wrong argument 0\n"); abi_fail++; }
+    if (!eq_i(a1, mk_i(2))) { printf("bad stack_cd: callee got wrong argument 1\n"); abi_fail++; }
+    if (!eq_i(a2, mk_i(3))) { printf("bad stack_cd: callee got wrong argument 2\n"); abi_fail++; }
+    if (!eq_i(a3, mk_i(4))) { printf("bad stack_cd: callee got wrong argument 3\n"); abi_fail++; }
+    if (!eq_i(a4, mk_i(5))) { printf("bad stack_cd: callee got wrong argument 4\n"); abi_fail++; }
+    if (!eq_i(a5, mk_i(6))) { printf("bad stack_cd: callee got wrong argument 5\n"); abi_fail++; }
+    if (!eq_i(a6, mk_i(7))) { printf("bad stack_cd: callee got wrong argument 6\n"); abi_fail++; }
+    if (!eq_i(a7, mk_i(8))) { printf("bad stack_cd: callee got wrong argument 7\n"); abi_fail++; }
+    if (!eq_d(a8, mk_d(9))) { printf("bad stack_cd: callee got wrong argument 8\n"); abi_fail++; }
+    if (!eq_d(a9, mk_d(10))) { printf("bad stack_cd: callee got wrong argument 9\n"); abi_fail++; }
+    if (!eq_d(a10, mk_d(11))) { printf("bad stack_cd: callee got wrong argument 10\n"); abi_fail++; }
+    if (!eq_d(a11, mk_d(12))) { printf("bad stack_cd: callee got wrong argument 11\n"); abi_fail++; }
+    if (!eq_d(a12, mk_d(13))) { printf("bad stack_cd: callee got wrong argument 12\n"); abi_fail++; }
+    if (!eq_d(a13, mk_d(14))) { printf("bad stack_cd: callee got wrong argument 13\n"); abi_fail++; }
+    if (!eq_d(a14, mk_d(15))) { printf("bad stack_cd: callee got wrong argument 14\n"); abi_fail++; }
+    if (!eq_d(a15, mk_d(16))) { printf("bad stack_cd: callee got wrong argument 15\n"); abi_fail++; }
+    if (!eq_cd(a16, mk_cd(17))) { printf("bad stack_cd: callee got wrong argument 16\n"); abi_fail++; }
+    if (!eq_i(a17, mk_i(18))) { printf("bad stack_cd: callee got wrong argument 17\n"); abi_fail++; }
+    if (!eq_cd(a18, mk_cd(19))) { printf("bad stack_cd: callee got wrong argument 18\n"); abi_fail++; }
+    return mk_i(99);
+}
+#endif
+#ifdef ABI_CALLER
+static void caller_stack_cd(void)
+{
+    int before = abi_fail;
+    int r = callee_stack_cd(mk_i(1), mk_i(2), mk_i(3), mk_i(4), mk_i(5), mk_i(6), mk_i(7), mk_i(8), mk_d(9), mk_d(10), mk_d(11), mk_d(12), mk_d(13), mk_d(14), mk_d(15), mk_d(16), mk_cd(17), mk_i(18), mk_cd(19));
+    if (!eq_i(r, mk_i(99))) { printf("bad stack_cd: caller got wrong return value\n"); abi_fail++; }
+    if (abi_fail == before) printf("ok stack_cd\n");
+}
+#endif
+int callee_va_cd(int a0, ...);
+#ifdef ABI_CALLEE
+int callee_va_cd(int a0, ...)
+{
+    va_list ap;
+    va_start(ap, a0);
+    if (!eq_i(a0, mk_i(1))) { printf("bad va_cd: callee got wrong argument 0\n"); abi_fail++; }
+    double _Complex v1 = va_arg(ap, double _Complex);
+    if (!eq_cd(v1, mk_cd(2))) { printf("bad va_cd: callee got wrong argument 1\n"); abi_fail++; }
+    int v2 = va_arg(ap, int);
+    if (!eq_i(v2, mk_i(3))) { printf("bad va_cd: callee got wrong argument 2\n"); abi_fail++; }
+    double _Complex v3 = va_arg(ap, double _Complex);
+    if (!eq_cd(v3, mk_cd(4))) { printf("bad va_cd: callee got wrong argument 3\n"); abi_fail++; }
+    va_end(ap);
+    return mk_i(99);
+}
+#endif
+#ifdef ABI_CALLER
+static void caller_va_cd(void)
+{
+    int before = abi_fail;
+    int r = callee_va_cd(mk_i(1), mk_cd(2), mk_i(3), mk_cd(4));
+    if (!eq_i(r, mk_i(99))) { printf("bad va_cd: caller got wrong return value\n"); abi_fail++; }
+    if (abi_fail == before) printf("ok va_cd\n");
+}
+#endif
+#if ABI_LD
+long double _Complex callee_one_cld(long double _Complex a0);
+#ifdef ABI_CALLEE
+long double _Complex callee_one_cld(long double _Complex a0)
+{
+    if (!eq_cld(a0, mk_cld(1))) { printf("bad one_cld: callee got wrong argument 0\n"); abi_fail++; }
+    return mk_cld(99);
+}
+#endif
+#ifdef ABI_CALLER
+static void caller_one_cld(void)
+{
+    int before = abi_fail;
+    long double _Complex r = callee_one_cld(mk_cld(1));
+    if (!eq_cld(r, mk_cld(99))) { printf("bad one_cld: caller got wrong return value\n"); abi_fail++; }
+    if (abi_fail == before) printf("ok one_cld\n");
+}
+#endif
+#endif
+#if ABI_LD
+long double _Complex callee_after7_cld(int a0, int a1, int a2, int a3, int a4, int a5, int a6, long double _Complex a7);
+#ifdef ABI_CALLEE
+long double _Complex callee_after7_cld(int a0, int a1, int a2, int a3, int a4, int a5, int a6, long double _Complex a7)
+{
+    if (!eq_i(a0, mk_i(1))) { printf("bad after7_cld: callee got wrong argument 0\n"); abi_fail++; }
+    if (!eq_i(a1, mk_i(2))) { printf("bad after7_cld: callee got wrong argument 1\n"); abi_fail++; }
+    if (!eq_i(a2, mk_i(3))) { printf("bad after7_cld: callee got wrong argument 2\n"); abi_fail++; }
+    if (!eq_i(a3, mk_i(4))) { printf("bad after7_cld: callee got wrong argument 3\n"); abi_fail++; }
+    if (!eq_i(a4, mk_i(5))) { printf("bad after7_cld: callee got wrong argument 4\n"); abi_fail++; }
+    if (!eq_i(a5, mk_i(6))) { printf("bad after7_cld: callee got wrong argument 5\n"); abi_fail++; }
+    if (!eq_i(a6, mk_i(7))) { printf("bad after7_cld: callee got wrong argument 6\n"); abi_fail++; }
+    if (!eq_cld(a7, mk_cld(8))) { printf("bad after7_cld: callee got wrong argument 7\n"); abi_fail++; }
+    return mk_cld(99);
+}
+#endif
+#ifdef ABI_CALLER
+static void caller_after7_cld(void)
+{
+    int before = abi_fail;
+    long double _Complex r = callee_after7_cld(mk_i(1), mk_i(2), mk_i(3), mk_i(4), mk_i(5), mk_i(6), mk_i(7), mk_cld(8));
+    if (!eq_cld(r, mk_cld(99))) { printf("bad after7_cld: caller got wrong return value\n"); abi_fail++; }
+    if (abi_fail == before) printf("ok after7_cld\n");
+}
+#endif
+#endif
+#if ABI_LD
+int callee_after8d_cld(double a0, double a1, double a2, double a3, double a4, double a5, double a6, double a7, long double _Complex a8);
+#ifdef ABI_CALLEE
+int callee_after8d_cld(double a0, double a1, double a2, double a3, double a4, double a5, double a6, double a7, long double _Complex a8)
+{
+    if (!eq_d(a0, mk_d(1))) { printf("bad after8d_cld: callee got wrong argument 0\n"); abi_fail++; }
+    if (!eq_d(a1, mk_d(2))) { printf("bad after8d_cld: callee got wrong argument 1\n"); abi_fail++; }
+    if (!eq_d(a2, mk_d(3))) { printf("bad after8d_cld: callee got wrong argument 2\n"); abi_fail++; }
+    if (!eq_d(a3, mk_d(4))) { printf("bad after8d_cld: callee got wrong argument 3\n"); abi_fail++; }
+    if (!eq_d(a4, mk_d(5))) { printf("bad after8d_cld: callee got wrong argument 4\n"); abi_fail++; }
+    if (!eq_d(a5, mk_d(6))) { printf("bad after8d_cld: callee got wrong argument 5\n"); abi_fail++; }
+    if (!eq_d(a6, mk_d(7))) { printf("bad after8d_cld: callee got wrong argument 6\n"); abi_fail++; }
+    if (!eq_d(a7, mk_d(8))) { printf("bad after8d_cld: callee got wrong argument 7\n"); abi_fail++; }
+    if (!eq_cld(a8, mk_cld(9))) { printf("bad after8d_cld: callee got wrong argument 8\n"); abi_fail++; }
+    return mk_i(99);
+}
+#endif
+#ifdef ABI_CALLER
+static void caller_after8d_cld(void)
+{
+    int before = abi_fail;
+    int r = callee_after8d_cld(mk_d(1), mk_d(2), mk_d(3), mk_d(4), mk_d(5), mk_d(6), mk_d(7), mk_d(8), mk_cld(9));
+    if (!eq_i(r, mk_i(99))) { printf("bad after8d_cld: caller got wrong return value\n"); abi_fail++; }
+    if (abi_fail == before) printf("ok after8d_cld\n");
+}
+#endif
+#endif
+#if ABI_LD
+int callee_stack_cld(int a0, int a1, int a2, int a3, int a4, int a5, int a6, int a7, double a8, double a9, double a10, double a11, double a12, double a13, double a14, double a15, long double _Complex a16, int a17, long double _Complex a18);
+#ifdef ABI_CALLEE
+int callee_stack_cld(int a0, int a1, int a2, int a3, int a4, int a5, int a6, int a7, double a8, double a9, double a10, double a11, double a12, double a13, double a14, double a15, long double _Complex a16, int a17, long double _Complex a18)
+{
+    if (!eq_i(a0, mk_i(1))) { printf("bad stack_cld: callee got wrong argument 0\n"); abi_fail++; }
+    if (!eq_i(a1, mk_i(2))) { printf("bad stack_cld: callee got wrong argument 1\n"); abi_fail++; }
+    if (!eq_i(a2, mk_i(3))) { printf("bad stack_cld: callee got wrong argument 2\n"); abi_fail++; }
+    if (!eq_i(a3, mk_i(4))) { printf("bad stack_cld: callee got wrong argument 3\n"); abi_fail++; }
+    if (!eq_i(a4, mk_i(5))) { printf("bad stack_cld: callee got wrong argument 4\n"); abi_fail++; }
+    if (!eq_i(a5, mk_i(6))) { printf("bad stack_cld: callee got wrong argument 5\n"); abi_fail++; }
+    if (!eq_i(a6, mk_i(7))) { printf("bad stack_cld: callee got wrong argument 6\n"); abi_fail++; }
+    if (!eq_i(a7, mk_i(8))) { printf("bad stack_cld: callee got wrong argument 7\n"); abi_fail++; }
+    if (!eq_d(a8, mk_d(9))) { printf("bad stack_cld: callee got wrong argument 8\n"); abi_fail++; }
+    if (!eq_d(a9, mk_d(10))) { printf("bad stack_cld: callee got wrong argument 9\n"); abi_fail++; }
+    if (!eq_d(a10, mk_d(11))) { printf("bad stack_cld: callee got wrong argument 10\n"); abi_fail++; }
+    if (!eq_d(a11, mk_d(12))) { printf("bad stack_cld: callee got wrong argument 11\n"); abi_fail++; }
+    if (!eq_d(a12, mk_d(13))) { printf("bad stack_cld: callee got wrong argument 12\n"); abi_fail++; }
+    if (!eq_d(a13, mk_d(14))) { printf("bad stack_cld: callee got wrong argument 13\n"); abi_fail++; }
+    if (!eq_d(a14, mk_d(15))) { printf("bad stack_cld: callee got wrong argument 14\n"); abi_fail++; }
+    if (!eq_d(a15, mk_d(16))) { printf("bad stack_cld: callee got wrong argument 15\n"); abi_fail++; }
+    if (!eq_cld(a16, mk_cld(17))) { printf("bad stack_cld: callee got wrong argument 16\n"); abi_fail++; }
+    if (!eq_i(a17, mk_i(18))) { printf("bad stack_cld: callee got wrong argument 17\n"); abi_fail++; }
+    if (!eq_cld(a18, mk_cld(19))) { printf("bad stack_cld: callee got wrong argument 18\n"); abi_fail++; }
+    return mk_i(99);
+}
+#endif
+#ifdef ABI_CALLER
+static void caller_stack_cld(void)
+{
+    int before = abi_fail;
+    int r = callee_stack_cld(mk_i(1), mk_i(2), mk_i(3), mk_i(4), mk_i(5), mk_i(6), mk_i(7), mk_i(8), mk_d(9), mk_d(10), mk_d(11), mk_d(12), mk_d(13), mk_d(14), mk_d(15), mk_d(16), mk_cld(17), mk_i(18), mk_cld(19));
+    if (!eq_i(r, mk_i(99))) { printf("bad stack_cld: caller got wrong return value\n"); abi_fail++; }
+    if (abi_fail == before) printf("ok stack_cld\n");
+}
+#endif
+#endif
+#if ABI_LD
+int callee_va_cld(int a0, ...);
+#ifdef ABI_CALLEE
+int callee_va_cld(int a0, ...)
+{
+    va_list ap;
+    va_start(ap, a0);
+    if (!eq_i(a0, mk_i(1))) { printf("bad va_cld: callee got wrong argument 0\n"); abi_fail++; }
+    long double _Complex v1 = va_arg(ap, long double _Complex);
+    if (!eq_cld(v1, mk_cld(2))) { printf("bad va_cld: callee got wrong argument 1\n"); abi_fail++; }
+    int v2 = va_arg(ap, int);
+    if (!eq_i(v2, mk_i(3))) { printf("bad va_cld: callee got wrong argument 2\n"); abi_fail++; }
+    long double _Complex v3 = va_arg(ap, long double _Complex);
+    if (!eq_cld(v3, mk_cld(4))) { printf("bad va_cld: callee got wrong argument 3\n"); abi_fail++; }
+    va_end(ap);
+    return mk_i(99);
+}
+#endif
+#ifdef ABI_CALLER
+static void caller_va_cld(void)
+{
+    int before = abi_fail;
+    int r = callee_va_cld(mk_i(1), mk_cld(2), mk_i(3), mk_cld(4));
+    if (!eq_i(r, mk_i(99))) { printf("bad va_cld: caller got wrong return value\n"); abi_fail++; }
+    if (abi_fail == before) printf("ok va_cld\n");
+}
+#endif
+#endif
+struct sccf callee_one_sccf(struct sccf a0);
+#ifdef ABI_CALLEE
+struct sccf callee_one_sccf(struct sccf a0)
+{
+    if (!eq_sccf(a0, mk_sccf(1))) { printf("bad one_sccf: callee got wrong argument 0\n"); abi_fail++; }
+    return mk_sccf(99);
+}
+#endif
+#ifdef ABI_CALLER
+static void caller_one_sccf(void)
+{
+    int before = abi_fail;
+    struct sccf r = callee_one_sccf(mk_sccf(1));
+    if (!eq_sccf(r, mk_sccf(99))) { printf("bad one_sccf: caller got wrong return value\n"); abi_fail++; }
+    if (abi_fail == before) printf("ok one_sccf\n");
+}
+#endif
+struct sccf callee_after7_sccf(int a0, int a1, int a2, int a3, int a4, int a5, int a6, struct sccf a7);
+#ifdef ABI_CALLEE
+struct sccf callee_after7_sccf(int a0, int a1, int a2, int a3, int a4, int a5, int a6, struct sccf a7)
+{
+    if (!eq_i(a0, mk_i(1))) { printf("bad after7_sccf: callee got wrong argument 0\n"); abi_fail++; }
+    if (!eq_i(a1, mk_i(2))) { printf("bad after7_sccf: callee got wrong argument 1\n"); abi_fail++; }
+    if (!eq_i(a2, mk_i(3))) { printf("bad after7_sccf: callee got wrong argument 2\n"); abi_fail++; }
+    if (!eq_i(a3, mk_i(4))) { printf("bad after7_sccf: callee got wrong argument 3\n"); abi_fail++; }
+    if (!eq_i(a4, mk_i(5))) { printf("bad after7_sccf: callee got wrong argument 4\n"); abi_fail++; }
+    if (!eq_i(a5, mk_i(6))) { printf("bad after7_sccf: callee got wrong argument 5\n"); abi_fail++; }
+    if (!eq_i(a6, mk_i(7))) { printf("bad after7_sccf: callee got wrong argument 6\n"); abi_fail++; }
+    if (!eq_sccf(a7, mk_sccf(8))) { printf("bad after7_sccf: callee got wrong argument 7\n"); abi_fail++; }
+    return mk_sccf(99);
+}
+#endif
+#ifdef ABI_CALLER
+static void caller_after7_sccf(void)
+{
+    int before = abi_fail;
+    struct sccf r = callee_after7_sccf(mk_i(1), mk_i(2), mk_i(3), mk_i(4), mk_i(5), mk_i(6), mk_i(7), mk_sccf(8));
+    if (!eq_sccf(r, mk_sccf(99))) { printf("bad after7_sccf: caller got wrong return value\n"); abi_fail++; }
+    if (abi_fail == before) printf("ok after7_sccf\n");
+}
+#endif
+int callee_after8d_sccf(double a0, double a1, double a2, double a3, double a4, double a5, double a6, double a7, struct sccf a8);
+#ifdef ABI_CALLEE
+int callee_after8d_sccf(double a0, double a1, double a2, double a3, double a4, double a5, double a6, double a7, struct sccf a8)
+{
+    if (!eq_d(a0, mk_d(1))) { printf("bad after8d_sccf: callee got wrong argument 0\n"); abi_fail++; }
+    if (!eq_d(a1, mk_d(2))) { printf("bad after8d_sccf: callee got wrong argument 1\n"); abi_fail++; }
+    if (!eq_d(a2, mk_d(3))) { printf("bad after8d_sccf: callee got wrong argument 2\n"); abi_fail++; }
+    if (!eq_d(a3, mk_d(4))) { printf("bad after8d_sccf: callee got wrong argument 3\n"); abi_fail++; }
+    if (!eq_d(a4, mk_d(5))) { printf("bad after8d_sccf: callee got wrong argument 4\n"); abi_fail++; }
+    if (!eq_d(a5, mk_d(6))) { printf("bad after8d_sccf: callee got wrong argument 5\n"); abi_fail++; }
+    if (!eq_d(a6, mk_d(7))) { printf("bad after8d_sccf: callee got wrong argument 6\n"); abi_fail++; }
+    if (!eq_d(a7, mk_d(8))) { printf("bad after8d_sccf: callee got wrong argument 7\n"); abi_fail++; }
+    if (!eq_sccf(a8, mk_sccf(9))) { printf("bad after8d_sccf: callee got wrong argument 8\n"); abi_fail++; }
+    return mk_i(99);
+}
+#endif
+#ifdef ABI_CALLER
+static void caller_after8d_sccf(void)
+{
+    int before = abi_fail;
+    int r = callee_after8d_sccf(mk_d(1), mk_d(2), mk_d(3), mk_d(4), mk_d(5), mk_d(6), mk_d(7), mk_d(8), mk_sccf(9));
+    if (!eq_i(r, mk_i(99))) { printf("bad after8d_sccf: caller got wrong return value\n"); abi_fail++; }
+    if (abi_fail == before) printf("ok after8d_sccf\n");
+}
+#endif
+int callee_stack_sccf(int a0, int a1, int a2, int a3, int a4, int a5, int a6, int a7, double a8, double a9, double a10, double a11, double a12, double a13, double a14, double a15, struct sccf a16, int a17, struct sccf a18);
+#ifdef ABI_CALLEE
+int callee_stack_sccf(int a0, int a1, int a2, int a3, int a4, int a5, int a6, int a7, double a8, double a9, double a10, double a11, double a12, double a13, double a14, double a15, struct sccf a16, int a17, struct sccf a18)
+{
+    if (!eq_i(a0, mk_i(1))) { printf("bad stack_sccf: callee got wrong argument 0\n"); abi_fail++; }
+    if (!eq_i(a1, mk_i(2))) { printf("bad stack_sccf: callee got wrong argument 1\n"); abi_fail++; }
+    if (!eq_i(a2, mk_i(3))) { printf("bad stack_sccf: callee got wrong argument 2\n"); abi_fail++; }
+    if (!eq_i(a3, mk_i(4))) { printf("bad stack_sccf: callee got wrong argument 3\n"); abi_fail++; }
+    if (!eq_i(a4, mk_i(5))) { printf("bad stack_sccf: callee got wrong argument 4\n"); abi_fail++; }
+    if (!eq_i(a5, mk_i(6))) { printf("bad stack_sccf: callee got wrong argument 5\n"); abi_fail++; }
+    if (!eq_i(a6, mk_i(7))) { printf("bad stack_sccf: callee got wrong argument 6\n"); abi_fail++; }
+    if (!eq_i(a7, mk_i(8))) { printf("bad stack_sccf: callee got wrong argument 7\n"); abi_fail++; }
+    if (!eq_d(a8, mk_d(9))) { printf("bad stack_sccf: callee got wrong argument 8\n"); abi_fail++; }
+    if (!eq_d(a9, mk_d(10))) { printf("bad stack_sccf: callee got wrong argument 9\n"); abi_fail++; }
+    if (!eq_d(a10, mk_d(11))) { printf("bad stack_sccf: callee got wrong argument 10\n"); abi_fail++; }
+    if (!eq_d(a11, mk_d(12))) { printf("bad stack_sccf: callee got wrong argument 11\n"); abi_fail++; }
+    if (!eq_d(a12, mk_d(13))) { printf("bad stack_sccf: callee got wrong argument 12\n"); abi_fail++; }
+    if (!eq_d(a13, mk_d(14))) { printf("bad stack_sccf: callee got wrong argument 13\n"); abi_fail++; }
+    if (!eq_d(a14, mk_d(15))) { printf("bad stack_sccf: callee got wrong argument 14\n"); abi_fail++; }
+    if (!eq_d(a15, mk_d(16))) { printf("bad stack_sccf: callee got wrong argument 15\n"); abi_fail++; }
+    if (!eq_sccf(a16, mk_sccf(17))) { printf("bad stack_sccf: callee got wrong argument 16\n"); abi_fail++; }
+    if (!eq_i(a17, mk_i(18))) { printf("bad stack_sccf: callee got wrong argument 17\n"); abi_fail++; }
+    if (!eq_sccf(a18, mk_sccf(19))) { printf("bad stack_sccf: callee got wrong argument 18\n"); abi_fail++; }
+    return mk_i(99);
+}
+#endif
+#ifdef ABI_CALLER
+static void caller_stack_sccf(void)
+{
+    int before = abi_fail;
+    int r = callee_stack_sccf(mk_i(1), mk_i(2), mk_i(3), mk_i(4), mk_i(5), mk_i(6), mk_i(7), mk_i(8), mk_d(9), mk_d(10), mk_d(11), mk_d(12), mk_d(13), mk_d(14), mk_d(15), mk_d(16), mk_sccf(17), mk_i(18), mk_sccf(19));
+    if (!eq_i(r, mk_i(99))) { printf("bad stack_sccf: caller got wrong return value\n"); abi_fail++; }
+    if (abi_fail == before) printf("ok stack_sccf\n");
+}
+#endif
+int callee_va_sccf(int a0, ...);
+#ifdef ABI_CALLEE
+int callee_va_sccf(int a0, ...)
+{
+    va_list ap;
+    va_start(ap, a0);
+    if (!eq_i(a0, mk_i(1))) { printf("bad va_sccf: callee got wrong argument 0\n"); abi_fail++; }
+    struct sccf v1 = va_arg(ap, struct sccf);
+    if (!eq_sccf(v1, mk_sccf(2))) { printf("bad va_sccf: callee got wrong argument 1\n"); abi_fail++; }
+    int v2 = va_arg(ap, int);
+    if (!eq_i(v2, mk_i(3))) { printf("bad va_sccf: callee got wrong argument 2\n"); abi_fail++; }
+    struct sccf v3 = va_arg(ap, struct sccf);
+    if (!eq_sccf(v3, mk_sccf(4))) { printf("bad va_sccf: callee got wrong argument 3\n"); abi_fail++; }
+    va_end(ap);
+    return mk_i(99);
+}
+#endif
+#ifdef ABI_CALLER
+static void caller_va_sccf(void)
+{
+    int before = abi_fail;
+    int r = callee_va_sccf(mk_i(1), mk_sccf(2), mk_i(3), mk_sccf(4));
+    if (!eq_i(r, mk_i(99))) { printf("bad va_sccf: caller got wrong return value\n"); abi_fail++; }
+    if (abi_fail == before) printf("ok va_sccf\n");
+}
+#endif
+struct sccd callee_one_sccd(struct sccd a0);
+#ifdef ABI_CALLEE
+struct sccd callee_one_sccd(struct sccd a0)
+{
+    if (!eq_sccd(a0, mk_sccd(1))) { printf("bad one_sccd: callee got wrong argument 0\n"); abi_fail++; }
+    return mk_sccd(99);
+}
+#endif
+#ifdef ABI_CALLER
+static void caller_one_sccd(void)
+{
+    int before = abi_fail;
+    struct sccd r = callee_one_sccd(mk_sccd(1));
+    if (!eq_sccd(r, mk_sccd(99))) { printf("bad one_sccd: caller got wrong return value\n"); abi_fail++; }
+    if (abi_fail == before) printf("ok one_sccd\n");
+}
+#endif
+struct sccd callee_after7_sccd(int a0, int a1, int a2, int a3, int a4, int a5, int a6, struct sccd a7);
+#ifdef ABI_CALLEE
+struct sccd callee_after7_sccd(int a0, int a1, int a2, int a3, int a4, int a5, int a6, struct sccd a7)
+{
+    if (!eq_i(a0, mk_i(1))) { printf("bad after7_sccd: callee got wrong argument 0\n"); abi_fail++; }
+    if (!eq_i(a1, mk_i(2))) { printf("bad after7_sccd: callee got wrong argument 1\n"); abi_fail++; }
+    if (!eq_i(a2, mk_i(3))) { printf("bad after7_sccd: callee got wrong argument 2\n"); abi_fail++; }
+    if (!eq_i(a3, mk_i(4))) { printf("bad after7_sccd: callee got wrong argument 3\n"); abi_fail++; }
+    if (!eq_i(a4, mk_i(5))) { printf("bad after7_sccd: callee got wrong argument 4\n"); abi_fail++; }
+    if (!eq_i(a5, mk_i(6))) { printf("bad after7_sccd: callee got wrong argument 5\n"); abi_fail++; }
+    if (!eq_i(a6, mk_i(7))) { printf("bad after7_sccd: callee got wrong argument 6\n"); abi_fail++; }
+    if (!eq_sccd(a7, mk_sccd(8))) { printf("bad after7_sccd: callee got wrong argument 7\n"); abi_fail++; }
+    return mk_sccd(99);
+}
+#endif
+#ifdef ABI_CALLER
+static void caller_after7_sccd(void)
+{
+    int before = abi_fail;
+    struct sccd r = callee_after7_sccd(mk_i(1), mk_i(2), mk_i(3), mk_i(4), mk_i(5), mk_i(6), mk_i(7), mk_sccd(8));
+    if (!eq_sccd(r, mk_sccd(99))) { printf("bad after7_sccd: caller got wrong return value\n"); abi_fail++; }
+    if (abi_fail == before) printf("ok after7_sccd\n");
+}
+#endif
+int callee_after8d_sccd(double a0, double a1, double a2, double a3, double a4, double a5, double a6, double a7, struct sccd a8);
+#ifdef ABI_CALLEE
+int callee_after8d_sccd(double a0, double a1, double a2, double a3, double a4, double a5, double a6, double a7, struct sccd a8)
+{
+    if (!eq_d(a0, mk_d(1))) { printf("bad after8d_sccd: callee got wrong argument 0\n"); abi_fail++; }
+    if (!eq_d(a1, mk_d(2))) { printf("bad after8d_sccd: callee got wrong argument 1\n"); abi_fail++; }
+    if (!eq_d(a2, mk_d(3))) { printf("bad after8d_sccd: callee got wrong argument 2\n"); abi_fail++; }
+    if (!eq_d(a3, mk_d(4))) { printf("bad after8d_sccd: callee got wrong argument 3\n"); abi_fail++; }
+    if (!eq_d(a4, mk_d(5))) { printf("bad after8d_sccd: callee got wrong argument 4\n"); abi_fail++; }
+    if (!eq_d(a5, mk_d(6))) { printf("bad after8d_sccd: callee got wrong argument 5\n"); abi_fail++; }
+    if (!eq_d(a6, mk_d(7))) { printf("bad after8d_sccd: callee got wrong argument 6\n"); abi_fail++; }
+    if (!eq_d(a7, mk_d(8))) { printf("bad after8d_sccd: callee got wrong argument 7\n"); abi_fail++; }
+    if (!eq_sccd(a8, mk_sccd(9))) { printf("bad after8d_sccd: callee got wrong argument 8\n"); abi_fail++; }
+    return mk_i(99);
+}
+#endif
+#ifdef ABI_CALLER
+static void caller_after8d_sccd(void)
+{
+    int before = abi_fail;
+    int r = callee_after8d_sccd(mk_d(1), mk_d(2), mk_d(3), mk_d(4), mk_d(5), mk_d(6), mk_d(7), mk_d(8), mk_sccd(9));
+    if (!eq_i(r, mk_i(99))) { printf("bad after8d_sccd: caller got wrong return value\n"); abi_fail++; }
+    if (abi_fail == before) printf("ok after8d_sccd\n");
+}
+#endif
+int callee_stack_sccd(int a0, int a1, int a2, int a3, int a4, int a5, int a6, int a7, double a8, double a9, double a10, double a11, double a12, double a13, double a14, double a15, struct sccd a16, int a17, struct sccd a18);
+#ifdef ABI_CALLEE
+int callee_stack_sccd(int a0, int a1, int a2, int a3, int a4, int a5, int a6, int a7, double a8, double a9, double a10, double a11, double a12, double a13, double a14, double a15, struct sccd a16, int a17, struct sccd a18)
+{
+    if (!eq_i(a0, mk_i(1))) { printf("bad stack_sccd: callee got wrong argument 0\n"); abi_fail++; }
+    if (!eq_i(a1, mk_i(2))) { printf("bad stack_sccd: callee got wrong argument 1\n"); abi_fail++; }
+    if (!eq_i(a2, mk_i(3))) { printf("bad stack_sccd: callee got wrong argument 2\n"); abi_fail++; }
+    if (!eq_i(a3, mk_i(4))) { printf("bad stack_sccd: callee got wrong argument 3\n"); abi_fail++; }
+    if (!eq_i(a4, mk_i(5))) { printf("bad stack_sccd: callee got wrong argument 4\n"); abi_fail++; }
+    if (!eq_i(a5, mk_i(6))) { printf("bad stack_sccd: callee got wrong argument 5\n"); abi_fail++; }
+    if (!eq_i(a6, mk_i(7))) { printf("bad stack_sccd: callee got wrong argument 6\n"); abi_fail++; }
+    if (!eq_i(a7, mk_i(8))) { printf("bad stack_sccd: callee got wrong argument 7\n"); abi_fail++; }
+    if (!eq_d(a8, mk_d(9))) { printf("bad stack_sccd: callee got wrong argument 8\n"); abi_fail++; }
+    if (!eq_d(a9, mk_d(10))) { printf("bad stack_sccd: callee got wrong argument 9\n"); abi_fail++; }
+    if (!eq_d(a10, mk_d(11))) { printf("bad stack_sccd: callee got wrong argument 10\n"); abi_fail++; }
+    if (!eq_d(a11, mk_d(12))) { printf("bad stack_sccd: callee got wrong argument 11\n"); abi_fail++; }
+    if (!eq_d(a12, mk_d(13))) { printf("bad stack_sccd: callee got wrong argument 12\n"); abi_fail++; }
+    if (!eq_d(a13, mk_d(14))) { printf("bad stack_sccd: callee got wrong argument 13\n"); abi_fail++; }
+    if (!eq_d(a14, mk_d(15))) { printf("bad stack_sccd: callee got wrong argument 14\n"); abi_fail++; }
+    if (!eq_d(a15, mk_d(16))) { printf("bad stack_sccd: callee got wrong argument 15\n"); abi_fail++; }
+    if (!eq_sccd(a16, mk_sccd(17))) { printf("bad stack_sccd: callee got wrong argument 16\n"); abi_fail++; }
+    if (!eq_i(a17, mk_i(18))) { printf("bad stack_sccd: callee got wrong argument 17\n"); abi_fail++; }
+    if (!eq_sccd(a18, mk_sccd(19))) { printf("bad stack_sccd: callee got wrong argument 18\n"); abi_fail++; }
+    return mk_i(99);
+}
+#endif
+#ifdef ABI_CALLER
+static void caller_stack_sccd(void)
+{
+    int before = abi_fail;
+    int r = callee_stack_sccd(mk_i(1), mk_i(2), mk_i(3), mk_i(4), mk_i(5), mk_i(6), mk_i(7), mk_i(8), mk_d(9), mk_d(10), mk_d(11), mk_d(12), mk_d(13), mk_d(14), mk_d(15), mk_d(16), mk_sccd(17), mk_i(18), mk_sccd(19));
+    if (!eq_i(r, mk_i(99))) { printf("bad stack_sccd: caller got wrong return value\n"); abi_fail++; }
+    if (abi_fail == before) printf("ok stack_sccd\n");
+}
+#endif
+int callee_va_sccd(int a0, ...);
+#ifdef ABI_CALLEE
+int callee_va_sccd(int a0, ...)
+{
+    va_list ap;
+    va_start(ap, a0);
+    if (!eq_i(a0, mk_i(1))) { printf("bad va_sccd: callee got wrong argument 0\n"); abi_fail++; }
+    struct sccd v1 = va_arg(ap, struct sccd);
+    if (!eq_sccd(v1, mk_sccd(2))) { printf("bad va_sccd: callee got wrong argument 1\n"); abi_fail++; }
+    int v2 = va_arg(ap, int);
+    if (!eq_i(v2, mk_i(3))) { printf("bad va_sccd: callee got wrong argument 2\n"); abi_fail++; }
+    struct sccd v3 = va_arg(ap, struct sccd);
+    if (!eq_sccd(v3, mk_sccd(4))) { printf("bad va_sccd: callee got wrong argument 3\n"); abi_fail++; }
+    va_end(ap);
+    return mk_i(99);
+}
+#endif
+#ifdef ABI_CALLER
+static void caller_va_sccd(void)
+{
+    int before = abi_fail;
+    int r = callee_va_sccd(mk_i(1), mk_sccd(2), mk_i(3), mk_sccd(4));
+    if (!eq_i(r, mk_i(99))) { printf("bad va_sccd: caller got wrong return value\n"); abi_fail++; }
+    if (abi_fail == before) printf("ok va_sccd\n");
+}
+#endif
 double callee_mixed1(int a0, double a1, float a2, long long a3, struct sfi a4, struct sid a5, struct s12 a6, float a7, double a8);
 #ifdef ABI_CALLEE
 double callee_mixed1(int a0, double a1, float a2, long long a3, struct sfi a4, struct sid a5, struct s12 a6, float a7, double a8)
@@ -5464,6 +6126,108 @@ static void caller_va_fp_only(void)
     if (!eq_d(r, mk_d(99))) { printf("bad va_fp_only: caller got wrong return value\n"); abi_fail++; }
     if (abi_fail == before) printf("ok va_fp_only\n");
 }
+#endif
+double _Complex callee_cmix1(float _Complex a0, double a1, double _Complex a2, float a3, int a4, double _Complex a5, float _Complex a6);
+#ifdef ABI_CALLEE
+double _Complex callee_cmix1(float _Complex a0, double a1, double _Complex a2, float a3, int a4, double _Complex a5, float _Complex a6)
+{
+    if (!eq_cf(a0, mk_cf(1))) { printf("bad cmix1: callee got wrong argument 0\n"); abi_fail++; }
+    if (!eq_d(a1, mk_d(2))) { printf("bad cmix1: callee got wrong argument 1\n"); abi_fail++; }
+    if (!eq_cd(a2, mk_cd(3))) { printf("bad cmix1: callee got wrong argument 2\n"); abi_fail++; }
+    if (!eq_f(a3, mk_f(4))) { printf("bad cmix1: callee got wrong argument 3\n"); abi_fail++; }
+    if (!eq_i(a4, mk_i(5))) { printf("bad cmix1: callee got wrong argument 4\n"); abi_fail++; }
+    if (!eq_cd(a5, mk_cd(6))) { printf("bad cmix1: callee got wrong argument 5\n"); abi_fail++; }
+    if (!eq_cf(a6, mk_cf(7))) { printf("bad cmix1: callee got wrong argument 6\n"); abi_fail++; }
+    return mk_cd(99);
+}
+#endif
+#ifdef ABI_CALLER
+static void caller_cmix1(void)
+{
+    int before = abi_fail;
+    double _Complex r = callee_cmix1(mk_cf(1), mk_d(2), mk_cd(3), mk_f(4), mk_i(5), mk_cd(6), mk_cf(7));
+    if (!eq_cd(r, mk_cd(99))) { printf("bad cmix1: caller got wrong return value\n"); abi_fail++; }
+    if (abi_fail == before) printf("ok cmix1\n");
+}
+#endif
+float _Complex callee_cmix2(double a0, double a1, double a2, double a3, double a4, double a5, double a6, float _Complex a7, double _Complex a8);
+#ifdef ABI_CALLEE
+float _Complex callee_cmix2(double a0, double a1, double a2, double a3, double a4, double a5, double a6, float _Complex a7, double _Complex a8)
+{
+    if (!eq_d(a0, mk_d(1))) { printf("bad cmix2: callee got wrong argument 0\n"); abi_fail++; }
+    if (!eq_d(a1, mk_d(2))) { printf("bad cmix2: callee got wrong argument 1\n"); abi_fail++; }
+    if (!eq_d(a2, mk_d(3))) { printf("bad cmix2: callee got wrong argument 2\n"); abi_fail++; }
+    if (!eq_d(a3, mk_d(4))) { printf("bad cmix2: callee got wrong argument 3\n"); abi_fail++; }
+    if (!eq_d(a4, mk_d(5))) { printf("bad cmix2: callee got wrong argument 4\n"); abi_fail++; }
+    if (!eq_d(a5, mk_d(6))) { printf("bad cmix2: callee got wrong argument 5\n"); abi_fail++; }
+    if (!eq_d(a6, mk_d(7))) { printf("bad cmix2: callee got wrong argument 6\n"); abi_fail++; }
+    if (!eq_cf(a7, mk_cf(8))) { printf("bad cmix2: callee got wrong argument 7\n"); abi_fail++; }
+    if (!eq_cd(a8, mk_cd(9))) { printf("bad cmix2: callee got wrong argument 8\n"); abi_fail++; }
+    return mk_cf(99);
+}
+#endif
+#ifdef ABI_CALLER
+static void caller_cmix2(void)
+{
+    int before = abi_fail;
+    float _Complex r = callee_cmix2(mk_d(1), mk_d(2), mk_d(3), mk_d(4), mk_d(5), mk_d(6), mk_d(7), mk_cf(8), mk_cd(9));
+    if (!eq_cf(r, mk_cf(99))) { printf("bad cmix2: caller got wrong return value\n"); abi_fail++; }
+    if (abi_fail == before) printf("ok cmix2\n");
+}
+#endif
+#if ABI_LD
+long double _Complex callee_cmix3(long double _Complex a0, int a1, float _Complex a2, long double _Complex a3);
+#ifdef ABI_CALLEE
+long double _Complex callee_cmix3(long double _Complex a0, int a1, float _Complex a2, long double _Complex a3)
+{
+    if (!eq_cld(a0, mk_cld(1))) { printf("bad cmix3: callee got wrong argument 0\n"); abi_fail++; }
+    if (!eq_i(a1, mk_i(2))) { printf("bad cmix3: callee got wrong argument 1\n"); abi_fail++; }
+    if (!eq_cf(a2, mk_cf(3))) { printf("bad cmix3: callee got wrong argument 2\n"); abi_fail++; }
+    if (!eq_cld(a3, mk_cld(4))) { printf("bad cmix3: callee got wrong argument 3\n"); abi_fail++; }
+    return mk_cld(99);
+}
+#endif
+#ifdef ABI_CALLER
+static void caller_cmix3(void)
+{
+    int before = abi_fail;
+    long double _Complex r = callee_cmix3(mk_cld(1), mk_i(2), mk_cf(3), mk_cld(4));
+    if (!eq_cld(r, mk_cld(99))) { printf("bad cmix3: caller got wrong return value\n"); abi_fail++; }
+    if (abi_fail == before) printf("ok cmix3\n");
+}
+#endif
+#endif
+#if ABI_LD
+double _Complex callee_va_cmix(int a0, ...);
+#ifdef ABI_CALLEE
+double _Complex callee_va_cmix(int a0, ...)
+{
+    va_list ap;
+    va_start(ap, a0);
+    if (!eq_i(a0, mk_i(1))) { printf("bad va_cmix: callee got wrong argument 0\n"); abi_fail++; }
+    float _Complex v1 = va_arg(ap, float _Complex);
+    if (!eq_cf(v1, mk_cf(2))) { printf("bad va_cmix: callee got wrong argument 1\n"); abi_fail++; }
+    double _Complex v2 = va_arg(ap, double _Complex);
+    if (!eq_cd(v2, mk_cd(3))) { printf("bad va_cmix: callee got wrong argument 2\n"); abi_fail++; }
+    long double _Complex v3 = va_arg(ap, long double _Complex);
+    if (!eq_cld(v3, mk_cld(4))) { printf("bad va_cmix: callee got wrong argument 3\n"); abi_fail++; }
+    struct sccf v4 = va_arg(ap, struct sccf);
+    if (!eq_sccf(v4, mk_sccf(5))) { printf("bad va_cmix: callee got wrong argument 4\n"); abi_fail++; }
+    double v5 = va_arg(ap, double);
+    if (!eq_d(v5, mk_d(6))) { printf("bad va_cmix: callee got wrong argument 5\n"); abi_fail++; }
+    va_end(ap);
+    return mk_cd(99);
+}
+#endif
+#ifdef ABI_CALLER
+static void caller_va_cmix(void)
+{
+    int before = abi_fail;
+    double _Complex r = callee_va_cmix(mk_i(1), mk_cf(2), mk_cd(3), mk_cld(4), mk_sccf(5), mk_d(6));
+    if (!eq_cd(r, mk_cd(99))) { printf("bad va_cmix: caller got wrong return value\n"); abi_fail++; }
+    if (abi_fail == before) printf("ok va_cmix\n");
+}
+#endif
 #endif
 #ifdef ABI_CALLER
 int abi_fail;
@@ -5710,6 +6474,41 @@ int main(void)
     caller_after8d_und();
     caller_stack_und();
     caller_va_und();
+    caller_one_cf();
+    caller_after7_cf();
+    caller_after8d_cf();
+    caller_stack_cf();
+    caller_va_cf();
+    caller_one_cd();
+    caller_after7_cd();
+    caller_after8d_cd();
+    caller_stack_cd();
+    caller_va_cd();
+#if ABI_LD
+    caller_one_cld();
+#endif
+#if ABI_LD
+    caller_after7_cld();
+#endif
+#if ABI_LD
+    caller_after8d_cld();
+#endif
+#if ABI_LD
+    caller_stack_cld();
+#endif
+#if ABI_LD
+    caller_va_cld();
+#endif
+    caller_one_sccf();
+    caller_after7_sccf();
+    caller_after8d_sccf();
+    caller_stack_sccf();
+    caller_va_sccf();
+    caller_one_sccd();
+    caller_after7_sccd();
+    caller_after8d_sccd();
+    caller_stack_sccd();
+    caller_va_sccd();
     caller_mixed1();
     caller_mixed2();
     caller_mixed3();
@@ -5717,6 +6516,14 @@ int main(void)
     caller_manyfp();
     caller_va_many();
     caller_va_fp_only();
+    caller_cmix1();
+    caller_cmix2();
+#if ABI_LD
+    caller_cmix3();
+#endif
+#if ABI_LD
+    caller_va_cmix();
+#endif
     printf("%d failures\n", abi_fail);
     return abi_fail != 0;
 }

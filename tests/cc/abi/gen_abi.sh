@@ -48,7 +48,12 @@ sfa|struct sfa|-|s
 snest|struct snest|-|s
 sld|struct sld|ABI_LD|s
 un|union un|-|s
-und|union und|-|s"
+und|union und|-|s
+cf|float _Complex|-|f
+cd|double _Complex|-|f
+cld|long double _Complex|ABI_LD|f
+sccf|struct sccf|-|s
+sccd|struct sccd|-|s"
 
 declare -A CT GUARD KIND
 ids=()
@@ -91,6 +96,9 @@ struct sld { long double a; };
 #endif
 union un { int i; float f; };
 union und { double d; long long l; };
+/* complex: passed like a struct of two elements (psABI), also inside a struct */
+struct sccf { float _Complex z; };
+struct sccd { double _Complex z; };
 
 extern int abi_fail;   /* defined on the caller side, incremented by callees */
 
@@ -142,6 +150,13 @@ static struct sld mk_sld(int s) { struct sld r = { mk_ld(s) }; return r; }
 #endif
 static union un mk_un(int s) { union un r; r.i = mk_i(s); return r; }
 static union und mk_und(int s) { union und r; r.l = mk_ll(s); return r; }
+static float _Complex mk_cf(int s) { return __builtin_complex(mk_f(s), mk_f(s + 50)); }
+static double _Complex mk_cd(int s) { return __builtin_complex(mk_d(s), mk_d(s + 50)); }
+#if ABI_LD
+static long double _Complex mk_cld(int s) { return __builtin_complex(mk_ld(s), mk_ld(s + 50)); }
+#endif
+static struct sccf mk_sccf(int s) { struct sccf r = { mk_cf(s) }; return r; }
+static struct sccd mk_sccd(int s) { struct sccd r = { mk_cd(s) }; return r; }
 
 #define EQ_SCALAR(a, b) ((a) == (b))
 static int eq_s1(struct s1 a, struct s1 b) { return a.a == b.a; }
@@ -167,6 +182,8 @@ static int eq_snest(struct snest a, struct snest b) { return a.in.x == b.in.x &&
 static int eq_sld(struct sld a, struct sld b) { return a.a == b.a; }
 #endif
 static int eq_un(union un a, union un b) { return a.i == b.i; }
+static int eq_sccf(struct sccf a, struct sccf b) { return a.z == b.z; }
+static int eq_sccd(struct sccd a, struct sccd b) { return a.z == b.z; }
 static int eq_und(union und a, union und b) { return a.l == b.l; }
 E
 for t in "${ids[@]}"; do
@@ -193,6 +210,10 @@ cases+=("manyint|ll|c s i l ll uc us u ul ull b sc|-")
 cases+=("manyfp|f|f d f d f d f d f d f d|-")
 cases+=("va_many|d|i i d ll d i d d d d d d d d d|2")
 cases+=("va_fp_only|d|d d d d d d d d d d|1")
+cases+=("cmix1|cd|cf d cd f i cd cf|-")
+cases+=("cmix2|cf|d d d d d d d cf cd|-")
+cases+=("cmix3|cld|cld i cf cld|-")
+cases+=("va_cmix|cd|i cf cd cld sccf d|1")
 
 guard_of() { # the preprocessor condition of a case's types, empty if none
     local g="" t

@@ -203,6 +203,36 @@ TEST(diagnostics)
     CHECK(compiles(64, "int *p; int f(void) { int i = p; return i; }"));
 }
 
+/* _Complex: sizes, the types of mixed expressions, constants, what is an error */
+TEST(complex_types)
+{
+    const char *src =
+        "_Static_assert(sizeof(float _Complex) == 8 && _Alignof(float _Complex) == 4, \"\");\n"
+        "_Static_assert(sizeof(double _Complex) == 16 && _Alignof(__complex__ double) == 8, \"\");\n"
+        "_Static_assert(sizeof(long double _Complex) == 32 && _Alignof(long double _Complex) == 16, \"\");\n"
+        "_Static_assert(_Generic((_Complex)0, double _Complex: 1, default: 0), \"\");\n"
+        "_Static_assert(_Generic(1.0fi + 1, float _Complex: 1, default: 0), \"\");\n"
+        "_Static_assert(_Generic(2.0i * 1.0f, double _Complex: 1, default: 0), \"\");\n"
+        "_Static_assert(_Generic(1.0fi * 1.0L, long double _Complex: 1, default: 0), \"\");\n"
+        "_Static_assert(_Generic(__real__ 1.0fi, float: 1, default: 0), \"\");\n"
+        "_Static_assert(_Generic(1.0fi == 1, int: 1, default: 0), \"\");\n"
+        "_Static_assert(_Generic(__builtin_complex(1.0L, 2.0L), long double _Complex: 1, default: 0), \"\");\n"
+        "struct S { char c; double _Complex z; };\n"
+        "_Static_assert(__builtin_offsetof(struct S, z) == 8 && sizeof(struct S) == 24, \"\");\n"
+        "static double _Complex g = 1.0 + 2.0i, h[2] = {3.0i, (1.0 + 1.0i) * (2.0 - 1.0i) / 2};\n"
+        "double f(double _Complex z) { double *p = &__imag__ z; *p = 1; return __real__ z + !z + (z ? 1 : 0); }\n";
+    for (int x = 32; x <= 128; x *= 2) CHECK(compiles(x, src));
+    CHECK(!compiles(64, "_Complex int z;"));
+    CHECK(!compiles(64, "int f(void) { return 3i; }"));
+    CHECK(!compiles(64, "int f(double _Complex a, double _Complex b) { return a < b; }"));
+    CHECK(!compiles(64, "void f(double _Complex a) { a++; }"));
+    CHECK(!compiles(64, "double _Complex f(double _Complex a) { return a % 2; }"));
+    CHECK(!compiles(64, "double f(double _Complex a) { return a.x; }"));
+    CHECK(!compiles(64, "void f(double _Complex a) { int *p = (int *)a; }"));
+    CHECK(!compiles(64, "double _Complex f(void) { return __builtin_complex(1.0, 2.0f); }"));
+    CHECK(!compiles(64, "int g(void); static double _Complex z = g();"));
+}
+
 /* variably modified types: what is accepted, what is an error (several translation units
  * in one process: the parser's VLA state is per unit) */
 TEST(variably_modified)
@@ -238,5 +268,6 @@ int main(void)
     RUN(ir_and_regalloc);
     RUN(diagnostics);
     RUN(variably_modified);
+    RUN(complex_types);
     return check_done();
 }
