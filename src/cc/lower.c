@@ -2053,6 +2053,7 @@ static int elem_zero(struct type *et)
     return gen_cast_v(li(0), ty_int, et, (struct srcpos){0});
 }
 
+/* -v for a float, double or long double value (also a complex number's part) */
 static int elem_neg(struct type *et, int v)
 {
     if (is_fp(et)) {
@@ -2299,23 +2300,7 @@ static int gen_expr(struct node *e)
     case N_NEG: {
         int v = gen_expr(e->l);
         if (e->ty->kind == TY_COMPLEX) return cplx_neg(e->ty, v, false);
-        if (is_fp(e->ty)) {
-            struct ir_ins *i = E(IR_FNEG);
-            i->d = vfp();
-            i->a = v;
-            i->w = (u8)e->ty->size;
-            return i->d;
-        }
-        if (is_ld(e->ty)) {
-            if (R() < 16) {
-                /* flip the sign bit in the most significant word */
-                int n = ldw(), w[4];
-                for (int i = 0; i < n - 1; i++) w[i] = v + i;
-                w[n - 1] = bin(IR_XOR, R(), v + n - 1, li((i128)1 << (tgt.xlen - 1)));
-                return tuple(w, n);
-            }
-            return bin(IR_XOR, R(), v, li((i128)((u128)1 << 127)));
-        }
+        if (is_fp(e->ty) || is_ld(e->ty)) return elem_neg(e->ty, v);
         if (wide(e->ty)) return wide_arith(N_SUB, e->ty, const_words(0, nw(e->ty)), v);
         return un(IR_NEG, opw(e->ty), v);
     }
