@@ -170,19 +170,26 @@ static void RV(tlb_flush)(struct hart *h)
     h->tlb_gen = h->mm->gen;
 }
 
-static void RV(set_fault)(struct hart *h, int cause, u128 addr)
+/* A fault at addr: nothing mapped (maperr), not permitted, or — the mapping allows the
+ * access (need) — its host page faulted (bus: a file page beyond the end of the file). */
+static void RV(set_fault)(struct hart *h, int cause, u128 addr, int need)
 {
+    const struct mm_region *r = mm_find(h->mm, addr);
     h->trap.cause = cause;
     h->trap.addr = addr;
-    h->trap.maperr = mm_find(h->mm, addr) == NULL;
+    h->trap.maperr = r == NULL;
+    h->trap.bus = r && (r->prot & need) == need;
 }
 
-/* Instruction fetch for the translator: the 16-bit parcel at pc, honouring PROT_EXEC. */
+/* Instruction fetch for the translator: the 16-bit parcel at pc, honouring PROT_EXEC.
+ * pc is 2-aligned (translate() checks), so the parcel does not straddle a page. */
 static bool RV(fetch16)(struct hart *h, uxlen pc, u16 *out)
 {
     const struct mm_region *r = mm_find(h->mm, pc);
     if (!r || !(r->prot & PROT_EXEC)) return false;
-    memcpy(out, r->host + (size_t)(pc - r->start), 2);   /* pc is 2-aligned: no straddle */
+    const u8 *src = r->host + (size_t)(pc - r->start);
+    if (r->hostfault) return mm_guarded_copy(out, src, 2, src) == 2;
+    memcpy(out, src, 2);
     return true;
 }
 
@@ -504,12 +511,22 @@ static struct block *RV(translate)(struct hart *h, struct cache *c, uxlen pc,
     u32 n = 0;
     u16 ops[MAX_BLOCK_INSNS];
     bool isbr[MAX_BLOCK_INSNS];
+    /* Jumps and branches keep pc 2-aligned (jalr clears bit 0), and so does every entry
+     * from the personality (hart_resume_at).  Should an odd pc still arrive, the hart
+     * raises instruction-address-misaligned and fetches nothing: a parcel at the last
+     * byte of a page would straddle into the next. */
+    if (pc & 1) {
+        h->trap.cause = TRAP_FETCH_MISALIGNED;
+        h->trap.addr = (u128)pc;
+        h->trap.maperr = h->trap.bus = false;
+        return NULL;
+    }
     for (;;) {
         struct xi *x = &b->insn[n];
         u16 lo, hi;
         if (!RV(fetch16)(h, a, &lo)) {
             if (n == 0) {
-                RV(set_fault)(h, TRAP_FETCH_FAULT, (u128)a);
+                RV(set_fault)(h, TRAP_FETCH_FAULT, (u128)a, PROT_EXEC);
                 return NULL;
             }
             break;                       /* the next block will report the fault */
@@ -519,7 +536,7 @@ static struct block *RV(translate)(struct hart *h, struct cache *c, uxlen pc,
         if (len == 4) {
             if (!RV(fetch16)(h, a + 2, &hi)) {
                 if (n == 0) {
-                    RV(set_fault)(h, TRAP_FETCH_FAULT, (u128)(a + 2));
+                    RV(set_fault)(h, TRAP_FETCH_FAULT, (u128)(a + 2), PROT_EXEC);
                     return NULL;
                 }
                 break;
@@ -624,6 +641,9 @@ static void RV(tlb_fill)(struct hart *h, const struct mm_region *r, uxlen a, boo
      * therefore never enter the TLB. */
     if ((u64)page == 0 || (u64)page == (u64)PAGE_MASK) return;
 #endif
+    /* A host fault in the fast path could not be turned into the guest's exact trap:
+     * such pages are always accessed through the guarded slow path (run/hostfault.h). */
+    if (r->hostfault) return;
     tlbe_t *e = write ? &h->tlb_w.TLBE[(size_t)(a >> 12) & (TLB_SIZE - 1)]
                       : &h->tlb_r.TLBE[(size_t)(a >> 12) & (TLB_SIZE - 1)];
     e->tag = page;
@@ -639,15 +659,20 @@ static bool RV(access_slow)(struct hart *h, uxlen a, void *buf, unsigned size, b
         u128 fault;
         bool ok = write ? mm_write(h->mm, (u128)a, buf, size, &fault)
                         : mm_read(h->mm, (u128)a, buf, size, &fault);
-        if (!ok) RV(set_fault)(h, cause, fault);
+        if (!ok) RV(set_fault)(h, cause, fault, need);
         return ok;
     }
     const struct mm_region *r = mm_find(h->mm, (u128)a);
     if (!r || !(r->prot & need)) {
-        RV(set_fault)(h, cause, (u128)a);
+        RV(set_fault)(h, cause, (u128)a, need);
         return false;
     }
     u8 *p = r->host + (size_t)((u128)a - r->start);
+    if (r->hostfault) {
+        if (mm_guarded_copy(write ? p : buf, write ? buf : p, size, p) == size) return true;
+        RV(set_fault)(h, cause, (u128)a, need);
+        return false;
+    }
     if (write) memcpy(p, buf, size);
     else memcpy(buf, p, size);
     RV(tlb_fill)(h, r, a, write);
@@ -767,20 +792,28 @@ static u8 *RV(amo_ptr)(struct hart *h, uxlen a, unsigned size, bool is_lr)
     if (a & (size - 1)) {
         h->trap.cause = is_lr ? TRAP_LOAD_MISALIGNED : TRAP_STORE_MISALIGNED;
         h->trap.addr = (u128)a;
-        h->trap.maperr = false;
+        h->trap.maperr = h->trap.bus = false;
         return NULL;
     }
-    u8 *p = RV(tlb_hit)(is_lr ? h->tlb_r.TLBE : h->tlb_w.TLBE, a, size);
-    if (p) return p;
+    u8 *hit = RV(tlb_hit)(is_lr ? h->tlb_r.TLBE : h->tlb_w.TLBE, a, size);
+    if (hit) return hit;
     /* an aligned access does not cross a page: its bytes are in one region */
     const struct mm_region *r = mm_find(h->mm, (u128)a);
     int need = is_lr ? PROT_READ : PROT_READ | PROT_WRITE;
     if (!r || (r->prot & need) != need) {
-        RV(set_fault)(h, is_lr ? TRAP_LOAD_FAULT : TRAP_STORE_FAULT, (u128)a);
+        RV(set_fault)(h, is_lr ? TRAP_LOAD_FAULT : TRAP_STORE_FAULT, (u128)a, need);
+        return NULL;
+    }
+    u8 *p = r->host + (size_t)((u128)a - r->start);
+    u8 probe;
+    if (r->hostfault && mm_guarded_copy(&probe, p, 1, p) != 1) {
+        /* the atomic itself then touches the page unguarded: a file truncated by another
+         * process in between is the one host fault zl-run does not survive */
+        RV(set_fault)(h, is_lr ? TRAP_LOAD_FAULT : TRAP_STORE_FAULT, (u128)a, need);
         return NULL;
     }
     RV(tlb_fill)(h, r, a, !is_lr);
-    return r->host + (size_t)((u128)a - r->start);
+    return p;
 }
 
 static u64 RV(time_now)(void)
@@ -857,6 +890,7 @@ int RV(run)(struct hart *h)
     struct cache *c = RV(cache_get)(h);
     if (!c) {
         h->trap.cause = TRAP_FETCH_FAULT;
+        h->trap.bus = false;
         return RUN_TRAP;
     }
     uxlen *x = h->x.XR;

@@ -73,6 +73,7 @@ struct hart {
         int cause;              /* enum trap_cause */
         u128 addr;              /* faulting data address (load/store/fetch) */
         bool maperr;            /* true: nothing mapped there; false: permission */
+        bool bus;               /* the mapping is valid but its host page faulted (SIGBUS) */
         u32 insn;               /* the instruction word for TRAP_ILLEGAL */
     } trap;
     /* The run loop stops with RUN_REQUEST at the first block boundary where instret has
@@ -95,6 +96,14 @@ int hart_run(struct hart *h);
 u128 hart_get_x(const struct hart *h, unsigned r);
 i128 hart_get_sx(const struct hart *h, unsigned r);
 void hart_set_x(struct hart *h, unsigned r, u128 v);
+
+/* Return to user mode at pc, as the kernel does through sepc, whose bit 0 is always zero
+ * (RISC-V privileged spec, "Supervisor Exception Program Counter"): an odd address from a
+ * signal handler, a sigreturn frame, an rseq abort_ip or e_entry resumes at pc & ~1. */
+static inline void hart_resume_at(struct hart *h, u128 pc)
+{
+    h->pc = pc & ~(u128)1;
+}
 
 /* Drop every translated block (code was written, mappings changed). */
 void hart_flush_code(struct hart *h);

@@ -313,7 +313,7 @@ static int load_file(struct proc *p, const char *path, struct elf_file *f,
     hart_init(&p->hart, xlen, &p->mm, &linux_ops);
     p->hart.os = p;
     hart_set_x(&p->hart, 2, sp);
-    p->hart.pc = entry;
+    hart_resume_at(&p->hart, entry);
     p->exe_path = path;
     rc = 0;
 out:

@@ -84,7 +84,19 @@ static int report_trap(struct proc *p)
                 p->exe_path, addr, pc);
         sig = SIGBUS;
         break;
+    case TRAP_FETCH_MISALIGNED:
+        fprintf(stderr, "zl-run: %s: bus error: misaligned instruction address %s\n",
+                p->exe_path, pc);
+        sig = SIGBUS;
+        break;
     default:
+        if (h->trap.bus) {
+            fprintf(stderr, "zl-run: %s: bus error: %s %s (beyond the end of its file) at pc %s\n",
+                    p->exe_path, h->trap.cause == TRAP_FETCH_FAULT ? "executing" :
+                    h->trap.cause == TRAP_STORE_FAULT ? "writing" : "reading", addr, pc);
+            sig = SIGBUS;
+            break;
+        }
         fprintf(stderr, "zl-run: %s: segmentation fault: %s %s %s at pc %s\n", p->exe_path,
                 h->trap.cause == TRAP_FETCH_FAULT ? "executing" :
                 h->trap.cause == TRAP_STORE_FAULT ? "writing" : "reading",

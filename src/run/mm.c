@@ -1,5 +1,7 @@
 #include "run/mm.h"
 
+#include "run/hostfault.h"
+
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -105,9 +107,11 @@ int mm_unmap(struct mm *mm, u128 start, u128 len)
 int mm_map_host(struct mm *mm, u128 start, u128 len, int prot, int max_prot, void *host)
 {
     if (!range_ok(mm, start, len)) return -EINVAL;
+    bool hostfault = prot & MM_HOSTFAULT;
+    prot &= ~MM_HOSTFAULT;
     int e = mm_is_free(mm, start, len) ? 0 : mm_unmap(mm, start, len);
     if (!e) e = insert_at(mm, lower_bound(mm, start),
-                          (struct mm_region){ start, start + len, host, prot, max_prot });
+                          (struct mm_region){ start, start + len, host, prot, max_prot, hostfault });
     if (e) return e;
     mm->gen++;
     if (prot & PROT_EXEC) mm->code_gen++;
@@ -191,6 +195,21 @@ int mm_find_free(const struct mm *mm, u128 len, u128 from, u128 to, bool top_dow
     return -ENOMEM;
 }
 
+/* Host and guest pages have the same boundaries: regions and their host mappings are
+ * page aligned. */
+size_t mm_guarded_copy(void *dst, const void *src, size_t n, const u8 *guest_side)
+{
+    struct hf_guard g;
+    hf_push(&g, guest_side, n);
+    if (sigsetjmp(g.env, 0) == 0) {
+        memcpy(dst, src, n);
+        hf_pop(&g);
+        return n;
+    }
+    uintptr_t page = g.host_addr & ~(uintptr_t)(GUEST_PAGE - 1);
+    return page > (uintptr_t)guest_side ? (size_t)(page - (uintptr_t)guest_side) : 0;
+}
+
 static bool copy(struct mm *mm, u128 addr, void *buf, size_t n, int need, bool to_guest,
                  u128 *fault)
 {
@@ -205,8 +224,17 @@ static bool copy(struct mm *mm, u128 addr, void *buf, size_t n, int need, bool t
         size_t k = avail < n ? (size_t)avail : n;
         u8 *h = r->host + (size_t)(addr - r->start);
         if (to_guest && (r->prot & PROT_EXEC)) mm->code_gen++;   /* translations stale */
-        if (to_guest) memcpy(h, b, k);
-        else memcpy(b, h, k);
+        if (r->hostfault) {
+            size_t ok = mm_guarded_copy(to_guest ? h : b, to_guest ? b : h, k, h);
+            if (ok < k) {
+                if (fault) *fault = addr + ok;
+                return false;
+            }
+        } else if (to_guest) {
+            memcpy(h, b, k);
+        } else {
+            memcpy(b, h, k);
+        }
         b += k;
         n -= k;
         addr += k;
@@ -309,7 +337,7 @@ int mm_dup_shared(struct mm *mm, u128 old, u128 dst, u128 len)
     if (!range_ok(mm, dst, len)) return -EINVAL;
     void *nh = mremap(r->host + (size_t)(old - r->start), 0, (size_t)len, MREMAP_MAYMOVE);
     if (nh == MAP_FAILED) return errno == EINVAL ? -EINVAL : -ENOMEM;
-    int e = mm_map_host(mm, dst, len, r->prot, r->max_prot, nh);
+    int e = mm_map_host(mm, dst, len, r->prot | (r->hostfault ? MM_HOSTFAULT : 0), r->max_prot, nh);
     if (e) munmap(nh, (size_t)len);
     return e;
 }

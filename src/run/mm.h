@@ -17,7 +17,12 @@ struct mm_region {
     u8 *host;               /* host address of `start` */
     int prot;               /* PROT_READ | PROT_WRITE | PROT_EXEC, as the guest sees it */
     int max_prot;           /* what mprotect may grant (a read-only shared file: R|X) */
+    bool hostfault;         /* host pages may fault: see run/hostfault.h */
 };
+
+/* With mm_map_host's prot: the host memory is a file or a shared object, whose pages can
+ * raise SIGBUS on the host (run/hostfault.h). */
+#define MM_HOSTFAULT 0x40000000
 
 struct mm {
     struct mm_region *reg;  /* sorted by start, non-overlapping */
@@ -37,7 +42,8 @@ void mm_destroy(struct mm *mm);
 int mm_map(struct mm *mm, u128 start, u128 len, int prot);
 
 /* Same, backed by a host mapping the caller made (len bytes at host); the address space
- * owns it from now on and munmaps it when the guest unmaps it. */
+ * owns it from now on and munmaps it when the guest unmaps it.  prot may include
+ * MM_HOSTFAULT. */
 int mm_map_host(struct mm *mm, u128 start, u128 len, int prot, int max_prot, void *host);
 int mm_unmap(struct mm *mm, u128 start, u128 len);
 int mm_protect(struct mm *mm, u128 start, u128 len, int prot);
@@ -73,9 +79,15 @@ const struct mm_region *mm_find(struct mm *mm, u128 addr);
 
 /* Copy between guest and host memory honouring guest permissions (need = PROT_READ
  * for reads, PROT_WRITE for writes).  On failure return false and set *fault to the
- * first guest address that could not be accessed. */
+ * first guest address that could not be accessed: unmapped, not permitted, or a host
+ * fault behind a valid mapping (a file page beyond the end of its file). */
 bool mm_read(struct mm *mm, u128 addr, void *dst, size_t n, u128 *fault);
 bool mm_write(struct mm *mm, u128 addr, const void *src, size_t n, u128 *fault);
+
+/* memcpy for the host memory of a hostfault region (guest_side: the n bytes there, dst or
+ * src): the number of bytes before the first byte of the page that faulted on the host, or
+ * n when nothing faulted. */
+size_t mm_guarded_copy(void *dst, const void *src, size_t n, const u8 *guest_side);
 
 /* Loader access: write regardless of guest permissions (the mapping must exist). */
 bool mm_poke(struct mm *mm, u128 addr, const void *src, size_t n);

@@ -19,6 +19,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "run/hostfault.h"
 #include "run/sys.h"
 #include "zl_abi.h"
 
@@ -96,11 +97,52 @@ static void host_handler(int sig, siginfo_t *si, void *uc)
     p->hart.insn_limit = 0;        /* leave the run loop at the next block boundary */
 }
 
+/* The signals a fault raises.  The guest's come from the emulated hart (signal_trap);
+ * on the host they always reach fault_handler, which is never blocked, because the host
+ * kernel kills a process whose fault signal is blocked or ignored. */
+static bool is_fault_signal(int sig)
+{
+    return sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGFPE || sig == SIGTRAP;
+}
+
+/* What the host did with the fault signals before zl-run took them over (the default
+ * action, or a sanitizer's handler): a fault that is not the guest's goes back there. */
+static struct sigaction fault_prev[SIGTRAP > SIGSEGV ? SIGTRAP + 1 : SIGSEGV + 1];
+
+/* A fault signal on the host.  Sent by kill, tgkill or sigqueue (si_code <= 0), it is the
+ * guest's asynchronous signal like any other: its handler runs, or its default action
+ * kills.  Raised by a host fault in guest memory that a guard covers (a file page beyond
+ * the end of its file), it returns to the guard, which makes it the guest's SIGBUS or
+ * EFAULT (run/hostfault.h).  Anything else is zl-run's own fault: the previous action
+ * takes over when the faulting instruction runs again. */
+static void fault_handler(int sig, siginfo_t *si, void *uc)
+{
+    if (si->si_code <= 0) {
+        host_handler(sig, si, uc);
+        return;
+    }
+    if (sig == SIGBUS || sig == SIGSEGV) hf_recover((uintptr_t)si->si_addr);
+    sigaction(sig, &fault_prev[sig], NULL);
+}
+
+static void fault_handler_install(void)
+{
+    static const int sigs[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP };
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = fault_handler;
+    /* SA_NODEFER: hf_recover leaves the handler by siglongjmp without restoring the mask,
+     * so the signal must not be blocked while it runs */
+    sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+    sigemptyset(&sa.sa_mask);
+    for (size_t k = 0; k < sizeof sigs / sizeof *sigs; k++)
+        sigaction(sigs[k], &sa, &fault_prev[sigs[k]]);
+}
+
 /* The host disposition that realises the guest's action for sig. */
 static void host_apply(struct proc *p, int sig)
 {
-    if (sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGFPE || sig == SIGTRAP)
-        return;                    /* synchronous: raised by the emulated hart, not the host */
+    if (is_fault_signal(sig)) return;   /* fault_handler, whatever the guest's action */
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     u128 h = p->sigact[sig].handler;
@@ -120,7 +162,7 @@ static void apply_mask(struct proc *p)
     sigset_t hs;
     sigemptyset(&hs);
     for (int s = 1; s <= 64; s++)
-        if (p->sigmask & SIGBIT(s)) sigaddset(&hs, s);
+        if ((p->sigmask & SIGBIT(s)) && !is_fault_signal(s)) sigaddset(&hs, s);
     sigprocmask(SIG_SETMASK, &hs, NULL);
 }
 
@@ -137,6 +179,7 @@ int signal_setup(struct proc *p)
     p->sigpage = at;
     p->altstack.flags = ZL_SS_DISABLE;
     sig_proc = p;
+    fault_handler_install();
     return 0;
 }
 
@@ -191,7 +234,7 @@ static bool deliver(struct proc *p, int sig, const struct zl_siginfo *info, unsi
     if (p->altstack.flags & ZL_SS_AUTODISARM) p->altstack.flags = ZL_SS_DISABLE;
     mask_saved = false;         /* the frame holds it: sigreturn restores it */
     apply_mask(p);
-    h->pc = handler;
+    hart_resume_at(h, handler);
     hart_set_x(h, 2, f);
     hart_set_x(h, 10, (u128)sig);
     hart_set_x(h, 11, f);
@@ -228,6 +271,22 @@ void signal_pending_deliver(struct proc *p)
     }
 }
 
+/* A bad sigreturn frame: SIGSEGV (SI_KERNEL) as Linux's force_sig: the handler runs if
+ * there is one and the signal is not blocked, otherwise the process dies. */
+static void force_sigsegv(struct proc *p)
+{
+    u128 hnd = p->sigact[SIGSEGV].handler;
+    if (hnd > 1 && !(p->sigmask & SIGBIT(SIGSEGV))) {
+        struct zl_siginfo si;
+        memset(&si, 0, sizeof si);
+        si.si_signo = SIGSEGV;
+        si.si_code = 0x80;             /* SI_KERNEL */
+        if (deliver(p, SIGSEGV, &si, ZL_V_siginfo_kill)) return;
+    }
+    signal(SIGSEGV, SIG_DFL);
+    raise(SIGSEGV);
+}
+
 int signal_trap(struct proc *p)
 {
     struct hart *h = &p->hart;
@@ -237,9 +296,11 @@ int signal_trap(struct proc *p)
     switch (h->trap.cause) {
     case TRAP_ILLEGAL: sig = SIGILL; code = 1; /* ILL_ILLOPC */ addr = h->pc; break;
     case TRAP_BREAKPOINT: sig = SIGTRAP; code = 1; /* TRAP_BRKPT */ addr = h->pc; break;
-    case TRAP_LOAD_MISALIGNED: case TRAP_STORE_MISALIGNED:
+    case TRAP_FETCH_MISALIGNED: case TRAP_LOAD_MISALIGNED: case TRAP_STORE_MISALIGNED:
         sig = SIGBUS; code = 1; /* BUS_ADRALN */ break;
-    default: sig = SIGSEGV; code = h->trap.maperr ? 1 : 2; /* SEGV_MAPERR/ACCERR */ break;
+    default:
+        if (h->trap.bus) { sig = SIGBUS; code = 2; /* BUS_ADRERR */ break; }
+        sig = SIGSEGV; code = h->trap.maperr ? 1 : 2; /* SEGV_MAPERR/ACCERR */ break;
     }
     u128 hnd = p->sigact[sig].handler;
     if (hnd <= 1 || (p->sigmask & SIGBIT(sig))) return sig;  /* default, ignored or blocked */
@@ -431,20 +492,23 @@ i128 sys_rt_sigreturn(struct proc *p, const u128 *a)
     u128 f = hart_get_x(h, 2);
     unsigned fsize = zl_sizeof(pers, ZL_T_rt_sigframe);
     static u8 g[ZL_MAXSIZE_rt_sigframe];
-    static struct zl_rt_sigframe fr;
+    static struct zl_rt_sigframe fr, frq;
+    /* The FP state is restored from its d view; the q view of the same bytes holds the
+     * extension descriptor's reserved word and its END header {magic, size}, which must
+     * all be 0 (no extension state: docs/abi.md §11.6). */
     if (get_guest(p, f, g, fsize) ||
         zl_rt_sigframe_g2n(pers, g, &fr, ZL_V_rt_sigframe_kill_d) ||
-        fr.uc.uc_mcontext.sc_fpregs.q.reserved[0] || fr.uc.uc_mcontext.sc_fpregs.q.reserved[1] ||
-        fr.uc.uc_mcontext.sc_fpregs.q.reserved[2]) {
-        signal(SIGSEGV, SIG_DFL);      /* a bad frame: SIGSEGV, as Linux */
-        raise(SIGSEGV);
-        return -EFAULT;
+        zl_rt_sigframe_g2n(pers, g, &frq, ZL_V_rt_sigframe_kill_q) ||
+        frq.uc.uc_mcontext.sc_fpregs.q.reserved[0] || frq.uc.uc_mcontext.sc_fpregs.q.reserved[1] ||
+        frq.uc.uc_mcontext.sc_fpregs.q.reserved[2]) {
+        force_sigsegv(p);
+        return (i128)hart_get_x(h, 10);
     }
     p->sigmask = fr.uc.uc_sigmask & ~UNBLOCKABLE;
     apply_mask(p);
     u128 regs[32];
     memcpy(regs, &fr.uc.uc_mcontext.sc_regs, sizeof regs);
-    h->pc = regs[0];
+    hart_resume_at(h, regs[0]);
     for (unsigned r = 1; r < 32; r++) hart_set_x(h, r, regs[r]);
     memcpy(h->f, fr.uc.uc_mcontext.sc_fpregs.d.f, sizeof h->f);
     h->fflags = fr.uc.uc_mcontext.sc_fpregs.d.fcsr & 0x1f;

@@ -67,7 +67,7 @@ static i128 do_mmap(struct proc *p, u128 addr, u128 len, int prot, int flags, in
     bool anon = flags & ZL_MAP_ANONYMOUS, shared = type != ZL_MAP_PRIVATE;
     if (!anon && (off >> 63)) return -EOVERFLOW;     /* beyond any host file offset */
 
-    u128 start, flen = 0;
+    u128 start;
     if (flags & (ZL_MAP_FIXED | ZL_MAP_FIXED_NOREPLACE)) {
         if (addr & (PAGE - 1)) return -EINVAL;
         if (addr >= p->lay.task_size || plen > p->lay.task_size - addr) return -ENOMEM;
@@ -95,41 +95,18 @@ static i128 do_mmap(struct proc *p, u128 addr, u128 len, int prot, int flags, in
             host_prot = PROT_READ;
             max_prot = PROT_READ | PROT_EXEC;
         }
-        /* Pages wholly beyond the end of the file would raise a host SIGBUS when
-         * touched; they are mapped as zero pages instead (Linux would give the
-         * guest SIGBUS there: docs/syscalls.md notes the difference). */
-        host = mmap(NULL, (size_t)plen, PROT_READ | PROT_WRITE,
-                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-        if (host == MAP_FAILED) return -ENOMEM;
-        u128 fsize = st.st_size > 0 ? (u128)st.st_size : 0;
-        flen = fsize > off ? page_up(fsize - off) : 0;
-        if (flen > plen) flen = plen;
-        if (flen && S_ISREG(st.st_mode)) {
-            void *f = mmap(host, (size_t)flen, host_prot,
-                           (shared ? MAP_SHARED : MAP_PRIVATE) | MAP_FIXED, fd, (off_t)off);
-            if (f == MAP_FAILED) {
-                int e = errno;
-                munmap(host, (size_t)plen);
-                return -e;
-            }
-        } else if (!S_ISREG(st.st_mode)) {
-            munmap(host, (size_t)plen);
-            return -ENODEV;
-        }
+        /* The whole length maps the file, as on Linux: pages wholly beyond its end
+         * raise SIGBUS when touched, on the host too, where the guards of
+         * run/hostfault.h turn it into the guest's SIGBUS or EFAULT. */
+        if (!S_ISREG(st.st_mode)) return -ENODEV;
+        host = mmap(NULL, (size_t)plen, host_prot, (shared ? MAP_SHARED : MAP_PRIVATE), fd,
+                    (off_t)off);
+        if (host == MAP_FAILED) return -errno;
     }
-    /* A file mapping's zero tail beyond end-of-file is a host mapping of its own, so it
-     * is a region of its own: every region lies within one host mapping, which mremap
-     * relies on. */
-    u128 head = plen;
-    if (!anon && flen && flen < plen) head = flen;
-    int e = mm_map_host(mm, start, head, prot, max_prot, host);
-    if (!e && head < plen) {
-        e = mm_map_host(mm, start + head, plen - head, prot, max_prot, (u8 *)host + (size_t)head);
-        if (e) mm_unmap(mm, start, head);
-        else return (i128)start;
-        munmap((u8 *)host + (size_t)head, (size_t)(plen - head));
-        return e;
-    }
+    /* file pages, and a shared anonymous object (mremap can grow the mapping past its
+     * end), can fault on the host: run/hostfault.h */
+    int hf = !anon || shared ? MM_HOSTFAULT : 0;
+    int e = mm_map_host(mm, start, plen, prot | hf, max_prot, host);
     if (e) {
         munmap(host, (size_t)plen);
         return e;

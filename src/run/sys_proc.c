@@ -361,6 +361,6 @@ bool rseq_signal_fixup(struct proc *p)
     u32 s;
     if (get_guest(p, cs.abort_ip - 4, &s, 4) || s != rseq_reg.sig) return false;
     if (put_guest(p, rseq_reg.addr + 8, &zero, 8)) return false;
-    p->hart.pc = cs.abort_ip;
+    hart_resume_at(&p->hart, cs.abort_ip);
     return true;
 }
