@@ -139,6 +139,29 @@ static void fault_handler_install(void)
         sigaction(sigs[k], &sa, &fault_prev[sigs[k]]);
 }
 
+/* The host's libc keeps signals 32 and 33 for itself (thread cancellation, set*id across
+ * threads) and refuses them in sigaction().  zl-run needs neither — it makes the set*id
+ * calls raw and cancels no host thread — so the guest's actions for them go to the kernel
+ * directly.  The kernel's struct sigaction carries a restorer on x86-64 (SA_RESTORER):
+ * the one libc installed for fault_handler is borrowed, with its flag bits. */
+static void host_sigaction_raw(int sig, const struct sigaction *sa)
+{
+#if defined(__x86_64__)
+    struct { void *handler; unsigned long flags; void *restorer; u64 mask; } k, ref;
+    if (syscall(SYS_rt_sigaction, SIGSEGV, NULL, &ref, 8)) return;
+    const unsigned long portable = SA_SIGINFO | SA_NODEFER | SA_RESTART | SA_ONSTACK |
+                                   SA_RESETHAND | SA_NOCLDSTOP | SA_NOCLDWAIT;
+    k.handler = (sa->sa_flags & SA_SIGINFO) ? (void *)sa->sa_sigaction : (void *)sa->sa_handler;
+    k.flags = (unsigned long)sa->sa_flags | (ref.flags & ~portable);
+    k.restorer = ref.restorer;
+    k.mask = ~(u64)0;
+    syscall(SYS_rt_sigaction, sig, &k, NULL, 8);
+#else
+    (void)sig;
+    (void)sa;       /* elsewhere 32 and 33 keep the host's default action (docs/zl-run.md) */
+#endif
+}
+
 /* The host disposition that realises the guest's action for sig. */
 static void host_apply(struct proc *p, int sig)
 {
@@ -154,7 +177,7 @@ static void host_apply(struct proc *p, int sig)
     }
     sigfillset(&sa.sa_mask);
     if (sig == SIGCHLD && (p->sigact[sig].flags & ZL_SA_NOCLDSTOP)) sa.sa_flags |= SA_NOCLDSTOP;
-    sigaction(sig, &sa, NULL);     /* 32/33 are glibc's own: a guest action there stays host-default */
+    if (sigaction(sig, &sa, NULL) && errno == EINVAL) host_sigaction_raw(sig, &sa);
 }
 
 static void apply_mask(struct proc *p)
