@@ -28,9 +28,8 @@ const char *const isa_freg_names[32] = {
 
 const char *isa_op_name(unsigned op)
 {
-    for (size_t i = 0; i < isa_table_len; i++)
-        if (isa_table[i].op == op) return isa_table[i].name;
-    return "?";
+    const struct isa_insn *d = isa_line(op);
+    return d ? d->name : "?";
 }
 
 /* ---- Operand kinds ---------------------------------------------------------------
@@ -340,6 +339,28 @@ bool isa_encode(const struct isa_insn *d, int xlen, const struct isa_inst *in, u
         return false;
     *word = w;
     return true;
+}
+
+bool isa_imm_patch(const char *code, u32 *word, u32 value)
+{
+    const char *p = code;
+    const struct kind *k = next_kind(&p);
+    if (!k || *p || k->slot != S_IMM) return false;
+    *word = (*word & ~imm_insert(k, ~0u)) | imm_insert(k, value);
+    return true;
+}
+
+const struct isa_insn *isa_line(unsigned op)
+{
+    for (size_t i = 0; i < isa_table_len; i++)
+        if (isa_table[i].op == op) return &isa_table[i];
+    return NULL;
+}
+
+bool isa_encode_op(unsigned op, int xlen, const struct isa_inst *in, u32 *word)
+{
+    const struct isa_insn *d = isa_line(op);
+    return d && isa_encode(d, xlen, in, word);
 }
 
 unsigned isa_freg_mask(const struct isa_insn *d)

@@ -88,6 +88,19 @@ bool isa_decode(int xlen, unsigned exts, u32 word, struct isa_inst *out);
  * the result is verified by decoding it again. */
 bool isa_encode(const struct isa_insn *desc, int xlen, const struct isa_inst *in, u32 *word);
 
+/* The defining table line of op (its first line), or NULL.  isa_encode_op encodes with
+ * it: the instruction word of op with in's operands. */
+const struct isa_insn *isa_line(unsigned op);
+bool isa_encode_op(unsigned op, int xlen, const struct isa_inst *in, u32 *word);
+
+/* For linkers: replace the immediate of operand code `code` in an instruction word with
+ * the low bits of value, keeping every other bit.  Codes as in the table's args strings:
+ * "j" I-type, "q" S-type, "p" B-type (value = the byte offset), "a" J-type, "u" U-type
+ * (value = the upper 20 bits in place, as isa_inst.imm holds them), "Cp" c.beqz/c.bnez,
+ * "Ca" c.j/c.jal (16-bit words).  No range check: the caller has checked its value.
+ * Returns false when the code is not an immediate. */
+bool isa_imm_patch(const char *code, u32 *word, u32 value);
+
 /* GNU objdump -M no-aliases text ("addi a0,a0,1", CSRs by name, shift amounts and
  * U-type fields in hex, default rounding modes left out); pc resolves pc-relative
  * targets. */

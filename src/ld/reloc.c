@@ -15,6 +15,7 @@
 #include <string.h>
 #include "ld.h"
 #include "common/le.h"
+#include "isa/isa.h"
 
 #define TLS_DTV_OFFSET 0x800
 
@@ -108,48 +109,30 @@ static u8 *field(struct rctx *c, u128 off, u128 n)
 static u32 rd32(const u8 *p) { return get_le32(p); }
 static void wr32(u8 *p, u32 v) { put_le32(p, v); }
 
-static void set_i(u8 *p, u32 imm)
+/* Immediates are placed through the instruction table (src/isa): the operand codes of
+ * its args strings name the fields.  "u" takes the upper 20 bits in place. */
+static void patch(u8 *p, const char *code, u32 value)
 {
-    wr32(p, (rd32(p) & 0x000fffffu) | (imm & 0xfffu) << 20);
+    bool c16 = code[0] == 'C';
+    u32 w = c16 ? get_le16(p) : rd32(p);
+    isa_imm_patch(code, &w, value);
+    if (c16) put_le16(p, (u16)w);
+    else wr32(p, w);
 }
 
-static void set_s(u8 *p, u32 imm)
-{
-    wr32(p, (rd32(p) & 0x01fff07fu) | ((imm >> 5) & 0x7fu) << 25 | (imm & 0x1fu) << 7);
-}
+static void set_i(u8 *p, u32 imm) { patch(p, "j", imm); }
+static void set_s(u8 *p, u32 imm) { patch(p, "q", imm); }
+static void set_u(u8 *p, u32 hi20) { patch(p, "u", hi20 << 12); }
 
-static void set_b(u8 *p, u32 imm)
+/* A whole instruction, for the rewrites of relaxation: op with in's operands. */
+static void put_insn(struct rctx *c, u8 *p, unsigned op, struct isa_inst in)
 {
-    wr32(p, (rd32(p) & 0x01fff07fu) | ((imm >> 12) & 1u) << 31 | ((imm >> 5) & 0x3fu) << 25 |
-                ((imm >> 1) & 0xfu) << 8 | ((imm >> 11) & 1u) << 7);
-}
-
-static void set_u(u8 *p, u32 hi20)
-{
-    wr32(p, (rd32(p) & 0xfffu) | (hi20 & 0xfffffu) << 12);
-}
-
-static void set_j(u8 *p, u32 imm)
-{
-    wr32(p, (rd32(p) & 0xfffu) | ((imm >> 20) & 1u) << 31 | ((imm >> 1) & 0x3ffu) << 21 |
-                ((imm >> 11) & 1u) << 20 | ((imm >> 12) & 0xffu) << 12);
-}
-
-static void set_cb(u8 *p, u32 imm)
-{
-    u16 h = get_le16(p);
-    h = (u16)((h & 0xe383u) | ((imm >> 8) & 1u) << 12 | ((imm >> 3) & 3u) << 10 |
-              ((imm >> 6) & 3u) << 5 | ((imm >> 1) & 3u) << 3 | ((imm >> 5) & 1u) << 2);
-    put_le16(p, h);
-}
-
-static void set_cj(u8 *p, u32 imm)
-{
-    u16 h = get_le16(p);
-    h = (u16)((h & 0xe003u) | ((imm >> 11) & 1u) << 12 | ((imm >> 4) & 1u) << 11 |
-              ((imm >> 8) & 3u) << 9 | ((imm >> 10) & 1u) << 8 | ((imm >> 6) & 1u) << 7 |
-              ((imm >> 7) & 1u) << 6 | ((imm >> 1) & 7u) << 3 | ((imm >> 5) & 1u) << 2);
-    put_le16(p, h);
+    u32 w;
+    if (!isa_encode_op(op, (int)c->L->xlen, &in, &w)) {
+        bad(c, "internal error: cannot encode a rewritten instruction");
+        return;
+    }
+    wr32(p, w);
 }
 
 static u32 hi20(i128 v)
@@ -527,14 +510,8 @@ static void apply_one(struct rctx *c, u32 idx)
                         : t == R_RISCV_RVC_BRANCH ? 9 : 12;
         if (!check_pc(c, v, bits))
             return;
-        if (t == R_RISCV_BRANCH)
-            set_b(p, (u32)v);
-        else if (t == R_RISCV_JAL)
-            set_j(p, (u32)v);
-        else if (t == R_RISCV_RVC_BRANCH)
-            set_cb(p, (u32)v);
-        else
-            set_cj(p, (u32)v);
+        patch(p, t == R_RISCV_BRANCH ? "p" : t == R_RISCV_JAL ? "a"
+                 : t == R_RISCV_RVC_BRANCH ? "Cp" : "Ca", (u32)v);
         return;
     }
     case R_RISCV_CALL:
@@ -562,7 +539,7 @@ static void apply_one(struct rctx *c, u32 idx)
             return;
         if (absolute) {
             /* undefined weak: auipc rd -> lui rd, 0 (the address 0 on any load base) */
-            wr32(p, (rd32(p) & 0xf80u) | 0x37u);
+            put_insn(c, p, ISA_LUI, (struct isa_inst){ .rd = (u8)((rd32(p) >> 7) & 31) });
             if (!check_hi(c, v))
                 return;
             set_u(p, hi20(v));
@@ -664,7 +641,7 @@ static void apply_one(struct rctx *c, u32 idx)
         if (t == R_RISCV_TLSDESC_HI20 || t == R_RISCV_TLSDESC_LOAD_LO12) {
             if (t == R_RISCV_TLSDESC_HI20 && !need_tls(c))
                 return;
-            wr32(p, 0x00000013u);
+            put_insn(c, p, ISA_ADDI, (struct isa_inst){ .imm = 0 });     /* nop */
             return;
         }
         const struct rel *hi;
@@ -678,10 +655,12 @@ static void apply_one(struct rctx *c, u32 idx)
             overflow(c, v, "[-2^31 - 0x800, 2^31 - 0x800)");
             return;
         }
-        if (t == R_RISCV_TLSDESC_ADD_LO12)
-            wr32(p, 0x00000537u | hi20(v) << 12);              /* lui a0, hi */
-        else
-            wr32(p, 0x00050513u | lo12(v) << 20);              /* addi a0, a0, lo */
+        enum { A0 = 10 };
+        if (t == R_RISCV_TLSDESC_ADD_LO12)                     /* lui a0, hi */
+            put_insn(c, p, ISA_LUI, (struct isa_inst){ .rd = A0, .imm = (i32)(hi20(v) << 12) });
+        else                                                   /* addi a0, a0, lo */
+            put_insn(c, p, ISA_ADDI, (struct isa_inst){ .rd = A0, .rs1 = A0,
+                                                         .imm = (i32)(lo12(v) << 20) >> 20 });
         return;
     }
     default:

@@ -187,6 +187,42 @@ TEST(encode_rejects_out_of_range)
     CHECK(!isa_encode(in.desc, 64, &in, &w));
 }
 
+/* isa_imm_patch (the linker's relocations) places an immediate where isa_encode does:
+ * for each code, patching a word with a random in-range value equals encoding it, and
+ * the other bits of the word survive. */
+TEST(imm_patch_matches_encode)
+{
+    static const struct { u32 word; const char *code; int bits, align; } cases[] = {
+        { 0x00150513, "j", 12, 0 },     /* addi a0,a0,1 */
+        { 0xfea43c23, "q", 12, 0 },     /* sd a0,-8(s0) */
+        { 0xfe0008e3, "p", 13, 1 },     /* beq */
+        { 0x008000ef, "a", 21, 1 },     /* jal ra */
+        { 0x00001537, "u", 32, 12 },    /* lui a0 */
+        { 0x0000c111, "Cp", 9, 1 },     /* c.beqz */
+        { 0x0000a011, "Ca", 12, 1 },    /* c.j */
+    };
+    u32 seed = 12345;
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        struct isa_inst in = dec(64, cases[k].word);
+        CHECK(in.desc != NULL);
+        for (int n = 0; n < 200; n++) {
+            seed = seed * 1103515245u + 12345u;
+            struct isa_inst want = in;
+            int sh = 32 - cases[k].bits;
+            want.imm = (i32)((seed >> 1) << sh) >> sh;
+            want.imm &= ~((1 << cases[k].align) - 1);
+            u32 enc, w = cases[k].word;
+            CHECK(isa_encode(in.desc, 64, &want, &enc));
+            CHECK(isa_imm_patch(cases[k].code, &w, (u32)want.imm));
+            CHECK_EQ_U(w, enc);
+        }
+    }
+    u32 w = 0;
+    CHECK(!isa_imm_patch("d", &w, 1));       /* a register, not an immediate */
+    struct isa_inst nop = { .imm = 0 };
+    CHECK(isa_encode_op(ISA_ADDI, 64, &nop, &w) && w == 0x00000013);
+}
+
 TEST(format)
 {
     char b[64];
@@ -207,6 +243,7 @@ int main(void)
     RUN(compressed_rv128_rules);
     RUN(compressed_reserved);
     RUN(encode_rejects_out_of_range);
+    RUN(imm_patch_matches_encode);
     RUN(format);
     return check_done();
 }
