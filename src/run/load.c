@@ -145,72 +145,90 @@ int proc_load_image(struct proc *p, const char *name, const void *data, size_t s
     return load_file(p, name, f, argv, envp, err, errlen);
 }
 
-static int load_file(struct proc *p, const char *path, struct elf_file *f,
-                     char *const argv[], char *const envp[], char *err, size_t errlen)
+/* What validation learns about the loadable segments. */
+struct image_span {
+    int xlen;
+    u128 lo, hi, max_align;
+    bool exec_stack;
+};
+
+/* Check everything about the image that can be checked before the address space is
+ * touched: the header, and that the loadable segments are sane, fit in the address
+ * space and in the file. */
+static int validate(struct elf_file *f, struct layout *lay, bool no_random,
+                    struct image_span *sp, char *err, size_t errlen)
 {
-    int rc = -1;
     const struct elf_ehdr *eh = elf_header(f);
     int xlen = eh->cls == ELFCLASS32 ? 32 : eh->cls == ELFCLASS64 ? 64 : 128;
-    if (eh->machine != EM_RISCV) {
-        fail(err, errlen, "not a RISC-V executable (e_machine %u)", eh->machine);
-        goto out;
-    }
+    if (eh->machine != EM_RISCV)
+        return fail(err, errlen, "not a RISC-V executable (e_machine %u)", eh->machine);
     if (eh->type != ET_EXEC && eh->type != ET_DYN) {
         const char *t = elf_et_name(eh->type);
-        fail(err, errlen, "not an executable (ELF type %s)", t ? t : "unknown");
-        goto out;
+        return fail(err, errlen, "not an executable (ELF type %s)", t ? t : "unknown");
     }
-    if (eh->flags & EF_RISCV_RVE) {
-        fail(err, errlen, "RV32E/RV64E executables are not supported");
-        goto out;
-    }
-    if (layout_init(&p->lay, xlen, p->opt.no_random)) {
-        fail(err, errlen, "getrandom failed: %s", strerror(errno));
-        goto out;
-    }
-    mm_init(&p->mm, p->lay.task_size);
+    if (eh->flags & EF_RISCV_RVE)
+        return fail(err, errlen, "RV32E/RV64E executables are not supported");
+    if (layout_init(lay, xlen, no_random))
+        return fail(err, errlen, "getrandom failed: %s", strerror(errno));
 
-    /* Validate the loadable segments before touching memory. */
     u128 lo = 0, hi = 0, max_align = PAGE, prev_end = 0;
     u32 nload = 0;
     bool exec_stack = false;
     for (u32 i = 0; i < elf_phnum(f); i++) {
         const struct elf_phdr *ph = elf_phdr(f, i);
-        if (ph->type == PT_INTERP) {
-            fail(err, errlen, "dynamically linked executables are not supported "
-                              "(PT_INTERP); link with -static");
-            goto out;
-        }
+        if (ph->type == PT_INTERP)
+            return fail(err, errlen, "dynamically linked executables are not supported "
+                                     "(PT_INTERP); link with -static");
         if (ph->type == PT_GNU_STACK) exec_stack = (ph->flags & PF_X) != 0;
         if (ph->type != PT_LOAD || ph->memsz == 0) continue;
-        if (ph->filesz > ph->memsz) {
-            fail(err, errlen, "segment %u: file size larger than memory size", i);
-            goto out;
-        }
-        if (ph->vaddr + ph->memsz < ph->vaddr || ph->vaddr + ph->memsz > p->lay.task_size) {
-            fail(err, errlen, "segment %u: does not fit in the %d-bit user address space",
-                 i, xlen);
-            goto out;
-        }
-        if ((ph->vaddr & (PAGE - 1)) != (ph->offset & (PAGE - 1))) {
-            fail(err, errlen, "segment %u: offset and address are not congruent modulo "
-                              "the page size", i);
-            goto out;
-        }
-        if (nload && ph->vaddr < prev_end) {
-            fail(err, errlen, "segment %u: overlaps or precedes the previous segment", i);
-            goto out;
-        }
+        if (ph->filesz > ph->memsz)
+            return fail(err, errlen, "segment %u: file size larger than memory size", i);
+        if (ph->vaddr + ph->memsz < ph->vaddr || ph->vaddr + ph->memsz > lay->task_size)
+            return fail(err, errlen, "segment %u: does not fit in the %d-bit user address "
+                                     "space", i, xlen);
+        if ((ph->vaddr & (PAGE - 1)) != (ph->offset & (PAGE - 1)))
+            return fail(err, errlen, "segment %u: offset and address are not congruent "
+                                     "modulo the page size", i);
+        if (nload && ph->vaddr < prev_end)
+            return fail(err, errlen, "segment %u: overlaps or precedes the previous segment", i);
+        const u8 *data;
+        usize size;
+        if (elf_segment_data(f, i, &data, &size) != 0 || size < (usize)ph->filesz)
+            return fail(err, errlen, "segment %u extends beyond the end of the file", i);
         if (!nload) lo = page_down(ph->vaddr);
         prev_end = ph->vaddr + ph->memsz;
         hi = page_up(prev_end);
         if (ph->align > max_align && !(ph->align & (ph->align - 1))) max_align = ph->align;
         nload++;
     }
-    if (!nload) {
-        fail(err, errlen, "no loadable segments");
-        goto out;
-    }
+    if (!nload) return fail(err, errlen, "no loadable segments");
+    *sp = (struct image_span){ xlen, lo, hi, max_align, exec_stack };
+    return 0;
+}
+
+int proc_check_exec(const char *path, char *err, size_t errlen)
+{
+    struct elf_err ee;
+    struct elf_file *f = elf_open(path, ELF_READ_PHDRS_ONLY, &ee);
+    if (!f) return fail(err, errlen, "%s", ee.msg);
+    struct layout lay;
+    struct image_span sp;
+    int rc = validate(f, &lay, true, &sp, err, errlen);
+    elf_close(f);
+    return rc;
+}
+
+static int load_file(struct proc *p, const char *path, struct elf_file *f,
+                     char *const argv[], char *const envp[], char *err, size_t errlen)
+{
+    int rc = -1;
+    const struct elf_ehdr *eh = elf_header(f);
+    struct image_span img;
+    if (validate(f, &p->lay, p->opt.no_random, &img, err, errlen)) goto out;
+    mm_init(&p->mm, p->lay.task_size);
+    int xlen = img.xlen;
+    u128 lo = img.lo, hi = img.hi, max_align = img.max_align;
+    bool exec_stack = img.exec_stack;
 
     /* Choose the load bias. */
     u128 bias = 0;
@@ -263,7 +281,7 @@ static int load_file(struct proc *p, const char *path, struct elf_file *f,
         prev_prot = prot;
         const u8 *data;
         usize size;
-        if (elf_segment_data(f, i, &data, &size) != 0 || size < (usize)ph->filesz) {
+        if (elf_segment_data(f, i, &data, &size) != 0) {
             fail(err, errlen, "segment %u extends beyond the end of the file", i);
             goto out;
         }

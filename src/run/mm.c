@@ -4,52 +4,233 @@
 
 #include <errno.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+/* A treap node.  Besides its region it describes its subtree: the first and last
+ * region in it, the largest gap between two consecutive regions of the subtree, and
+ * the subtree's VMA and region counts.  mm_find hands out &node->r, so a region stays
+ * where it is until it is unmapped or moved. */
+struct mm_node {
+    struct mm_region r;
+    struct mm_node *left, *right;
+    u64 prio;
+    const struct mm_node *first, *last;
+    u128 gap;
+    u64 vmas, count;
+};
+
+/* Would Linux hold a and b (a just below b) in one VMA? */
+static bool joins(const struct mm_region *a, const struct mm_region *b)
+{
+    return a->end == b->start && a->prot == b->prot && a->max_prot == b->max_prot;
+}
+
+static void update(struct mm_node *t)
+{
+    const struct mm_node *l = t->left, *r = t->right;
+    t->first = l ? l->first : t;
+    t->last = r ? r->last : t;
+    t->gap = 0;
+    t->vmas = t->count = 1;
+    if (l) {
+        u128 g = t->r.start - l->last->r.end;
+        t->gap = l->gap > g ? l->gap : g;
+        t->vmas += l->vmas - joins(&l->last->r, &t->r);
+        t->count += l->count;
+    }
+    if (r) {
+        u128 g = r->first->r.start - t->r.end;
+        if (g > t->gap) t->gap = g;
+        if (r->gap > t->gap) t->gap = r->gap;
+        t->vmas += r->vmas - joins(&t->r, &r->first->r);
+        t->count += r->count;
+    }
+}
+
+/* Join two treaps, every region of a below every region of b. */
+static struct mm_node *merge(struct mm_node *a, struct mm_node *b)
+{
+    if (!a) return b;
+    if (!b) return a;
+    if (a->prio > b->prio) {
+        a->right = merge(a->right, b);
+        update(a);
+        return a;
+    }
+    b->left = merge(a, b->left);
+    update(b);
+    return b;
+}
+
+/* Split t into the regions that start below addr (*lo) and the others (*hi). */
+static void split(struct mm_node *t, u128 addr, struct mm_node **lo, struct mm_node **hi)
+{
+    if (!t) {
+        *lo = *hi = NULL;
+    } else if (t->r.start < addr) {
+        split(t->right, addr, &t->right, hi);
+        update(t);
+        *lo = t;
+    } else {
+        split(t->left, addr, lo, &t->left);
+        update(t);
+        *hi = t;
+    }
+}
+
+/* The tree as three: regions starting below start, below end, and the rest. */
+static void split3(struct mm *mm, u128 start, u128 end, struct mm_node **a, struct mm_node **b,
+                   struct mm_node **c)
+{
+    struct mm_node *bc;
+    split(mm->root, start, a, &bc);
+    split(bc, end, b, c);
+    mm->root = NULL;
+}
+
+static void join3(struct mm *mm, struct mm_node *a, struct mm_node *b, struct mm_node *c)
+{
+    mm->root = merge(merge(a, b), c);
+}
+
+static u64 vmas(const struct mm_node *t) { return t ? t->vmas : 0; }
+
+static u64 next_prio(struct mm *mm)
+{
+    mm->seed ^= mm->seed << 13;     /* xorshift64 */
+    mm->seed ^= mm->seed >> 7;
+    mm->seed ^= mm->seed << 17;
+    return mm->seed;
+}
+
+static struct mm_node *new_node(struct mm *mm, struct mm_region r)
+{
+    struct mm_node *n = malloc(sizeof *n);
+    if (!n) return NULL;
+    n->r = r;
+    n->left = n->right = NULL;
+    n->prio = next_prio(mm);
+    update(n);
+    return n;
+}
+
+static void insert(struct mm *mm, struct mm_node *n)
+{
+    struct mm_node *a, *c;
+    n->left = n->right = NULL;
+    update(n);
+    split(mm->root, n->r.start, &a, &c);
+    mm->root = merge(merge(a, n), c);
+}
+
+/* Recompute the subtree records on the path to the region starting at start. */
+static void refresh(struct mm_node *t, u128 start)
+{
+    if (!t) return;
+    if (start < t->r.start) refresh(t->left, start);
+    else if (start > t->r.start) refresh(t->right, start);
+    update(t);
+}
+
+static struct mm_node *find_node(const struct mm *mm, u128 addr)
+{
+    struct mm_node *t = mm->root;
+    while (t) {
+        if (addr < t->r.start) t = t->left;
+        else if (addr >= t->r.end) t = t->right;
+        else return t;
+    }
+    return NULL;
+}
+
+/* The first region that ends above addr, or NULL. */
+static struct mm_node *lower_bound(const struct mm *mm, u128 addr)
+{
+    struct mm_node *t = mm->root, *best = NULL;
+    while (t) {
+        if (t->r.end > addr) {
+            best = t;
+            t = t->left;
+        } else {
+            t = t->right;
+        }
+    }
+    return best;
+}
+
+static u64 host_max_map_count(void)
+{
+    static u64 v;
+    if (!v) {
+        unsigned long long x;
+        FILE *f = fopen("/proc/sys/vm/max_map_count", "re");
+        v = f && fscanf(f, "%llu", &x) == 1 && x ? (u64)x : 65530;
+        if (f) fclose(f);
+    }
+    return v;
+}
 
 void mm_init(struct mm *mm, u128 limit)
 {
     memset(mm, 0, sizeof *mm);
     mm->limit = limit;
+    mm->max_map_count = host_max_map_count();
+    /* The priorities only need to be independent of the addresses the guest picks. */
+    mm->seed = ((u64)(uintptr_t)mm ^ (u64)time(NULL) * 0x9e3779b97f4a7c15ull) | 1;
+}
+
+static void free_tree(struct mm_node *t, bool unmap_host)
+{
+    while (t) {
+        free_tree(t->left, unmap_host);
+        struct mm_node *r = t->right;
+        if (unmap_host) munmap(t->r.host, (size_t)(t->r.end - t->r.start));
+        free(t);
+        t = r;
+    }
 }
 
 void mm_destroy(struct mm *mm)
 {
-    while (mm->n) mm_unmap(mm, mm->reg[0].start, mm->reg[0].end - mm->reg[0].start);
-    free(mm->reg);
+    free_tree(mm->root, true);
     memset(mm, 0, sizeof *mm);
-}
-
-/* Index of the first region whose end is above addr (n if none). */
-static size_t lower_bound(const struct mm *mm, u128 addr)
-{
-    size_t lo = 0, hi = mm->n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (mm->reg[mid].end <= addr) lo = mid + 1;
-        else hi = mid;
-    }
-    return lo;
 }
 
 const struct mm_region *mm_find(struct mm *mm, u128 addr)
 {
-    if (mm->hint < mm->n) {
-        const struct mm_region *r = &mm->reg[mm->hint];
-        if (addr >= r->start && addr < r->end) return r;
+    struct mm_node *h = mm->hint;
+    if (h && addr >= h->r.start && addr < h->r.end) return &h->r;
+    h = find_node(mm, addr);
+    if (!h) return NULL;
+    mm->hint = h;
+    return &h->r;
+}
+
+u64 mm_vma_count(const struct mm *mm) { return vmas(mm->root); }
+u64 mm_region_count(const struct mm *mm) { return mm->root ? mm->root->count : 0; }
+
+static int for_each(const struct mm_node *t, int (*fn)(const struct mm_region *, void *), void *arg)
+{
+    for (; t; t = t->right) {
+        int e = for_each(t->left, fn, arg);
+        if (!e) e = fn(&t->r, arg);
+        if (e) return e;
     }
-    size_t i = lower_bound(mm, addr);
-    if (i < mm->n && mm->reg[i].start <= addr) {
-        mm->hint = i;
-        return &mm->reg[i];
-    }
-    return NULL;
+    return 0;
+}
+
+int mm_for_each(const struct mm *mm, int (*fn)(const struct mm_region *, void *), void *arg)
+{
+    return for_each(mm->root, fn, arg);
 }
 
 bool mm_is_free(const struct mm *mm, u128 start, u128 len)
 {
-    size_t i = lower_bound(mm, start);
-    return i >= mm->n || mm->reg[i].start >= start + len;
+    const struct mm_node *n = lower_bound(mm, start);
+    return !n || n->r.start >= start + len;
 }
 
 static bool range_ok(const struct mm *mm, u128 start, u128 len)
@@ -58,50 +239,55 @@ static bool range_ok(const struct mm *mm, u128 start, u128 len)
            start < mm->limit && len <= mm->limit - start;
 }
 
-static int insert_at(struct mm *mm, size_t i, struct mm_region r)
+/* Split the region containing addr (if any) so that a region boundary falls at addr.
+ * The VMA count does not change: the two halves join. */
+static int split_at(struct mm *mm, u128 addr)
 {
-    if (mm->n == mm->cap) {
-        size_t cap = mm->cap ? mm->cap * 2 : 16;
-        struct mm_region *nr = realloc(mm->reg, cap * sizeof *nr);
-        if (!nr) return -ENOMEM;
-        mm->reg = nr;
-        mm->cap = cap;
-    }
-    memmove(&mm->reg[i + 1], &mm->reg[i], (mm->n - i) * sizeof *mm->reg);
-    mm->reg[i] = r;
-    mm->n++;
+    struct mm_node *n = find_node(mm, addr);
+    if (!n || n->r.start == addr) return 0;
+    struct mm_region hi = n->r;
+    hi.host += (size_t)(addr - hi.start);
+    hi.start = addr;
+    struct mm_node *h = new_node(mm, hi);
+    if (!h) return -ENOMEM;
+    n->r.end = addr;
+    refresh(mm->root, n->r.start);
+    insert(mm, h);
     return 0;
 }
 
-/* Split the region containing addr (if any) so that a region boundary falls at addr. */
-static int split_at(struct mm *mm, u128 addr)
+static void changed(struct mm *mm)
 {
-    size_t i = lower_bound(mm, addr);
-    if (i >= mm->n || mm->reg[i].start >= addr) return 0;
-    struct mm_region hi = mm->reg[i];
-    hi.host += (size_t)(addr - hi.start);
-    hi.start = addr;
-    mm->reg[i].end = addr;
-    return insert_at(mm, i + 1, hi);
+    mm->hint = NULL;
+    mm->gen++;
+    mm->code_gen++;
+}
+
+/* Unmap [start, end); with check, refuse (before any change but region splits) to
+ * leave more than max_map_count VMAs. */
+static int unmap_range(struct mm *mm, u128 start, u128 end, bool check)
+{
+    int e = split_at(mm, start);
+    if (!e) e = split_at(mm, end);
+    if (e) return e;
+    struct mm_node *a, *b, *c;
+    u64 before = vmas(mm->root);
+    split3(mm, start, end, &a, &b, &c);
+    u64 after = vmas(a) + vmas(c) - (a && c && joins(&a->last->r, &c->first->r));
+    if (check && after > before && after > mm->max_map_count) {
+        join3(mm, a, b, c);
+        return -ENOMEM;
+    }
+    free_tree(b, true);
+    mm->root = merge(a, c);
+    changed(mm);
+    return 0;
 }
 
 int mm_unmap(struct mm *mm, u128 start, u128 len)
 {
     if (!range_ok(mm, start, len)) return -EINVAL;
-    u128 end = start + len;
-    int e = split_at(mm, start);
-    if (!e) e = split_at(mm, end);
-    if (e) return e;
-    size_t i = lower_bound(mm, start), j = i;
-    while (j < mm->n && mm->reg[j].start < end) {
-        munmap(mm->reg[j].host, (size_t)(mm->reg[j].end - mm->reg[j].start));
-        j++;
-    }
-    memmove(&mm->reg[i], &mm->reg[j], (mm->n - j) * sizeof *mm->reg);
-    mm->n -= j - i;
-    mm->gen++;
-    mm->code_gen++;
-    return 0;
+    return unmap_range(mm, start, start + len, true);
 }
 
 int mm_map_host(struct mm *mm, u128 start, u128 len, int prot, int max_prot, void *host)
@@ -109,10 +295,16 @@ int mm_map_host(struct mm *mm, u128 start, u128 len, int prot, int max_prot, voi
     if (!range_ok(mm, start, len)) return -EINVAL;
     bool hostfault = prot & MM_HOSTFAULT;
     prot &= ~MM_HOSTFAULT;
-    int e = mm_is_free(mm, start, len) ? 0 : mm_unmap(mm, start, len);
-    if (!e) e = insert_at(mm, lower_bound(mm, start),
-                          (struct mm_region){ start, start + len, host, prot, max_prot, hostfault });
-    if (e) return e;
+    if (vmas(mm->root) > mm->max_map_count) return -ENOMEM;
+    struct mm_node *n = new_node(mm, (struct mm_region){ start, start + len, host, prot, max_prot,
+                                                         hostfault });
+    if (!n) return -ENOMEM;
+    int e = mm_is_free(mm, start, len) ? 0 : unmap_range(mm, start, start + len, false);
+    if (e) {
+        free(n);
+        return e;
+    }
+    insert(mm, n);
     mm->gen++;
     if (prot & PROT_EXEC) mm->code_gen++;
     return 0;
@@ -130,23 +322,68 @@ int mm_map(struct mm *mm, u128 start, u128 len, int prot)
     return e;
 }
 
-int mm_advise(struct mm *mm, u128 start, u128 len, int advice)
+int mm_host_op(struct mm *mm, u128 start, u128 len, int (*op)(void *host, size_t n, void *arg),
+               void *arg)
 {
     u128 end = start + len;
+    bool gap = false;
     for (u128 a = start; a < end;) {
-        const struct mm_region *r = mm_find(mm, a);
-        if (!r) {
-            size_t i = lower_bound(mm, a);
-            if (i >= mm->n || mm->reg[i].start >= end) break;
-            a = mm->reg[i].start;
-            continue;
+        const struct mm_node *n = lower_bound(mm, a);
+        if (!n || n->r.start >= end) {
+            gap = true;
+            break;
         }
-        u128 stop = r->end < end ? r->end : end;
-        if (madvise(r->host + (size_t)(a - r->start), (size_t)(stop - a), advice) != 0)
-            return -errno;
+        if (n->r.start > a) {
+            gap = true;
+            a = n->r.start;
+        }
+        u128 stop = n->r.end < end ? n->r.end : end;
+        int e = op(n->r.host + (size_t)(a - n->r.start), (size_t)(stop - a), arg);
+        if (e) return e;
         a = stop;
     }
-    return 0;
+    return gap ? -ENOMEM : 0;
+}
+
+static int advise_op(void *host, size_t n, void *arg)
+{
+    return madvise(host, n, *(int *)arg) ? -errno : 0;
+}
+
+int mm_advise(struct mm *mm, u128 start, u128 len, int advice)
+{
+    int e = mm_host_op(mm, start, len, advise_op, &advice);
+    return e == -ENOMEM ? 0 : e;
+}
+
+/* Walk t in address order as if every region in it had rights prot, counting the VMAs
+ * that start in it after *prev (the region before, if have_prev). */
+struct vma_walk {
+    struct mm_region prev;
+    bool have_prev;
+    int prot;
+    u64 n;
+};
+
+static void count_as(const struct mm_node *t, struct vma_walk *w)
+{
+    for (; t; t = t->right) {
+        count_as(t->left, w);
+        struct mm_region r = t->r;
+        r.prot = w->prot;
+        if (!w->have_prev || !joins(&w->prev, &r)) w->n++;
+        w->prev = r;
+        w->have_prev = true;
+    }
+}
+
+static void set_prot(struct mm_node *t, int prot)
+{
+    if (!t) return;
+    set_prot(t->left, prot);
+    set_prot(t->right, prot);
+    t->r.prot = prot;
+    update(t);
 }
 
 int mm_protect(struct mm *mm, u128 start, u128 len, int prot)
@@ -163,36 +400,71 @@ int mm_protect(struct mm *mm, u128 start, u128 len, int prot)
     int e = split_at(mm, start);
     if (!e) e = split_at(mm, end);
     if (e) return e;
-    for (size_t i = lower_bound(mm, start); i < mm->n && mm->reg[i].start < end; i++)
-        mm->reg[i].prot = prot;
-    mm->gen++;
-    mm->code_gen++;
+    struct mm_node *a, *b, *c;
+    u64 before = vmas(mm->root);
+    split3(mm, start, end, &a, &b, &c);
+    struct vma_walk w = { .prot = prot, .n = vmas(a) };
+    if (a) {
+        w.prev = a->last->r;
+        w.have_prev = true;
+    }
+    count_as(b, &w);
+    u64 after = w.n + vmas(c) - (c && joins(&w.prev, &c->first->r));
+    if (after > before && after > mm->max_map_count) {
+        join3(mm, a, b, c);
+        return -ENOMEM;
+    }
+    set_prot(b, prot);
+    join3(mm, a, b, c);
+    changed(mm);
     return 0;
+}
+
+/* A free-gap search: the lowest (or highest, down) len bytes within [from, to). */
+struct gap_query {
+    u128 len, from, to;
+    bool down;
+    u128 out;
+};
+
+static bool gap_fits(struct gap_query *q, u128 lo, u128 hi)
+{
+    if (lo < q->from) lo = q->from;
+    if (hi > q->to) hi = q->to;
+    if (hi <= lo || hi - lo < q->len) return false;
+    q->out = q->down ? hi - q->len : lo;
+    return true;
+}
+
+/* Search the gaps just below each region of t, the lowest of which starts at pe (the
+ * end of the region before t's first).  Subtrees whose gaps are all too small or that
+ * lie outside [from, to) are skipped, so only the subtrees straddling from or to are
+ * entered without success: O(depth). */
+static bool gap_search(const struct mm_node *t, u128 pe, struct gap_query *q)
+{
+    if (!t) return false;
+    u128 lo = pe > q->from ? pe : q->from;
+    u128 hi = t->last->r.start < q->to ? t->last->r.start : q->to;
+    if (hi <= lo || hi - lo < q->len) return false;
+    if (t->gap < q->len && t->first->r.start - pe < q->len) return false;
+    u128 below = t->left ? t->left->last->r.end : pe;
+    if (q->down)
+        return gap_search(t->right, t->r.end, q) || gap_fits(q, below, t->r.start) ||
+               gap_search(t->left, pe, q);
+    return gap_search(t->left, pe, q) || gap_fits(q, below, t->r.start) ||
+           gap_search(t->right, t->r.end, q);
 }
 
 int mm_find_free(const struct mm *mm, u128 len, u128 from, u128 to, bool top_down, u128 *out)
 {
     if (!len || to > mm->limit || from >= to || len > to - from) return -ENOMEM;
-    if (top_down) {
-        for (size_t i = mm->n + 1; i-- > 0;) {   /* gaps from the highest down */
-            u128 lo = i ? mm->reg[i - 1].end : 0;
-            u128 hi = i < mm->n ? mm->reg[i].start : to;
-            if (hi > to) hi = to;
-            if (lo < from) lo = from;
-            if (hi > lo && hi - lo >= len) { *out = hi - len; return 0; }
-        }
-        return -ENOMEM;
-    }
-    u128 a = from;
-    for (size_t i = lower_bound(mm, from); ; i++) {
-        u128 next = i < mm->n ? mm->reg[i].start : to;
-        if (next > to) next = to;
-        if (next > a && next - a >= len) { *out = a; return 0; }
-        if (i >= mm->n) break;
-        if (mm->reg[i].end > a) a = mm->reg[i].end;
-        if (a >= to) break;
-    }
-    return -ENOMEM;
+    struct gap_query q = { len, from, to, top_down, 0 };
+    u128 top = mm->root ? mm->root->last->r.end : 0;     /* the gap above every region */
+    bool ok = top_down ? gap_fits(&q, top, to) || gap_search(mm->root, 0, &q)
+                       : gap_search(mm->root, 0, &q) || gap_fits(&q, top, to);
+    if (!ok) return -ENOMEM;
+    *out = q.out;
+    return 0;
 }
 
 /* Host and guest pages have the same boundaries: regions and their host mappings are
@@ -259,74 +531,107 @@ bool mm_poke(struct mm *mm, u128 addr, const void *src, size_t n)
 
 int mm_vma_end(struct mm *mm, u128 addr, u128 *end)
 {
-    size_t i = lower_bound(mm, addr);
-    if (i >= mm->n || mm->reg[i].start > addr) return -EFAULT;
-    while (i + 1 < mm->n && mm->reg[i + 1].start == mm->reg[i].end &&
-           mm->reg[i + 1].prot == mm->reg[i].prot && mm->reg[i + 1].max_prot == mm->reg[i].max_prot)
-        i++;
-    *end = mm->reg[i].end;
+    const struct mm_node *n = find_node(mm, addr), *next;
+    if (!n) return -EFAULT;
+    while ((next = lower_bound(mm, n->r.end)) && joins(&n->r, &next->r)) n = next;
+    *end = n->r.end;
     return 0;
+}
+
+/* The nodes of t in address order into v (which has room for t->count). */
+static size_t collect(struct mm_node *t, struct mm_node **v)
+{
+    size_t k = 0;
+    for (; t; t = t->right) {
+        k += collect(t->left, v + k);
+        v[k++] = t;
+    }
+    return k;
+}
+
+/* The host refuses MREMAP_DONTUNMAP for some private anonymous mappings (Linux 6.18
+ * does when the host VMA the pages sit in was merged with one that a fork shares), so
+ * it is done by hand: move the pages, then put empty pages where they were. */
+static void *dontunmap_fallback(void *old, size_t sz)
+{
+    void *nh = mmap(NULL, sz, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (nh == MAP_FAILED) return nh;
+    if (mremap(old, sz, sz, MREMAP_MAYMOVE | MREMAP_FIXED, nh) == MAP_FAILED) {
+        munmap(nh, sz);
+        return MAP_FAILED;
+    }
+    if (mmap(old, sz, PROT_READ | PROT_WRITE,
+             MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0) != MAP_FAILED)
+        return nh;
+    mremap(nh, sz, sz, MREMAP_MAYMOVE | MREMAP_FIXED, old);
+    errno = ENOMEM;
+    return MAP_FAILED;
 }
 
 int mm_remap(struct mm *mm, u128 old, u128 len, u128 dst, u128 grow, bool keep)
 {
     if (!range_ok(mm, old, len) || !range_ok(mm, dst, len + grow)) return -EINVAL;
+    /* Linux's move_vma: a move may need up to three more VMAs. */
+    if (vmas(mm->root) + 3 > mm->max_map_count) return -ENOMEM;
     int e = split_at(mm, old);
     if (!e) e = split_at(mm, old + len);
     if (e) return e;
-    size_t i = lower_bound(mm, old), j = i;
-    while (j < mm->n && mm->reg[j].start < old + len) j++;
-    size_t n = j - i;
-    if (!n || mm->reg[i].start != old || mm->reg[j - 1].end != old + len) return -EFAULT;
-    for (size_t k = i + 1; k < j; k++)
-        if (mm->reg[k].start != mm->reg[k - 1].end) return -EFAULT;
-    if (keep && mm->cap - mm->n < n) {      /* the old regions stay: room for n more */
-        struct mm_region *nr = realloc(mm->reg, (mm->n + n) * sizeof *nr);
-        if (!nr) return -ENOMEM;
-        mm->reg = nr;
-        mm->cap = mm->n + n;
+    struct mm_node *a, *b, *c;
+    split3(mm, old, old + len, &a, &b, &c);
+    if (!b || b->first->r.start != old || b->last->r.end != old + len || b->gap) {
+        join3(mm, a, b, c);
+        return -EFAULT;
     }
+    size_t n = b->count;
+    /* nodes[0..n): the old regions; with keep they stay and nodes[n..2n) are new */
+    struct mm_node **nodes = calloc(keep ? 2 * n : n, sizeof *nodes);
     struct mm_region *moved = malloc(n * sizeof *moved);
-    if (!moved) return -ENOMEM;
-    memcpy(moved, &mm->reg[i], n * sizeof *moved);
+    e = nodes && moved ? 0 : -ENOMEM;
+    if (!e) collect(b, nodes);
+    for (size_t k = 0; keep && !e && k < n; k++)
+        if (!(nodes[n + k] = new_node(mm, nodes[k]->r))) e = -ENOMEM;
+    for (size_t k = 0; !e && k < n; k++) moved[k] = nodes[k]->r;
     /* The host side: with keep (MREMAP_DONTUNMAP) every piece's pages move to new host
      * memory and the old host range stays mapped, empty; otherwise only the last piece
      * moves on the host, and only if it grows (the host kernel then extends it the way
      * Linux extends the guest's: zero pages, the shared object, or the file). */
-    for (size_t k = 0; k < n; k++) {
+    for (size_t k = 0; !e && k < n; k++) {
         size_t sz = (size_t)(moved[k].end - moved[k].start);
         size_t nsz = k + 1 == n ? (size_t)(sz + grow) : sz;
         if (!keep && nsz == sz) continue;
         void *nh = mremap(moved[k].host, sz, nsz, MREMAP_MAYMOVE | (keep ? MREMAP_DONTUNMAP : 0));
+        if (nh == MAP_FAILED && keep && errno == EINVAL)
+            nh = dontunmap_fallback(moved[k].host, sz);
         if (nh == MAP_FAILED) {
-            int err = errno;
+            e = errno == EINVAL ? -EINVAL : -ENOMEM;
             /* with keep, the pieces moved so far go back where they were */
-            for (size_t b = 0; keep && b < k; b++) {
-                size_t bs = (size_t)(moved[b].end - moved[b].start);
-                mremap(moved[b].host, bs, bs, MREMAP_MAYMOVE | MREMAP_FIXED, mm->reg[i + b].host);
+            for (size_t j = 0; keep && j < k; j++) {
+                size_t js = (size_t)(moved[j].end - moved[j].start);
+                mremap(moved[j].host, js, js, MREMAP_MAYMOVE | MREMAP_FIXED, nodes[j]->r.host);
             }
-            free(moved);
-            return err == EINVAL ? -EINVAL : -ENOMEM;
+            break;
         }
         moved[k].host = nh;
     }
-    moved[n - 1].end += grow;
-    if (!keep) {
-        memmove(&mm->reg[i], &mm->reg[j], (mm->n - j) * sizeof *mm->reg);
-        mm->n -= n;
+    if (e) {
+        for (size_t k = 0; keep && nodes && k < n; k++) free(nodes[n + k]);
+        free(nodes);
+        free(moved);
+        join3(mm, a, b, c);
+        return e;
     }
-    size_t at = lower_bound(mm, dst);
-    memmove(&mm->reg[at + n], &mm->reg[at], (mm->n - at) * sizeof *mm->reg);
+    if (keep) join3(mm, a, b, c);
+    else mm->root = merge(a, c);
+    struct mm_node **dstn = keep ? nodes + n : nodes;
     for (size_t k = 0; k < n; k++) {
-        moved[k].start = moved[k].start - old + dst;
-        moved[k].end = moved[k].end - old + dst;
-        mm->reg[at + k] = moved[k];
+        dstn[k]->r = moved[k];
+        dstn[k]->r.start = moved[k].start - old + dst;
+        dstn[k]->r.end = moved[k].end - old + dst + (k + 1 == n ? grow : 0);
+        insert(mm, dstn[k]);
     }
-    mm->n += n;
-    mm->hint = 0;
+    free(nodes);
     free(moved);
-    mm->gen++;
-    mm->code_gen++;         /* translated blocks of the old addresses are stale */
+    changed(mm);            /* translated blocks of the old addresses are stale too */
     return 0;
 }
 
@@ -340,26 +645,4 @@ int mm_dup_shared(struct mm *mm, u128 old, u128 dst, u128 len)
     int e = mm_map_host(mm, dst, len, r->prot | (r->hostfault ? MM_HOSTFAULT : 0), r->max_prot, nh);
     if (e) munmap(nh, (size_t)len);
     return e;
-}
-
-int mm_host_op(struct mm *mm, u128 start, u128 len, int (*op)(void *host, size_t n, void *arg),
-               void *arg)
-{
-    u128 end = start + len;
-    bool gap = false;
-    for (u128 a = start; a < end;) {
-        const struct mm_region *r = mm_find(mm, a);
-        if (!r) {
-            gap = true;
-            size_t i = lower_bound(mm, a);
-            if (i >= mm->n || mm->reg[i].start >= end) break;
-            a = mm->reg[i].start;
-            continue;
-        }
-        u128 stop = r->end < end ? r->end : end;
-        int e = op(r->host + (size_t)(a - r->start), (size_t)(stop - a), arg);
-        if (e) return e;
-        a = stop;
-    }
-    return gap ? -ENOMEM : 0;
 }

@@ -1,6 +1,12 @@
 /* A guest address space: a sorted set of mappings anywhere in 2^128, each backed by its
  * own host mapping.  Nothing is "guest address + constant": an rv128 guest may map
- * pages far above 2^64 and a guest can only ever reach host memory through a region. */
+ * pages far above 2^64 and a guest can only ever reach host memory through a region.
+ *
+ * The regions are kept in a treap (a binary search tree by address, heap-ordered by a
+ * random priority, so expected O(log n) depth) whose nodes also record, for their
+ * subtree, the first and last region, the largest gap between two of its regions and
+ * how many VMAs it holds.  Lookup, insertion, removal and the free-gap search are then
+ * logarithmic, and the VMA count that vm.max_map_count limits is always at hand. */
 #ifndef ZL_RUN_MM_H
 #define ZL_RUN_MM_H
 
@@ -24,16 +30,25 @@ struct mm_region {
  * raise SIGBUS on the host (run/hostfault.h). */
 #define MM_HOSTFAULT 0x40000000
 
+struct mm_node;
+
 struct mm {
-    struct mm_region *reg;  /* sorted by start, non-overlapping */
-    size_t n, cap;
-    size_t hint;            /* index of the last region found */
+    struct mm_node *root;   /* the regions, non-overlapping, in address order */
+    struct mm_node *hint;   /* the last region found (reset by every mapping change) */
+    u64 seed;               /* the treap's priorities */
+    u64 max_map_count;      /* vm.max_map_count: more VMAs than this are refused */
     u128 limit;             /* user addresses are below this */
     u64 gen;                /* bumped whenever mappings or permissions change */
     u64 code_gen;           /* bumped when executable memory may have changed */
     u128 brk_start, brk_cur;
 };
 
+/* max_map_count is the host's vm.max_map_count (65530 if it cannot be read).  The VMA
+ * count is Linux's for anonymous memory: a maximal run of contiguous regions with the
+ * same rights (prot and max_prot) is one VMA.  An mmap is refused (-ENOMEM) when the
+ * count is already above the limit (Linux's do_mmap test); an munmap or mprotect that
+ * would leave more than max_map_count VMAs is refused before anything changes, and so
+ * is an mremap while the count is within 3 of the limit (Linux's move_vma). */
 void mm_init(struct mm *mm, u128 limit);
 void mm_destroy(struct mm *mm);
 
@@ -76,6 +91,14 @@ bool mm_is_free(const struct mm *mm, u128 start, u128 len);
 int mm_find_free(const struct mm *mm, u128 len, u128 from, u128 to, bool top_down, u128 *out);
 
 const struct mm_region *mm_find(struct mm *mm, u128 addr);
+
+/* The number of VMAs (see mm_init) and of regions. */
+u64 mm_vma_count(const struct mm *mm);
+u64 mm_region_count(const struct mm *mm);
+
+/* Call fn on every region in address order; stops at the first non-zero return and
+ * returns it (0 if every call returned 0).  fn must not change the mappings. */
+int mm_for_each(const struct mm *mm, int (*fn)(const struct mm_region *, void *), void *arg);
 
 /* Copy between guest and host memory honouring guest permissions (need = PROT_READ
  * for reads, PROT_WRITE for writes).  On failure return false and set *fault to the

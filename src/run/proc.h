@@ -60,6 +60,10 @@ int layout_init(struct layout *lay, int xlen, bool no_random);
 int proc_load(struct proc *p, const char *path, char *const argv[], char *const envp[],
               char *err, size_t errlen);
 
+/* Would proc_load accept the executable at path?  0, or -1 with the reason in err:
+ * execve checks this before its point of no return. */
+int proc_check_exec(const char *path, char *err, size_t errlen);
+
 /* The same from an in-memory image (name is what AT_EXECFN and errors show). */
 int proc_load_image(struct proc *p, const char *name, const void *data, size_t size,
                     char *const argv[], char *const envp[], char *err, size_t errlen);

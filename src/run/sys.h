@@ -32,6 +32,29 @@ static inline int get_guest(struct proc *p, u128 addr, void *dst, size_t n)
     return mm_read(&p->mm, addr, dst, n, NULL) ? 0 : -EFAULT;
 }
 
+/* Linux's access_ok: does [addr, addr + len) lie in user space, below the task size?
+ * Every handler that takes a user buffer and a length checks it before any I/O, so a
+ * range that wraps or leaves user space is -EFAULT however much of it is mapped
+ * (docs/abi.md §6.3).  The rv128 task size is 2^119, above 2^64. */
+static inline bool guest_access_ok(const struct proc *p, u128 addr, u128 len)
+{
+    return len <= p->lay.task_size && addr <= p->lay.task_size - len;
+}
+
+/* Linux's cap on the bytes one read/write-like call transfers: INT_MAX & PAGE_MASK. */
+#define MAX_RW_COUNT ((u128)0x7ffff000)
+
+/* The error for a bad user buffer on fd: -EBADF if fd is not open for the transfer
+ * (Linux checks the file first), else -EFAULT. */
+i128 guest_fd_fault(int fd, bool to_guest);
+
+/* Linux's import_iovec checks over n converted guest iovecs, before any I/O: a length
+ * negative as the personality's ssize_t is -EINVAL (whichever iovec has it), then a
+ * buffer outside user space is -EFAULT (a lone iovec is first capped at MAX_RW_COUNT);
+ * the lengths are capped so that the total is at most MAX_RW_COUNT.  Returns the total. */
+struct zl_iovec;
+i128 guest_iov_import(const struct proc *p, struct zl_iovec *v, size_t n);
+
 /* Copy a NUL-terminated guest string into buf: 0, -EFAULT or -ENAMETOOLONG. */
 int guest_str(struct proc *p, u128 addr, char *buf, size_t size);
 

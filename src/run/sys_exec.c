@@ -84,50 +84,107 @@ i128 sys_clone(struct proc *p, const u128 *a)
     return 0;
 }
 
-/* A NULL-terminated guest array of string pointers as a host array (malloc'd). */
-static int read_strv(struct proc *p, u128 addr, char ***out)
+/* Linux's limits on execve's arguments (include/uapi/linux/binfmts.h, fs/exec.c): one
+ * string may be 32 pages long with its NUL, an array may hold 0x7fffffff strings, and
+ * the strings, the file name and the pointers to them together may take a quarter of
+ * the stack limit, but never more than 6 MiB nor less than 32 pages.  The stack zl-run
+ * gives a program is 8 MiB (load.c), so a larger RLIMIT_STACK counts as 8 MiB. */
+#define MAX_ARG_STRLEN ((size_t)32 * 4096)
+#define MAX_ARG_STRINGS ((size_t)0x7fffffff)
+#define ARG_MAX_FLOOR ((size_t)32 * 4096)
+#define ARG_STACK ((size_t)8 << 20)
+
+static size_t arg_limit(void)
 {
-    size_t n = 0, cap = 16;
-    char **v = calloc(cap, sizeof *v);
-    if (!v) return -ENOMEM;
-    unsigned w = (unsigned)p->lay.xlen / 8;
-    for (; addr; n++) {
-        u128 ptr = 0;
-        if (!mm_read(&p->mm, addr + (u128)n * w, &ptr, w, NULL)) goto fault;
-        if (!ptr) break;
-        if (n + 2 > cap) {
-            char **nv = realloc(v, (cap *= 2) * sizeof *v);
-            if (!nv) goto fault;
-            v = nv;
-        }
-        size_t len = 0, sz = 256;
-        char *s = malloc(sz);
-        for (;; len++) {
-            if (len + 1 >= sz) {
-                char *ns = (sz >= (1u << 17)) ? NULL : realloc(s, sz *= 2);
-                if (!ns) { free(s); goto fault; }      /* MAX_ARG_STRLEN */
-                s = ns;
-            }
-            if (!s || !mm_read(&p->mm, ptr + len, &s[len], 1, NULL)) { free(s); goto fault; }
-            if (!s[len]) break;
-        }
-        v[n] = s;
-        v[n + 1] = NULL;
-        if (n > 65536) goto fault;
-    }
-    *out = v;
-    return 0;
-fault:
-    for (size_t i = 0; i < n; i++) free(v[i]);
-    free(v);
-    return -EFAULT;
+    struct rlimit rl;
+    size_t stack = ARG_STACK;
+    if (!getrlimit(RLIMIT_STACK, &rl) && rl.rlim_cur < stack) stack = (size_t)rl.rlim_cur;
+    size_t limit = stack / 4;
+    return limit < ARG_MAX_FLOOR ? ARG_MAX_FLOOR : limit;
 }
 
-static void free_strv(char **v)
+/* The number of strings in a guest NULL-terminated array (none if addr is 0), or
+ * -EFAULT / -E2BIG, without copying anything (Linux's count()). */
+static i128 count_strv(struct proc *p, u128 addr)
 {
-    if (!v) return;
-    for (char **q = v; *q; q++) free(*q);
-    free(v);
+    unsigned w = (unsigned)p->lay.xlen / 8;
+    for (size_t n = 0; addr; n++) {
+        if (n >= MAX_ARG_STRINGS) return -E2BIG;
+        u128 ptr = 0;
+        if (!mm_read(&p->mm, addr + (u128)n * w, &ptr, w, NULL)) return -EFAULT;
+        if (!ptr) return (i128)n;
+    }
+    return 0;
+}
+
+/* The size of the guest string at addr with its NUL, looking at no more than max
+ * bytes: -EFAULT if a byte before the NUL is unreadable, max + 1 if there is no NUL. */
+static i128 guest_strsize(struct proc *p, u128 addr, size_t max)
+{
+    size_t n = 0;
+    while (n < max) {
+        const struct mm_region *r = mm_find(&p->mm, addr + n);
+        if (!r || !(r->prot & PROT_READ)) return -EFAULT;
+        u128 avail = r->end - (addr + n);
+        size_t k = avail < max - n ? (size_t)avail : max - n;
+        const u8 *h = r->host + (size_t)(addr + n - r->start);
+        const u8 *z = memchr(h, 0, k);
+        if (z) return (i128)(n + (size_t)(z - h) + 1);
+        n += k;
+    }
+    return (i128)max + 1;
+}
+
+/* Copy the n strings of a guest array into v[0..n) (v[n] = NULL), last first as Linux
+ * does, each charged to *budget before any memory is allocated for it. */
+static int copy_strv(struct proc *p, u128 addr, size_t n, char **v, size_t *budget)
+{
+    unsigned w = (unsigned)p->lay.xlen / 8;
+    v[n] = NULL;
+    for (size_t i = n; i-- > 0;) {
+        u128 ptr = 0;
+        if (!mm_read(&p->mm, addr + (u128)i * w, &ptr, w, NULL)) return -EFAULT;
+        i128 len = guest_strsize(p, ptr, MAX_ARG_STRLEN);
+        if (len < 0) return (int)len;
+        if ((size_t)len > MAX_ARG_STRLEN || (size_t)len > *budget) return -E2BIG;
+        *budget -= (size_t)len;
+        if (!(v[i] = malloc((size_t)len))) return -ENOMEM;
+        if (!mm_read(&p->mm, ptr, v[i], (size_t)len, NULL)) return -EFAULT;
+    }
+    return 0;
+}
+
+/* execve's argv and envp as host arrays, within Linux's limits. */
+struct args {
+    char **argv, **envp;
+    size_t argc, envc;
+};
+
+static int read_args(struct proc *p, const char *path, u128 argv_addr, u128 envp_addr,
+                     struct args *out)
+{
+    i128 argc = count_strv(p, argv_addr), envc;
+    if (argc < 0) return (int)argc;
+    if ((envc = count_strv(p, envp_addr)) < 0) return (int)envc;
+    size_t limit = arg_limit(), w = (size_t)p->lay.xlen / 8;
+    size_t ptrs = ((size_t)(argc ? argc : 1) + (size_t)envc) * w, name = strlen(path) + 1;
+    if (limit <= ptrs || limit - ptrs < name) return -E2BIG;
+    size_t budget = limit - ptrs - name;
+    out->argv = calloc((size_t)argc + 1, sizeof *out->argv);
+    out->envp = calloc((size_t)envc + 1, sizeof *out->envp);
+    if (!out->argv || !out->envp) return -ENOMEM;
+    out->argc = (size_t)argc;
+    out->envc = (size_t)envc;
+    int e = copy_strv(p, envp_addr, out->envc, out->envp, &budget);
+    return e ? e : copy_strv(p, argv_addr, out->argc, out->argv, &budget);
+}
+
+static void free_args(struct args *a)
+{
+    for (size_t i = 0; a->argv && i < a->argc; i++) free(a->argv[i]);
+    for (size_t i = 0; a->envp && i < a->envc; i++) free(a->envp[i]);
+    free(a->argv);
+    free(a->envp);
 }
 
 /* Is the file a RISC-V ELF executable (any class)? */
@@ -172,23 +229,26 @@ i128 sys_execve(struct proc *p, const u128 *a)
     char path[PATH_MAX];
     int e = guest_path(p, a[0], path, sizeof path);
     if (e) return e;
-    char **argv = NULL, **envp = NULL;
-    if ((e = read_strv(p, a[1], &argv)) || (e = read_strv(p, a[2], &envp))) {
-        free_strv(argv);
-        return e;
-    }
-    if (access(path, X_OK)) {
-        e = -errno;
-        goto out;
-    }
+    if (access(path, X_OK)) return -errno;
+    /* the arrays are counted before anything is copied, and a bad call fails having
+     * allocated no more than the limit allows */
+    struct args args = { 0 };
+    if ((e = read_args(p, path, a[1], a[2], &args))) goto out;
+    char **argv = args.argv, **envp = args.envp;
     char line[256], *interp = NULL, *iarg = NULL;
     const char *prog = path;
     bool script = !is_riscv_elf(path) && shebang(path, line, sizeof line, &interp, &iarg);
     if (script) prog = interp;
     if (is_riscv_elf(prog) && p->self_exe) {
+        /* A program zl-run would refuse fails here, while the caller can still be told
+         * (Linux's ENOEXEC), not after the caller has been replaced. */
+        char why[256];
+        if (proc_check_exec(prog, why, sizeof why)) {
+            e = -ENOEXEC;
+            goto out;
+        }
         /* zl-run [-R] -0 ARGV0 -- PROG [interp-arg] [script] ARGS... */
-        size_t argc = 0;
-        while (argv[argc]) argc++;
+        size_t argc = args.argc;
         char **nv = calloc(argc + 13, sizeof *nv);
         if (!nv) { e = -ENOMEM; goto out; }
         size_t k = 0;
@@ -217,8 +277,7 @@ i128 sys_execve(struct proc *p, const u128 *a)
     execve(path, argv, envp);       /* a host program, or a script the host runs */
     e = -errno;
 out:
-    free_strv(argv);
-    free_strv(envp);
+    free_args(&args);
     return e;
 }
 

@@ -53,6 +53,7 @@ i128 sys_statx(struct proc *p, const u128 *a)
 /* struct linux_dirent64 has the same bytes everywhere: records go through unchanged. */
 i128 sys_getdents64(struct proc *p, const u128 *a)
 {
+    if (!guest_access_ok(p, a[1], a[2])) return guest_fd_fault((int)a[0], true);
     size_t count = a[2] > (1u << 20) ? (1u << 20) : (size_t)a[2];
     char *buf = malloc(count ? count : 1);
     if (!buf) return -ENOMEM;

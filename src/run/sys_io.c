@@ -18,7 +18,6 @@
 #include "run/sys.h"
 #include "zl_abi.h"
 
-#define MAX_RW_COUNT ((u128)0x7ffff000)
 
 int guest_str(struct proc *p, u128 addr, char *buf, size_t size)
 {
@@ -48,10 +47,18 @@ int guest_path(struct proc *p, u128 addr, char *buf, size_t size)
     return 0;
 }
 
+i128 guest_fd_fault(int fd, bool to_guest)
+{
+    int fl = fcntl(fd, F_GETFL);
+    if (fl < 0 || (fl & O_PATH)) return -EBADF;
+    return (fl & O_ACCMODE) == (to_guest ? O_WRONLY : O_RDONLY) ? -EBADF : -EFAULT;
+}
+
 i128 guest_fd_io(struct proc *p, int fd, u128 addr, u128 len, bool to_guest, off_t *pos)
 {
     int need = to_guest ? PROT_WRITE : PROT_READ;
     u128 done = 0;
+    if (!guest_access_ok(p, addr, len)) return guest_fd_fault(fd, to_guest);
     if (len > MAX_RW_COUNT) len = MAX_RW_COUNT;
     if (!len) {
         ssize_t r = to_guest ? (pos ? pread(fd, NULL, 0, *pos) : read(fd, NULL, 0))
@@ -247,47 +254,64 @@ i128 sys_ftruncate(struct proc *p, const u128 *a)
 
 #define ZL_UIO_MAXIOV 1024
 
+i128 guest_iov_import(const struct proc *p, struct zl_iovec *v, size_t n)
+{
+    int x = p->lay.xlen;
+    u128 ssize_max = ((u128)1 << (x - 1)) - 1;
+    for (size_t i = 0; i < n; i++)
+        if (v[i].iov_len > ssize_max) return -EINVAL;
+    if (n == 1 && v[0].iov_len > MAX_RW_COUNT) v[0].iov_len = MAX_RW_COUNT;
+    u128 total = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!guest_access_ok(p, v[i].iov_base, v[i].iov_len)) return -EFAULT;
+        if (v[i].iov_len > MAX_RW_COUNT - total) v[i].iov_len = MAX_RW_COUNT - total;
+        total += v[i].iov_len;
+    }
+    return (i128)total;
+}
+
 /* Translate a guest iovec array into host iovecs over the guest's mappings.  Each guest
  * buffer is split where its mappings change; translation stops at the first byte that is
  * not accessible (Linux then transfers what came before, or fails with EFAULT). */
 static i128 vec_io(struct proc *p, int fd, u128 iov, u128 cnt, bool to_guest, const off_t *pos)
 {
-    if (cnt > ZL_UIO_MAXIOV) return -EINVAL;
+    if (cnt > ZL_UIO_MAXIOV) return guest_fd_fault(fd, to_guest) == -EBADF ? -EBADF : -EINVAL;
     int pers = sys_pers(p);
     unsigned gsz = zl_sizeof(pers, ZL_T_iovec);
     u8 *gv = malloc((size_t)cnt * gsz + 1);
+    struct zl_iovec *v = malloc(((size_t)cnt + 1) * sizeof *v);
     struct iovec *hv = malloc(ZL_UIO_MAXIOV * sizeof *hv);
     i128 r = 0;
-    if (!gv || !hv) { r = -ENOMEM; goto out; }
+    if (!gv || !v || !hv) { r = -ENOMEM; goto out; }
     if (get_guest(p, iov, gv, (size_t)cnt * gsz)) { r = -EFAULT; goto out; }
+    for (size_t i = 0; i < cnt && !r; i++) r = zl_iovec_g2n(pers, gv + i * gsz, &v[i]);
+    if (!r) r = guest_iov_import(p, v, (size_t)cnt);
+    if (r < 0) {
+        if (guest_fd_fault(fd, to_guest) == -EBADF) r = -EBADF;
+        goto out;
+    }
     int need = to_guest ? PROT_WRITE : PROT_READ, nh = 0;
-    u128 total = 0;
     bool stop = false;
-    for (u128 i = 0; i < cnt && !stop; i++) {
-        struct zl_iovec v;
-        int e = zl_iovec_g2n(pers, gv + (size_t)i * gsz, &v);
-        if (e) { r = e; goto out; }
-        if ((i128)v.iov_len < 0) { r = -EINVAL; goto out; }
-        for (u128 off = 0; off < v.iov_len && total < 0x7ffff000;) {
-            const struct mm_region *m = mm_find(&p->mm, v.iov_base + off);
+    for (size_t i = 0; i < cnt && !stop; i++) {
+        for (u128 off = 0; off < v[i].iov_len;) {
+            const struct mm_region *m = mm_find(&p->mm, v[i].iov_base + off);
             if (!m || !(m->prot & need) || nh == ZL_UIO_MAXIOV) { stop = true; break; }
-            u128 avail = m->end - (v.iov_base + off), want = v.iov_len - off;
-            if (want > 0x7ffff000 - total) want = 0x7ffff000 - total;
+            u128 avail = m->end - (v[i].iov_base + off), want = v[i].iov_len - off;
             size_t k = (size_t)(avail < want ? avail : want);
             if (to_guest && (m->prot & PROT_EXEC)) p->mm.code_gen++;
-            hv[nh].iov_base = m->host + (size_t)(v.iov_base + off - m->start);
+            hv[nh].iov_base = m->host + (size_t)(v[i].iov_base + off - m->start);
             hv[nh].iov_len = k;
             nh++;
             off += k;
-            total += k;
         }
     }
-    if (!nh && total == 0 && stop) { r = -EFAULT; goto out; }
+    if (!nh && stop) { r = guest_fd_fault(fd, to_guest); goto out; }
     ssize_t n = to_guest ? (pos ? preadv(fd, hv, nh, *pos) : readv(fd, hv, nh))
                          : (pos ? pwritev(fd, hv, nh, *pos) : writev(fd, hv, nh));
     r = n < 0 ? -errno : n;
 out:
     free(gv);
+    free(v);
     free(hv);
     return r;
 }

@@ -91,6 +91,7 @@ i128 sys_getpeername(struct proc *p, const u128 *a) { return name_call(p, a, get
 
 i128 sys_sendto(struct proc *p, const u128 *a)
 {
+    if (!guest_access_ok(p, a[1], a[2] > MAX_RW_COUNT ? MAX_RW_COUNT : a[2])) return -EFAULT;
     size_t n = a[2] > MAX_IO ? MAX_IO : (size_t)a[2];
     u8 abuf[MAX_ADDR];
     socklen_t alen = 0;
@@ -109,6 +110,7 @@ i128 sys_sendto(struct proc *p, const u128 *a)
 
 i128 sys_recvfrom(struct proc *p, const u128 *a)
 {
+    if (!guest_access_ok(p, a[1], a[2] > MAX_RW_COUNT ? MAX_RW_COUNT : a[2])) return -EFAULT;
     size_t n = a[2] > MAX_IO ? MAX_IO : (size_t)a[2];
     u8 *buf = malloc(n ? n : 1), abuf[MAX_ADDR];
     if (!buf) return -ENOMEM;
@@ -315,8 +317,11 @@ static i128 msg_common(struct proc *p, const u128 *a, bool recv)
     size_t total = 0;
     if (!iv || !gi) { r = -ENOMEM; goto out; }
     if (get_guest(p, m.msg_iov, gi, (size_t)m.msg_iovlen * isz)) { r = -EFAULT; goto out; }
-    for (u128 i = 0; i < m.msg_iovlen; i++) {
+    for (u128 i = 0; i < m.msg_iovlen; i++)
         if ((r = zl_iovec_g2n(pers, gi + (size_t)i * isz, &iv[i]))) goto out;
+    if ((r = guest_iov_import(p, iv, (size_t)m.msg_iovlen)) < 0) goto out;
+    r = 0;
+    for (u128 i = 0; i < m.msg_iovlen; i++) {
         u128 room = MAX_IO - total;
         if (iv[i].iov_len > room) iv[i].iov_len = room;
         total += (size_t)iv[i].iov_len;

@@ -49,7 +49,13 @@ i128 sys_set_tid_address(struct proc *p, const u128 *a)
 i128 sys_getrandom(struct proc *p, const u128 *a)
 {
     u8 buf[256];
-    u128 len = a[1] > 0x2000000 ? 0x2000000 : a[1];
+    unsigned flags = (unsigned)a[2];
+    /* Linux: the flags first (GRND_NONBLOCK | GRND_RANDOM | GRND_INSECURE, not the last
+     * two together), then the count capped at MAX_RW_COUNT and the buffer checked */
+    if ((flags & ~7u) || (flags & 6) == 6) return -EINVAL;
+    u128 len = a[1] > MAX_RW_COUNT ? MAX_RW_COUNT : a[1];
+    if (!guest_access_ok(p, a[0], len)) return -EFAULT;
+    if (len > 0x2000000) len = 0x2000000;
     u128 done = 0;
     while (done < len) {
         size_t n = (size_t)(len - done < sizeof buf ? len - done : sizeof buf);
