@@ -12,6 +12,9 @@ scale=${ZL_TIME_SCALE:-1}
 if ! need_pkg riscv64-linux-gnu-gcc gcc-riscv64-linux-gnu libc6-dev-riscv64-cross; then
     echo "FAIL adversarial_setup: the riscv64 cross compiler could not be installed"; exit 1
 fi
+# GNU time measures the peak RSS of the execve case (Debian package `time`)
+need_file /usr/bin/time time || echo "FAIL adversarial_setup: /usr/bin/time could not be installed"
+
 out=$(mktemp -d /tmp/zl-adv-XXXXXX)
 trap 'rm -rf "$out"' EXIT
 for src in tests/run/adversarial/*.c; do
@@ -62,7 +65,7 @@ if [ -n "$rss" ]; then
     if [ "$rss" -lt "$rss_limit" ]; then echo "PASS limits_execve_peak_rss"
     else echo "FAIL limits_execve_peak_rss: ${rss} KiB, limit ${rss_limit} KiB"; fi
 else
-    echo "SKIP limits_execve_peak_rss: /usr/bin/time is not installed"
+    echo "FAIL limits_execve_peak_rss: no peak RSS measured (/usr/bin/time missing)"
 fi
 
 run limits_rw 20
