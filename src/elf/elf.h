@@ -29,6 +29,7 @@
 #ifndef ZL_ELF_ELF_H
 #define ZL_ELF_ELF_H
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <zl/types.h>
 
@@ -617,5 +618,38 @@ char *elf_eflags_string(u16 machine, u32 flags, char *buf, usize n);
 /* Decimal / hexadecimal (no 0x, no leading zeros) text of a 128-bit value. */
 char *elf_u128_dec(u128 v, char *buf, usize n);
 char *elf_u128_hex(u128 v, char *buf, usize n);
+
+/* ---------------------------------------------------------------------------------- */
+/* `ar` archives (elf_ar.c): the one reader, for the linker and readelf.                */
+/* ---------------------------------------------------------------------------------- */
+#define AR_MAGIC_LEN 8
+bool ar_is_archive(const u8 *data, usize size);     /* "!<arch>\n" or thin "!<thin>\n" */
+
+enum ar_kind {
+    AR_MEMBER,          /* an ordinary member */
+    AR_SYMTAB,          /* "/": the GNU symbol index, 32-bit big-endian count and offsets */
+    AR_SYMTAB64,        /* "/SYM64/": the same with 64-bit fields */
+    AR_LONGNAMES,       /* "//": the long-name table */
+    AR_BSD_SYMDEF,      /* "__.SYMDEF": a BSD index (not interpreted) */
+};
+struct ar_entry {
+    enum ar_kind kind;
+    usize hdr_off;      /* offset of the member's header (what a symbol index names) */
+    const char *name;   /* members: name_len bytes inside the archive, not NUL-terminated */
+    usize name_len;
+    const u8 *data;     /* the data; NULL for the members of a thin archive */
+    u64 size;           /* bytes of data (without a BSD name) */
+};
+struct ar_walk {
+    const u8 *data;
+    usize size, pos;
+    bool thin;
+    const u8 *longnames;
+    usize longnames_size;
+};
+void ar_walk_init(struct ar_walk *w, const u8 *data, usize size);
+/* The next entry: 1, or 0 at the end, or -1 for a malformed archive, with *why a static
+ * message and e->hdr_off the offset of the header at fault. */
+int ar_walk_next(struct ar_walk *w, struct ar_entry *e, const char **why);
 
 #endif /* ZL_ELF_ELF_H */

@@ -1,14 +1,5 @@
-/* ar.c — reader of System V / GNU `ar` archives (and GNU thin archives).
- *
- * Layout: "!<arch>\n", then members, each a 60-byte header
- *   name[16] date[12] uid[6] gid[6] mode[8] size[10] "`\n"
- * followed by `size` bytes and a '\n' pad to an even offset.  Special members:
- *   "/"        symbol index: u32 BE count, count u32 BE header offsets, count names
- *   "/SYM64/"  the same with u64 BE count and offsets
- *   "//"       long-name table ("name/\n" strings); a member named "/123" uses offset 123
- *   "#1/N"     BSD long name: the first N data bytes are the name
- * GNU names end in '/'.  A thin archive ("!<thin>\n") stores only the headers; members are
- * files named relative to the archive's directory.
+/* ar.c — archives for the linker: the members (through src/elf's archive reader), the
+ * symbols they define, and the data of thin archives' members.
  *
  * The index is optional: members it does not mention (all of them when there is no index)
  * are scanned for their defined global symbols.  That is also how ELFCLASS128 members work
@@ -16,35 +7,6 @@
  * host's `ar rcs` stores them but indexes none of their symbols). */
 #include <string.h>
 #include "ld.h"
-
-#define AR_MAGIC "!<arch>\n"
-#define AR_THIN "!<thin>\n"
-#define AR_HDR 60
-
-int ar_is_archive(const u8 *data, usize size)
-{
-    return size >= 8 && (!memcmp(data, AR_MAGIC, 8) || !memcmp(data, AR_THIN, 8));
-}
-
-static int parse_dec(const u8 *p, usize n, u64 *out)
-{
-    u64 v = 0;
-    usize i = 0;
-    while (i < n && p[i] == ' ')
-        i++;
-    if (i == n || p[i] < '0' || p[i] > '9')
-        return -1;
-    for (; i < n && p[i] >= '0' && p[i] <= '9'; i++) {
-        if (v > (u64)1 << 56)
-            return -1;
-        v = v * 10 + (u64)(p[i] - '0');
-    }
-    for (; i < n; i++)
-        if (p[i] != ' ')
-            return -1;
-    *out = v;
-    return 0;
-}
 
 struct arscan {
     u64 *hdr_off;            /* header offset of member i */
@@ -71,113 +33,38 @@ struct archive *ar_parse(struct ld *L, const char *path, const u8 *data, usize s
     a->path = path;
     a->data = data;
     a->size = size;
-    a->thin = !memcmp(data, AR_THIN, 8);
-    const u8 *longnames = NULL;
-    usize longnames_size = 0;
+    struct ar_walk w;
+    ar_walk_init(&w, data, size);
+    a->thin = w.thin;
     struct vec mems = { 0 }, offs = { 0 };
     const u8 *symidx = NULL;
     usize symidx_size = 0;
     int sym64 = 0;
-
-    usize pos = 8;
-    while (pos < size) {
-        if (size - pos < AR_HDR) {
-            if (size - pos == 1 && data[pos] == '\n')
-                break;
-            ld_error(L, "%s: truncated archive member header at offset %zu", path, pos);
-            return NULL;
+    struct ar_entry e;
+    const char *why;
+    int r;
+    while ((r = ar_walk_next(&w, &e, &why)) > 0) {
+        if (e.kind == AR_SYMTAB || e.kind == AR_SYMTAB64) {
+            symidx = e.data;
+            symidx_size = (usize)e.size;
+            sym64 = e.kind == AR_SYMTAB64;
         }
-        const u8 *h = data + pos;
-        if (h[58] != '`' || h[59] != '\n') {
-            ld_error(L, "%s: malformed archive member header at offset %zu", path, pos);
-            return NULL;
-        }
-        u64 msize;
-        if (parse_dec(h + 48, 10, &msize)) {
-            ld_error(L, "%s: bad member size at offset %zu", path, pos);
-            return NULL;
-        }
-        usize dpos = pos + AR_HDR;
-        u64 total = msize;
-        const char *name = NULL;
-        usize namelen = 0;
-        int special = 0;
-        if (h[0] == '/' && (h[1] == ' ' || !memcmp(h, "/SYM64/ ", 8))) {
-            special = 1;                                       /* symbol index */
-            sym64 = h[1] == 'S';
-            if (msize > size - dpos) {
-                ld_error(L, "%s: truncated archive symbol index", path);
-                return NULL;
-            }
-            symidx = data + dpos;
-            symidx_size = (usize)msize;
-        } else if (h[0] == '/' && h[1] == '/' && h[2] == ' ') {
-            special = 1;                                       /* long names */
-            if (msize > size - dpos) {
-                ld_error(L, "%s: truncated archive name table", path);
-                return NULL;
-            }
-            longnames = data + dpos;
-            longnames_size = (usize)msize;
-        } else if (!memcmp(h, "__.SYMDEF", 9)) {
-            special = 1;                                       /* BSD index: scan instead */
-        } else if (h[0] == '/' && h[1] >= '0' && h[1] <= '9') {
-            u64 off;
-            if (parse_dec(h + 1, 15, &off) || !longnames || off >= longnames_size) {
-                ld_error(L, "%s: bad long member name at offset %zu", path, pos);
-                return NULL;
-            }
-            const u8 *s = longnames + off;
-            usize k = 0;
-            while (off + k < longnames_size && s[k] != '\n' && s[k] != 0)
-                k++;
-            if (k && s[k - 1] == '/')
-                k--;
-            name = ld_strndup(L, (const char *)s, k);
-            namelen = k;
-        } else if (h[0] == '#' && h[1] == '1' && h[2] == '/') {
-            u64 n;
-            if (parse_dec(h + 3, 13, &n) || n > msize || msize > size - dpos) {
-                ld_error(L, "%s: bad BSD member name at offset %zu", path, pos);
-                return NULL;
-            }
-            name = ld_strndup(L, (const char *)data + dpos, (usize)n);
-            namelen = strlen(name);
-            dpos += (usize)n;
-            msize -= n;
-        } else {
-            usize k = 16;
-            while (k && h[k - 1] == ' ')
-                k--;
-            if (k && h[k - 1] == '/')
-                k--;
-            name = ld_strndup(L, (const char *)h, k);
-            namelen = k;
-        }
-        if (!special) {
-            struct ar_member *m = ld_alloc(L, sizeof *m);
-            m->name = namelen ? name : "?";
-            m->size = (usize)msize;
-            if (a->thin) {
-                m->path = (name[0] == '/') ? name : ld_sprintf(L, "%s%s", dirname_of(L, path),
-                                                                name);
-            } else {
-                if (msize > size - dpos) {
-                    ld_error(L, "%s: member %s extends beyond the end of the archive", path,
-                             m->name);
-                    return NULL;
-                }
-                m->data = data + dpos;
-            }
-            vec_push(L, &mems, m);
-            vec_push(L, &offs, (void *)(usize)pos);
-        }
-        u64 adv = (a->thin && !special) ? 0 : total;
-        if (adv > size - (pos + AR_HDR))
-            adv = size - (pos + AR_HDR);
-        pos += AR_HDR + (usize)adv;
-        if (pos & 1)
-            pos++;
+        if (e.kind != AR_MEMBER)
+            continue;
+        struct ar_member *m = ld_alloc(L, sizeof *m);
+        const char *name = ld_strndup(L, e.name, e.name_len);
+        m->name = name[0] ? name : "?";
+        m->size = (usize)e.size;
+        if (a->thin)
+            m->path = (name[0] == '/') ? name : ld_sprintf(L, "%s%s", dirname_of(L, path), name);
+        else
+            m->data = e.data;
+        vec_push(L, &mems, m);
+        vec_push(L, &offs, (void *)e.hdr_off);
+    }
+    if (r < 0) {
+        ld_error(L, "%s: %s at offset %zu", path, why, e.hdr_off);
+        return NULL;
     }
     a->nmem = mems.n;
     a->mem = ld_alloc_array(L, a->nmem ? a->nmem : 1, sizeof *a->mem);

@@ -303,7 +303,6 @@ void ar_symbols(struct ld *L, struct archive *a,
                 void (*fn)(struct ld *L, struct archive *a, u32 member, const char *name));
 /* Member contents (reads thin members). NULL on error (reported). */
 const u8 *ar_member_data(struct ld *L, struct archive *a, u32 i, usize *size);
-int ar_is_archive(const u8 *data, usize size);
 
 /* ---------------------------------------------------------------------------------- */
 /* Output                                                                             */

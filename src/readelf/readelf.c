@@ -935,26 +935,6 @@ static int print_elf(FILE *out, FILE *err, const char *name, const u8 *data, usi
 /* Archives: every member, as "File: ARCHIVE(MEMBER)" (GNU readelf's way)             */
 /* ---------------------------------------------------------------------------------- */
 
-static int ar_dec(const u8 *p, usize n, u64 *out)
-{
-    u64 v = 0;
-    usize i = 0;
-    while (i < n && p[i] == ' ')
-        i++;
-    if (i == n || p[i] < '0' || p[i] > '9')
-        return -1;
-    for (; i < n && p[i] >= '0' && p[i] <= '9'; i++) {
-        if (v > (u64)1 << 56)
-            return -1;
-        v = v * 10 + (u64)(p[i] - '0');
-    }
-    for (; i < n; i++)
-        if (p[i] != ' ')
-            return -1;
-    *out = v;
-    return 0;
-}
-
 static int read_member_file(const char *archive, const char *member, u8 **buf, usize *n)
 {
     char path[4096];
@@ -995,94 +975,38 @@ static int read_member_file(const char *archive, const char *member, u8 **buf, u
 static int print_archive(FILE *out, FILE *err, const char *name, const u8 *data, usize size,
                          const struct re_opts *o)
 {
-    int thin = !memcmp(data, "!<thin>\n", 8), rc = 0;
-    const u8 *names = NULL;
-    usize names_size = 0, pos = 8;
-    while (pos + 60 <= size) {
-        const u8 *h = data + pos;
-        u64 msize;
-        if (h[58] != '`' || h[59] != '\n' || ar_dec(h + 48, 10, &msize)) {
-            if (err)
-                fprintf(err, "zl-readelf: Error: %s: malformed archive member header at "
-                             "offset %zu\n", name, pos);
-            return 1;
+    struct ar_walk w;
+    struct ar_entry e;
+    const char *why;
+    int r, rc = 0;
+    ar_walk_init(&w, data, size);
+    while ((r = ar_walk_next(&w, &e, &why)) > 0) {
+        if (e.kind != AR_MEMBER)
+            continue;
+        char disp[1024];
+        snprintf(disp, sizeof disp, w.thin ? "%s[%.*s]" : "%s(%.*s)", name, (int)e.name_len,
+                 e.name);
+        if (!w.thin) {
+            rc |= print_elf(out, err, disp, e.data, (usize)e.size, o, 1);
+            continue;
         }
-        usize dpos = pos + 60;
-        int special = h[0] == '/' && (h[1] == ' ' || h[1] == '/' || !memcmp(h, "/SYM64/ ", 8));
         char mname[512];
-        usize bsd = 0;
-        if (h[0] == '/' && h[1] == '/' && h[2] == ' ') {
-            if (msize > size - dpos)
-                msize = size - dpos;
-            names = data + dpos;
-            names_size = (usize)msize;
-        } else if (h[0] == '/' && h[1] >= '0' && h[1] <= '9') {
-            u64 off;
-            if (ar_dec(h + 1, 15, &off) || !names || off >= names_size) {
-                if (err)
-                    fprintf(err, "zl-readelf: Error: %s: bad long member name at offset %zu\n",
-                            name, pos);
-                return 1;
-            }
-            usize k = 0;
-            while (off + k < names_size && names[off + k] != '\n' && names[off + k] != 0 &&
-                   k + 1 < sizeof mname)
-                k++;
-            if (k && names[off + k - 1] == '/')
-                k--;
-            memcpy(mname, names + off, k);
-            mname[k] = 0;
-        } else if (h[0] == '#' && h[1] == '1' && h[2] == '/') {
-            u64 k;
-            if (ar_dec(h + 3, 13, &k) || k > msize || k >= sizeof mname || msize > size - dpos) {
-                if (err)
-                    fprintf(err, "zl-readelf: Error: %s: bad member name at offset %zu\n", name,
-                            pos);
-                return 1;
-            }
-            memcpy(mname, data + dpos, (usize)k);
-            mname[k] = 0;
-            bsd = (usize)k;
-        } else if (!special) {
-            usize k = 16;
-            while (k && h[k - 1] == ' ')
-                k--;
-            if (k && h[k - 1] == '/')
-                k--;
-            memcpy(mname, h, k);
-            mname[k] = 0;
+        snprintf(mname, sizeof mname, "%.*s", (int)e.name_len, e.name);
+        u8 *b;
+        usize n;
+        if (read_member_file(name, mname, &b, &n) != 0) {
+            if (err)
+                fprintf(err, "zl-readelf: Error: %s: cannot read thin archive member\n", disp);
+            rc = 1;
+        } else {
+            rc |= print_elf(out, err, disp, b, n, o, 1);
+            free(b);
         }
-        if (!special && memcmp(h, "__.SYMDEF", 9) != 0) {
-            char disp[1024];
-            snprintf(disp, sizeof disp, thin ? "%s[%s]" : "%s(%s)", name, mname);
-            if (thin) {
-                u8 *b;
-                usize n;
-                if (read_member_file(name, mname, &b, &n) != 0) {
-                    if (err)
-                        fprintf(err, "zl-readelf: Error: %s: cannot read thin archive member\n",
-                                disp);
-                    rc = 1;
-                } else {
-                    rc |= print_elf(out, err, disp, b, n, o, 1);
-                    free(b);
-                }
-            } else {
-                if (msize > size - dpos) {
-                    if (err)
-                        fprintf(err, "zl-readelf: Error: %s: member extends beyond the end of "
-                                     "the archive\n", disp);
-                    return 1;
-                }
-                rc |= print_elf(out, err, disp, data + dpos + bsd, (usize)msize - bsd, o, 1);
-            }
-        }
-        u64 adv = (thin && !special) ? 0 : msize;
-        if (adv > size - dpos)
-            adv = size - dpos;
-        pos = dpos + (usize)adv;
-        if (pos & 1)
-            pos++;
+    }
+    if (r < 0) {
+        if (err)
+            fprintf(err, "zl-readelf: Error: %s: %s at offset %zu\n", name, why, e.hdr_off);
+        return 1;
     }
     return rc;
 }
@@ -1090,7 +1014,7 @@ static int print_archive(FILE *out, FILE *err, const char *name, const u8 *data,
 int readelf_buffer(FILE *out, FILE *err, const char *name, const u8 *data, usize size,
                    const struct re_opts *o)
 {
-    if (size >= 8 && (!memcmp(data, "!<arch>\n", 8) || !memcmp(data, "!<thin>\n", 8)))
+    if (ar_is_archive(data, size))
         return print_archive(out, err, name, data, size, o);
     return print_elf(out, err, name, data, size, o, o->multi);
 }
