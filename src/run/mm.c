@@ -335,3 +335,12 @@ int mm_host_op(struct mm *mm, u128 start, u128 len, int (*op)(void *host, size_t
     }
     return gap ? -ENOMEM : 0;
 }
+
+int mm_for_each(const struct mm *mm, int (*fn)(const struct mm_region *r, void *arg), void *arg)
+{
+    for (size_t i = 0; i < mm->n; i++) {
+        int e = fn(&mm->reg[i], arg);
+        if (e) return e;
+    }
+    return 0;
+}

@@ -80,4 +80,8 @@ bool mm_write(struct mm *mm, u128 addr, const void *src, size_t n, u128 *fault);
 /* Loader access: write regardless of guest permissions (the mapping must exist). */
 bool mm_poke(struct mm *mm, u128 addr, const void *src, size_t n);
 
+/* Call fn on every mapping in address order; stops at and returns fn's first non-zero
+ * result, else 0.  fn must not change the address space. */
+int mm_for_each(const struct mm *mm, int (*fn)(const struct mm_region *r, void *arg), void *arg);
+
 #endif
