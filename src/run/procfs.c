@@ -46,7 +46,8 @@ struct memfile {                        /* an open file description of mem */
 
 struct memfd {
     int fd;
-    ino_t ino;                          /* the memfd's, to catch a descriptor we missed closing */
+    dev_t dev;                          /* the memfd's, to catch a descriptor we missed closing */
+    ino_t ino;
     struct memfile *f;
 };
 
@@ -147,32 +148,6 @@ static bool is_file(int fd, dev_t dev, ino_t ino)
     return ino && !fstat(fd, &st) && st.st_dev == dev && st.st_ino == ino;
 }
 
-enum { NOT_OURS, OWN_ENTRY, HOST_EXE };
-
-/* Resolve path as openat(dirfd, path) would (following a final symlink if follow; an
- * empty path names dirfd itself, as readlinkat takes it).  OWN_ENTRY: an entry of our
- * /proc/<pid>, named in rest.  HOST_EXE: a chain of symlinks ending at zl-run's own
- * executable, which only /proc/self/exe leads to: the guest meant its own program. */
-static int resolve(struct proc *p, int dirfd, const char *path, bool follow, char *rest,
-                   size_t size)
-{
-    if (!*path) return dirfd >= 0 && own_entry(dirfd, rest, size) ? OWN_ENTRY : NOT_OURS;
-    int fd = openat(dirfd, path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
-    if (fd < 0) return NOT_OURS;
-    int r = own_entry(fd, rest, size) ? OWN_ENTRY : NOT_OURS;
-    struct stat st;
-    if (r == NOT_OURS && follow && !fstat(fd, &st) && S_ISLNK(st.st_mode)) {
-        int t = openat(dirfd, path, O_PATH | O_CLOEXEC);
-        if (t >= 0) {
-            if (own_entry(t, rest, size)) r = OWN_ENTRY;
-            else if (p->procfs && is_file(t, p->procfs->host_dev, p->procfs->host_ino)) r = HOST_EXE;
-            close(t);
-        }
-    }
-    close(fd);
-    return r;
-}
-
 /* Entries that would show or change the emulator and are not emulated. */
 static int refused(const char *rest)
 {
@@ -183,6 +158,56 @@ static int refused(const char *rest)
         if (strlen(eacces[i]) == n && !strncmp(rest, eacces[i], n)) return -EACCES;
     if (n == 11 && !strncmp(rest, "arch_status", n)) return -ENOENT;  /* x86 only */
     return 0;
+}
+
+/* Whether fd is open on the memfd behind one of our mem descriptors. */
+static bool is_mem_file(const struct procfs *s, int fd)
+{
+    for (size_t i = 0; s && i < s->nmem; i++)
+        if (is_file(fd, s->mem[i].dev, s->mem[i].ino)) return true;
+    return false;
+}
+
+enum { NOT_OURS, OWN_ENTRY, HOST_EXE };
+
+/* Resolve path as openat(dirfd, path) would (an empty path names dirfd itself, as
+ * readlinkat takes it).  OWN_ENTRY: an entry of our /proc/<pid>, named in rest.  A
+ * final symlink that is followed is judged by its target: /proc/self/fd/N of a
+ * descriptor open on an entry is that entry ("mem" for one of our mem descriptors),
+ * and /proc/self/exe, or any chain of links ending at zl-run's own executable, is
+ * HOST_EXE: the guest meant its own program. */
+static int resolve(struct proc *p, int dirfd, const char *path, bool follow, char *rest,
+                   size_t size)
+{
+    if (!*path) return dirfd >= 0 && own_entry(dirfd, rest, size) ? OWN_ENTRY : NOT_OURS;
+    int fd = openat(dirfd, path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) return NOT_OURS;
+    int r = own_entry(fd, rest, size) ? OWN_ENTRY : NOT_OURS;
+    struct stat st;
+    if (follow && !(r == OWN_ENTRY && refused(rest)) && !fstat(fd, &st) && S_ISLNK(st.st_mode)) {
+        bool exe = r == OWN_ENTRY && !strcmp(rest, "exe");
+        int t = openat(dirfd, path, O_PATH | O_CLOEXEC);
+        r = NOT_OURS;
+        if (t >= 0 && own_entry(t, rest, size)) r = OWN_ENTRY;
+        else if (exe || (t >= 0 && p->procfs &&
+                         is_file(t, p->procfs->host_dev, p->procfs->host_ino)))
+            r = HOST_EXE;
+        else if (t >= 0 && is_mem_file(p->procfs, t) && size > 3) {
+            strcpy(rest, "mem");
+            r = OWN_ENTRY;
+        }
+        if (t >= 0) close(t);
+    }
+    close(fd);
+    return r;
+}
+
+bool procfs_names_exe(struct proc *p, const char *path)
+{
+    const char *base = strrchr(path, '/');
+    char rest[8];
+    return !strcmp(base ? base + 1 : path, "exe") &&
+           resolve(p, AT_FDCWD, path, false, rest, sizeof rest) == OWN_ENTRY && !strcmp(rest, "exe");
 }
 
 /* ---- guest memory, ignoring the guest's rights (FOLL_FORCE) ------------------------- */
@@ -231,7 +256,7 @@ static void mem_drop(struct procfs *s, struct memfd *m)
     *m = s->mem[--s->nmem];
 }
 
-static int mem_add(struct procfs *s, int fd, ino_t ino, struct memfile *f)
+static int mem_add(struct procfs *s, int fd, dev_t dev, ino_t ino, struct memfile *f)
 {
     if (s->nmem == s->capmem) {
         size_t cap = s->capmem ? 2 * s->capmem : 4;
@@ -240,7 +265,7 @@ static int mem_add(struct procfs *s, int fd, ino_t ino, struct memfile *f)
         s->mem = n;
         s->capmem = cap;
     }
-    s->mem[s->nmem++] = (struct memfd){ fd, ino, f };
+    s->mem[s->nmem++] = (struct memfd){ fd, dev, ino, f };
     f->refs++;
     return 0;
 }
@@ -252,7 +277,7 @@ bool procfs_is_mem(struct proc *p, int fd)
     struct memfd *m = mem_find(s, fd);
     if (!m) return false;
     struct stat st;
-    if (fstat(fd, &st) || st.st_ino != m->ino) {
+    if (fstat(fd, &st) || st.st_dev != m->dev || st.st_ino != m->ino) {
         mem_drop(s, m);
         return false;
     }
@@ -274,7 +299,7 @@ void procfs_fd_dup(struct proc *p, int oldfd, int newfd)
     if (!s || !s->nmem || oldfd == newfd) return;
     procfs_fd_closed(p, (unsigned)newfd, (unsigned)newfd);
     struct memfd *m = mem_find(s, oldfd);
-    if (m) mem_add(s, newfd, m->ino, m->f);
+    if (m) mem_add(s, newfd, m->dev, m->ino, m->f);
 }
 
 /* Reopen fd (closed here) through /proc/self/fd with flags: a description of its own,
@@ -308,7 +333,7 @@ static i128 open_mem(struct proc *p, int flags)
     fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL);
     fd = reopen(fd, acc | (flags & (O_CLOEXEC | O_NONBLOCK)));
     struct stat st;
-    if (fd < 0 || fstat(fd, &st) || mem_add(s, fd, st.st_ino, f)) {
+    if (fd < 0 || fstat(fd, &st) || mem_add(s, fd, st.st_dev, st.st_ino, f)) {
         i128 e = fd < 0 ? -errno : -ENOMEM;
         if (fd >= 0) close(fd);
         free(f);

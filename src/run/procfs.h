@@ -21,6 +21,10 @@ void procfs_destroy(struct proc *p);
 /* The guest program's absolute path (what /proc/self/exe names). */
 const char *procfs_exe(struct proc *p);
 
+/* Whether path (absolute or relative to the cwd, ending in "exe") is our
+ * /proc/<pid>/exe, however spelt: the path calls then use the guest program. */
+bool procfs_names_exe(struct proc *p, const char *path);
+
 /* openat / readlinkat of a path (after -L): true if it named an entry of the guest's
  * /proc/<pid>, and then *ret is the result (a descriptor, a length, or -errno). */
 bool procfs_openat(struct proc *p, int dirfd, const char *path, int flags, i128 *ret);

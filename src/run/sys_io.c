@@ -34,7 +34,7 @@ int guest_path(struct proc *p, u128 addr, char *buf, size_t size)
 {
     int e = guest_str(p, addr, buf, size);
     if (e) return e;
-    if (!strcmp(buf, "/proc/self/exe") || !strcmp(buf, "/proc/thread-self/exe")) {
+    if (procfs_names_exe(p, buf)) {
         char real[PATH_MAX];
         if (realpath(procfs_exe(p), real) && strlen(real) < size) strcpy(buf, real);
         return 0;

@@ -4,6 +4,7 @@
  * with zl-cc + zlibc (rv128, where the stack and mappings lie above 2^64).
  * usage: procfs SCRATCH-DIR [args...]; run with ZL_PROCFS_MARK=guest in the environment.
  * Prints one "PASS name" or "FAIL name: why" line per check; exits 0. */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -11,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -163,6 +165,23 @@ static void test_mem(void)
     result("mem_descriptors", ok, "dup2/F_DUPFD copies or reused numbers misbehave");
     if (again >= 0) close(again);
     if (z >= 0) close(z);
+
+    /* reopening through /proc/self/fd: an O_PATH descriptor of mem (which never
+     * had access) and a mem descriptor both give mem again */
+    char link[64];
+    int op = open("/proc/self/mem", O_PATH);
+    snprintf(link, sizeof link, "/proc/self/fd/%d", op);
+    fd = op >= 0 ? open(link, O_RDONLY) : -1;
+    memset(buf, 0, sizeof buf);
+    ok = fd >= 0 && pread(fd, buf, 5, (off_t)at) == 5 && !memcmp(buf, "GUEST", 5);
+    if (op >= 0) close(op);
+    snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+    int fd3 = fd >= 0 ? open(link, O_RDONLY) : -1;
+    memset(buf, 0, sizeof buf);
+    ok = ok && fd3 >= 0 && pread(fd3, buf, 5, (off_t)at) == 5 && !memcmp(buf, "GUEST", 5);
+    result("mem_reopen", ok, "reopening mem through /proc/self/fd/N");
+    if (fd3 >= 0) close(fd3);
+    if (fd >= 0) close(fd);
 
     fd = open("/proc/self/mem", O_RDONLY);
     errno = 0;
@@ -352,6 +371,10 @@ static void test_exe(void)
     int ok = fd >= 0 && read(fd, h, 20) == 20 && h[18] == 243 && h[19] == 0;   /* EM_RISCV */
     if (fd >= 0) close(fd);
     result("exe_open", ok, "/proc/./self/exe is not the RISC-V program");
+    struct stat sa, sb;
+    ok = !stat("/proc/self/exe", &sa) && !stat("/proc//self/../self/exe", &sb) &&
+         sa.st_ino == sb.st_ino && sa.st_dev == sb.st_dev;
+    result("exe_stat", ok, "stat of /proc//self/../self/exe is not the guest program's");
 }
 
 static void test_refused(void)
