@@ -13,7 +13,7 @@ limit=$((30 * ${ZL_TIME_SCALE:-1}))
 src=tests/run/adversarial/procfs.c
 # every check the program makes: a missing line is a failure too
 checks="mem_read mem_read_stack mem_write mem_write_readonly mem_write_code mem_lseek_dup
-mem_preadv mem_unmapped mem_descriptors mem_reopen mem_rdonly maps_read maps_no_host_lines maps_sigpage maps_stack maps_data
+mem_preadv mem_unmapped mem_descriptors mem_reopen mem_mmap mem_rdonly maps_read maps_no_host_lines maps_sigpage maps_stack maps_data
 maps_code maps_guest_ranges smaps auxv cmdline environ stat status exe_readlink exe_open exe_stat
 pagemap_refused map_files_refused"
 

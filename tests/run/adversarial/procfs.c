@@ -185,6 +185,9 @@ static void test_mem(void)
 
     fd = open("/proc/self/mem", O_RDONLY);
     errno = 0;
+    void *map = fd >= 0 ? mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, fd, 0) : MAP_FAILED;
+    result("mem_mmap", map == MAP_FAILED && errno == ENODEV, "mmap of mem did not fail with ENODEV");
+    errno = 0;
     ok = fd >= 0 && pwrite(fd, "x", 1, (off_t)at) < 0 && errno == EBADF;
     result("mem_rdonly", ok, "a read-only mem descriptor could write");
     if (fd >= 0) close(fd);
