@@ -58,6 +58,8 @@ struct procfs {
     struct { u128 start, end, off; } seg[MAX_SEGS];     /* file-backed pages of the image */
     int nseg;
     u128 start_code, end_code, start_data, end_data;
+    u8 *auxv;                           /* the auxiliary vector at exec */
+    size_t auxv_len;
     struct memfd *mem;
     size_t nmem, capmem;
 };
@@ -97,6 +99,11 @@ void procfs_note_exe(struct proc *p, const char *path)
     char *real = realpath(path, NULL);
     free(s->exe);
     s->exe = real ? real : strdup(path);
+    free(s->auxv);
+    s->auxv_len = (size_t)p->auxv_size;
+    s->auxv = malloc(s->auxv_len ? s->auxv_len : 1);
+    if (s->auxv && !mm_read(&p->mm, p->auxv_addr, s->auxv, s->auxv_len, NULL)) s->auxv_len = 0;
+    if (!s->auxv) s->auxv_len = 0;
     struct stat st;
     if (real && !stat(real, &st)) {
         s->exe_dev = st.st_dev;
@@ -429,6 +436,7 @@ void procfs_destroy(struct proc *p)
     if (!s) return;
     while (s->nmem) mem_drop(s, &s->mem[0]);
     free(s->mem);
+    free(s->auxv);
     free(s->exe);
     free(s);
     p->procfs = NULL;
@@ -900,12 +908,11 @@ static void gen_range(struct proc *p, FILE *f, u128 start, u128 end)
 static void gen_cmdline(struct proc *p, FILE *f) { gen_range(p, f, p->arg_start, p->arg_end); }
 static void gen_environ(struct proc *p, FILE *f) { gen_range(p, f, p->env_start, p->env_end); }
 
-/* The auxiliary vector as the kernel saved it at exec: later writes by the program to
- * its stack do not change it.  It is read at open time; the program has not changed it
- * by then in any program we know of, so the stack copy serves. */
+/* The auxiliary vector as it was at exec (Linux keeps a copy too: later writes by the
+ * program to its stack do not change it). */
 static void gen_auxv(struct proc *p, FILE *f)
 {
-    gen_range(p, f, p->auxv_addr, p->auxv_addr + p->auxv_size);
+    if (p->procfs) fwrite(p->procfs->auxv, 1, p->procfs->auxv_len, f);
 }
 
 typedef void gen_fn(struct proc *p, FILE *f);

@@ -11,7 +11,8 @@
 #include "run/proc.h"
 
 /* Loader notes (load.c): a loadable segment of the program (guest address, bytes taken
- * from the file, file offset, guest rights), then the program itself once it is loaded. */
+ * from the file, file offset, guest rights), then the program itself once it is loaded
+ * and its initial stack is built (the auxiliary vector is kept from there). */
 void procfs_note_segment(struct proc *p, u128 va, u128 filesz, u128 off, int prot);
 void procfs_note_exe(struct proc *p, const char *path);
 

@@ -14,7 +14,7 @@ src=tests/run/adversarial/procfs.c
 # every check the program makes: a missing line is a failure too
 checks="mem_read mem_read_stack mem_write mem_write_readonly mem_write_code mem_lseek_dup
 mem_preadv mem_unmapped mem_descriptors mem_reopen mem_mmap mem_rdonly maps_read maps_no_host_lines maps_sigpage maps_stack maps_data
-maps_code maps_guest_ranges smaps auxv cmdline environ stat status exe_readlink exe_open exe_stat
+maps_code maps_guest_ranges smaps auxv auxv_saved cmdline environ stat status exe_readlink exe_open exe_stat
 pagemap_refused map_files_refused"
 
 run() {   # variant, then zl-run's options and the program

@@ -280,6 +280,13 @@ static void test_auxv(const char *scratch)
     if (cwd >= 0 && fchdir(cwd)) perror("fchdir");
     if (cwd >= 0) close(cwd);
 
+    /* the vector as it was at exec, not the stack as the program changed it since */
+    uintptr_t *first = (uintptr_t *)w + 1, was = *first;
+    *first = was ^ 0x5a5a;
+    long m = slurp_at(AT_FDCWD, "/proc/self/auxv", buf, sizeof buf);
+    *first = was;
+    same_auxv("auxv_saved", m, buf);
+
     snprintf(path, sizeof path, "%s/auxv-link", scratch);
     unlink(path);
     n = symlink("/proc/self/auxv", path) ? -1 : slurp_at(AT_FDCWD, path, buf, sizeof buf);
