@@ -11,6 +11,7 @@
 
 #include "elf/elf.h"
 #include "run/proc.h"
+#include "run/procfs.h"
 
 #define PAGE ((u128)4096)
 #define MMAP_MIN ((u128)0x10000)
@@ -54,9 +55,10 @@ static int build_stack(struct proc *p, const char *path, char *const argv[],
                        u128 *sp_out, char *err, size_t errlen)
 {
     const int W = p->lay.xlen / 8;
-    size_t argc = 0, envc = 0, strsz = 0;
+    size_t argc = 0, envc = 0, strsz = 0, envstrsz = 0;
     for (; argv[argc]; argc++) strsz += strlen(argv[argc]) + 1;
-    for (; envp[envc]; envc++) strsz += strlen(envp[envc]) + 1;
+    for (; envp[envc]; envc++) envstrsz += strlen(envp[envc]) + 1;
+    strsz += envstrsz;
     size_t pathsz = strlen(path) + 1;
     if (strsz + pathsz > (size_t)(STACK_SIZE / 4))
         return fail(err, errlen, "argument list too long");
@@ -106,6 +108,10 @@ static int build_stack(struct proc *p, const char *path, char *const argv[],
         s += n;
     }
     w += W;                                   /* envp NULL */
+    p->arg_start = strings;
+    p->env_start = p->arg_end = s - envstrsz;
+    p->env_end = s;
+    p->start_stack = sp;
     p->auxv_addr = sp + (u128)(w - AT(sp));
     p->auxv_size = (u128)naux * 2 * (u128)W;
     for (size_t i = 0; i < naux; i++) {
@@ -289,6 +295,7 @@ static int load_file(struct proc *p, const char *path, struct elf_file *f,
             fail(err, errlen, "segment %u: cannot write", i);
             goto out;
         }
+        procfs_note_segment(p, va, ph->filesz, ph->offset, prot);
         if (!phdr_addr && eh->phoff >= ph->offset &&
             eh->phoff + (u128)eh->phnum * eh->phentsize <= ph->offset + ph->filesz)
             phdr_addr = va + (eh->phoff - ph->offset);
@@ -333,6 +340,7 @@ static int load_file(struct proc *p, const char *path, struct elf_file *f,
     hart_set_x(&p->hart, 2, sp);
     hart_resume_at(&p->hart, entry);
     p->exe_path = path;
+    procfs_note_exe(p, path);
     rc = 0;
 out:
     elf_close(f);

@@ -12,6 +12,7 @@
 
 #include "run/binfmt.h"
 #include "run/proc.h"
+#include "run/procfs.h"
 
 #define ZL_VERSION "0.1"
 
@@ -112,6 +113,7 @@ static int report_trap(struct proc *p)
 static int quit(struct proc *p, int code)
 {
     mm_destroy(&p->mm);
+    procfs_destroy(p);
     free(p->self_exe);
     free(p);
     return code;
@@ -208,6 +210,7 @@ loaded_options:
             int code = p->exit_code;
             hart_destroy(&p->hart);
             mm_destroy(&p->mm);
+            procfs_destroy(p);
             free(p->self_exe);
             free(p);
             the_proc = NULL;

@@ -47,6 +47,10 @@ struct proc {
     u128 sigpage;           /* the sigreturn trampoline (docs/abi.md §11.5) */
     u128 auxv_addr;         /* the auxiliary vector in guest memory and its size in bytes */
     u128 auxv_size;
+    u128 arg_start, arg_end;    /* the argv strings on the initial stack */
+    u128 env_start, env_end;    /* the envp strings */
+    u128 start_stack;           /* the initial stack pointer */
+    struct procfs *procfs;      /* the guest's /proc/self (procfs.c) */
     int exit_code;
     bool exited;
 };

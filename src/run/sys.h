@@ -65,7 +65,8 @@ int guest_path(struct proc *p, u128 addr, char *buf, size_t size);
 
 /* Move up to len bytes between a guest buffer and a host file descriptor, region by
  * region, straight from the guest's mappings (Linux semantics: a short count once
- * something was transferred, -EFAULT if the first byte is not accessible). */
+ * something was transferred, -EFAULT if the first byte is not accessible).  Without pos,
+ * a /proc/self/mem descriptor moves them to or from guest memory (procfs.c). */
 i128 guest_fd_io(struct proc *p, int fd, u128 addr, u128 len, bool to_guest, off_t *pos);
 
 /* The personality's struct timespec at guest address addr (sys_time.c). */

@@ -15,6 +15,7 @@
 #include <sys/sendfile.h>
 #include <sys/uio.h>
 
+#include "run/procfs.h"
 #include "run/sys.h"
 #include "zl_abi.h"
 
@@ -32,9 +33,9 @@ int guest_path(struct proc *p, u128 addr, char *buf, size_t size)
 {
     int e = guest_str(p, addr, buf, size);
     if (e) return e;
-    if (!strcmp(buf, "/proc/self/exe") || !strcmp(buf, "/proc/thread-self/exe")) {
+    if (procfs_names_exe(p, buf)) {
         char real[PATH_MAX];
-        if (realpath(p->exe_path, real) && strlen(real) < size) strcpy(buf, real);
+        if (realpath(procfs_exe(p), real) && strlen(real) < size) strcpy(buf, real);
         return 0;
     }
     if (p->opt.sysroot && buf[0] == '/') {
@@ -59,6 +60,7 @@ i128 guest_fd_io(struct proc *p, int fd, u128 addr, u128 len, bool to_guest, off
     int need = to_guest ? PROT_WRITE : PROT_READ;
     u128 done = 0;
     if (!guest_access_ok(p, addr, len)) return guest_fd_fault(fd, to_guest);
+    if (!pos && procfs_is_mem(p, fd)) return procfs_mem_rw(p, fd, addr, len, to_guest, NULL);
     if (len > MAX_RW_COUNT) len = MAX_RW_COUNT;
     if (!len) {
         ssize_t r = to_guest ? (pos ? pread(fd, NULL, 0, *pos) : read(fd, NULL, 0))
@@ -91,6 +93,7 @@ i128 sys_write(struct proc *p, const u128 *a) { return guest_fd_io(p, (int)a[0],
 /* pread64/pwrite64: the offset is one register on rv64/rv128 (docs/abi.md §6.3). */
 static i128 pio(struct proc *p, const u128 *a, bool to_guest)
 {
+    if (procfs_is_mem(p, (int)a[0])) return procfs_mem_rw(p, (int)a[0], a[1], a[2], to_guest, &a[3]);
     i128 off = (i128)a[3];
     if (off < 0 || off > (i128)INT64_MAX) return -EINVAL;
     off_t pos = (off_t)off;
@@ -99,49 +102,20 @@ static i128 pio(struct proc *p, const u128 *a, bool to_guest)
 i128 sys_pread64(struct proc *p, const u128 *a) { return pio(p, a, true); }
 i128 sys_pwrite64(struct proc *p, const u128 *a) { return pio(p, a, false); }
 
-/* /proc/self/auxv shows the guest's auxiliary vector (as the kernel saved it at exec:
- * later writes by the program to its stack do not change it). */
-static bool is_own_proc_file(const char *path, const char *leaf)
-{
-    char mine[64];
-    snprintf(mine, sizeof mine, "/proc/%d/%s", (int)getpid(), leaf);
-    char self[64];
-    snprintf(self, sizeof self, "/proc/self/%s", leaf);
-    return !strcmp(path, self) || !strcmp(path, mine);
-}
-
-static i128 open_auxv(struct proc *p)
-{
-    int fd = memfd_create("auxv", MFD_CLOEXEC);
-    if (fd < 0) return -errno;
-    u8 *buf = malloc((size_t)p->auxv_size);
-    i128 r = fd;
-    if (!buf || !mm_read(&p->mm, p->auxv_addr, buf, (size_t)p->auxv_size, NULL) ||
-        write(fd, buf, (size_t)p->auxv_size) != (ssize_t)p->auxv_size || lseek(fd, 0, SEEK_SET))
-        r = -EIO;
-    free(buf);
-    if (r < 0) close(fd);
-    return r;
-}
-
 i128 sys_openat(struct proc *p, const u128 *a)
 {
     char path[PATH_MAX];
     int e = guest_path(p, a[1], path, sizeof path);
     if (e) return e;
-    if (is_own_proc_file(path, "auxv")) {
-        if (((int)a[2] & O_ACCMODE) != O_RDONLY) return -EACCES;
-        i128 fd = open_auxv(p);
-        if (fd >= 0 && !((int)a[2] & O_CLOEXEC)) fcntl((int)fd, F_SETFD, 0);
-        return fd;
-    }
+    i128 r;
+    if (procfs_openat(p, (int)a[0], path, (int)a[2], &r)) return r;   /* the guest's /proc/self */
     int fd = openat((int)a[0], path, (int)a[2] | O_LARGEFILE, (mode_t)a[3]);
     return fd < 0 ? -errno : fd;
 }
 
 i128 sys_close(struct proc *p, const u128 *a)
 {
-    (void)p;
+    procfs_fd_closed(p, (unsigned)a[0], (unsigned)a[0]);
     return close((int)a[0]) ? -errno : 0;
 }
 
@@ -149,9 +123,9 @@ i128 sys_close(struct proc *p, const u128 *a)
  * SEEK_DATA/SEEK_HOLE), as docs/abi.md §6.3 says. */
 i128 sys_lseek(struct proc *p, const u128 *a)
 {
-    (void)p;
     i128 off = (i128)a[1];
     int whence = (int)a[2];
+    if (procfs_is_mem(p, (int)a[0])) return procfs_mem_lseek(p, (int)a[0], off, whence);
     if (off < (i128)INT64_MIN || off > (i128)INT64_MAX)
         return (whence == SEEK_DATA || whence == SEEK_HOLE) ? -ENXIO : -EINVAL;
     off_t r = lseek((int)a[0], (off_t)off, whence);
@@ -162,9 +136,11 @@ i128 sys_lseek(struct proc *p, const u128 *a)
 i128 sys_llseek(struct proc *p, const u128 *a)
 {
     i64 off = (i64)((u64)(u32)a[1] << 32 | (u32)a[2]);
-    off_t r = lseek((int)a[0], (off_t)off, (int)a[4]);
-    if (r < 0) return -errno;
-    i64 v = r;
+    i128 r = procfs_is_mem(p, (int)a[0]) ? procfs_mem_lseek(p, (int)a[0], off, (int)a[4])
+                                          : lseek((int)a[0], (off_t)off, (int)a[4]);
+    if (r == -1) return -errno;
+    if (r < 0) return r;
+    i64 v = (i64)r;
     return mm_write(&p->mm, a[3], &v, sizeof v, NULL) ? 0 : -EFAULT;
 }
 
@@ -174,26 +150,29 @@ i128 sys_readlinkat(struct proc *p, const u128 *a)
     char path[PATH_MAX], out[PATH_MAX];
     int e = guest_str(p, a[1], path, sizeof path);
     if (e) return e;
-    ssize_t n;
-    if (!strcmp(path, "/proc/self/exe") || !strcmp(path, "/proc/thread-self/exe")) {
-        if (!realpath(p->exe_path, out)) return -errno;
-        n = (ssize_t)strlen(out);
-    } else {
+    i128 n;
+    if (!procfs_readlinkat(p, (int)a[0], path, out, sizeof out, &n)) {
         if ((e = guest_path(p, a[1], path, sizeof path))) return e;
         n = readlinkat((int)a[0], path, out, sizeof out);
         if (n < 0) return -errno;
     }
+    if (n < 0) return n;
     u128 len = a[3];
     if ((i128)(i128)len <= 0) return -EINVAL;
     size_t k = (size_t)((u128)n < len ? (u128)n : len);
     return mm_write(&p->mm, a[2], out, k, NULL) ? (i128)k : -EFAULT;
 }
 
-i128 sys_dup(struct proc *p, const u128 *a) { (void)p; int r = dup((int)a[0]); return r < 0 ? -errno : r; }
+i128 sys_dup(struct proc *p, const u128 *a)
+{
+    int r = dup((int)a[0]);
+    if (r >= 0) procfs_fd_dup(p, (int)a[0], r);
+    return r < 0 ? -errno : r;
+}
 i128 sys_dup3(struct proc *p, const u128 *a)
 {
-    (void)p;
     int r = dup3((int)a[0], (int)a[1], (int)a[2]);
+    if (r >= 0) procfs_fd_dup(p, (int)a[0], r);
     return r < 0 ? -errno : r;
 }
 
@@ -276,6 +255,7 @@ i128 guest_iov_import(const struct proc *p, struct zl_iovec *v, size_t n)
 static i128 vec_io(struct proc *p, int fd, u128 iov, u128 cnt, bool to_guest, const off_t *pos)
 {
     if (cnt > ZL_UIO_MAXIOV) return guest_fd_fault(fd, to_guest) == -EBADF ? -EBADF : -EINVAL;
+    if (!pos && procfs_is_mem(p, fd)) return procfs_mem_rwv(p, fd, iov, cnt, to_guest, NULL);
     int pers = sys_pers(p);
     unsigned gsz = zl_sizeof(pers, ZL_T_iovec);
     u8 *gv = malloc((size_t)cnt * gsz + 1);
@@ -322,6 +302,7 @@ i128 sys_writev(struct proc *p, const u128 *a) { return vec_io(p, (int)a[0], a[1
 /* preadv/pwritev: the decoder has joined the position into a[3] */
 static i128 pvec(struct proc *p, const u128 *a, bool to_guest)
 {
+    if (procfs_is_mem(p, (int)a[0])) return procfs_mem_rwv(p, (int)a[0], a[1], a[2], to_guest, &a[3]);
     i128 off = (i128)a[3];
     if (off < 0 || off > (i128)INT64_MAX) return -EINVAL;
     off_t pos = (off_t)off;
@@ -399,6 +380,7 @@ i128 sys_fcntl(struct proc *p, const u128 *a)
     case F_SETPIPE_SZ: case F_SETOWN: case F_SETSIG: case F_SETLEASE: case F_NOTIFY:
     case F_ADD_SEALS: {
         int r = fcntl(fd, cmd, (int)a[2]);
+        if (r >= 0 && (cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC)) procfs_fd_dup(p, fd, r);
         return r < 0 ? -errno : r;
     }
     case F_GETFD: case F_GETFL: case F_GETPIPE_SZ: case F_GETOWN: case F_GETSIG:

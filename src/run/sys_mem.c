@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "run/procfs.h"
 #include "run/sys.h"
 
 #define PAGE ((u128)4096)
@@ -87,6 +88,7 @@ static i128 do_mmap(struct proc *p, u128 addr, u128 len, int prot, int flags, in
     } else {
         struct stat st;
         if (fstat(fd, &st)) return -EBADF;
+        if (procfs_is_mem(p, fd)) return -ENODEV;      /* /proc/self/mem has no mmap */
         int acc = fcntl(fd, F_GETFL);
         if (acc < 0) return -EBADF;
         if ((acc & O_ACCMODE) == O_WRONLY) return -EACCES;

@@ -14,6 +14,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "run/procfs.h"
 #include "run/sys.h"
 #include "zl_abi.h"
 
@@ -94,8 +95,10 @@ i128 sys_fadvise64(struct proc *p, const u128 *a)
 
 i128 sys_close_range(struct proc *p, const u128 *a)
 {
-    (void)p;
-    return ret(syscall(SYS_close_range, (unsigned)a[0], (unsigned)a[1], (unsigned)a[2]));
+    i128 r = ret(syscall(SYS_close_range, (unsigned)a[0], (unsigned)a[1], (unsigned)a[2]));
+    if (!r && !((unsigned)a[2] & 4 /* CLOSE_RANGE_CLOEXEC */))
+        procfs_fd_closed(p, (unsigned)a[0], (unsigned)a[1]);
+    return r;
 }
 
 i128 sys_memfd_create(struct proc *p, const u128 *a)
