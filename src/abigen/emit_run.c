@@ -163,6 +163,28 @@ void ag_emit_run_header(const struct ag_spec *s, struct ag_buf *b)
         ag_printf(b, "    ZL_FS_%s,\n", s->sets[i]->name);
     ag_puts(b, "    ZL_FS__COUNT\n};\n");
 
+    /* Every entry of every set as a named constant, so that zl-run types no Linux value
+     * by hand.  A name in several sets has one value (spec.c checks it). */
+    ag_puts(b, "\n/* The values of abi/flags.abi by name: ZL_<NAME> (asm-generic, the same in\n"
+               " * every personality). */\n");
+    for (int i = 0; i < s->nsets; i++) {
+        const struct ag_flagset *fs = s->sets[i];
+        for (int k = 0; k < fs->n; k++) {
+            const struct ag_flag *f = &fs->v[k];
+            bool first = true;
+            for (int j = 0; j <= i && first; j++)
+                for (int m = 0; m < (j == i ? k : s->sets[j]->n) && first; m++)
+                    first = strcmp(s->sets[j]->v[m].name, f->name) != 0;
+            if (!first) continue;
+            if (fs->is_enum && (i64)f->value < 0)
+                ag_printf(b, "#define ZL_%s (%lld)\n", f->name, (long long)(i64)f->value);
+            else if (fs->is_enum)
+                ag_printf(b, "#define ZL_%s %llu\n", f->name, (unsigned long long)f->value);
+            else
+                ag_printf(b, "#define ZL_%s 0x%llxu\n", f->name, (unsigned long long)f->value);
+        }
+    }
+
     ag_puts(b, "\n/* Host handlers: one per distinct HANDLER of abi/syscalls.abi, shared by every\n"
                " * personality.  zl-run implements i128 handler(ctx, const i128 a[6]) for each\n"
                " * (docs/abigen.md); ZL_SYS_HANDLERS(X) expands X(name) for all of them. */\n"

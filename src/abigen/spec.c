@@ -672,6 +672,17 @@ static void p_set_line(struct parser *P, struct line *ln)
             return;
         }
     }
+    /* a name may stand in several sets (it is one constant, ZL_<NAME>), with one value */
+    for (int j = 0; j < s->nsets; j++) {
+        const struct ag_flagset *o = s->sets[j];
+        for (int i = 0; o != fs && i < o->n; i++) {
+            if (!strcmp(o->v[i].name, name) && o->v[i].value != fl.value) {
+                ag_error(s, &ln->loc, "'%s' is 0x%llx in %s at line %d", name,
+                         (unsigned long long)o->v[i].value, o->name, o->v[i].loc.line);
+                return;
+            }
+        }
+    }
     fl.name = ag_strdup(name);
     fs->v = ag_grow(fs->v, &P->vcap, fs->n + 1, sizeof *fs->v);
     fs->v[fs->n++] = fl;

@@ -96,7 +96,7 @@ static int linux_ecall(struct hart *h)
     if (ret == -EINTR && restartable(e) && (p->sig_pending & ~p->sigmask)) {
         int sig = 1;
         while (!((p->sig_pending & ~p->sigmask) >> (sig - 1) & 1)) sig++;
-        if (p->sigact[sig].flags & 0x10000000 /* SA_RESTART */) {
+        if (p->sigact[sig].flags & ZL_SA_RESTART) {
             h->pc -= 4;                     /* back onto the ecall; a0 is untouched */
             signal_pending_deliver(p);
             return 0;

@@ -11,18 +11,12 @@
 
 #include "elf/elf.h"
 #include "run/proc.h"
+#include "zl_abi.h"
 #include "run/procfs.h"
 
 #define PAGE ((u128)4096)
 #define MMAP_MIN ((u128)0x10000)
 #define STACK_SIZE ((u128)8 << 20)     /* RLIMIT_STACK's usual 8 MiB */
-
-enum {
-    AT_NULL = 0, AT_PHDR = 3, AT_PHENT = 4, AT_PHNUM = 5, AT_PAGESZ = 6, AT_BASE = 7,
-    AT_FLAGS = 8, AT_ENTRY = 9, AT_UID = 11, AT_EUID = 12, AT_GID = 13, AT_EGID = 14,
-    AT_HWCAP = 16, AT_CLKTCK = 17, AT_SECURE = 23, AT_RANDOM = 25, AT_EXECFN = 31,
-    AT_MINSIGSTKSZ = 51,
-};
 
 static int fail(char *err, size_t n, const char *fmt, ...)
 {
@@ -81,9 +75,9 @@ static int build_stack(struct proc *p, const char *path, char *const argv[],
     struct auxv aux[32];
     size_t naux = 0;
     for (size_t i = 0; i < naux_in; i++) aux[naux++] = aux_in[i];
-    aux[naux++] = (struct auxv){ AT_RANDOM, at_random };
-    aux[naux++] = (struct auxv){ AT_EXECFN, execfn };
-    aux[naux++] = (struct auxv){ AT_NULL, 0 };
+    aux[naux++] = (struct auxv){ ZL_AT_RANDOM, at_random };
+    aux[naux++] = (struct auxv){ ZL_AT_EXECFN, execfn };
+    aux[naux++] = (struct auxv){ ZL_AT_NULL, 0 };
 
     size_t words = 1 + argc + 1 + envc + 1 + 2 * naux;
     u128 sp = (a - (u128)words * (u128)W) & ~(u128)15;
@@ -311,21 +305,23 @@ static int load_file(struct proc *p, const char *path, struct elf_file *f,
     u128 hwcap = 0;
     for (const char *c = "imafdc"; *c; c++) hwcap |= (u128)1 << (*c - 'a');
     const struct auxv aux[] = {
-        { AT_MINSIGSTKSZ, xlen == 128 ? 1408 : xlen == 64 ? 1088 : 944 },
-        { AT_HWCAP, hwcap },
-        { AT_PAGESZ, 4096 },
-        { AT_CLKTCK, 100 },
-        { AT_PHDR, phdr_addr },
-        { AT_PHENT, eh->phentsize },
-        { AT_PHNUM, eh->phnum },
-        { AT_BASE, 0 },
-        { AT_FLAGS, 0 },
-        { AT_ENTRY, entry },
-        { AT_UID, getuid() },
-        { AT_EUID, geteuid() },
-        { AT_GID, getgid() },
-        { AT_EGID, getegid() },
-        { AT_SECURE, 0 },
+        /* the signal frame (docs/abi.md §11.3), as Linux's get_rt_frame_size() */
+        { ZL_AT_MINSIGSTKSZ, zl_sizeof(xlen == 32 ? ZL_RV32 : xlen == 64 ? ZL_RV64 : ZL_RV128,
+                                       ZL_T_rt_sigframe) },
+        { ZL_AT_HWCAP, hwcap },
+        { ZL_AT_PAGESZ, 4096 },
+        { ZL_AT_CLKTCK, 100 },
+        { ZL_AT_PHDR, phdr_addr },
+        { ZL_AT_PHENT, eh->phentsize },
+        { ZL_AT_PHNUM, eh->phnum },
+        { ZL_AT_BASE, 0 },
+        { ZL_AT_FLAGS, 0 },
+        { ZL_AT_ENTRY, entry },
+        { ZL_AT_UID, getuid() },
+        { ZL_AT_EUID, geteuid() },
+        { ZL_AT_GID, getgid() },
+        { ZL_AT_EGID, getegid() },
+        { ZL_AT_SECURE, 0 },
     };
     u128 sp = 0;
     if (build_stack(p, path, argv, envp, aux, sizeof aux / sizeof aux[0], &sp, err, errlen))

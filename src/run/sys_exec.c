@@ -19,12 +19,6 @@
 #include "run/sys.h"
 #include "zl_abi.h"
 
-enum {
-    ZL_CLONE_VM = 0x100, ZL_CLONE_FS = 0x200, ZL_CLONE_FILES = 0x400, ZL_CLONE_VFORK = 0x4000, ZL_CLONE_THREAD = 0x10000,
-    ZL_CLONE_SETTLS = 0x80000, ZL_CLONE_PARENT_SETTID = 0x100000,
-    ZL_CLONE_CHILD_CLEARTID = 0x200000, ZL_CLONE_CHILD_SETTID = 0x1000000,
-};
-
 /* clone(flags, newsp, parent_tid, tls, child_tid) — the riscv argument order. */
 i128 sys_clone(struct proc *p, const u128 *a)
 {

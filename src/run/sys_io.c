@@ -231,8 +231,6 @@ i128 sys_ftruncate(struct proc *p, const u128 *a)
 
 /* ---- vectored I/O ---------------------------------------------------------------- */
 
-#define ZL_UIO_MAXIOV 1024
-
 i128 guest_iov_import(const struct proc *p, struct zl_iovec *v, size_t n)
 {
     int x = p->lay.xlen;

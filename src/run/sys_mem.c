@@ -8,6 +8,7 @@
 
 #include "run/procfs.h"
 #include "run/sys.h"
+#include "zl_abi.h"
 
 #define PAGE ((u128)4096)
 #define MMAP_MIN ((u128)0x10000)
@@ -47,11 +48,6 @@ static int place(struct proc *p, u128 hint, u128 len, u128 *out)
     if (!mm_find_free(mm, len, MMAP_MIN, p->lay.mmap_base, true, out)) return 0;
     return mm_find_free(mm, len, p->lay.mmap_base, p->lay.task_size, false, out);
 }
-
-enum {
-    ZL_MAP_SHARED = 0x01, ZL_MAP_PRIVATE = 0x02, ZL_MAP_SHARED_VALIDATE = 0x03,
-    ZL_MAP_FIXED = 0x10, ZL_MAP_ANONYMOUS = 0x20, ZL_MAP_FIXED_NOREPLACE = 0x100000,
-};
 
 /* Common to mmap and mmap2: off is in bytes. */
 static i128 do_mmap(struct proc *p, u128 addr, u128 len, int prot, int flags, int fd, u128 off)
@@ -163,7 +159,6 @@ i128 sys_madvise(struct proc *p, const u128 *a)
     }
 }
 
-enum { ZL_MREMAP_MAYMOVE = 1, ZL_MREMAP_FIXED = 2, ZL_MREMAP_DONTUNMAP = 4 };
 
 /* mremap(old_address, old_size, new_size, flags, new_address), the checks in Linux's
  * order (mm/mremap.c).  A run of contiguous mappings with the same rights counts as one

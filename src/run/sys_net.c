@@ -181,7 +181,6 @@ i128 sys_getsockopt(struct proc *p, const u128 *a)
  * CMSG_ALIGN (sizeof(long)) steps.  The data of every message zl-run passes has the same
  * bytes everywhere (descriptors, struct ucred, in_pktinfo, ints) except the old socket
  * timestamps, which are a timeval or timespec of the personality. */
-enum { ZL_SO_TIMESTAMP_OLD = 29, ZL_SO_TIMESTAMPNS_OLD = 35, ZL_SO_TIMESTAMPING_OLD = 37 };
 
 static size_t g_align(const struct proc *p, size_t n)
 {
@@ -383,7 +382,6 @@ i128 sys_recvmsg(struct proc *p, const u128 *a) { return msg_common(p, a, true);
  * Linux, the count of messages done is returned once one was, and the error of a later
  * one is dropped; recvmmsg's MSG_WAITFORONE turns on MSG_DONTWAIT after the first, and its
  * timeout is checked after each message (Linux's rule, not a timeout of the wait). */
-enum { ZL_MSG_DONTWAIT = 0x40, ZL_MSG_WAITFORONE = 0x10000, ZL_UIO_MAXIOV = 1024 };
 
 static i128 mmsg_common(struct proc *p, const u128 *a, bool recv)
 {

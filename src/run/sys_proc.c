@@ -161,17 +161,6 @@ i128 sys_setrlimit(struct proc *p, const u128 *a)
     return setrlimit((int)a[0], &r) ? -errno : 0;
 }
 
-enum {
-    ZL_PR_SET_PDEATHSIG = 1, ZL_PR_GET_PDEATHSIG = 2, ZL_PR_GET_DUMPABLE = 3,
-    ZL_PR_SET_DUMPABLE = 4, ZL_PR_GET_KEEPCAPS = 7, ZL_PR_SET_KEEPCAPS = 8,
-    ZL_PR_SET_NAME = 15, ZL_PR_GET_NAME = 16, ZL_PR_GET_SECCOMP = 21,
-    ZL_PR_CAPBSET_READ = 23, ZL_PR_CAPBSET_DROP = 24, ZL_PR_SET_TIMERSLACK = 29,
-    ZL_PR_GET_TIMERSLACK = 30, ZL_PR_SET_CHILD_SUBREAPER = 36,
-    ZL_PR_GET_CHILD_SUBREAPER = 37, ZL_PR_SET_NO_NEW_PRIVS = 38,
-    ZL_PR_GET_NO_NEW_PRIVS = 39, ZL_PR_SET_THP_DISABLE = 41, ZL_PR_GET_THP_DISABLE = 42,
-    ZL_PR_CAP_AMBIENT = 47, ZL_PR_SET_PTRACER = 0x59616d61,
-};
-
 /* prctl: the options about the process as a whole go to the host (they describe the
  * zl-run process, which is the guest process); the two that return through an int *
  * and the name calls copy through guest memory.  Every other option answers EINVAL, as
@@ -303,12 +292,13 @@ i128 sys_set_robust_list(struct proc *p, const u128 *a)
  * before the frame is built, as Linux's rseq_ip_fixup does.  cpu_id is refreshed at
  * registration and at every signal delivery. */
 static struct { u128 addr; u32 len, sig; bool on; } rseq_reg;
-enum { ZL_RSEQ_FLAG_UNREGISTER = 1, ZL_RSEQ_ORIG_SIZE = 32, ZL_RSEQ_CPU_UNINIT = (u32)-1 };
+/* the size of struct rseq as first released (Linux's ORIG_RSEQ_SIZE) */
+enum { ORIG_RSEQ_SIZE = 32 };
 
 static int rseq_put_cpu(struct proc *p, u32 cpu)
 {
     u32 ids[2] = { cpu, cpu };
-    if (cpu == ZL_RSEQ_CPU_UNINIT) ids[0] = 0;     /* Linux's rseq_reset_rseq_cpu_id */
+    if (cpu == (u32)ZL_RSEQ_CPU_ID_UNINITIALIZED) ids[0] = 0;     /* Linux's rseq_reset_rseq_cpu_id */
     return put_guest(p, rseq_reg.addr, ids, sizeof ids);
 }
 
@@ -321,7 +311,7 @@ i128 sys_rseq(struct proc *p, const u128 *a)
         if (flags & ~ZL_RSEQ_FLAG_UNREGISTER) return -EINVAL;
         if (!rseq_reg.on || rseq_reg.addr != addr || rseq_reg.len != len) return -EINVAL;
         if (rseq_reg.sig != sig) return -EPERM;
-        int e = rseq_put_cpu(p, ZL_RSEQ_CPU_UNINIT);
+        int e = rseq_put_cpu(p, (u32)ZL_RSEQ_CPU_ID_UNINITIALIZED);
         if (e) return e;
         rseq_reg.on = false;
         return 0;
@@ -332,8 +322,8 @@ i128 sys_rseq(struct proc *p, const u128 *a)
         if (rseq_reg.sig != sig) return -EPERM;
         return -EBUSY;
     }
-    if (len < ZL_RSEQ_ORIG_SIZE) return -EINVAL;
-    if (len == ZL_RSEQ_ORIG_SIZE ? (addr & 31) : ((addr & 7) || len < 20)) return -EINVAL;
+    if (len < ORIG_RSEQ_SIZE) return -EINVAL;
+    if (len == ORIG_RSEQ_SIZE ? (addr & 31) : ((addr & 7) || len < 20)) return -EINVAL;
     u8 probe;
     if (get_guest(p, addr, &probe, 1) || get_guest(p, addr + len - 1, &probe, 1)) return -EFAULT;
     rseq_reg.addr = addr;

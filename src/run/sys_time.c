@@ -149,7 +149,6 @@ i128 sys_setitimer(struct proc *p, const u128 *a)
  * 128-bit sigev_value crosses the host in 64 bits and signal.c gives the whole value
  * back (signal_timer_value).  A NULL sigevent is Linux's default (SIGALRM, the timer id
  * as the value), which the host applies. */
-enum { ZL_SIGEV_THREAD_ID = 4 };
 
 i128 sys_timer_create(struct proc *p, const u128 *a)
 {

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# One author for Linux's numbers: zl-run takes every named constant from the generated
+# zl_abi.h (ZL_<NAME>, from abi/flags.abi), so none may be defined by hand in src/run —
+# neither as an enum member nor as a macro under the ZL_ prefix — and no Linux name may
+# stand beside a bare number in a comment (`0x10000000 /* SA_RESTART */`).
+set -u
+fail=0
+hits=$(grep -nE '\bZL_[A-Z][A-Z0-9_]*[[:space:]]*=[[:space:]]*[-(0-9]|#[[:space:]]*define[[:space:]]+ZL_[A-Z][A-Z0-9_]*[[:space:]]+[-(0-9]' src/run/*.c src/run/*.h)
+if [ -n "$hits" ]; then
+    echo "FAIL run_constants_by_hand: define these in abi/flags.abi instead"
+    echo "$hits" | sed 's/^/# /'
+    fail=1
+fi
+names=$(awk '/^[ \t]*#/||/^[ \t]*$/{next} $1=="flags"||$1=="enum"{k=$1;next} $1=="end"{next}
+             k=="flags"&&$1=="bit"{print $3;next} k=="flags"&&$1=="field"{print $4;next} k=="enum"{print $2}' abi/flags.abi |
+        sort -u | paste -sd'|')
+commented=$(grep -nE "(0x[0-9a-fA-F]+|[0-9]+)[u]?[[:space:]]*/\*[[:space:]]*($names)[[:space:]]*\*/" src/run/*.c src/run/*.h)
+if [ -n "$commented" ]; then
+    echo "FAIL run_constants_commented: use ZL_<NAME> from zl_abi.h"
+    echo "$commented" | sed 's/^/# /'
+    fail=1
+fi
+[ $fail -eq 0 ] && echo "PASS run_constants_generated"
+# the check itself sees a hand-typed constant
+if printf 'enum { ZL_SA_RESTART = 0x10000000 };\n' | grep -qE '\bZL_[A-Z][A-Z0-9_]*[[:space:]]*=[[:space:]]*[-(0-9]'; then
+    echo "PASS run_constants_check_not_vacuous"
+else
+    echo "FAIL run_constants_check_not_vacuous"
+fi
