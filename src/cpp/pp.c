@@ -1936,7 +1936,7 @@ static void expand_tokens(struct cpp *pp, const struct cpp_token *in, u32 n, str
 {
     /* each level of arguments within arguments takes about 1.2 KB of C stack */
     if (pp->expand_depth >= PP_MAX_ARG_NESTING) {
-        if (n) cppi_diag_tok(pp, CPP_FATAL, &in[0], "macro arguments nested more than %u levels deep",
+        if (n) cppi_diag_tok(pp, CPP_FATAL, &in[0], "macro arguments nested too deeply (more than %u levels)",
                              PP_MAX_ARG_NESTING);
         stop_all(pp);
         return;
