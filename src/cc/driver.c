@@ -403,7 +403,7 @@ static bool write_deps(struct opts *o, const char *target, const char *objpath)
     fputc('\n', f);
     if (o->dep_phony)
         for (int i = 1; i < o->deps.n; i++) fprintf(f, "\n%s:\n", o->deps.v[i]);
-    return fclose(f) == 0;
+    return finish_output(f, path);
 }
 
 static bool assemble(struct opts *o, const char *input, const char *outpath)

@@ -96,6 +96,7 @@ of_same_file same.link x.c x.orig "$same" "$CC" x.c -o x.c
 for mode in -c -S -E; do
     of_full_disk full$mode "zl-cc: error: cannot write /dev/full: No space left on device" "$CC" $mode x.c -o /dev/full
 done
+of_full_disk full.depfile "zl-cc: error: cannot write /dev/full: No space left on device" "$CC" -c x.c -o dep.o -MD -MF /dev/full
 { echo 'int a[] = {'; rep '1, ' 30000; echo '};'; } >big.c
 of_fsize fsize.no_partial_output 8 big.s "zl-cc: error: cannot write .*: File too large" "$CC" -S big.c -o big.s
 of_devnull devnull "$CC" -c x.c -o /dev/null

@@ -28,6 +28,9 @@ of_same_file same_file.lib lib/liby.a y.orig "zl-ld: error: input file 'lib/liby
     "$LD" x.o -Llib -ly -o lib/liby.a
 
 of_full_disk full_disk "zl-ld: error: cannot write /dev/full: No space left on device" "$LD" x.o -o /dev/full
+of_full_disk full_disk.map "zl-ld: error: cannot write map file /dev/full: No space left on device" \
+    "$LD" x.o -o mapped -Map /dev/full
+[ ! -e mapped ] && echo "PASS full_disk.map.no_output" || echo "FAIL full_disk.map.no_output: the output was written"
 of_fsize fsize.no_partial_output 16 big "zl-ld: error: cannot write big: File too large" "$LD" x.o -o big
 of_devnull devnull "$LD" x.o -o /dev/null
 exit 0
