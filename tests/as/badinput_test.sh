@@ -35,6 +35,10 @@ printf '\t.skip 1000000000000\n' >skip.s
 rejected skip.huge skip.s 1 '.skip size 1000000000000 is too large\|.space size'
 printf '\t.zero 1 << 40\n' >zero2.s
 rejected zero.huge zero2.s 1 '.zero size'
+# an instruction in .bss whose immediate is known only after layout (found by fuzz_as:
+# the fixup wrote through the section's missing contents)
+printf '\t.bss\n\tlui a0, %%hi(b - a)\na:\nb:\n' >bss.s
+rejected bss.insn_fixup bss.s 2 "attempt to store non-zero value in section"
 
 # within the limits: nested .rept multiply; .incbin of a device with a count reads only that
 printf '\t.rept 3\n\t.rept 4\n\t.byte 1\n\t.endr\n\t.endr\n\t.incbin "/dev/zero", 0, 16\n' >ok.s
