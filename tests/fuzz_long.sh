@@ -62,15 +62,15 @@ for n in "${targets[@]}"; do
     (cd "$k" && "$ROOT/build-fuzz/fuzz/$n" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
         -max_total_time="$T" -timeout=20 -rss_limit_mb=2048 -artifact_prefix="$ROOT/$k/" \
         "$ROOT/$c") >"$DIR/$n.log" 2>&1
-    # fork mode reports "#EXECS: cov: ... exec/s: N oom/timeout/crash: a/b/c time: Ts ..."
-    last=$(grep -a '^#[0-9]*: cov:' "$DIR/$n.log" | tail -1)
-    execs=$(echo "$last" | sed -n 's/^#\([0-9]*\):.*/\1/p')
-    rate=$(echo "$last" | sed -n 's/.*exec\/s: \([0-9]*\).*/\1/p')
+    # fork mode reports "#EXECS: cov: ... oom/timeout/crash: a/b/c time: Ts ..."
+    execs=$(grep -a '^#[0-9]*: cov:' "$DIR/$n.log" | tail -1 | sed 's/^#\([0-9]*\):.*/\1/')
     after=$(ls "$k" | wc -l)
     found=$((after - before))
     found_total=$((found_total + found))
-    kinds=$(ls "$k" | sed -n 's/^\(crash\|leak\|timeout\|oom\|slow-unit\)-.*/\1/p' | sort | uniq -c | awk '{printf "%s %s, ", $1, $2}')
-    summary+=("$(printf '%-12s %12s execs %8s exec/s  %3d new inputs in %s (all kept: %s)' "$n" "${execs:-?}" "${rate:-?}" "$found" "$k" "${kinds%, }")")
+    kinds=$(ls "$k" | sed -n 's/^\(crash\|leak\|timeout\|oom\|slow-unit\)-.*/\1/p' | sort | uniq -c |
+            awk '{ printf "%s%s %s", (NR > 1 ? ", " : ""), $1, $2 }')
+    summary+=("$(printf '%-12s %10s execs %7s exec/s  %3d new  (kept in %s: %s)' "$n" "${execs:-?}" \
+        "$(( ${execs:-0} / T ))" "$found" "$k" "${kinds:-none}")")
 done
 echo "fuzz-long: ${T}s per target"
 printf '%s\n' "${summary[@]}"
