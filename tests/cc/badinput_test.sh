@@ -61,6 +61,11 @@ rc=$?
 too_deep nest.type_name atomic.c 'type name'
 { printf '#if '; rep '1 ? ' 100000; printf 1; rep ' : 1' 100000; printf '\n#endif\n'; } >ppcond.c
 too_deep nest.pp_if_conditional ppcond.c '#if expression'
+# f(f(f(...))) 100000 deep: each level copies the rest, so the tokens held at once are
+# bounded (a fatal error in about a second, not gigabytes and minutes)
+{ echo '#define f(x) x'; printf 'int y = '; rep 'f(' 100000; printf 1; rep ')' 100000; echo ';'; } >ppargs.c
+of_rejected nest.pp_macro_args out.o "^ppargs.c:2:[0-9]*: fatal error: macro arguments nested too deeply" \
+    "$CC" -c ppargs.c -o out.o
 
 # deep but allowed: every later pass (types, lowering, IR, emission) copes
 { printf 'int g; int f(void) { return '; rep '(' 900; printf g; rep ')' 900; echo '; }'; } >okparens.c
