@@ -28,7 +28,7 @@ LIBZL    := $(BUILD)/lib/libzl.a
 TEST_SRCS := $(shell find tests -name '*_test.c' 2>/dev/null | sort)
 TEST_BINS := $(TEST_SRCS:%.c=$(BUILD)/%)
 
-.PHONY: all check check-sanitize bench demo install clean tests fuzz-diff fuzz-build
+.PHONY: all check check-sanitize bench demo install clean tests fuzz-diff fuzz-build fuzz-long
 all: $(TOOLS)
 
 $(BUILD)/obj/%.o: %.c
@@ -88,6 +88,12 @@ fuzz-build:
 	        $$f $(patsubst $(BUILD)/%,build-fuzz/%,$(TOOL_LIBS)) build-fuzz/lib/libzl.a -lm \
 	        -o build-fuzz/fuzz/$$n || exit 1; \
 	done
+
+# Long libFuzzer run: make fuzz-long [T=seconds per target, default 3600 / targets]
+# [FUZZ_ONLY="fuzz_cc fuzz_as"]; corpora and crashes kept in build-fuzz/long
+# (tests/fuzz_long.sh; zl-as and zl-ld make the seeds of the ELF targets).
+fuzz-long: build/bin/zl-as build/bin/zl-ld
+	@$(if $(T),T=$(T)) bash tests/fuzz_long.sh
 
 bench: all
 	@BUILD=$(BUILD) bash bench/run.sh; s=$$?; BUILD=$(BUILD) bash bench/cc.sh && exit $$s

@@ -1,6 +1,7 @@
 /* Directives. */
 #include <math.h>
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
 
 #include "as/as.h"
@@ -866,12 +867,31 @@ static void dir_incbin(struct as *A, const char *args)
         bytes_free(&name);
         return;
     }
-    bytes_free(&name);
+    /* read what is used and no more: a device such as /dev/zero never ends */
+    const usize max = (usize)1 << 28;   /* zl-as's limit of a section's contents */
+    u128 want = count >= 0 && skip >= 0 ? (u128)skip + (u128)count : (u128)max + 1;
+    if (want > (u128)max + 1) want = (u128)max + 1;
     struct bytes data = { 0 };
     char buf[65536];
     usize n;
-    while ((n = fread(buf, 1, sizeof buf, fp)) > 0 && data.len < ((usize)1 << 28)) bytes_put(&data, buf, n);
+    while (data.len < (usize)want &&
+           (n = fread(buf, 1, (usize)want - data.len < sizeof buf ? (usize)want - data.len : sizeof buf, fp)) > 0)
+        bytes_put(&data, buf, n);
+    bool rerr = ferror(fp);
     fclose(fp);
+    if (rerr) {
+        as_error(A, ".incbin: cannot read %s: %s", (const char *)name.p, strerror(errno));
+        bytes_free(&name);
+        bytes_free(&data);
+        return;
+    }
+    if (data.len > max) {
+        as_error(A, ".incbin file %s is too large (zl-as limit: 256 MiB)", (const char *)name.p);
+        bytes_free(&name);
+        bytes_free(&data);
+        return;
+    }
+    bytes_free(&name);
     if (skip < 0 || (u128)skip > data.len) {
         as_error(A, "skip (%lld) or count (%lld) invalid for file size (%zu)", (long long)skip,
                  (long long)count, data.len);

@@ -7,6 +7,7 @@
 #include "as/as.h"
 
 #define MAX_DEPTH 256
+#define MAX_REPS (1 << 24)   /* repetitions of a .rept body, nested ones multiplied */
 
 enum { IN_FILE, IN_MACRO, IN_REPT, IN_REST };
 
@@ -48,18 +49,23 @@ struct macro {
 
 /* ---- Input stack ------------------------------------------------------------------- */
 
+/* After a runaway expansion: drop every pending one, or each level would expand again
+ * (exponential work, or one error per repetition). */
+static void drop_expansions(struct as *A)
+{
+    for (struct input *in = A->in; in; in = in->up) {
+        if (in->kind == IN_FILE) continue;
+        in->pos = in->len;
+        in->reps_left = 0;
+    }
+}
+
 void input_push_text(struct as *A, const char *name, const char *text, usize len, bool own)
 {
     if (A->depth >= MAX_DEPTH) {
         as_error(A, "macros or includes nested too deeply");
         if (own) free((void *)text);
-        /* a runaway recursion: drop every pending expansion, or each level would call
-           the macro again (exponential work) */
-        for (struct input *in = A->in; in; in = in->up) {
-            if (in->kind == IN_FILE) continue;
-            in->pos = in->len;
-            in->reps_left = 0;
-        }
+        drop_expansions(A);
         return;
     }
     struct input *in = calloc(1, sizeof *in);
@@ -698,7 +704,18 @@ void rept_start(struct as *A, const char *kind, const char *args)
         if (!input_collect(A, rept_open, rept_close, &body)) { bytes_free(&body); return; }
         if (!ok) { bytes_free(&body); return; }
         if (n < 0) { as_error(A, ".rept count is negative"); n = 0; }
-        if (n > (1 << 24)) { as_error(A, ".rept count %lld is too large (zl-as limit: 16777216)", (long long)n); n = 0; }
+        struct srcloc at = { file, line - 1 };   /* the .rept line, before its body */
+        if (n > MAX_REPS) { as_error_at(A, at, ".rept count %lld is too large (zl-as limit: 16777216)", (long long)n); n = 0; }
+        /* nested repetitions multiply: the body would run n times for each repetition
+           still to come of every enclosing .rept */
+        u128 total = (u128)n;
+        for (struct input *in = A->in; in && total <= MAX_REPS; in = in->up)
+            if (in->kind == IN_REPT && in->reps_left > 1) total *= in->reps_left;
+        if (total > MAX_REPS) {
+            as_error_at(A, at, "nested .rept repeat their body more than 16777216 times (zl-as limit)");
+            drop_expansions(A);
+            n = 0;
+        }
         if (n == 0 || body.len == 0) { bytes_free(&body); return; }
         push_expansion(A, file, line, &body, IN_REPT, (u64)n);
         return;

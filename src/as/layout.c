@@ -374,6 +374,9 @@ static i32 lo12(i128 v) { return (i32)sext(v, 12); }
 
 static void insn_fixup(struct as *A, struct section *s, struct fixup *x)
 {
+    /* an instruction in a NOBITS section has no bytes to patch; storing it was already
+       an error ("attempt to store non-zero value") */
+    if (s->type == SHT_NOBITS) return;
     struct value v;
     if (!expr_eval(A, x->e, EV_FINAL, &v, x->loc, false)) return;
     u8 *p = fixup_ptr(x);

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "as/as.h"
+#include "common/outfile.h"
 
 static void usage(FILE *fp)
 {
@@ -137,6 +138,11 @@ int main(int argc, char **argv)
             files[nfiles++] = a;
         }
     }
+    for (int i = 0; i < nfiles; i++)
+        if (zl_same_file(files[i], out)) {
+            fprintf(stderr, "zl-as: fatal error: input file '%s' is the same as output file\n", files[i]);
+            return 1;
+        }
     char err[256];
     if (march) {
         if (!march_parse(march, &A->march, err, sizeof err)) {
@@ -168,27 +174,15 @@ int main(int argc, char **argv)
     if (A->nerrors == 0) as_image(A, &img, &size);
     int status = 0;
     if (A->nerrors == 0 && img) {
-        /* write to a temporary name, then rename: no half-written object */
-        size_t ol = strlen(out);
-        char *tmp = malloc(ol + 16);
-        if (!tmp) { fputs("zl-as: out of memory\n", stderr); return 1; }
-        snprintf(tmp, ol + 16, "%s.tmpXXXXXX", out);
-        int fd = mkstemp(tmp);
-        FILE *fp = fd >= 0 ? fdopen(fd, "wb") : NULL;
-        if (!fp || fwrite(img, 1, size, fp) != size || fclose(fp) != 0 ||
-            rename(tmp, out) != 0) {
-            fprintf(stderr, "zl-as: can't write %s: %s\n", out, strerror(errno));
-            if (fd >= 0) unlink(tmp);
+        int werr = zl_write_file(out, img, size, 0666);
+        if (werr) {
+            fprintf(stderr, "zl-as: error: cannot write %s: %s\n", out, strerror(werr));
             status = 1;
-        } else {
-            /* mkstemp creates 0600; give the usual 0666 & ~umask */
-            mode_t um = umask(0);
-            umask(um);
-            chmod(out, 0666 & ~um);
         }
-        free(tmp);
     } else {
-        if (A->nerrors) unlink(out);      /* as GNU as: no stale object after errors */
+        /* as GNU as: no stale object after errors (a device such as /dev/null stays) */
+        struct stat st;
+        if (A->nerrors && stat(out, &st) == 0 && S_ISREG(st.st_mode)) unlink(out);
         status = 1;
     }
     free(img);

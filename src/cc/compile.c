@@ -24,7 +24,7 @@ bool cc_compile(struct cpp *pp, FILE *out, const char *src_name)
     if (!setjmp(jb)) {
         types_init();
         reset_front_end();
-        scope_add_typedef("__builtin_va_list", ty_ptr(ty_void));
+        scope_add_typedef("__builtin_va_list", ty_ptr(ty_void), (struct srcpos){0});
         static struct tokstream ts;
         memset(&ts, 0, sizeof ts);
         tok_read_all(pp, &ts);

@@ -1,6 +1,7 @@
 /* The driver: GCC-style command line; preprocess -> compile -> zl-as -> zl-ld, with
  * temporary files that are always removed and no half-written outputs on errors. */
 #include "cc/cc.h"
+#include "common/outfile.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -263,34 +264,35 @@ static struct cpp *make_pp(struct opts *o, const char *input)
     return pp;
 }
 
-/* rename a finished temporary into place */
+/* Put a finished temporary in place: a rename, or, across file systems and onto a device
+ * (-o /dev/null), a copy that leaves no half-written file (src/common/outfile.h). */
 static bool move_output(const char *from, const char *to)
 {
-    if (rename(from, to) == 0) return true;
-    /* across file systems: copy */
+    struct stat st;
+    if ((stat(to, &st) != 0 || S_ISREG(st.st_mode)) && rename(from, to) == 0) return true;
     FILE *in = fopen(from, "rb");
-    if (!in) return false;
-    char tmp[PATH_MAX + 16];
-    snprintf(tmp, sizeof tmp, "%s.zltmp", to);
-    FILE *o = fopen(tmp, "wb");
-    if (!o) {
+    char *buf = NULL;
+    size_t n = 0;
+    int err = in ? 0 : errno;
+    if (in) {
+        size_t cap = 0;
+        for (;;) {
+            if (n == cap) {
+                char *nb = realloc(buf, cap = cap ? cap * 2 : 65536);
+                if (!nb) { err = ENOMEM; break; }
+                buf = nb;
+            }
+            size_t r = fread(buf + n, 1, cap - n, in);
+            n += r;
+            if (r == 0) break;
+        }
+        if (!err && ferror(in)) err = EIO;
         fclose(in);
-        fprintf(stderr, "zl-cc: error: cannot write %s: %s\n", to, strerror(errno));
-        return false;
     }
-    char buf[65536];
-    size_t n;
-    bool ok = true;
-    while ((n = fread(buf, 1, sizeof buf, in)) > 0)
-        if (fwrite(buf, 1, n, o) != n) ok = false;
-    fclose(in);
-    if (fclose(o) != 0) ok = false;
-    if (!ok || rename(tmp, to) != 0) {
-        unlink(tmp);
-        fprintf(stderr, "zl-cc: error: cannot write %s\n", to);
-        return false;
-    }
-    return true;
+    if (!err) err = zl_write_file(to, buf, n, 0666);
+    free(buf);
+    if (err) fprintf(stderr, "zl-cc: error: cannot write %s: %s\n", to, strerror(err));
+    return !err;
 }
 
 static bool cat_file(const char *path)
@@ -304,6 +306,20 @@ static bool cat_file(const char *path)
     return fflush(stdout) == 0;
 }
 
+/* Close (or flush, for stdout) a written stream; a write error (full disk, file size
+ * limit) is reported with its reason. */
+static bool finish_output(FILE *f, const char *path)
+{
+    bool ok = !ferror(f);
+    int err = errno;
+    if (f == stdout ? fflush(f) != 0 : fclose(f) != 0) {
+        ok = false;
+        err = errno;
+    }
+    if (!ok) fprintf(stderr, "zl-cc: error: cannot write %s: %s\n", path, strerror(err ? err : EIO));
+    return ok;
+}
+
 static bool preprocess_to(struct opts *o, const char *input, const char *outpath)
 {
     struct cpp *pp = make_pp(o, input);
@@ -315,11 +331,7 @@ static bool preprocess_to(struct opts *o, const char *input, const char *outpath
         return false;
     }
     bool ok = cpp_print(pp, f, true);
-    if (outpath) {
-        if (fclose(f) != 0) ok = false;
-    } else {
-        fflush(stdout);
-    }
+    if (!finish_output(f, outpath ? outpath : "standard output")) ok = false;
     ok = ok && cpp_errors(pp) == 0;
     cpp_free(pp);
     return ok;
@@ -341,7 +353,7 @@ static bool compile_to_asm(struct opts *o, const char *input, const char *outpat
     }
     cc_diag_reset();
     bool ok = cc_compile(pp, f, input);
-    if (fclose(f) != 0) ok = false;
+    if (!finish_output(f, outpath)) ok = false;
     if (cpp_errors(pp)) ok = false;
     if (o->dep) {
         /* every file name the preprocessor saw that names an existing file */
@@ -391,7 +403,7 @@ static bool write_deps(struct opts *o, const char *target, const char *objpath)
     fputc('\n', f);
     if (o->dep_phony)
         for (int i = 1; i < o->deps.n; i++) fprintf(f, "\n%s:\n", o->deps.v[i]);
-    return fclose(f) == 0;
+    return finish_output(f, path);
 }
 
 static bool assemble(struct opts *o, const char *input, const char *outpath)
@@ -620,6 +632,17 @@ int cc_driver_main(int argc, char **argv)
         fprintf(stderr, "zl-cc: fatal error: cannot specify '-o' with '-c' or '-S' with multiple files\n");
         return 1;
     }
+    /* as gcc: never overwrite an input with the output (compared by device and inode) */
+    const char *final_out = o.out ? o.out : o.mode ? NULL : "a.out";
+    for (int i = 0; final_out && strcmp(final_out, "-") && i < o.inputs.n; i++) {
+        const char *in = o.inputs.v[i];
+        if (in[0] == '\002') in = strchr(in + 1, '\002') + 1;
+        else if (in[0] == LDARG[0] || !strncmp(in, "-l", 2)) continue;
+        if (zl_same_file(in, final_out)) {
+            fprintf(stderr, "zl-cc: fatal error: input file '%s' is the same as output file\n", in);
+            return 1;
+        }
+    }
     struct strv objs = {0};
     for (int i = 0; i < o.ld_args.n; i++) sv_push(&objs, o.ld_args.v[i]);
     for (int i = 0; i < o.inputs.n && !any_error; i++) {
@@ -647,7 +670,16 @@ int cc_driver_main(int argc, char **argv)
         }
         if (o.mode == 'E') {
             o.asm_cpp = !strcmp(e, "S") || !strcmp(e, "sx");
-            if (!preprocess_to(&o, in, o.out && strcmp(o.out, "-") ? o.out : NULL)) any_error = true;
+            if (o.out && strcmp(o.out, "-")) {
+                /* into a temporary, moved into place when complete */
+                char *tmp = make_temp(".i");
+                if (!preprocess_to(&o, in, tmp) || !move_output(tmp, o.out)) {
+                    remove_stale(o.out);
+                    any_error = true;
+                }
+            } else if (!preprocess_to(&o, in, NULL)) {
+                any_error = true;
+            }
             o.asm_cpp = false;
             continue;
         }

@@ -263,7 +263,7 @@ static void emit_asm(struct ir_asm *a)
     int nscratch = 0;
     static const char *const scr[] = {"t0", "t1", "t2"};
     static const char *const fscr[] = {"ft0", "ft1", "ft2"};
-    if (a->nops > 64) cc_fatal("too many asm operands");
+    if (a->nops > 64) cc_error_at(a->pos, "too many asm operands");
     for (int k = 0; k < a->nops; k++) {
         struct ir_asm_op *o = &a->ops[k];
         names[k] = "?";
@@ -279,7 +279,7 @@ static void emit_asm(struct ir_asm *a)
             const char *r;
             if (l > 0) r = rname(l);
             else {
-                if (nscratch >= 3) cc_fatal("inline asm: too many operands need scratch registers");
+                if (nscratch >= 3) cc_error_at(a->pos, "inline asm: too many operands need scratch registers");
                 r = scr[nscratch++];
                 src_to(o->vreg, r, false);
             }
@@ -293,7 +293,7 @@ static void emit_asm(struct ir_asm *a)
         if (o->pinned) r = iregs[o->pinned - 1];
         else if (F->vloc[home] > 0) r = rname(F->vloc[home]);
         else {
-            if (nscratch >= 3) cc_fatal("inline asm: too many operands need scratch registers");
+            if (nscratch >= 3) cc_error_at(a->pos, "inline asm: too many operands need scratch registers");
             r = fp ? fscr[nscratch] : scr[nscratch];
             nscratch++;
         }
@@ -318,7 +318,7 @@ static void emit_asm(struct ir_asm *a)
         if (*p >= '0' && *p <= '9') {
             int k = (int)strtol(p, (char **)&p, 10);
             p--;
-            if (k >= a->nops) cc_fatal("inline asm: operand number %d out of range", k);
+            if (k >= a->nops) cc_error_at(a->pos, "inline asm: operand number %d out of range", k);
             const char *nm = names[k];
             if (z && a->ops[k].kind == 'i' && a->ops[k].imm == 0 && !a->ops[k].sym) nm = "zero";
             fputs(nm, out);

@@ -105,7 +105,7 @@ static void drop_items(struct init *ini, long off, long size)
 static void init_value_(struct init *ini, struct type *t, long off, struct member *bf);
 static void init_value(struct init *ini, struct type *t, long off, struct member *bf)
 {
-    depth_enter(peek()->pos);
+    depth_enter(peek()->pos, "initializer");
     init_value_(ini, t, off, bf);
     depth_leave();
 }

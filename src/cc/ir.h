@@ -87,6 +87,7 @@ struct ir_call {
 
 struct ir_asm {
     const char *text;
+    struct srcpos pos;  /* the asm statement, for diagnostics */
     int nops;
     struct ir_asm_op {
         char kind;      /* 'r' register, 'i' immediate, 'm' memory (vreg = address), 'f' fp reg */

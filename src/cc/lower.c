@@ -2616,6 +2616,7 @@ static void gen_asm(struct node *s)
 {
     struct ir_asm *a = cc_alloc(sizeof *a);
     a->text = s->str;
+    a->pos = s->pos;
     a->nops = s->nouts + s->nins;
     a->ops = cc_alloc(sizeof *a->ops * (size_t)(a->nops + 1));
     a->clobbers = s->clobbers;

@@ -9,9 +9,10 @@
 struct tokstream *P;
 int parse_depth;
 
-void depth_enter(struct srcpos pos)
+void depth_enter(struct srcpos pos, const char *what)
 {
-    if (++parse_depth > CC_MAX_DEPTH) cc_error_at(pos, "nesting too deep (more than %d levels)", CC_MAX_DEPTH);
+    if (++parse_depth > CC_MAX_DEPTH)
+        cc_error_at(pos, "%s nested too deeply (more than %d levels)", what, CC_MAX_DEPTH);
 }
 struct tu tu;
 struct obj *cur_func;
@@ -241,7 +242,8 @@ static struct type *parse_struct(bool is_union, struct srcpos pos)
         t->len = -1;
         if (tag) scope_add_tag(tag, t);
     }
-    if (!accept(CPP_P_LBRACE)) return t;
+    if (!is_punct(peek(), CPP_P_LBRACE)) return t;
+    depth_enter(next()->pos, is_union ? "union definition" : "struct definition");
     struct member head = {0}, *tail = &head;
     while (!accept(CPP_P_RBRACE)) {
         if (accept_kw(KW_STATIC_ASSERT)) {
@@ -316,6 +318,9 @@ static struct type *parse_struct(bool is_union, struct srcpos pos)
     int al = at.aligned > post.aligned ? at.aligned : post.aligned;
     t->align = al ? al : 1;
     ty_layout(t, pos);
+    if (t->depth > CC_MAX_DEPTH)
+        cc_error_at(pos, "type nested too deeply (more than %d levels)", CC_MAX_DEPTH);
+    depth_leave();
     return t;
 }
 
@@ -762,6 +767,7 @@ static struct type *parse_params(struct type *ret, struct obj **params)
         /* parameter type adjustments (C11 6.7.6.3p7,8) */
         if (t->kind == TY_ARRAY) t = ty_qual(ty_ptr(t->base), false, false);
         else if (t->kind == TY_FUNC) t = ty_ptr(t);
+        if (t->depth >= ft->depth) ft->depth = t->depth + 1;
         struct param *p = cc_alloc(sizeof *p);
         p->name = name;
         p->ty = t;
@@ -791,7 +797,17 @@ static struct type *parse_params(struct type *ret, struct obj **params)
     return ft;
 }
 
+static struct type *parse_suffix_(struct type *t, struct obj **params);
 static struct type *parse_suffix(struct type *t, struct obj **params)
+{
+    if (!is_punct(peek(), CPP_P_LPAREN) && !is_punct(peek(), CPP_P_LSQ)) return t;
+    depth_enter(peek()->pos, "declarator");
+    struct type *r = parse_suffix_(t, params);
+    depth_leave();
+    return r;
+}
+
+static struct type *parse_suffix_(struct type *t, struct obj **params)
 {
     if (accept(CPP_P_LPAREN)) {
         struct type *ft = parse_params(NULL, params);
@@ -799,6 +815,7 @@ static struct type *parse_suffix(struct type *t, struct obj **params)
         if (rest->kind == TY_FUNC) cc_error_at(peek()->pos, "function returning a function");
         if (rest->kind == TY_ARRAY) cc_error_at(peek()->pos, "function returning an array");
         ft->base = rest;
+        if (rest->depth >= ft->depth) ft->depth = rest->depth + 1;
         return ft;
     }
     if (accept(CPP_P_LSQ)) {
@@ -890,9 +907,12 @@ static struct type *parse_declarator_(struct type *t, const char **name, struct 
 struct type *parse_declarator(struct type *t, const char **name, struct srcpos *pos,
                               struct obj **params)
 {
-    depth_enter(peek()->pos);
+    struct srcpos start = peek()->pos;
+    depth_enter(start, "declarator");
     struct type *r = parse_declarator_(t, name, pos, params);
     depth_leave();
+    if (r->depth > CC_MAX_DEPTH)
+        cc_error_at(start, "type nested too deeply (more than %d levels)", CC_MAX_DEPTH);
     return r;
 }
 
@@ -957,11 +977,13 @@ struct type *parse_typename(void)
 {
     struct declspec ds = {0};
     struct srcpos pos = peek()->pos;
+    depth_enter(pos, "type name"); /* _Atomic(_Atomic(...)), typeof(typeof(...)) */
     if (!parse_declspec(&ds)) cc_error_at(pos, "expected type name");
     if (ds.st) cc_error_at(pos, "storage class in type name");
     const char *name = NULL;
     struct type *t = parse_declarator(ds.ty, &name, &pos, NULL);
     if (name) cc_error_at(pos, "unexpected identifier '%s' in type name", name);
+    depth_leave();
     return t;
 }
 
@@ -1152,7 +1174,7 @@ void parse_local_decl(struct node **unused, struct node ***tail)
             continue;
         }
         if (ds.st == ST_TYPEDEF) {
-            scope_add_typedef(name, ty);
+            scope_add_typedef(name, ty, npos);
         } else if (ty->kind == TY_FUNC || ds.st == ST_EXTERN) {
             struct obj *o = scope_find_var(name);
             struct obj *g = NULL;
@@ -1267,7 +1289,7 @@ void parse_tu(struct tokstream *ts)
                     ty->align = a.aligned;
                 }
                 if (ty_is_vm(ty)) cc_error_at(npos, "variably modified '%s' at file scope", name);
-                scope_add_typedef(name, ty);
+                scope_add_typedef(name, ty, npos);
             } else {
                 struct obj *o = declare_global(name, ty, &ds, npos);
                 apply_attrs(o, &ds, &a);

@@ -808,10 +808,23 @@ static struct node *parse_primary(void)
     cc_error_at(pos, "expected expression before '%s'", tok_str(t));
 }
 
+/* each operator nests the tree one level deeper: a[0][0]..., p->n->n... count as nesting */
+static struct node *parse_postfix_ops_(struct node *e);
 static struct node *parse_postfix_ops(struct node *e)
+{
+    int save = parse_depth;
+    e = parse_postfix_ops_(e);
+    parse_depth = save;
+    return e;
+}
+
+static struct node *parse_postfix_ops_(struct node *e)
 {
     for (;;) {
         struct srcpos pos = peek()->pos;
+        if (is_punct(peek(), CPP_P_LSQ) || is_punct(peek(), CPP_P_LPAREN) || is_punct(peek(), CPP_P_DOT) ||
+            is_punct(peek(), CPP_P_ARROW) || is_punct(peek(), CPP_P_INC) || is_punct(peek(), CPP_P_DEC))
+            depth_enter(pos, "expression");
         if (accept(CPP_P_LSQ)) {
             struct node *i = parse_expr();
             expect(CPP_P_RSQ, NULL);
@@ -878,7 +891,16 @@ static long type_size(struct type *t, struct srcpos pos)
     return t->size;
 }
 
+static struct node *parse_unary_(void);
 static struct node *parse_unary(void)
+{
+    depth_enter(peek()->pos, "expression");
+    struct node *n = parse_unary_();
+    depth_leave();
+    return n;
+}
+
+static struct node *parse_unary_(void)
 {
     struct token *t = peek();
     struct srcpos pos = t->pos;
@@ -996,9 +1018,12 @@ static struct node *parse_unary(void)
 }
 
 static struct node *parse_cast_(void);
+static bool typename_at(int n);
 static struct node *parse_cast(void)
 {
-    depth_enter(peek()->pos);
+    /* parse_unary counts the other levels */
+    if (!is_punct(peek(), CPP_P_LPAREN) || !typename_at(1)) return parse_cast_();
+    depth_enter(peek()->pos, "expression");
     struct node *n = parse_cast_();
     depth_leave();
     return n;
@@ -1091,7 +1116,7 @@ static struct node *parse_binary(int minprec)
             parse_depth = save;
             return l;
         }
-        depth_enter(peek()->pos);
+        depth_enter(peek()->pos, "expression");
         struct srcpos pos = next()->pos;
         struct node *r = parse_binary(p + 1);
         l = make_binary(k, l, r, pos);
@@ -1107,7 +1132,9 @@ struct node *parse_cond_expr(void)
     need_scalar(c, "condition");
     struct node *a = is_punct(peek(), CPP_P_COLON) ? c : rvalue(parse_expr());
     expect(CPP_P_COLON, NULL);
+    depth_enter(peek()->pos, "expression");
     struct node *b = rvalue(parse_cond_expr());
+    depth_leave();
     struct node *n = mk(N_COND, NULL, pos);
     n->cond = c;
     struct type *ta = a->ty, *tb = b->ty;
@@ -1156,7 +1183,7 @@ struct node *parse_cond_expr(void)
 static struct node *parse_assign_(void);
 struct node *parse_assign(void)
 {
-    depth_enter(peek()->pos);
+    depth_enter(peek()->pos, "expression");
     struct node *n = parse_assign_();
     depth_leave();
     return n;
@@ -1191,7 +1218,7 @@ struct node *parse_expr(void)
     struct node *e = parse_assign();
     int save = parse_depth;
     while (is_punct(peek(), CPP_P_COMMA)) {
-        depth_enter(peek()->pos);
+        depth_enter(peek()->pos, "expression");
         struct srcpos pos = next()->pos;
         struct node *r = rvalue(parse_assign());
         struct node *n = mk(N_COMMA, r->ty, pos);

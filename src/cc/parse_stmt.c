@@ -109,7 +109,7 @@ static struct node *cond_expr(void)
 static struct node *parse_stmt_(void);
 struct node *parse_stmt(void)
 {
-    depth_enter(peek()->pos);
+    depth_enter(peek()->pos, "statement");
     struct node *n = parse_stmt_();
     depth_leave();
     return n;

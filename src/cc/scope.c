@@ -2,6 +2,7 @@
  * and tags, in one hash table with a per-depth undo list. */
 #include "cc/cc.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 enum { NS_VAR, NS_TYPEDEF, NS_ENUMC, NS_TAG };
@@ -19,8 +20,8 @@ struct sym {
 
 #define HSIZE 4096
 static struct sym *htab[HSIZE];
-static struct sym *undo[1024];
-static int depth;
+static struct sym **undo;  /* undo[d]: the symbols of scope d (the parser bounds d) */
+static int depth, undo_cap;
 
 static unsigned hash(const char *s)
 {
@@ -29,9 +30,19 @@ static unsigned hash(const char *s)
     return h & (HSIZE - 1);
 }
 
+static void undo_reserve(int d)
+{
+    if (d < undo_cap) return;
+    int cap = undo_cap ? undo_cap * 2 : 64;
+    struct sym **n = realloc(undo, (size_t)cap * sizeof *n);
+    if (!n) cc_fatal("out of memory");
+    undo = n;
+    undo_cap = cap;
+}
+
 void scope_push(void)
 {
-    if (depth + 1 >= 1024) cc_fatal("blocks nested too deeply");
+    undo_reserve(depth + 1);
     undo[++depth] = NULL;
 }
 
@@ -129,12 +140,12 @@ void scope_add_var(const char *name, struct obj *o)
     add(name, NS_VAR)->obj = o;
 }
 
-void scope_add_typedef(const char *name, struct type *t)
+void scope_add_typedef(const char *name, struct type *t, struct srcpos pos)
 {
     struct sym *prev;
     check_redecl(name, &prev);
     if (prev && prev->ns != NS_TYPEDEF)
-        cc_fatal("'%s' redeclared as a different kind of symbol", name);
+        cc_error_at(pos, "'%s' redeclared as a different kind of symbol", name);
     add(name, NS_TYPEDEF)->ty = t;
 }
 
@@ -158,5 +169,6 @@ void scope_reset(void)
 {
     memset(htab, 0, sizeof htab);
     depth = 0;
+    undo_reserve(0);
     undo[0] = NULL;
 }

@@ -84,6 +84,7 @@ struct type *ty_ptr(struct type *base)
 {
     struct type *t = mk(TY_PTR, tgt.ptr_size, true);
     t->base = base;
+    t->depth = base->depth + 1;
     return t;
 }
 
@@ -92,6 +93,7 @@ struct type *ty_array(struct type *base, long len)
     struct type *t = mk(TY_ARRAY, len >= 0 ? base->size * len : 0, false);
     t->align = base->align;
     t->base = base;
+    t->depth = base->depth + 1;
     t->len = len;
     t->complete = len >= 0;
     return t;
@@ -101,6 +103,7 @@ struct type *ty_func(struct type *ret)
 {
     struct type *t = mk(TY_FUNC, 1, false);
     t->base = ret;
+    t->depth = ret ? ret->depth + 1 : 1; /* the parser sets the return type later */
     return t;
 }
 
@@ -242,8 +245,10 @@ void ty_layout(struct type *t, struct srcpos pos)
     long off = 0, bitpos = 0; /* struct: current position in bits */
     int align = 1;
     long size = 0;
+    t->depth = 1;
     for (struct member *m = t->members; m; m = m->next) {
         struct type *mt = m->ty;
+        if (mt->depth >= t->depth) t->depth = mt->depth + 1;
         if (!mt->complete && !(mt->kind == TY_ARRAY && !m->next && t->kind == TY_STRUCT))
             cc_error_at(m->pos, "field '%s' has incomplete type", m->name ? m->name : "");
         if (mt->kind == TY_ARRAY && mt->len < 0) t->flexible = true;
@@ -298,6 +303,7 @@ void ty_layout(struct type *t, struct srcpos pos)
      * attribute of the copy is kept; an _Atomic copy is not realigned, as with GCC) */
     for (struct type *c = t->next_copy; c; c = c->next_copy) {
         c->members = t->members;
+        c->depth = t->depth;
         c->size = t->size;
         if (c->align < t->align) c->align = t->align;
         c->packed = t->packed;

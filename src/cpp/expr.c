@@ -201,16 +201,24 @@ static struct val primary(struct ev *e, bool ev)
 
 static struct val unary1(struct ev *e, bool ev);
 
-static struct val unary(struct ev *e, bool ev)
+/* one more level of ( or unary or ?: operand; false (after the error) when too deep */
+static bool nest(struct ev *e)
 {
     if (e->depth >= PP_MAX_EXPR_NESTING) {
         char msg[80];
-        snprintf(msg, sizeof msg, "#if expression nested more than %d levels deep", PP_MAX_EXPR_NESTING);
+        snprintf(msg, sizeof msg, "#if expression nested too deeply (more than %d levels)",
+                 PP_MAX_EXPR_NESTING);
         fail(e, NULL, msg);
         e->i = e->n;
-        return (struct val){0, false};
+        return false;
     }
     e->depth++;
+    return true;
+}
+
+static struct val unary(struct ev *e, bool ev)
+{
+    if (!nest(e)) return (struct val){0, false};
     struct val v = unary1(e, ev);
     e->depth--;
     return v;
@@ -387,18 +395,15 @@ static struct val cond(struct ev *e, bool ev)
     if (!at_punct(e, CPP_P_QUESTION)) return c;
     e->i++;
     bool t = c.v != 0;
+    if (!nest(e)) return c;
     struct val a = expr(e, ev && t);
+    e->depth--;
     if (!at_punct(e, CPP_P_COLON)) {
         fail(e, NULL, "'?' without following ':'");
         return a;
     }
     e->i++;
-    if (e->depth >= PP_MAX_EXPR_NESTING) {
-        fail(e, NULL, "#if expression nested too deeply");
-        e->i = e->n;
-        return a;
-    }
-    e->depth++;
+    if (!nest(e)) return a;
     struct val b = cond(e, ev && !t);
     e->depth--;
     bool uns = a.uns || b.uns;

@@ -1892,6 +1892,12 @@ static bool collect_args(struct cpp *pp, struct pp_macro *m, const struct cpp_to
         t.flags &= ~(u32)CPP_TF_LINECHANGE;
         real++;
         tv_push(&a->toks, &t);
+        if (pp->arg_tokens + a->toks.n > PP_MAX_ARG_TOKENS) {
+            cppi_diag_tok(pp, CPP_FATAL, name, "macro arguments nested too deeply (more than %u "
+                          "tokens of arguments held at once)", PP_MAX_ARG_TOKENS);
+            stop_all(pp);
+            return false;
+        }
     }
     a->n++;
     if (a->n + 1 > capstart) a->start = xrealloc(a->start, (a->n + 1) * sizeof *a->start);
@@ -1925,6 +1931,7 @@ static bool collect_args(struct cpp *pp, struct pp_macro *m, const struct cpp_to
     a->expanded_done = xrealloc(NULL, (a->n ? a->n : 1) * sizeof *a->expanded_done);
     memset(a->expanded, 0, (a->n ? a->n : 1) * sizeof *a->expanded);
     memset(a->expanded_done, 0, (a->n ? a->n : 1) * sizeof *a->expanded_done);
+    pp->arg_tokens += a->toks.n;  /* given back by the caller after substitution */
     return true;
 }
 
@@ -1936,7 +1943,7 @@ static void expand_tokens(struct cpp *pp, const struct cpp_token *in, u32 n, str
 {
     /* each level of arguments within arguments takes about 1.2 KB of C stack */
     if (pp->expand_depth >= PP_MAX_ARG_NESTING) {
-        if (n) cppi_diag_tok(pp, CPP_FATAL, &in[0], "macro arguments nested more than %u levels deep",
+        if (n) cppi_diag_tok(pp, CPP_FATAL, &in[0], "macro arguments nested too deeply (more than %u levels)",
                              PP_MAX_ARG_NESTING);
         stop_all(pp);
         return;
@@ -2611,6 +2618,7 @@ static void expand_next(struct cpp *pp, struct cpp_token *t)
                 return;
             }
             substitute(pp, m, &a, &name, &out);
+            pp->arg_tokens -= a.toks.n;
             margs_free(&a);
         } else {
             struct margs a = {0};

@@ -81,6 +81,10 @@ enum { MI_START, MI_INSIDE, MI_AFTER, MI_NONE };
 /* Recursion limits that keep the C stack bounded (a few MB) on hostile input. */
 #define PP_MAX_ARG_NESTING 2000   /* f(f(f(...))) argument pre-expansions */
 #define PP_MAX_EXPR_NESTING 1000  /* ( and unary operators in #if (C11 asks for 63) */
+/* Tokens held at once by the argument lists of the invocations being expanded: nested
+ * invocations, f(f(f(...))), each copy the rest of the nest, so memory grows with the
+ * square of its length; 2^23 tokens are 256 MB. */
+#define PP_MAX_ARG_TOKENS (1u << 23)
 
 /* An active input on the include stack. */
 struct pp_src {
@@ -175,6 +179,7 @@ struct cpp {
     bool fatal;             /* a fatal error stopped preprocessing: all input reads as EOF */
     unsigned long long nexpanded; /* tokens produced by macro expansion */
     unsigned expand_depth;  /* nesting of argument pre-expansions */
+    unsigned long long arg_tokens; /* tokens of the argument lists being expanded */
     const char *mi_name;    /* guard candidate of the directive being run */
     u32 mi_len;
     struct pp_pushed *pushed;

@@ -18,6 +18,7 @@
 #include <string.h>
 #include "ld.h"
 #include "common/le.h"
+#include "common/outfile.h"
 
 #define GRP_COMDAT 1
 #define SHT_LLVM_ADDRSIG 0x6fff4c03u
@@ -650,6 +651,21 @@ static const char *find_lib(struct ld *L, const char *name)
         }
     }
     return NULL;
+}
+
+int ld_check_inputs_not_output(struct ld *L)
+{
+    const struct ld_opts *o = &L->opt;
+    int bad = 0;
+    for (u32 i = 0; o->output && i < o->ninputs; i++) {
+        const struct ld_input_arg *a = &o->inputs[i];
+        const char *path = a->kind == IN_LIB ? find_lib(L, a->name) : a->name;
+        if (path && zl_same_file(path, o->output)) {
+            ld_error(L, "input file '%s' is the same as output file", path);
+            bad = 1;
+        }
+    }
+    return bad;
 }
 
 void ld_load_inputs(struct ld *L)

@@ -77,6 +77,8 @@ static int link_loaded(struct ld *L, u8 **img, usize *size)
 
 int ld_link(struct ld *L)
 {
+    if (ld_check_inputs_not_output(L))
+        return 1;
     jmp_buf jb;
     jmp_buf *saved = L->fatal;
     L->fatal = &jb;

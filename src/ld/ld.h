@@ -420,6 +420,9 @@ int ld_link_buffers(struct ld *L, const u8 *const *bufs, const usize *sizes, u32
 
 /* input.c */
 void ld_load_inputs(struct ld *L);
+/* an error for every input (file or -l library) that is the output file itself; non-zero
+ * when there is one, so the link stops before anything is written or removed */
+int ld_check_inputs_not_output(struct ld *L);
 void ld_add_buffer(struct ld *L, const char *name, const u8 *data, usize size, u32 pos);
 struct sym *ld_sym_lookup(struct ld *L, const char *name);
 struct sym *ld_sym_ref(struct ld *L, const char *name, int strong);

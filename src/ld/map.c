@@ -2,6 +2,7 @@
  * archive members and why they were loaded, discarded input sections, common symbols,
  * and the memory map (output sections, their input sections, and the global symbols
  * defined in each input section, by address), then the program headers. */
+#include <errno.h>
 #include <string.h>
 #include "ld.h"
 
@@ -158,10 +159,13 @@ void ld_write_map(struct ld *L)
         return;
     FILE *fp = fopen(L->opt.map, "w");
     if (!fp) {
-        ld_error(L, "cannot open map file %s", L->opt.map);
+        ld_error(L, "cannot open map file %s: %s", L->opt.map, strerror(errno));
         return;
     }
     write_map(L, fp);
-    if (fclose(fp) != 0)
-        ld_error(L, "cannot write map file %s", L->opt.map);
+    int err = ferror(fp) ? errno : 0;
+    if (fclose(fp) != 0 && !err)
+        err = errno;
+    if (err)
+        ld_error(L, "cannot write map file %s: %s", L->opt.map, strerror(err));
 }

@@ -2,14 +2,11 @@
  * (GOT, .rela.dyn, .dynamic, build-id), the symbol table, and the ELF image, encoded with
  * the src/elf codec for any class.  The image is written to a temporary file in the
  * output's directory and renamed over the output only when complete. */
-#include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include "ld.h"
 #include "common/le.h"
+#include "common/outfile.h"
 
 #define NT_GNU_BUILD_ID 3
 #define DF_TEXTREL 0x4
@@ -781,59 +778,11 @@ int ld_write_output(struct ld *L, u8 **img_out, usize *size_out)
     return 0;
 }
 
-static int write_all(int fd, const u8 *img, usize size)
-{
-    usize done = 0;
-    while (done < size) {
-        ssize_t n = write(fd, img + done, size - done);
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            return -1;
-        }
-        done += (usize)n;
-    }
-    return 0;
-}
-
 int ld_write_file(struct ld *L, const char *path, const u8 *img, usize size)
 {
-    struct stat st;
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        /* a device or pipe (-o /dev/null): write to it, never replace it */
-        int fd = open(path, O_WRONLY | O_TRUNC);
-        if (fd < 0 || write_all(fd, img, size) != 0) {
-            ld_error(L, "cannot write %s: %s", path, strerror(errno));
-            if (fd >= 0)
-                close(fd);
-            return -1;
-        }
-        close(fd);
-        return 0;
-    }
-    const char *slash = strrchr(path, '/');
-    char *tmp = ld_sprintf(L, "%.*s.%s.zl-ld-XXXXXX", slash ? (int)(slash - path + 1) : 0,
-                           path, slash ? slash + 1 : path);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        ld_error(L, "cannot create %s: %s", path, strerror(errno));
-        return -1;
-    }
-    mode_t um = umask(0);
-    umask(um);
-    int ok = fchmod(fd, 0777 & ~um) == 0 && write_all(fd, img, size) == 0;
-    int saved = errno;
-    if (close(fd) != 0 && ok) {
-        ok = 0;
-        saved = errno;
-    }
-    if (ok && rename(tmp, path) != 0) {
-        ok = 0;
-        saved = errno;
-    }
-    if (!ok) {
-        unlink(tmp);
-        ld_error(L, "cannot write %s: %s", path, strerror(saved));
+    int err = zl_write_file(path, img, size, 0777);
+    if (err) {
+        ld_error(L, "cannot write %s: %s", path, strerror(err));
         return -1;
     }
     return 0;

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Long fuzzing run (make fuzz-long T=SECONDS [FUZZ_ONLY=names] [FUZZ_DIR=dir]): every
+# libFuzzer target of `make fuzz-build` (tests/**/fuzz_*.c) runs T seconds in turn (default
+# 3600 divided among the targets), in libFuzzer's fork mode, so a crash is saved and the run
+# goes on.  Per target, under FUZZ_DIR (default build-fuzz/long):
+#   corpus/NAME/     the corpus, kept between runs (seeded from the tree the first time)
+#   crashes/NAME/    crash-*, leak-*, timeout-*, oom-* inputs: replay with
+#                    build-fuzz/fuzz/NAME FILE
+#   NAME.log         libFuzzer's output
+# Ends with one line per target: executions, executions per second, inputs found that
+# crash, leak, time out or run out of memory; and a total.  Exit status 1 when any target
+# found something.  Not a *_test.sh: tests/runner.sh does not run it (tests/fuzz_test.sh is
+# the short run of `make check`).
+set -u
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT" || exit 1
+DIR=${FUZZ_DIR:-build-fuzz/long}
+. tests/lib/need.sh
+if ! need_pkg clang clang-14 ||
+   ! need_file /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a libclang-rt-14-dev; then
+    echo "fuzz-long: clang or its fuzzing runtime could not be installed" >&2; exit 2
+fi
+mkdir -p "$DIR/corpus" "$DIR/crashes"
+make -s fuzz-build >"$DIR/build.log" 2>&1 ||
+    { echo "fuzz-long: make fuzz-build failed (see $DIR/build.log)" >&2; exit 2; }
+targets=()
+for f in build-fuzz/fuzz/*; do
+    n=$(basename "$f")
+    [ -n "${FUZZ_ONLY:-}" ] && ! echo " $FUZZ_ONLY " | grep -q " $n " && continue
+    targets+=("$n")
+done
+[ ${#targets[@]} -gt 0 ] || { echo "fuzz-long: no fuzz target" >&2; exit 2; }
+T=${T:-$((3600 / ${#targets[@]}))}
+
+# seed NAME DIR: the first run's corpus, inputs of the kind the target reads
+seed() {
+    local n=$1 d=$2
+    case $n in
+    fuzz_cc)    cp tests/cc/progs/*.c "$d/" 2>/dev/null ;;
+    fuzz_pp)    find tests/cpp/corpus -type f -name '*.[ch]' -exec cp {} "$d/" \; 2>/dev/null ;;
+    fuzz_as)    cp tests/as/*.s tests/cc/rt/*.s "$d/" 2>/dev/null ;;
+    fuzz_audit) cp src/audit/*.c "$d/" 2>/dev/null ;;
+    *)          # ELF readers: small objects and executables of every class (build/bin)
+        local s; s=$(mktemp -d)
+        printf '\t.globl _start\n_start:\n\tnop\n\t.data\n\t.word 1\n' >"$s/a.s"
+        for m in 128 64 32; do
+            build/bin/zl-as -m$m "$s/a.s" -o "$d/a$m.o" 2>/dev/null &&
+                build/bin/zl-ld "$d/a$m.o" -o "$d/a$m" 2>/dev/null
+        done
+        rm -rf "$s" ;;
+    esac
+}
+
+summary=()
+found_total=0
+for n in "${targets[@]}"; do
+    c=$DIR/corpus/$n k=$DIR/crashes/$n
+    mkdir -p "$c" "$k"
+    [ -n "$(ls -A "$c")" ] || seed "$n" "$c"
+    before=$(ls "$k" | wc -l)
+    echo "fuzz-long: $n for ${T}s ..." >&2
+    (cd "$k" && "$ROOT/build-fuzz/fuzz/$n" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
+        -max_total_time="$T" -timeout=20 -rss_limit_mb=2048 -artifact_prefix="$ROOT/$k/" \
+        "$ROOT/$c") >"$DIR/$n.log" 2>&1
+    # fork mode reports "#EXECS: cov: ... oom/timeout/crash: a/b/c time: Ts ..."
+    execs=$(grep -a '^#[0-9]*: cov:' "$DIR/$n.log" | tail -1 | sed 's/^#\([0-9]*\):.*/\1/')
+    after=$(ls "$k" | wc -l)
+    found=$((after - before))
+    found_total=$((found_total + found))
+    kinds=$(ls "$k" | sed -n 's/^\(crash\|leak\|timeout\|oom\|slow-unit\)-.*/\1/p' | sort | uniq -c |
+            awk '{ printf "%s%s %s", (NR > 1 ? ", " : ""), $1, $2 }')
+    summary+=("$(printf '%-12s %10s execs %7s exec/s  %3d new  (kept in %s: %s)' "$n" "${execs:-?}" \
+        "$(( ${execs:-0} / T ))" "$found" "$k" "${kinds:-none}")")
+done
+echo "fuzz-long: ${T}s per target"
+printf '%s\n' "${summary[@]}"
+echo "fuzz-long: $found_total new crashing/leaking/hanging inputs"
+[ "$found_total" -eq 0 ]
