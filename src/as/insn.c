@@ -25,10 +25,7 @@ bool line_has_rm(const struct isa_insn *d)
 
 const struct isa_insn *insn_line(struct as *A, const char *name)
 {
-    unsigned xb = isa_xbit(A->opt.arch.xlen);
-    for (size_t i = 0; i < isa_table_len; i++)
-        if ((isa_table[i].xlens & xb) && !strcmp(isa_table[i].name, name)) return &isa_table[i];
-    return NULL;
+    return isa_line_named(name, A->opt.arch.xlen);
 }
 
 static bool ext_enabled(struct as *A, const struct isa_insn *d, char *why, usize n)

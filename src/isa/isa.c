@@ -357,6 +357,14 @@ const struct isa_insn *isa_line(unsigned op)
     return NULL;
 }
 
+const struct isa_insn *isa_line_named(const char *name, int xlen)
+{
+    unsigned xb = isa_xbit(xlen);
+    for (size_t i = 0; i < isa_table_len; i++)
+        if ((isa_table[i].xlens & xb) && !strcmp(isa_table[i].name, name)) return &isa_table[i];
+    return NULL;
+}
+
 bool isa_encode_op(unsigned op, int xlen, const struct isa_inst *in, u32 *word)
 {
     const struct isa_insn *d = isa_line(op);

@@ -91,6 +91,8 @@ bool isa_encode(const struct isa_insn *desc, int xlen, const struct isa_inst *in
 /* The defining table line of op (its first line), or NULL.  isa_encode_op encodes with
  * it: the instruction word of op with in's operands. */
 const struct isa_insn *isa_line(unsigned op);
+/* The table line with this mnemonic ("c.nop", "addi") that exists at xlen, or NULL. */
+const struct isa_insn *isa_line_named(const char *name, int xlen);
 bool isa_encode_op(unsigned op, int xlen, const struct isa_inst *in, u32 *word);
 
 /* For linkers: replace the immediate of operand code `code` in an instruction word with

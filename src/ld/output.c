@@ -7,6 +7,7 @@
 #include "ld.h"
 #include "common/le.h"
 #include "common/outfile.h"
+#include "isa/isa.h"
 
 #define NT_GNU_BUILD_ID 3
 #define DF_TEXTREL 0x4
@@ -16,15 +17,23 @@
 /* Contents                                                                           */
 /* ---------------------------------------------------------------------------------- */
 
+/* Alignment padding in code: c.nop for an odd halfword, then nops (addi x0, x0, 0), both
+ * encoded by the instruction table. */
 static void fill_nops(u8 *p, u128 len)
 {
+    static u32 nop, c_nop;
+    if (!nop) {
+        struct isa_inst zero = { .imm = 0 };
+        isa_encode_op(ISA_ADDI, 64, &zero, &nop);
+        isa_encode(isa_line_named("c.nop", 64), 64, &zero, &c_nop);
+    }
     u128 i = 0;
     if (len % 4 == 2) {
-        put_le16(p, 0x0001);                 /* c.nop */
+        put_le16(p, (u16)c_nop);
         i = 2;
     }
     for (; i + 4 <= len; i += 4)
-        put_le32(p + (usize)i, 0x00000013u); /* addi x0, x0, 0 */
+        put_le32(p + (usize)i, nop);
 }
 
 static void copy_isec(struct ld *L, struct isec *s, u8 *buf)
