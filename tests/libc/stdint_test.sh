@@ -13,20 +13,8 @@ src=tests/libc/stdint/limits.c
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 tmo=$((60 * ${ZL_TIME_SCALE:-1}))
-# check ID EXE BUILD-COMMAND...: build, then run under zl-run (exit status 0)
-check() {
-    local id=$1 exe=$2
-    shift 2
-    if ! "$@" >"$tmp/err" 2>&1; then
-        echo "FAIL $id: $(grep -m1 'error' "$tmp/err" || head -n1 "$tmp/err")"
-    elif ! timeout "$tmo" "$ZL_BIN/zl-run" "$exe"; then
-        echo "FAIL $id: exit status $?"
-    else
-        echo "PASS $id"
-    fi
-}
 for x in 128 64 32; do
-    check libc/stdint@zl-cc-m$x "$tmp/zl$x" timeout "$tmo" "$ZL_BIN/zl-cc" -m$x -std=c11 -Wall -Werror -o "$tmp/zl$x" "$src"
+    zlibc_check_run libc/stdint@zl-cc-m$x "$tmp/zl$x" timeout "$tmo" "$ZL_BIN/zl-cc" -m$x -std=c11 -Wall -Werror -o "$tmp/zl$x" "$src"
 done
 # A Csmith program (its safe_math.h tests INT64_MAX & co. in #if) against zlibc at -m128.
 if command -v csmith >/dev/null 2>&1 && [ -f /usr/include/csmith/safe_math.h ]; then
@@ -48,5 +36,5 @@ if ! command -v "$ZLIBC_GCC" >/dev/null 2>&1; then
     exit 0
 fi
 for x in 64 32; do
-    check libc/stdint@gcc-rv$x "$tmp/g$x" zlibc_gcc_build $x "$src" "$tmp/g$x" -Werror
+    zlibc_check_run libc/stdint@gcc-rv$x "$tmp/g$x" zlibc_gcc_build $x "$src" "$tmp/g$x" -Werror
 done

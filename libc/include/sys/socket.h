@@ -49,26 +49,17 @@ struct linger {
     int l_onoff;
     int l_linger;
 };
-/* POSIX shape; on rv128 every pointer is followed by the reserved half of its __ptr_t
- * slot (docs/abi.md 5.4, 7.2: 160 bytes).  libc copies it into a zeroed boundary copy. */
-#if __SIZEOF_POINTER__ == 16
-#define __ZL_RSV(n) unsigned long __##n##_rsv;
-#else
-#define __ZL_RSV(n)
-#endif
+/* POSIX and LP64 shape; on rv128 every pointer fills a __ptr_t slot (docs/abi.md 5.4,
+ * 7.2: 160 bytes).  libc copies it into a zeroed boundary copy. */
 struct msghdr {
-    void *msg_name;
-    __ZL_RSV(msg_name)
+    __ZL_PTR_SLOT(void *msg_name, msg_name);
     socklen_t msg_namelen;
-    struct iovec *msg_iov;
-    __ZL_RSV(msg_iov)
+    __ZL_PTR_SLOT(struct iovec *msg_iov, msg_iov);
     size_t msg_iovlen;
-    void *msg_control;
-    __ZL_RSV(msg_control)
+    __ZL_PTR_SLOT(void *msg_control, msg_control);
     size_t msg_controllen;
     int msg_flags;
 };
-#undef __ZL_RSV
 struct cmsghdr {
     size_t cmsg_len;
     int cmsg_level;
