@@ -29,6 +29,8 @@ typedef unsigned short sa_family_t;
 #define SO_OOBINLINE 10
 #define SO_LINGER 13
 #define SO_REUSEPORT 15
+#define SO_PASSCRED 16
+#define SO_PEERCRED 17
 #define SO_RCVLOWAT 18
 #define SO_SNDLOWAT 19
 #define SO_RCVTIMEO 20
@@ -44,6 +46,12 @@ struct sockaddr_storage {
     sa_family_t ss_family;
     char __ss_pad[128 - sizeof(sa_family_t) - sizeof(unsigned long)];
     unsigned long __ss_align;
+};
+/* SO_PEERCRED, SCM_CREDENTIALS: 12 bytes at every XLEN, as in Linux */
+struct ucred {
+    pid_t pid;
+    uid_t uid;
+    gid_t gid;
 };
 struct linger {
     int l_onoff;
