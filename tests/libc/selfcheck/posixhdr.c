@@ -1,9 +1,10 @@
 /* Headers and calls real programs use (docs/libc.md): <sys/resource.h> getrusage,
  * <sys/times.h>, <utime.h> and utimes(), <sched.h>, <sys/random.h>, <malloc.h>, struct
- * ucred with SO_PEERCRED.  One line per check; exit status 0 if all passed. */
+ * ucred with SO_PEERCRED, <sys/sendfile.h>, <ftw.h>.  One line per check; exit status 0 if all passed. */
 #define _GNU_SOURCE 1
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <malloc.h>
 #include <sched.h>
 #include <stdint.h>
@@ -12,6 +13,7 @@
 #include <string.h>
 #include <sys/random.h>
 #include <sys/resource.h>
+#include <sys/sendfile.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/time.h>
@@ -24,6 +26,34 @@ static void check(int ok, const char *what)
 {
     printf("%s %s\n", ok ? "ok" : "FAILED", what);
     if (!ok) fails++;
+}
+
+static int n_type[8], max_level, dp_after_child, bad_base;
+static int saw_b;
+static int visit(const char *p, const struct stat *st, int type, struct FTW *f)
+{
+    (void)st;
+    if (type >= 0 && type < 8) n_type[type]++;
+    if (f->level > max_level) max_level = f->level;
+    if (!strcmp(p + f->base, "b")) saw_b = 1;
+    if (type == FTW_DP && !strcmp(p + f->base, "sub") && saw_b) dp_after_child = 1;
+    if (f->base < 0 || f->base > (int)strlen(p) || (f->base > 0 && p[f->base - 1] != '/')) bad_base = 1;
+    return 0;
+}
+static int o_type[8];
+static int visit_old(const char *p, const struct stat *st, int type)
+{
+    (void)p;
+    (void)st;
+    if (type >= 0 && type < 8) o_type[type]++;
+    return 0;
+}
+static int stop_at_file(const char *p, const struct stat *st, int type, struct FTW *f)
+{
+    (void)p;
+    (void)st;
+    (void)f;
+    return type == FTW_F ? 42 : 0;
 }
 
 static long mtime_of(const char *p)
@@ -89,6 +119,50 @@ int main(void)
     check(socketpair(AF_UNIX, SOCK_STREAM, 0, s) == 0 &&
           getsockopt(s[0], SOL_SOCKET, SO_PEERCRED, &cr, &len) == 0 && len == sizeof cr &&
           cr.pid == getpid() && cr.uid == getuid() && cr.gid == getgid(), "struct ucred, SO_PEERCRED");
+    /* sendfile */
+    char fpath[] = "/tmp/zl-sendfile-XXXXXX";
+    int ffd = mkstemp(fpath);
+    int pp[2];
+    char got[16] = {0};
+    off_t off = 6;
+    check(ffd >= 0 && write(ffd, "hello world", 11) == 11 && pipe(pp) == 0, "sendfile setup");
+    check(sendfile(pp[1], ffd, &off, 5) == 5 && off == 11 && read(pp[0], got, 5) == 5 &&
+          !memcmp(got, "world", 5), "sendfile with an offset");
+    check(lseek(ffd, 0, SEEK_SET) == 0 && sendfile(pp[1], ffd, NULL, 5) == 5 &&
+          lseek(ffd, 0, SEEK_CUR) == 5 && read(pp[0], got, 5) == 5 && !memcmp(got, "hello", 5),
+          "sendfile without an offset");
+    close(pp[0]);
+    close(pp[1]);
+    close(ffd);
+    unlink(fpath);
+
+    /* nftw / ftw on dir/{a, sub/b, link -> a, dangling -> nowhere} */
+    char dir[] = "/tmp/zl-ftw-XXXXXX";
+    char q[64];
+    check(mkdtemp(dir) != NULL, "mkdtemp");
+#define SUB(s) (snprintf(q, sizeof q, "%s/" s, dir), q)
+    close(open(SUB("a"), O_CREAT | O_WRONLY, 0644));
+    mkdir(SUB("sub"), 0755);
+    close(open(SUB("sub/b"), O_CREAT | O_WRONLY, 0644));
+    check(symlink("a", SUB("link")) == 0 && symlink("nowhere", SUB("dangling")) == 0, "symlinks");
+    check(nftw(dir, visit, 8, FTW_PHYS | FTW_DEPTH) == 0 && n_type[FTW_F] == 2 &&
+          n_type[FTW_SL] == 2 && n_type[FTW_DP] == 2 && n_type[FTW_D] == 0 && max_level == 2 &&
+          dp_after_child && !bad_base, "nftw(FTW_PHYS | FTW_DEPTH)");
+    memset(n_type, 0, sizeof n_type);
+    check(nftw(dir, visit, 8, 0) == 0 && n_type[FTW_F] == 3 && n_type[FTW_SLN] == 1 &&
+          n_type[FTW_D] == 2 && n_type[FTW_DP] == 0, "nftw follows links");
+    check(nftw(dir, stop_at_file, 8, 0) == 42, "nftw stops at a non-zero callback result");
+    check(ftw(dir, visit_old, 8) == 0 && o_type[FTW_F] == 3 && o_type[FTW_D] == 2 &&
+          o_type[FTW_NS] + o_type[FTW_SLN] == 1, "ftw");
+    errno = 0;
+    check(nftw(SUB("missing"), visit, 8, 0) == -1 && errno == ENOENT, "nftw on a missing path");
+    unlink(SUB("sub/b"));
+    rmdir(SUB("sub"));
+    unlink(SUB("a"));
+    unlink(SUB("link"));
+    unlink(SUB("dangling"));
+    rmdir(dir);
+
     printf("%d failed\n", fails);
     return fails != 0;
 }
