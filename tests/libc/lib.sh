@@ -20,7 +20,8 @@ zlibc_gcc_build() {
 
 # zlibc_check_run ID EXE BUILD-COMMAND...: runs the build command, then EXE under zl-run;
 # prints PASS ID if both succeed (exit status 0), else FAIL ID with the first error or the
-# lines of the program's output that contain FAILED.  Needs: ZL_BIN, tmp (a scratch
+# lines of the program's output that contain FAILED; a line "skipped ..." of the program
+# becomes a SKIP line.  Needs: ZL_BIN, tmp (a scratch
 # directory), tmo (the time limit of one run, in seconds).
 zlibc_check_run() {
     local id=$1 exe=$2 rc
@@ -35,5 +36,7 @@ zlibc_check_run() {
         echo "FAIL $id: exit status $rc: $(grep FAILED "$tmp/out" | tr '\n' ';' | head -c 300)"
     else
         echo "PASS $id"
+        # checks the program could not make here ("skipped <what>: <why>") are said so
+        grep '^skipped ' "$tmp/out" | sed "s|^skipped |SKIP $id: |"
     fi
 }
