@@ -233,11 +233,11 @@ LIBC_HDRS   := $(shell find libc/include -name '*.h' 2>/dev/null)
 define libc_rule
 LIBC_SYS_$1 := $(BUILD)/lib/zl/rv$1
 LIBC_HDR_STAMP_$1 := $(BUILD)/lib/zl/rv$1/include/.stamp
-$$(LIBC_HDR_STAMP_$1): $(LIBC_HDRS) $(ABI_DIR)/flags.abi libc/gen-abiconst.sh $(ABI_STAMP) include/zl/types.h
+$$(LIBC_HDR_STAMP_$1): $(LIBC_HDRS) $(ABI_DIR)/flags.abi libc/gen-abiconst.sh $(ABI_STAMP) include/zl/types.h include/zl/elfconst.h
 	@rm -rf $(BUILD)/lib/zl/rv$1/include && mkdir -p $(BUILD)/lib/zl/rv$1/include/zl
 	cp -R libc/include/. $(BUILD)/lib/zl/rv$1/include/
 	sh libc/gen-abiconst.sh $(ABI_DIR)/flags.abi $(BUILD)/lib/zl/rv$1/include
-	cp $(ABI_GEN)/include/rv$1/zl/uapi.h include/zl/types.h $(BUILD)/lib/zl/rv$1/include/zl/
+	cp $(ABI_GEN)/include/rv$1/zl/uapi.h include/zl/types.h include/zl/elfconst.h $(BUILD)/lib/zl/rv$1/include/zl/
 	@touch $$@
 LIBC_OBJS_$1 := $$(patsubst %.c,$(BUILD)/obj/libc$1/%.o,$(LIBC_SRCS))
 $(BUILD)/obj/libc$1/%.o: %.c $$(LIBC_HDR_STAMP_$1)

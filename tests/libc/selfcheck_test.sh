@@ -7,7 +7,7 @@
 #               positional initializers and compound literals, writev/readv/sendmsg/
 #               recvmsg/sigaction/sigaltstack with them and with garbage in the slots
 #   posixhdr.c  getrusage, times, utimes/utime, <sched.h>, getrandom, <malloc.h>,
-#               struct ucred, sendfile, ftw/nftw (docs/libc.md)
+#               struct ucred, sendfile, ftw/nftw, <elf.h> (docs/libc.md)
 #   spawn.c     posix_spawn/posix_spawnp, file actions, attributes (runs itself again)
 set -u
 cd "${ZL_ROOT:-.}"

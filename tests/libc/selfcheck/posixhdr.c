@@ -1,7 +1,9 @@
 /* Headers and calls real programs use (docs/libc.md): <sys/resource.h> getrusage,
  * <sys/times.h>, <utime.h> and utimes(), <sched.h>, <sys/random.h>, <malloc.h>, struct
- * ucred with SO_PEERCRED, <sys/sendfile.h>, <ftw.h>.  One line per check; exit status 0 if all passed. */
+ * ucred with SO_PEERCRED, <sys/sendfile.h>, <ftw.h>, <elf.h> (the program reads its own
+ * ELF header through argv[0]).  One line per check; exit status 0 if all passed. */
 #define _GNU_SOURCE 1
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -20,6 +22,20 @@
 #include <sys/times.h>
 #include <unistd.h>
 #include <utime.h>
+
+#ifndef ELFCLASS128
+#define ELFCLASS128 3 /* ZettaLinux (docs/abi.md 8.1); glibc's <elf.h> does not have it */
+#endif
+/* the gABI sizes, at every XLEN */
+_Static_assert(sizeof(Elf32_Ehdr) == 52 && sizeof(Elf64_Ehdr) == 64, "Ehdr");
+_Static_assert(sizeof(Elf32_Shdr) == 40 && sizeof(Elf64_Shdr) == 64, "Shdr");
+_Static_assert(sizeof(Elf32_Phdr) == 32 && sizeof(Elf64_Phdr) == 56, "Phdr");
+_Static_assert(sizeof(Elf32_Sym) == 16 && sizeof(Elf64_Sym) == 24, "Sym");
+_Static_assert(sizeof(Elf32_Rela) == 12 && sizeof(Elf64_Rela) == 24, "Rela");
+_Static_assert(sizeof(Elf32_Dyn) == 8 && sizeof(Elf64_Dyn) == 16, "Dyn");
+_Static_assert(sizeof(Elf32_auxv_t) == 8 && sizeof(Elf64_auxv_t) == 16, "auxv_t");
+_Static_assert(ELF64_R_SYM(ELF64_R_INFO(5, R_RISCV_64)) == 5 &&
+               ELF64_R_TYPE(ELF64_R_INFO(5, R_RISCV_64)) == R_RISCV_64, "ELF64_R_*");
 
 static int fails;
 static void check(int ok, const char *what)
@@ -62,8 +78,17 @@ static long mtime_of(const char *p)
     return stat(p, &st) ? -1 : (long)st.st_mtime;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    (void)argc;
+    unsigned char id[EI_NIDENT + 4];
+    int efd = open(argv[0], O_RDONLY);
+    check(efd >= 0 && read(efd, id, sizeof id) == (ssize_t)sizeof id && !memcmp(id, ELFMAG, SELFMAG) &&
+          id[EI_CLASS] == (sizeof(void *) == 16 ? ELFCLASS128 : sizeof(void *) == 8 ? ELFCLASS64 : ELFCLASS32) &&
+          id[EI_DATA] == ELFDATA2LSB && id[EI_VERSION] == EV_CURRENT && id[EI_NIDENT] == ET_EXEC &&
+          (id[EI_NIDENT + 2] | id[EI_NIDENT + 3] << 8) == EM_RISCV, "<elf.h>: this program's ELF header");
+    close(efd);
+
     struct rusage ru;
     memset(&ru, 0xa5, sizeof ru);
     check(getrusage(RUSAGE_SELF, &ru) == 0 && ru.ru_utime.tv_sec >= 0 && ru.ru_utime.tv_usec >= 0 &&
