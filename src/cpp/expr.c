@@ -110,7 +110,7 @@ static struct val number(struct ev *e, const struct cpp_token *t)
         return r;
     }
     bool uns = suf.uns;
-    if (suf.i64 && !over && (v >> (uns || base != 10 ? 64 : 63)) != 0) {
+    if (suf.i64 && (over || (v >> (uns || base != 10 ? 64 : 63)) != 0)) {
         /* the same rule as the compiler: the value must fit __int64 (decimal) or
          * unsigned __int64 (ui64, or an octal/hexadecimal i64 constant) */
         fail(e, t, "integer constant is too large for its i64 suffix");
