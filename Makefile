@@ -239,11 +239,11 @@ LIBC_HDRS   := $(shell find libc/include -name '*.h' 2>/dev/null)
 define libc_rule
 LIBC_SYS_$1 := $(BUILD)/lib/zl/rv$1
 LIBC_HDR_STAMP_$1 := $(BUILD)/lib/zl/rv$1/include/.stamp
-$$(LIBC_HDR_STAMP_$1): $(LIBC_HDRS) $(ABI_DIR)/flags.abi libc/gen-abiconst.sh $(ABI_STAMP) include/zl/types.h
+$$(LIBC_HDR_STAMP_$1): $(LIBC_HDRS) $(ABI_DIR)/flags.abi libc/gen-abiconst.sh $(ABI_STAMP) include/zl/types.h include/zl/elfconst.h
 	@rm -rf $(BUILD)/lib/zl/rv$1/include && mkdir -p $(BUILD)/lib/zl/rv$1/include/zl
 	cp -R libc/include/. $(BUILD)/lib/zl/rv$1/include/
 	sh libc/gen-abiconst.sh $(ABI_DIR)/flags.abi $(BUILD)/lib/zl/rv$1/include
-	cp $(ABI_GEN)/include/rv$1/zl/uapi.h include/zl/types.h $(BUILD)/lib/zl/rv$1/include/zl/
+	cp $(ABI_GEN)/include/rv$1/zl/uapi.h include/zl/types.h include/zl/elfconst.h $(BUILD)/lib/zl/rv$1/include/zl/
 	@touch $$@
 LIBC_OBJS_$1 := $$(patsubst %.c,$(BUILD)/obj/libc$1/%.o,$(LIBC_SRCS))
 $(BUILD)/obj/libc$1/%.o: %.c $$(LIBC_HDR_STAMP_$1)
@@ -261,14 +261,21 @@ $(BUILD)/obj/libc$1/arch/%.o: libc/arch/riscv/%.S libc/arch/riscv/asm.h
 LIBC_ASM_$1 := $$(patsubst libc/arch/riscv/%.S,$(BUILD)/obj/libc$1/arch/%.o,$(LIBC_ASM_SRCS))
 endef
 $(foreach x,32 64 128,$(eval $(call libc_asm,$x)))
+# The link names build systems pass (-lm -lpthread ...) name empty archives, as in musl:
+# everything is in libc.a (docs/libc.md, "Build per XLEN").
+LIBC_EMPTY_LIBS := m pthread rt dl util resolv crypt xnet
 define libc_lib
+LIBC_EMPTY_$1 := $$(LIBC_EMPTY_LIBS:%=$(BUILD)/lib/zl/rv$1/lib/lib%.a)
 $(BUILD)/lib/zl/rv$1/lib/libc.a: $$(LIBC_OBJS_$1) $$(filter-out %/crt1.o,$$(LIBC_ASM_$1))
 	@mkdir -p $$(@D)
 	rm -f $$@ && $$(LIBC_AR_$1) $$@ $$^
+$$(LIBC_EMPTY_$1):
+	@mkdir -p $$(@D)
+	rm -f $$@ && $$(LIBC_AR_$1) $$@
 $(BUILD)/lib/zl/rv$1/lib/crt1.o: $(BUILD)/obj/libc$1/arch/crt1.o
 	@mkdir -p $$(@D)
 	cp $$< $$@
-libc$1: $(BUILD)/lib/zl/rv$1/lib/libc.a $(BUILD)/lib/zl/rv$1/lib/crt1.o
+libc$1: $(BUILD)/lib/zl/rv$1/lib/libc.a $(BUILD)/lib/zl/rv$1/lib/crt1.o $$(LIBC_EMPTY_$1)
 endef
 $(foreach x,32 64 128,$(eval $(call libc_lib,$x)))
 .PHONY: libc libc32 libc64 libc128 libc-asm128
@@ -286,7 +293,7 @@ install-libc: libc
 	    [ -f $(BUILD)/lib/zl/rv$$x/lib/libc.a ] || continue; \
 	    install -d $(DESTDIR)$(PREFIX)/lib/zl/rv$$x/lib && \
 	    install -m 644 $(BUILD)/lib/zl/rv$$x/lib/crt1.o $(BUILD)/lib/zl/rv$$x/lib/libc.a \
-	        $(DESTDIR)$(PREFIX)/lib/zl/rv$$x/lib/ && \
+	        $(LIBC_EMPTY_LIBS:%=$(BUILD)/lib/zl/rv$$x/lib/lib%.a) $(DESTDIR)$(PREFIX)/lib/zl/rv$$x/lib/ && \
 	    (cd $(BUILD)/lib/zl/rv$$x/include && find . -name '*.h' -print) | while read -r h; do \
 	        install -D -m 644 $(BUILD)/lib/zl/rv$$x/include/$$h $(DESTDIR)$(PREFIX)/lib/zl/rv$$x/include/$$h || exit 1; \
 	    done || exit 1; \

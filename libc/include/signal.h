@@ -50,12 +50,7 @@ union sigval {
 #endif
 };
 /* The kernel's siginfo_t (128 bytes everywhere; rv128 offsets in docs/abi.md 11.1).  On
- * rv128 every pointer is followed by the reserved half of its slot. */
-#if __SIZEOF_POINTER__ == 16
-#define __ZL_SLOT(t, n) t n; unsigned long __##n##_rsv
-#else
-#define __ZL_SLOT(t, n) t n
-#endif
+ * rv128 every pointer fills a __ptr_t slot. */
 typedef struct {
     int si_signo;
     int si_errno;
@@ -66,12 +61,11 @@ typedef struct {
                  clock_t si_utime, si_stime; } __chld;
         struct { pid_t __pid; uid_t __uid; union sigval si_value; } __rt;
         struct { int si_timerid; int si_overrun; union sigval __tvalue; } __timer;
-        struct { __ZL_SLOT(void *, si_addr); short si_addr_lsb; } __fault;
+        struct { __ZL_PTR_SLOT(void *si_addr, si_addr); short si_addr_lsb; } __fault;
         struct { long si_band; int si_fd; } __poll;
-        struct { __ZL_SLOT(void *, si_call_addr); int si_syscall; unsigned int si_arch; } __sys;
+        struct { __ZL_PTR_SLOT(void *si_call_addr, si_call_addr); int si_syscall; unsigned int si_arch; } __sys;
     } __si_fields;
 } siginfo_t;
-#undef __ZL_SLOT
 #define si_pid __si_fields.__chld.si_pid
 #define si_uid __si_fields.__chld.si_uid
 #define si_status __si_fields.__chld.si_status
@@ -101,10 +95,7 @@ struct sigaction {
 #define sa_handler __sa_handler.sa_handler
 #define sa_sigaction __sa_handler.sa_sigaction
 typedef struct {
-    void *ss_sp;
-#if __SIZEOF_POINTER__ == 16
-    unsigned long __ss_sp_rsv;
-#endif
+    __ZL_PTR_SLOT(void *ss_sp, ss_sp);
     int ss_flags;
     size_t ss_size;
 } stack_t;

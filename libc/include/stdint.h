@@ -1,5 +1,7 @@
 /* zlibc <stdint.h>: exact-width types from the compiler's predefined macros.  Under LP128
- * int64_t is __int64 and intmax_t/intptr_t are 128-bit longs (docs/abi.md 1.3). */
+ * int64_t is __int64 and intmax_t/intptr_t are 128-bit longs (docs/abi.md 1.3).  Every
+ * limit has the promoted type of its type and is usable in #if (C11 7.20.2); the
+ * tests/libc/stdint_test.sh checks both at every XLEN. */
 #ifndef _ZL_STDINT_H
 #define _ZL_STDINT_H
 #include <bits/zl_config.h>
@@ -68,13 +70,11 @@ typedef unsigned __INTMAX_TYPE__ uintmax_t;
 #elif __SIZEOF_LONG__ == 4
 #define INT64_C(c) c ## LL
 #define UINT64_C(c) c ## ULL
-#elif defined(__INT64_C)
-#define INT64_C(c) __INT64_C(c)
-#define UINT64_C(c) __UINT64_C(c)
 #else
-/* LP128: no suffix names __int64; the constant keeps its (wider) literal type. */
-#define INT64_C(c) c
-#define UINT64_C(c) c ## U
+/* LP128: zl-cc's i64/ui64 suffixes type a constant __int64 / unsigned __int64 and work in
+ * #if (docs/cc.md "Integer constants"), as C11 7.20.4 requires of these macros. */
+#define INT64_C(c) c ## i64
+#define UINT64_C(c) c ## ui64
 #endif
 #define INT64_MAX INT64_C(0x7fffffffffffffff)
 #define INT64_MIN (-INT64_MAX-1)

@@ -94,7 +94,7 @@ static struct pty model_type(int size, bool uns)
     t.uns = uns;
     if (size == 8 && tgt.xlen == 128) {
         t.name = uns ? "unsigned __int64" : "__int64";
-        t.suf = "";
+        t.suf = uns ? "ui64" : "i64"; /* zl-cc's suffix for __int64 (docs/cc.md) */
     } else if (size == tgt.long_size) {
         t.name = uns ? "long unsigned int" : "long int";
         t.suf = uns ? "UL" : "L";
@@ -131,9 +131,7 @@ static void def_type(struct cpp *pp, const char *mac, int size, bool uns, bool l
         t.suf = uns ? "U" : "";
     }
     def(pp, cc_printf("__%s_TYPE__=%s", mac, t.name));
-    if (limits && !(size == 8 && tgt.xlen == 128)) {
-        def(pp, cc_printf("__%s_MAX__=%s", mac, maxhex(size, uns, t.suf)));
-    }
+    if (limits) def(pp, cc_printf("__%s_MAX__=%s", mac, maxhex(size, uns, t.suf)));
     if (limits && strncmp(mac, "UINT", 4) && strncmp(mac, "SIZE", 4)) {
             def(pp, cc_printf("__%s_WIDTH__=%d", mac, size * 8));
     }
@@ -199,20 +197,8 @@ void predef_add(struct cpp *pp)
     def_type(pp, "INT_FAST64", 8, false, true);
     def_type(pp, "UINT_FAST64", 8, true, true);
     struct pty t64 = model_type(8, false), tu64 = model_type(8, true);
-    if (tgt.xlen == 128) {
-        /* no classic suffix names __int64: the constant's value decides (C23 wb is not C11) */
-        def(pp, "__INT64_C(c)=((__int64)c)");
-        def(pp, "__UINT64_C(c)=((unsigned __int64)c ## U)");
-        def(pp, "__INT64_MAX__=((__int64)0x7fffffffffffffffL)");
-        def(pp, "__UINT64_MAX__=((unsigned __int64)0xffffffffffffffffUL)");
-        def(pp, "__INT_LEAST64_MAX__=((__int64)0x7fffffffffffffffL)");
-        def(pp, "__UINT_LEAST64_MAX__=((unsigned __int64)0xffffffffffffffffUL)");
-        def(pp, "__INT_FAST64_MAX__=((__int64)0x7fffffffffffffffL)");
-        def(pp, "__UINT_FAST64_MAX__=((unsigned __int64)0xffffffffffffffffUL)");
-    } else {
-        def(pp, cc_printf("__INT64_C(c)=c ## %s", t64.suf));
-        def(pp, cc_printf("__UINT64_C(c)=c ## %s", tu64.suf));
-    }
+    def(pp, cc_printf("__INT64_C(c)=c ## %s", t64.suf));
+    def(pp, cc_printf("__UINT64_C(c)=c ## %s", tu64.suf));
     /* fast 16/32: int on LP128 (docs/abi.md §1.3) and ILP32, long on LP64 (GCC) */
     int F = tgt.xlen == 64 ? 8 : 4;
     def_type(pp, "INT_FAST16", F, false, true);

@@ -264,4 +264,18 @@ struct cpp_charval {
 bool cpp_charconst_value(const char *text, size_t len, enum cpp_enc enc, bool char_unsigned,
                          struct cpp_charval *out, cpp_char_diag_fn *diag, void *ctx);
 
+/* ---------------------------------------------- integer suffixes (intsuffix.c) */
+
+/* The suffix of an integer constant (C11 6.4.4.1): u/U, l/L, ll/LL in either order, or the
+ * zl-cc extension i64/I64 with an optional u/U before it (ui64, UI64, ...), which names
+ * __int64 / unsigned __int64 (docs/cc.md "Integer constants", docs/abi.md 1.1). */
+struct cpp_intsuf {
+    bool uns;  /* u or U */
+    int lng;   /* 0, 1 (l) or 2 (ll) */
+    bool i64;  /* i64 */
+};
+
+/* Parses s[0..end) as a whole suffix; false if it is not one (the caller reports it). */
+bool cpp_int_suffix(const char *s, const char *end, struct cpp_intsuf *out);
+
 #endif /* ZL_CPP_H */

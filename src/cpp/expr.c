@@ -98,22 +98,8 @@ static struct val number(struct ev *e, const struct cpp_token *t)
         if ((nv - (unsigned)d) / base != v) over = true;
         v = nv;
     }
-    /* suffix: u, l, ll in any order and case (ll must not be lL) */
-    bool uns = false;
-    int ls = 0;
-    const char *s = q;
-    while (s < end) {
-        if ((*s == 'u' || *s == 'U') && !uns) {
-            uns = true;
-            s++;
-        } else if ((*s == 'l' || *s == 'L') && !ls) {
-            ls = 1;
-            if (s + 1 < end && s[1] == *s) ls = 2, s++;
-            s++;
-        } else
-            break;
-    }
-    if (s != end || !digits) {
+    struct cpp_intsuf suf;
+    if (!cpp_int_suffix(q, end, &suf) || !digits) {
         bool flt = false;
         for (const char *x = t->p; x < end; x++)
             if (*x == '.' || ((*x == 'e' || *x == 'E') && base != 16) ||
@@ -123,6 +109,14 @@ static struct val number(struct ev *e, const struct cpp_token *t)
                        : "invalid integer constant in #if");
         return r;
     }
+    bool uns = suf.uns;
+    if (suf.i64 && (over || (v >> (uns || base != 10 ? 64 : 63)) != 0)) {
+        /* the same rule as the compiler: the value must fit __int64 (decimal) or
+         * unsigned __int64 (ui64, or an octal/hexadecimal i64 constant) */
+        fail(e, t, "integer constant is too large for its i64 suffix");
+        return r;
+    }
+    if (suf.i64 && (v >> 63) != 0) uns = true; /* hexadecimal i64 above INT64_MAX */
     if (over || (e->bits < 128 && (v >> e->bits) != 0)) {
         /* as GCC: a warning, the value truncated to uintmax_t */
         cppi_diag_tok(e->pp, CPP_WARNING, t, "integer constant is too large for its type");

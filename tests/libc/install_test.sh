@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make install` (issue: zlibc installs into the sysroot layout zl-cc searches by default):
 # install into a temporary prefix, then build a program that uses stdio, math and time
-# zones with the installed zl-cc at every XLEN — no -I/-L options — and run it with the
+# zones with the installed zl-cc at every XLEN — no -I/-L options, but the -lm -lpthread …
+# that build systems add — and run it with the
 # installed zl-run.  Budget: ~10 s of CPU.
 set -u
 cd "${ZL_ROOT:-.}"
@@ -30,7 +31,9 @@ int main(void)
 }
 C
 for x in 128 64 32; do
-    if ! "$tmp/prefix/bin/zl-cc" -m$x -o "$tmp/p$x" "$tmp/p.c" >"$tmp/err" 2>&1; then
+    # (the link names build systems add resolve to the installed empty archives)
+    if ! "$tmp/prefix/bin/zl-cc" -m$x -o "$tmp/p$x" "$tmp/p.c" -lm -lpthread -lrt -ldl -lutil \
+            -lresolv -lcrypt -lxnet >"$tmp/err" 2>&1; then
         echo "FAIL install rv$x: installed zl-cc: $(head -1 "$tmp/err")"; continue
     fi
     got=$("$tmp/prefix/bin/zl-run" "$tmp/p$x" 2>&1)

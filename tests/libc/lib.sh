@@ -17,3 +17,26 @@ zlibc_gcc_build() {
     $ZLIBC_GCC $a -static -nostdlib -o "$out" "$ZLIBC_SYS/rv$x/lib/crt1.o" "$out.o" \
         "$ZLIBC_SYS/rv$x/lib/libc.a" $rt
 }
+
+# zlibc_check_run ID EXE BUILD-COMMAND...: runs the build command, then EXE under zl-run;
+# prints PASS ID if both succeed (exit status 0), else FAIL ID with the first error or the
+# lines of the program's output that contain FAILED; a line "skipped ..." of the program
+# becomes a SKIP line.  Needs: ZL_BIN, tmp (a scratch
+# directory), tmo (the time limit of one run, in seconds).
+zlibc_check_run() {
+    local id=$1 exe=$2 rc
+    shift 2
+    if ! "$@" >"$tmp/err" 2>&1; then
+        echo "FAIL $id: $(grep -m1 'error' "$tmp/err" || head -n1 "$tmp/err")"
+        return
+    fi
+    timeout "$tmo" "$ZL_BIN/zl-run" "$exe" >"$tmp/out" 2>&1
+    rc=$?
+    if [ $rc -ne 0 ]; then
+        echo "FAIL $id: exit status $rc: $(grep FAILED "$tmp/out" | tr '\n' ';' | head -c 300)"
+    else
+        echo "PASS $id"
+        # checks the program could not make here ("skipped <what>: <why>") are said so
+        grep '^skipped ' "$tmp/out" | sed "s|^skipped |SKIP $id: |"
+    fi
+}

@@ -28,6 +28,17 @@
 #define __ZL_INT64 long long
 #define __ZL_UINT64 unsigned long long
 #endif
+/* A pointer member of a structure that crosses the kernel boundary.  On rv128 it fills a
+ * whole 32-byte __ptr_t slot (docs/abi.md 5.1, 5.4): an anonymous union whose first member
+ * is the pointer, so that member order, positional initializers ({ p, n }) and compound
+ * literals are those of LP64, while the size and the offsets are the boundary layout.
+ * The rest of the slot is never read by libc: calls copy the pointer into a zeroed kernel
+ * structure.  rv64 and rv32: the plain member.  Used as __ZL_PTR_SLOT(void *iov_base, iov_base). */
+#if __SIZEOF_POINTER__ == 16
+#define __ZL_PTR_SLOT(decl, name) union { decl; unsigned char __##name##_slot[32]; }
+#else
+#define __ZL_PTR_SLOT(decl, name) decl
+#endif
 /* zl-cc has __int128 at every XLEN; GCC lacks it on rv32. */
 #if defined(__SIZEOF_INT128__)
 #define __ZL_HAVE_INT128 1

@@ -9,8 +9,28 @@ __ZL_BEGIN
 #define RLIM_INFINITY (~(rlim_t)0)
 #define RLIM_SAVED_MAX RLIM_INFINITY
 #define RLIM_SAVED_CUR RLIM_INFINITY
-#define RUSAGE_SELF 0
-#define RUSAGE_CHILDREN (-1)
+#include <bits/abi_rusage_who.h>
+/* The glibc/musl member list; libc converts from the kernel's layout (on rv32 the kernel's
+ * timeval has 32-bit fields). */
+struct rusage {
+    struct timeval ru_utime;
+    struct timeval ru_stime;
+    long ru_maxrss;
+    long ru_ixrss;
+    long ru_idrss;
+    long ru_isrss;
+    long ru_minflt;
+    long ru_majflt;
+    long ru_nswap;
+    long ru_inblock;
+    long ru_oublock;
+    long ru_msgsnd;
+    long ru_msgrcv;
+    long ru_nsignals;
+    long ru_nvcsw;
+    long ru_nivcsw;
+};
+int getrusage(int, struct rusage *);
 struct rlimit {
     rlim_t rlim_cur;
     rlim_t rlim_max;

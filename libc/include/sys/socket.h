@@ -29,6 +29,8 @@ typedef unsigned short sa_family_t;
 #define SO_OOBINLINE 10
 #define SO_LINGER 13
 #define SO_REUSEPORT 15
+#define SO_PASSCRED 16
+#define SO_PEERCRED 17
 #define SO_RCVLOWAT 18
 #define SO_SNDLOWAT 19
 #define SO_RCVTIMEO 20
@@ -45,30 +47,27 @@ struct sockaddr_storage {
     char __ss_pad[128 - sizeof(sa_family_t) - sizeof(unsigned long)];
     unsigned long __ss_align;
 };
+/* SO_PEERCRED, SCM_CREDENTIALS: 12 bytes at every XLEN, as in Linux */
+struct ucred {
+    pid_t pid;
+    uid_t uid;
+    gid_t gid;
+};
 struct linger {
     int l_onoff;
     int l_linger;
 };
-/* POSIX shape; on rv128 every pointer is followed by the reserved half of its __ptr_t
- * slot (docs/abi.md 5.4, 7.2: 160 bytes).  libc copies it into a zeroed boundary copy. */
-#if __SIZEOF_POINTER__ == 16
-#define __ZL_RSV(n) unsigned long __##n##_rsv;
-#else
-#define __ZL_RSV(n)
-#endif
+/* POSIX and LP64 shape; on rv128 every pointer fills a __ptr_t slot (docs/abi.md 5.4,
+ * 7.2: 160 bytes).  libc copies it into a zeroed boundary copy. */
 struct msghdr {
-    void *msg_name;
-    __ZL_RSV(msg_name)
+    __ZL_PTR_SLOT(void *msg_name, msg_name);
     socklen_t msg_namelen;
-    struct iovec *msg_iov;
-    __ZL_RSV(msg_iov)
+    __ZL_PTR_SLOT(struct iovec *msg_iov, msg_iov);
     size_t msg_iovlen;
-    void *msg_control;
-    __ZL_RSV(msg_control)
+    __ZL_PTR_SLOT(void *msg_control, msg_control);
     size_t msg_controllen;
     int msg_flags;
 };
-#undef __ZL_RSV
 struct cmsghdr {
     size_t cmsg_len;
     int cmsg_level;

@@ -3,14 +3,11 @@
 #include <bits/zl_config.h>
 #include <bits/types.h>
 __ZL_BEGIN
-/* POSIX shape; on rv128 the reserved member completes the 256-bit __ptr_t slot of
- * docs/abi.md 5.4 (48 bytes).  libc copies iovecs member by member into a zeroed
- * boundary copy before the system call, so the reserved member may hold anything. */
+/* POSIX and LP64 shape; on rv128 iov_base fills a 256-bit __ptr_t slot (docs/abi.md 5.4:
+ * 48 bytes, iov_len at 32).  libc copies iovecs member by member into a zeroed boundary
+ * copy before the system call, so the rest of the slot may hold anything. */
 struct iovec {
-    void *iov_base;
-#if __SIZEOF_POINTER__ == 16
-    unsigned long __iov_base_rsv;
-#endif
+    __ZL_PTR_SLOT(void *iov_base, iov_base);
     size_t iov_len;
 };
 #define UIO_MAXIOV 1024

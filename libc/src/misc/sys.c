@@ -1,7 +1,10 @@
-/* uname, resource limits, priorities, select, syslog (to standard error). */
+/* uname, resource limits and usage, process times, priorities, scheduling, select, syslog
+ * (to standard error). */
 #include "zl_libc.h"
 #include <sys/utsname.h>
 #include <sys/resource.h>
+#include <sys/times.h>
+#include <sched.h>
 #include <sys/select.h>
 #include <syslog.h>
 #include <stdio.h>
@@ -35,6 +38,53 @@ int setrlimit(int res, const struct rlimit *r)
     k.rlim_max = r->rlim_max >= (rlim_t)~(u64)0 ? ~(u64)0 : (u64)r->rlim_max;
     return (int)zl_ret(SYS4(prlimit64, 0, res, &k, NULL));
 }
+
+/* The kernel's rusage and tms have kernel longs and (rv32) a 32-bit timeval: converted
+ * member by member. */
+int getrusage(int who, struct rusage *ru)
+{
+    struct k_rusage k;
+    if (zl_ret(SYS2(getrusage, who, &k)) < 0)
+        return -1;
+    ru->ru_utime.tv_sec = k.ru_utime.tv_sec;
+    ru->ru_utime.tv_usec = k.ru_utime.tv_usec;
+    ru->ru_stime.tv_sec = k.ru_stime.tv_sec;
+    ru->ru_stime.tv_usec = k.ru_stime.tv_usec;
+    ru->ru_maxrss = (long)k.ru_maxrss;
+    ru->ru_ixrss = (long)k.ru_ixrss;
+    ru->ru_idrss = (long)k.ru_idrss;
+    ru->ru_isrss = (long)k.ru_isrss;
+    ru->ru_minflt = (long)k.ru_minflt;
+    ru->ru_majflt = (long)k.ru_majflt;
+    ru->ru_nswap = (long)k.ru_nswap;
+    ru->ru_inblock = (long)k.ru_inblock;
+    ru->ru_oublock = (long)k.ru_oublock;
+    ru->ru_msgsnd = (long)k.ru_msgsnd;
+    ru->ru_msgrcv = (long)k.ru_msgrcv;
+    ru->ru_nsignals = (long)k.ru_nsignals;
+    ru->ru_nvcsw = (long)k.ru_nvcsw;
+    ru->ru_nivcsw = (long)k.ru_nivcsw;
+    return 0;
+}
+
+clock_t times(struct tms *t)
+{
+    struct k_tms k;
+    long r = SYS1(times, &k);
+    if (zl_is_err(r))
+        return (clock_t)zl_ret(r);
+    if (t) {
+        t->tms_utime = (clock_t)k.tms_utime;
+        t->tms_stime = (clock_t)k.tms_stime;
+        t->tms_cutime = (clock_t)k.tms_cutime;
+        t->tms_cstime = (clock_t)k.tms_cstime;
+    }
+    return (clock_t)r;
+}
+
+int sched_yield(void) { return (int)zl_ret(SYS0(sched_yield)); }
+int sched_get_priority_max(int policy) { return (int)zl_ret(SYS1(sched_get_priority_max, policy)); }
+int sched_get_priority_min(int policy) { return (int)zl_ret(SYS1(sched_get_priority_min, policy)); }
 
 int getpriority(int which, id_t who)
 {

@@ -4,6 +4,8 @@
 #include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/time.h>
+#include <utime.h>
 #include <stdio.h>
 
 #if ZL_UAPI_XLEN != 32
@@ -156,6 +158,33 @@ int utimensat(int d, const char *p, const struct timespec ts[2], int f)
 #else
     return (int)zl_ret(SYS4(utimensat, d, p, ts, f));
 #endif
+}
+
+int utimes(const char *p, const struct timeval tv[2])
+{
+    struct timespec ts[2];
+    if (tv)
+        for (int i = 0; i < 2; i++) {
+            if (tv[i].tv_usec < 0 || tv[i].tv_usec >= 1000000) {
+                errno = EINVAL;
+                return -1;
+            }
+            ts[i].tv_sec = tv[i].tv_sec;
+            ts[i].tv_nsec = (long)tv[i].tv_usec * 1000;
+        }
+    return utimensat(AT_FDCWD, p, tv ? ts : NULL, 0);
+}
+
+int utime(const char *p, const struct utimbuf *t)
+{
+    struct timeval tv[2];
+    if (t) {
+        tv[0].tv_sec = t->actime;
+        tv[0].tv_usec = 0;
+        tv[1].tv_sec = t->modtime;
+        tv[1].tv_usec = 0;
+    }
+    return utimes(p, t ? tv : NULL);
 }
 
 int futimens(int fd, const struct timespec ts[2])

@@ -1,6 +1,7 @@
 /* File-descriptor system calls (docs/abi.md 4, 6). */
 #include "zl_libc.h"
 #include <unistd.h>
+#include <sys/sendfile.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <string.h>
@@ -21,6 +22,16 @@ ssize_t read(int fd, void *buf, size_t n)
 ssize_t write(int fd, const void *buf, size_t n)
 {
     return zl_ret(SYS3(write, fd, buf, n));
+}
+
+/* *off is the kernel's loff_t at every XLEN: off_t has its width (docs/abi.md 6.1, 6.2) */
+ssize_t sendfile(int out, int in, off_t *off, size_t n)
+{
+#if ZL_UAPI_XLEN == 32
+    return zl_ret(SYS4(sendfile64, out, in, off, n));
+#else
+    return zl_ret(SYS4(sendfile, out, in, off, n));
+#endif
 }
 
 ssize_t pread(int fd, void *buf, size_t n, off_t off)

@@ -1,6 +1,7 @@
 /* Process system calls. */
 #include "zl_libc.h"
 #include <unistd.h>
+#include <sys/random.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <sys/mman.h>
@@ -314,6 +315,11 @@ int gethostname(char *name, size_t len)
     }
     memcpy(name, u.nodename, n + 1);
     return 0;
+}
+
+ssize_t getrandom(void *buf, size_t n, unsigned int flags)
+{
+    return (ssize_t)zl_ret(SYS3(getrandom, buf, n, flags));
 }
 
 int getentropy(void *buf, size_t n)

@@ -66,10 +66,9 @@ typedef unsigned __INTMAX_TYPE__ uintmax_t;
 #define INT32_C(c) c
 #define UINT32_C(c) c ## U
 #if __SIZEOF_LONG__ == 16
-/* No literal suffix names __int64: the 64-bit limits have type long here
- * (same value; they stay usable in #if). */
-#define INT64_C(c) c
-#define UINT64_C(c) c
+/* zl-cc's suffix for __int64 (docs/cc.md "Integer constants") */
+#define INT64_C(c) c ## i64
+#define UINT64_C(c) c ## ui64
 #elif __SIZEOF_LONG__ == 8
 #define INT64_C(c) c ## L
 #define UINT64_C(c) c ## UL
