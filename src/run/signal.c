@@ -183,6 +183,26 @@ static void apply_mask(struct proc *p)
     sigprocmask(SIG_SETMASK, &hs, NULL);
 }
 
+/* What execve hands a new program (POSIX, Linux): the blocked mask and the signals set to
+ * be ignored; caught ones are reset to the default.  The host's exec kept both for the new
+ * zl-run, which reads them back as the guest's.  (Signals 32 and 33, which the host's libc
+ * hides, and a blocked fault signal, which zl-run never blocks on the host, are not
+ * carried.) */
+static void inherit_exec_state(struct proc *p)
+{
+    sigset_t cur;
+    if (sigprocmask(SIG_BLOCK, NULL, &cur) == 0)
+        for (int s = 1; s <= 64; s++)
+            if (sigismember(&cur, s) == 1) p->sigmask |= SIGBIT(s);
+    p->sigmask &= ~UNBLOCKABLE;
+    for (int s = 1; s <= 64; s++) {
+        struct sigaction old;
+        if (sigaction(s, NULL, &old) == 0 && !(old.sa_flags & SA_SIGINFO) &&
+            old.sa_handler == SIG_IGN)
+            p->sigact[s].handler = 1;
+    }
+}
+
 int signal_setup(struct proc *p)
 {
     /* the trampoline page: li a7, 139; ecall — read + execute, first below the mmap base */
@@ -195,6 +215,7 @@ int signal_setup(struct proc *p)
     if (e) return e;
     p->sigpage = at;
     p->altstack.flags = ZL_SS_DISABLE;
+    inherit_exec_state(p);
     sig_proc = p;
     fault_handler_install();
     return 0;
