@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "run/proc.h"
+#include "run/procfs.h"
 
 static int stop(struct hart *h) { (void)h; return 1; }
 static const struct hart_ops ops = { stop };
@@ -24,6 +25,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
             p->hart.pc += 2;               /* step over the trap and go on a little */
         hart_destroy(&p->hart);
     }
+    procfs_destroy(p);          /* what the loader noted for /proc/self/maps */
     mm_destroy(&p->mm);
     free(p);
     return 0;
