@@ -1,8 +1,10 @@
 #!/bin/sh
-# Generate zlibc's constant headers from the ABI spec (abi/flags.abi), so that no flag or
-# error number is copied by hand: for every "flags NAME" / "enum NAME" set, write
-# OUT/bits/abi_NAME.h with one "#define ENTRY VALUE" per entry ("bit V N", "field M V N",
-# "V N").  The values are the asm-generic ones, identical at every XLEN.
+# Generate zlibc's constant headers from the ABI spec (abi/flags.abi), so that the constants
+# of these sets and the error numbers are not copied by hand (the kernel values some headers
+# still write by hand are listed in docs/libc.md, "Missing"): for every "flags NAME" /
+# "enum NAME" set, write OUT/bits/abi_NAME.h with one "#define ENTRY VALUE" per entry
+# ("bit V N", "field M V N", "V N").  The values are the asm-generic ones, identical at
+# every XLEN.
 # Usage: gen-abiconst.sh abi/flags.abi OUTDIR
 set -eu
 spec=$1

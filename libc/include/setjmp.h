@@ -2,7 +2,7 @@
 #define _ZL_SETJMP_H
 #include <bits/zl_config.h>
 __ZL_BEGIN
-/* libc/arch/rv<XLEN>/setjmp: XLEN-bit words ra, sp, s0..s11, then fs0..fs11 (64-bit),
+/* libc/arch/riscv/setjmp.S: XLEN-bit words ra, sp, s0..s11, then fs0..fs11 (64-bit),
  * then the signal mask for sigsetjmp. */
 typedef struct __zl_jmp_buf {
     unsigned long __regs[14];

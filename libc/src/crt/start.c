@@ -1,5 +1,5 @@
 /* zlibc start-up and termination: __libc_start_main (called by _start in
- * libc/arch/rv<XLEN>/crt1), environ, the auxiliary vector, the stack-protector guard,
+ * libc/arch/riscv/crt1.S), environ, the auxiliary vector, the stack-protector guard,
  * constructors/destructors, atexit, exit, _Exit (docs/libc.md, docs/abi.md 9). */
 #include "zl_libc.h"
 #include <stdlib.h>

@@ -19,7 +19,7 @@
 
 typedef unsigned long zl_ulong;   /* a register: XLEN bits in every data model */
 
-/* libc/arch/rv<XLEN>/syscall.[sS]: number in a7 (passed as the 7th argument). */
+/* libc/arch/riscv/syscall.S (one source for every XLEN): number in a7 (passed as the 7th argument). */
 long __zl_syscall(long, long, long, long, long, long, long);
 #define ZL_A(x) ((long)(x))
 #define SYS0(n) __zl_syscall(0, 0, 0, 0, 0, 0, __NR_##n)

@@ -1,4 +1,4 @@
-/* <fenv.h> over fcsr (libc/arch/rv<XLEN>/fenv: __zl_fcsr). */
+/* <fenv.h> over fcsr (libc/arch/riscv/fenv.S: __zl_fcsr). */
 #include "zl_libc.h"
 #include <fenv.h>
 
