@@ -1,20 +1,31 @@
 /* zl-cc: a C11 compiler for RISC-V rv128 (LP128/lp128d), rv64 (LP64/lp64d) and rv32
  * (ILP32/ilp32d).
  *
- * Pipeline (one file per stage):
+ * Files:
+ *   main.c        entry point: calls the driver
  *   driver.c      command line, temporary files, running zl-as and zl-ld
+ *   compile.c     one translation unit: tokens -> AST -> IR -> registers -> assembly
  *   predef.c      per-target predefined macros
- *   token.c       pulls preprocessed tokens from src/cpp, keywords, literals
+ *   token.c       pulls preprocessed tokens from src/cpp, keywords (kw.def)
+ *   literal.c     integer and floating constants, character constants, string literals
+ *   scope.c       block scopes: ordinary identifiers and tags
  *   types.c       type constructors, sizes/alignment per data model, struct layout
+ *   complex.c     _Complex types: conversions, casts, __real__/__imag__, folding
  *   conv.c        integer promotions, usual arithmetic conversions, implicit casts
  *   parse_*.c     recursive descent parser producing a typed AST
+ *   format.c      -Wformat: printf-family format strings against their arguments
  *   init.c        initializers (designated, nested, strings), static data images
  *   eval.c        integer constant expressions and address constants
+ *   tf_fold.c     long double (binary128) constant folding with libzlrt's soft-float
  *   lower.c       typed AST -> IR (ir.h) with virtual registers
+ *   ir.c          IR containers and the -fdump-ir text
+ *   ir_opt.c      -O1 and above: immediates, copy propagation, dead code elimination
  *   abi_riscv.c   calling conventions (argument classification) for the three models
  *   regalloc.c    liveness and linear-scan register allocation with spilling
  *   emit_riscv.c  IR + allocation -> GNU assembly text for zl-as
  *   diag.c        diagnostics (file:line:col: error: ... with source line and caret)
+ *   rt/           libzlrt, the run-time helpers compiled for the target (docs/cc.md)
+ *   include/      the freestanding headers (stddef.h, stdarg.h, float.h, ...)
  *
  * The data model is a run-time parameter (struct target); there is one code path for
  * all three XLENs.
