@@ -11,8 +11,10 @@
  *   docs/syscalls.md                       the human-readable tables
  *   conformance sources for the tests (--check)
  *
- * The program is organised as: spec.c (reader and checker), layout.c (sizes, offsets,
- * variants), emit_*.c (one file per output family), out.c (buffers and atomic writes).
+ * The program is organised as: main.c (command line), spec.c (reader and checker),
+ * resolve.c (name resolution and consistency checks), layout.c (sizes, offsets,
+ * variants), emit_*.c (one file per output family), util.c (diagnostics, memory, buffers
+ * and atomic writes).
  */
 #ifndef ZL_ABIGEN_H
 #define ZL_ABIGEN_H
