@@ -97,14 +97,10 @@ for x in 128 64 32; do
 done
 
 # GCC interop: one unit from the cross gcc, the other from zl-cc, linked by zl-ld.
-if ! need_pkg riscv64-linux-gnu-gcc gcc-riscv64-linux-gnu; then
-    echo "FAIL cc/tls/gcc: riscv64-linux-gnu-gcc is missing and cannot be installed"
-elif ! need_pkg qemu-riscv64 qemu-user; then
-    echo "FAIL cc/tls/gcc: qemu-riscv64 is missing and cannot be installed"
-else
+if need_cross_oracles cc/tls/gcc; then
     GCC=riscv64-linux-gnu-gcc
     for x in 64 32; do
-        if [ $x = 64 ]; then a="-march=rv64gc -mabi=lp64d"; else a="-march=rv32gc -mabi=ilp32d"; fi
+        a=RV_MARCH_$x; a=${!a}
         gflags="$a -std=c11 -O2 -w -nostdinc -isystem $($GCC -print-file-name=include) -I$ZL_BIN/../lib/zl/rv$x/include -fno-builtin -ffreestanding"
         for pic in -fno-pic -fPIE -fpic; do
             for gunit in other main; do
