@@ -1,7 +1,8 @@
 /* zlibc start-up and termination: __libc_start_main (called by _start in
  * libc/arch/riscv/crt1.S), environ, the auxiliary vector, the stack-protector guard,
- * constructors/destructors, atexit, exit, _Exit (docs/libc.md, docs/abi.md 9). */
+ * thread-local storage (crt/tls.c), constructors/destructors, atexit, exit, _Exit (docs/libc.md, docs/abi.md 9). */
 #include "zl_libc.h"
+#include "zl_tls.h"
 #include <stdlib.h>
 #include <string.h>
 #include <stdint.h>
@@ -43,6 +44,7 @@ _Noreturn void __libc_start_main(zl_ulong *sp)
         e++;
     environ = envp;
     __zl_auxv = (zl_ulong *)(e + 1);
+    __zl_tls_init();         /* first: errno is thread-local */
     if (argc > 0 && argv[0]) {
         program_invocation_name = argv[0];
         char *slash = strrchr(argv[0], '/');

@@ -1,10 +1,11 @@
-/* errno (one thread: zlibc has no threads yet), strerror, strsignal. */
+/* errno (one per thread: thread-local, docs/libc.md "Thread-local storage"), strerror,
+ * strsignal. */
 #include "zl_libc.h"
 #include <string.h>
 #include <signal.h>
 #include <stdio.h>
 
-static int errno_value;
+static _Thread_local int errno_value;
 int *__errno_location(void)
 {
     return &errno_value;
