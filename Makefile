@@ -119,7 +119,7 @@ audit-linux: $(BUILD)/bin/zl-audit
 # --- audit end ---
 
 clean:
-	rm -rf build build-san build-fuzz
+	rm -rf build build-san build-fuzz build-tsan
 
 # --- abigen begin ---
 # abi/*.abi -> UAPI headers, zl-run's system-call tables and converters, docs/syscalls.md
