@@ -9,10 +9,7 @@
 # and signals.c's threads spin in guest code waiting for one.
 set -u
 . tests/lib/need.sh
-if ! need_pkg riscv64-linux-gnu-gcc gcc-riscv64-linux-gnu libc6-dev-riscv64-cross ||
-   ! need_pkg qemu-riscv64 qemu-user; then
-    echo "FAIL threads_setup: cross compiler or qemu-user could not be installed"; exit 1
-fi
+need_cross_oracles threads_setup || exit 1
 out=$(mktemp -d /tmp/zl-threads-XXXXXX)
 trap 'rm -rf "$out"' EXIT
 limit=$((60 * ${ZL_TIME_SCALE:-1}))
