@@ -14,7 +14,13 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size);
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 {
     struct task *p = calloc(1, sizeof *p);
-    if (!p) return 0;
+    struct process *pr = calloc(1, sizeof *pr);
+    if (!p || !pr) {
+        free(p);
+        free(pr);
+        return 0;
+    }
+    p->proc = pr;
     p->proc->opt.no_random = true;
     char *argv[] = { "fuzz", NULL }, *envp[] = { NULL };
     char err[256];
@@ -27,6 +33,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
     }
     procfs_destroy(p);          /* what the loader noted for /proc/self/maps */
     mm_destroy(&p->proc->mm);
+    free(pr);
     free(p);
     return 0;
 }
