@@ -1,13 +1,12 @@
-/* errno (one thread: zlibc has no threads yet), strerror, strsignal. */
-#include "zl_libc.h"
+/* errno (one per thread: a member of the thread descriptor), strerror, strsignal. */
+#include "zl_thread.h"
 #include <string.h>
 #include <signal.h>
 #include <stdio.h>
 
-static int errno_value;
 int *__errno_location(void)
 {
-    return &errno_value;
+    return &__zl_self()->errno_val;
 }
 
 static const char *const err_msg[] = {

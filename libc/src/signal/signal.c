@@ -1,6 +1,6 @@
 /* Signals: the libc structures keep their POSIX shape and are copied into the kernel
  * layouts (struct k_sigaction, k_stack_t: __ptr_t slots on rv128, docs/abi.md 5.4, 7.2). */
-#include "zl_libc.h"
+#include "zl_thread.h"
 #include <signal.h>
 #include <string.h>
 #include <setjmp.h>
@@ -98,9 +98,12 @@ void (*signal(int sig, void (*h)(int)))(int)
     return old.sa_handler;
 }
 
+/* ZL_SIGCANCEL (pthread_cancel's signal) is never blocked by these calls. */
 int sigprocmask(int how, const sigset_t *restrict set, sigset_t *restrict old)
 {
     unsigned long long k = set ? kset(set) : 0, ko = 0;
+    if (how != SIG_UNBLOCK)
+        k &= ~(1ull << (ZL_SIGCANCEL - 1));
     long r = SYS4(rt_sigprocmask, how, set ? &k : NULL, old ? &ko : NULL, KSET_SIZE);
     if (zl_is_err(r))
         return (int)zl_ret(r);

@@ -1,5 +1,5 @@
 /* Process system calls. */
-#include "zl_libc.h"
+#include "zl_thread.h"
 #include <unistd.h>
 #include <sys/random.h>
 #include <signal.h>
@@ -41,9 +41,17 @@ int nice(int inc)
     return cur + inc;
 }
 
+/* The pthread_atfork handlers run around the clone, and malloc's and stdio's locks are
+ * held across it (thread/atfork.c). */
 pid_t fork(void)
 {
-    return (pid_t)zl_ret(SYS5(clone, SIGCHLD, 0, 0, 0, 0));
+    __zl_fork_prepare();
+    long r = SYS5(clone, SIGCHLD, 0, 0, 0, 0);
+    if (r == 0)
+        __zl_fork_child();
+    else
+        __zl_fork_parent();
+    return (pid_t)zl_ret(r);
 }
 
 pid_t vfork(void)
