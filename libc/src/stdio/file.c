@@ -7,14 +7,16 @@
 #include <limits.h>
 #include <sys/wait.h>
 
+/* The raw calls, not read/write: a stream function is not a cancellation point, so a
+ * thread is never cancelled while it holds a stream's lock. */
 static long fd_read(FILE *f, unsigned char *b, size_t n)
 {
-    return read(f->fd, b, n);
+    return zl_ret(SYS3(read, f->fd, b, n));
 }
 
 static long fd_write(FILE *f, const unsigned char *b, size_t n)
 {
-    return write(f->fd, b, n);
+    return zl_ret(SYS3(write, f->fd, b, n));
 }
 
 static off_t fd_seek(FILE *f, off_t o, int w)
