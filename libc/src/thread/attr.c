@@ -43,7 +43,6 @@ int pthread_attr_setstacksize(pthread_attr_t *a, size_t s)
     if (s < PTHREAD_STACK_MIN)
         return EINVAL;
     a->__stacksize = s;
-    a->__stackaddr = NULL;
     return 0;
 }
 

@@ -548,6 +548,19 @@ static void test_detach_attr_exit(void)
     CHECK_EQ("small_stack_used", (intptr_t)r, (char)512);
     pthread_attr_destroy(&a);
 
+    /* a stack of the caller's */
+    size_t own = 256 * 1024;
+    void *stk = aligned_alloc(4096, own), *got_addr = NULL;
+    pthread_attr_init(&a);
+    CHECK_EQ("attr_setstack", pthread_attr_setstack(&a, stk, own), 0);
+    pthread_attr_getstack(&a, &got_addr, &ss);
+    CHECK_EQ("attr_getstack", got_addr == stk && ss == own, 1);
+    CHECK_EQ("create_own_stack", pthread_create(&t, &a, big_stack, NULL), 0);
+    pthread_join(t, &r);
+    CHECK_EQ("own_stack_used", (intptr_t)r, (char)512);
+    pthread_attr_destroy(&a);
+    free(stk);
+
     pthread_create(&t, NULL, exit_thread, NULL);
     pthread_join(t, &r);
     CHECK_EQ("pthread_exit_value", (intptr_t)r, 42);
