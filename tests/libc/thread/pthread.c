@@ -880,6 +880,17 @@ static void test_c11(void)
     mtx_destroy(&c11m);
 }
 
+static pthread_t main_thread;
+static void *last_thread(void *a)
+{
+    (void)a;
+    void *r = (void *)1;
+    CHECK_EQ("join_main_thread", pthread_join(main_thread, &r), 0);
+    CHECK_EQ("main_thread_result", (intptr_t)r, 0);
+    printf("%s\n", failures ? "some checks FAILED" : "all checks passed");
+    exit(failures != 0);
+}
+
 int main(void)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
@@ -907,6 +918,8 @@ int main(void)
     test_fork();
     test_errno();
     test_c11();
-    printf("%s\n", failures ? "some checks FAILED" : "all checks passed");
-    return failures != 0;
+    /* The main thread ends with pthread_exit; the last thread joins it and exits. */
+    main_thread = pthread_self();
+    pthread_create(&t, NULL, last_thread, NULL);
+    pthread_exit(NULL);
 }
