@@ -616,6 +616,23 @@ static void *cancel_read(void *a)
         if (read(*fd, &c, 1) < 0)
             return (void *)2;
 }
+static volatile int spin_forever = 1;
+static void *cancel_async(void *a)
+{
+    (void)a;
+    pthread_setcanceltype(PTHREAD_CANCEL_ASYNCHRONOUS, NULL);
+    while (spin_forever)
+        ;
+    return NULL;
+}
+static sem_t never;
+static void *cancel_semwait(void *a)
+{
+    (void)a;
+    for (;;)
+        sem_wait(&never);
+    return NULL;
+}
 static void test_cancel(void)
 {
     pthread_t t;
@@ -654,6 +671,20 @@ static void test_cancel(void)
         close(p[0]);
         close(p[1]);
     }
+    pthread_create(&t, NULL, cancel_async, NULL);
+    usleep(20000);
+    pthread_cancel(t);
+    pthread_join(t, &r);
+    check(r == PTHREAD_CANCELED, "cancel_async", "%ld %ld", (long)(intptr_t)r, 0);
+
+    sem_init(&never, 0, 0);
+    pthread_create(&t, NULL, cancel_semwait, NULL);
+    usleep(20000);
+    pthread_cancel(t);
+    pthread_join(t, &r);
+    check(r == PTHREAD_CANCELED, "cancel_sem_wait", "%ld %ld", (long)(intptr_t)r, 0);
+    sem_destroy(&never);
+
     int old;
     CHECK_EQ("setcancelstate", pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, &old), 0);
     CHECK_EQ("setcancelstate_old", old, PTHREAD_CANCEL_ENABLE);
