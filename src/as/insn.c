@@ -497,12 +497,12 @@ bool insn_emit(struct as *A, const struct isa_insn *d, struct isa_inst *in,
 }
 
 /* Value GNU as leaves in a relocated immediate field: %hi/%lo of the constant part for
- * absolute relocations, nothing for pc-relative ones. */
+ * absolute relocations and %tprel_hi, nothing for %tprel_lo and pc-relative ones. */
 static i32 reloc_field(enum rmod mod, i128 k)
 {
     switch (mod) {
     case RM_HI: case RM_TPREL_HI: return (i32)((u32)(((k + 0x800) >> 12) & 0xfffff) << 12);
-    case RM_LO: case RM_TPREL_LO: return (i32)(((k & 0xfff) ^ 0x800) - 0x800);
+    case RM_LO: return (i32)(((k & 0xfff) ^ 0x800) - 0x800);
     default: return 0;
     }
 }

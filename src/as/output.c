@@ -268,6 +268,9 @@ int as_image(struct as *A, u8 **out, usize *size)
                         es.size = (u128)sz.k;
                 }
             }
+            if (s->tls_reloc && s->kind == SK_LABEL && s->sec && !(s->sec->flags & SHF_TLS))
+                as_error_at(A, s->loc, "`%s' is accessed as a thread-local object but is defined in %s, "
+                            "not in a TLS section", s->name, s->sec->name);
             if (type == STT_NOTYPE && s->tls_reloc) type = STT_TLS;   /* as GNU as */
             es.info = ELF_ST_INFO(bind, type);
             elf_writer_add_symbol(w, &es);

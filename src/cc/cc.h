@@ -326,6 +326,8 @@ struct declspec {
     struct type *ty;
     enum storage st;
     bool is_inline, is_noreturn, is_tls;
+    const char *tls_kw;    /* "_Thread_local" or "__thread" as written (is_tls) */
+    struct srcpos tls_pos;
     int align;             /* _Alignas */
     struct attrs *attr;
 };
@@ -393,6 +395,7 @@ bool is_lvalue(struct node *e);
 bool eval_int(struct node *e, i128 *out);
 /* address constant: symbol (may be NULL) + offset */
 bool eval_addr(struct node *e, const char **sym, i128 *off);
+extern struct obj *eval_tls_refused; /* eval_addr: the thread-local object last refused */
 bool eval_float(struct node *e, double *out);
 i128 wrap_int(i128 v, struct type *t);
 

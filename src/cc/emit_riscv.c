@@ -440,7 +440,10 @@ static void emit_ins(struct ir_ins *i)
         return;
     case IR_GADDR:
         d = dst(i->d);
-        if (i->uns) {
+        if (i->uns && i->w2) {
+            /* thread-local storage, initial-exec model: the tp offset from a GOT slot */
+            fprintf(out, "\tla.tls.ie %s, %s\n\tadd %s, %s, tp\n", d, i->sym, d, d);
+        } else if (i->uns) {
             /* thread-local storage, local-exec model (static executables) */
             fprintf(out, "\tlui %s, %%tprel_hi(%s)\n\tadd %s, %s, tp, %%tprel_add(%s)\n\taddi %s, %s, %%tprel_lo(%s)\n",
                     d, i->sym, d, d, i->sym, d, d, i->sym);
@@ -922,6 +925,7 @@ static void put_items(struct init *ini, long base)
             obj_nonzero = true;
             continue;
         }
+        eval_tls_refused = NULL;
         if (eval_const(e, &sym, &v) && !sym) {
             if (it->bit_width >= 0) {
                 u128 unit = 0;
@@ -944,6 +948,9 @@ static void put_items(struct init *ini, long base)
             obj_nonzero = true;
             continue;
         }
+        if (eval_tls_refused)
+            cc_error_at(e->pos, "initializer element is not constant: the address of thread-local '%s' "
+                        "is not a link-time constant", eval_tls_refused->name);
         cc_error_at(e->pos, "initializer element is not constant");
     }
 }

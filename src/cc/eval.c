@@ -164,11 +164,16 @@ bool eval_int(struct node *e, i128 *out)
     return ev_int(e, out);
 }
 
+/* the last thread-local object an address constant was refused for (diagnostics) */
+struct obj *eval_tls_refused;
+
 bool eval_addr(struct node *e, const char **sym, i128 *off)
 {
     switch (e->kind) {
     case N_VAR:
-        if (e->var->is_local) return false;
+        /* a thread-local object's address differs per thread: not an address constant */
+        if (e->var->is_tls) eval_tls_refused = e->var;
+        if (e->var->is_local || e->var->is_tls) return false;
         *sym = e->var->asm_name;
         *off = 0;
         return true;

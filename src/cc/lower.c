@@ -673,7 +673,10 @@ static int gen_addr(struct node *e)
         struct ir_ins *i = E(IR_GADDR);
         i->d = vint();
         i->sym = o->asm_name;
-        i->uns = o->is_tls; /* thread-local: tp-relative (local-exec) */
+        /* thread-local: tp-relative; local-exec (uns) for an object this translation unit
+         * defines, initial-exec (uns and w2) for one defined elsewhere */
+        i->uns = o->is_tls;
+        i->w2 = o->is_tls && !o->is_defined && !o->is_tentative;
         return i->d;
     }
     case N_DEREF: return gen_expr(e->l);

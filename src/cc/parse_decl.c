@@ -210,6 +210,32 @@ void parse_attributes(struct attrs *a)
 
 /* ---------------------------------------------------------------- struct / union / enum */
 
+/* C11 6.7.1p2-4: _Thread_local only with static or extern (or alone at file scope), never
+ * on a function, a typedef, a member, a parameter or in a type name.  where: NULL for a
+ * declaration of an identifier, else what the specifiers belong to ("a struct member"). */
+static void check_tls_spec(struct declspec *ds, const char *where, struct type *ty, const char *name,
+                    bool block_scope)
+{
+    if (!ds->is_tls) return;
+    const char *kw = ds->tls_kw;
+    if (where) cc_error_at(ds->tls_pos, "'%s' in %s", kw, where);
+    if (ds->st == ST_TYPEDEF) cc_error_at(ds->tls_pos, "'%s' used with 'typedef'", kw);
+    if (ds->st == ST_AUTO || ds->st == ST_REGISTER)
+        cc_error_at(ds->tls_pos, "'%s' used with '%s'", kw, ds->st == ST_AUTO ? "auto" : "register");
+    if (ty && ty->kind == TY_FUNC) cc_error_at(ds->tls_pos, "function '%s' declared '%s'", name, kw);
+    if (block_scope && ds->st != ST_STATIC && ds->st != ST_EXTERN)
+        cc_error_at(ds->tls_pos, "'%s' at block scope is '%s' without 'static' or 'extern'", name, kw);
+}
+
+/* A redeclaration must agree on thread storage duration (C11 6.2.4, 6.7.1p3). */
+static void check_tls_redecl(struct obj *o, struct declspec *ds, struct srcpos pos)
+{
+    if (o->is_func || o->is_tls == ds->is_tls) return;
+    if (ds->is_tls)
+        cc_error_at(pos, "thread-local declaration of '%s' follows non-thread-local declaration", o->name);
+    cc_error_at(pos, "non-thread-local declaration of '%s' follows thread-local declaration", o->name);
+}
+
 static struct type *parse_struct(bool is_union, struct srcpos pos)
 {
     struct attrs at = {0};
@@ -264,6 +290,7 @@ static struct type *parse_struct(bool is_union, struct srcpos pos)
         struct declspec ds = {0};
         struct srcpos mpos = peek()->pos;
         if (!parse_declspec(&ds)) cc_error_at(mpos, "expected specifier-qualifier-list");
+        check_tls_spec(&ds, "a struct or union member", NULL, NULL, false);
         if (accept(CPP_P_SEMI)) {
             /* anonymous struct/union member */
             if (ds.ty->kind == TY_STRUCT || ds.ty->kind == TY_UNION) {
@@ -451,7 +478,10 @@ bool parse_declspec(struct declspec *ds)
             continue;
         }
         case KW_THREAD_LOCAL: case KW_THREAD:
+            if (ds->is_tls) cc_error_at(t->pos, "duplicate '%s'", t->sub == KW_THREAD ? "__thread" : "_Thread_local");
             ds->is_tls = true;
+            ds->tls_kw = t->sub == KW_THREAD ? "__thread" : "_Thread_local";
+            ds->tls_pos = t->pos;
             next();
             any = true;
             continue;
@@ -761,6 +791,7 @@ static struct type *parse_params(struct type *ret, struct obj **params)
         struct declspec ds = {0};
         struct srcpos pos = peek()->pos;
         if (!parse_declspec(&ds)) cc_error_at(pos, "expected declaration specifiers or '...'");
+        check_tls_spec(&ds, "a parameter declaration", NULL, NULL, false);
         const char *name = NULL;
         struct type *t = parse_declarator(ds.ty, &name, &pos, NULL);
         parse_attributes(NULL);
@@ -980,6 +1011,7 @@ struct type *parse_typename(void)
     depth_enter(pos, "type name"); /* _Atomic(_Atomic(...)), typeof(typeof(...)) */
     if (!parse_declspec(&ds)) cc_error_at(pos, "expected type name");
     if (ds.st) cc_error_at(pos, "storage class in type name");
+    check_tls_spec(&ds, "a type name", NULL, NULL, false);
     const char *name = NULL;
     struct type *t = parse_declarator(ds.ty, &name, &pos, NULL);
     if (name) cc_error_at(pos, "unexpected identifier '%s' in type name", name);
@@ -1062,6 +1094,7 @@ static struct obj *declare_global(const char *name, struct type *ty, struct decl
 {
     struct obj *o = scope_find_var(name);
     if (o && !o->is_local) {
+        check_tls_redecl(o, ds, pos);
         if (!ty_compatible(ty_unqual(o->ty), ty_unqual(ty)) &&
             !(o->ty->kind == TY_ARRAY && ty->kind == TY_ARRAY && ty_compatible(o->ty->base, ty->base)))
             cc_error_at(pos, "conflicting types for '%s'", name);
@@ -1140,6 +1173,7 @@ void parse_local_decl(struct node **unused, struct node ***tail)
         struct attrs a = {0};
         parse_attributes(&a);
         if (!name) cc_error_at(npos, "expected identifier in declaration");
+        check_tls_spec(&ds, NULL, ty, name, true);
         struct node *sizes = vla_take(mark);
         if (sizes) {
             /* sizes of the variably modified types of this declarator, computed once, here */
@@ -1162,6 +1196,7 @@ void parse_local_decl(struct node **unused, struct node ***tail)
             if (ds.st == ST_STATIC) {
                 o->asm_name = cc_printf("%s.%s.%d", name, cur_func ? cur_func->name : "", (int)npos.line * 1000 + (int)npos.col);
                 o->is_static = o->is_defined = true;
+                o->is_tls = ds.is_tls;
                 o->ini = init_single(ty, e);
             } else {
                 struct node *d = new_node(N_DECL, npos);
@@ -1181,6 +1216,7 @@ void parse_local_decl(struct node **unused, struct node ***tail)
             for (struct obj *x = tu.globals; x; x = x->next)
                 if (!strcmp(x->name, name) && !x->is_local && x->asm_name == x->name) g = x;
             if (o && !o->is_local) g = o;
+            if (g) check_tls_redecl(g, &ds, npos);
             if (!g) {
                 g = new_global(name, ty, npos);
                 g->is_func = ty->kind == TY_FUNC;
@@ -1279,6 +1315,7 @@ void parse_tu(struct tokstream *ts)
             parse_attributes(&a);
             if (!name) cc_error_at(npos, "expected identifier in declaration");
             if (ty == ty_auto) cc_error_at(npos, "'__auto_type' at file scope is not supported yet");
+            check_tls_spec(&ds, NULL, ty, name, false);
             if (ds.st == ST_TYPEDEF) {
                 if (ds.attr->aligned && ty->align < ds.attr->aligned) {
                     ty = ty_copy(ty);
@@ -1301,6 +1338,7 @@ void parse_tu(struct tokstream *ts)
                             struct declspec pds = {0};
                             struct srcpos ppos = peek()->pos;
                             if (!parse_declspec(&pds)) cc_error_at(ppos, "expected declaration specifiers before '%s'", tok_str(peek()));
+                            check_tls_spec(&pds, "a parameter declaration", NULL, NULL, false);
                             for (;;) {
                                 const char *pn = NULL;
                                 struct type *pt = parse_declarator(pds.ty, &pn, &ppos, NULL);

@@ -758,7 +758,7 @@ static u32 count_phdrs(struct ld *L, int *nload)
             notes = 1;
         if (o->is_tls)
             tls = 1;
-        if (o->seg == SEG_RW && o->rank <= RK_RELRO_END)
+        if (o->seg == SEG_RW && o->rank <= RK_RELRO_END && !(o->is_tls && o->type == SHT_NOBITS))
             relro = 1;
     }
     int n = 1;                       /* the first LOAD (headers) always exists */
@@ -1124,7 +1124,8 @@ void ld_layout(struct ld *L)
         }
         if (o->type == SHT_NOBITS && o->seg == SEG_NONE)
             o->type = SHT_PROGBITS;
-        o->relro = o->seg == SEG_RW && o->rank <= RK_RELRO_END;
+        /* .tbss takes no room in the image: a RELRO segment of it alone would be empty */
+        o->relro = o->seg == SEG_RW && o->rank <= RK_RELRO_END && !(o->is_tls && o->type == SHT_NOBITS);
     }
     sort_osecs(L);
     fix_nobits(L);

@@ -613,8 +613,6 @@ static void program_headers(struct ld *L, struct vec *phs)
                 continue;
             if (!first)
                 first = o;
-            if (o->is_tls && o->type == SHT_NOBITS)
-                continue;
             end = o->addr + o->size;
             fend = o->off + (o->type == SHT_NOBITS ? 0 : o->size);
         }

@@ -185,10 +185,10 @@ static u128 sym_target(struct ld *L, const struct sym *g, i128 a)
 
 static int is_tls_sym(const struct sym *g)
 {
-    if (g->type == STT_TLS || (g->kind == SYM_UNDEF && g->ref_tls))
-        return 1;
-    return g->kind == SYM_DEFINED && g->sec && (g->sec->flags & SHF_TLS) &&
-           g->type == STT_SECTION;
+    /* a defined symbol is thread-local by its section (an STT_TLS symbol elsewhere is not) */
+    if (g->kind == SYM_DEFINED && g->sec)
+        return (g->sec->flags & SHF_TLS) && (g->type == STT_TLS || g->type == STT_SECTION);
+    return g->type == STT_TLS || (g->kind == SYM_UNDEF && g->ref_tls);
 }
 
 static int need_tls(struct rctx *c)

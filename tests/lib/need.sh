@@ -33,3 +33,15 @@ need_file() {
     ) 9>/tmp/zl-apt.lock
     [ -e "$file" ]
 }
+
+# need_cross_oracles ID: the reference oracles for rv64/rv32 (the Debian RISC-V cross gcc and
+# qemu-user), installed if missing; if they cannot be, prints "FAIL ID: ..." and returns 1.
+# Sets RV_MARCH_64 and RV_MARCH_32 (the gcc flags of each XLEN).
+need_cross_oracles() {
+    RV_MARCH_64="-march=rv64gc -mabi=lp64d"
+    RV_MARCH_32="-march=rv32gc -mabi=ilp32d"
+    need_pkg riscv64-linux-gnu-gcc gcc-riscv64-linux-gnu ||
+        { echo "FAIL $1: riscv64-linux-gnu-gcc is missing and cannot be installed"; return 1; }
+    need_pkg qemu-riscv64 qemu-user ||
+        { echo "FAIL $1: qemu-riscv64 is missing and cannot be installed"; return 1; }
+}

@@ -96,3 +96,15 @@ void __zl_tls_init(void)
     }
     __zl_set_tp(__zl_tls_build(mem));
 }
+
+/* The general- and local-dynamic models (GCC -fpic code linked into a static executable):
+ * the GOT pair is (module, offset - TLS_DTV_OFFSET); the executable is module 1 and its
+ * block starts at tp. */
+struct zl_tls_index { unsigned long module, offset; };
+void *__tls_get_addr(struct zl_tls_index *ti);
+void *__tls_get_addr(struct zl_tls_index *ti)
+{
+    if (ti->module != 1)
+        __zl_fatal("zlibc: __tls_get_addr: a TLS module other than the executable");
+    return (char *)__zl_tp() + ti->offset + 0x800;
+}

@@ -1,12 +1,14 @@
-/* errno (one per thread: a member of the thread descriptor), strerror, strsignal. */
-#include "zl_thread.h"
+/* errno (one per thread: thread-local, docs/libc.md "Thread-local storage"), strerror,
+ * strsignal. */
+#include "zl_libc.h"
 #include <string.h>
 #include <signal.h>
 #include <stdio.h>
 
+static _Thread_local int errno_value;
 int *__errno_location(void)
 {
-    return &__zl_self()->errno_val;
+    return &errno_value;
 }
 
 static const char *const err_msg[] = {

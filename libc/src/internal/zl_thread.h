@@ -21,7 +21,6 @@
 struct __zl_pthread {
     struct __zl_pthread *self;
     int tid;                  /* set by CLONE_PARENT_SETTID, cleared (and woken) at exit */
-    int errno_val;            /* this thread's errno */
     int detach_state;         /* ZL_JOINABLE/ZL_DETACHED/ZL_EXITING, changed atomically */
     int cancel_disabled;      /* PTHREAD_CANCEL_DISABLE */
     int cancel_async;         /* PTHREAD_CANCEL_ASYNCHRONOUS */
