@@ -5,7 +5,7 @@
 #       variables, keys, once, mutex types, rwlocks, barriers, spinlocks, semaphores, detach,
 #       attributes, pthread_exit and cleanup handlers, cancellation, pthread_kill/sigmask,
 #       stdio and malloc from several threads, fork from a thread with atfork handlers,
-#       per-thread errno, C11 <threads.h>, pthread_exit of the main thread joined by another
+#       per-thread errno and _Thread_local variables, C11 <threads.h>, pthread_exit of the main thread joined by another
 #   tests/libc/thread/single.c   the same library in one thread (mutex types, timed waits,
 #       keys, attributes, semaphores, C11, atfork, self-cancellation ending the process)
 # The reference is each program built by riscv64-linux-gnu-gcc -static -pthread (glibc) and

@@ -843,8 +843,31 @@ static void *errno_thread(void *a)
     usleep(5000);
     return (void *)(intptr_t)errno;
 }
+static _Thread_local int tl_value = 5;
+static _Thread_local char tl_zero[100];
+static void *tls_thread(void *a)
+{
+    int first = tl_value * 1000 + tl_zero[99];
+    tl_value += (int)(intptr_t)a;
+    tl_zero[99] = 1;
+    usleep(5000);
+    return (void *)(intptr_t)(first + tl_value);
+}
 static void test_errno(void)
 {
+    pthread_t tt[3];
+    tl_value = 9;
+    for (intptr_t i = 0; i < 3; i++)
+        pthread_create(&tt[i], NULL, tls_thread, (void *)(i + 1));
+    long tsum = 0;
+    for (int i = 0; i < 3; i++) {
+        void *r;
+        pthread_join(tt[i], &r);
+        tsum += (long)(intptr_t)r;
+    }
+    CHECK_EQ("thread_local_initial_values", tsum, 3 * 5000 + 3 * 5 + 6);
+    CHECK_EQ("thread_local_main_value", tl_value, 9);
+
     pthread_t t;
     void *r;
     errno = 11;
