@@ -298,9 +298,12 @@ int fclose(FILE *f)
     if (!(f->flags & F_NOCLOSE) && f->close(f) < 0)
         r = EOF;
     if (f->pid > 0) {
-        int st;
+        /* waitpid is a cancellation point; not while the stream is locked */
+        int st, cs;
+        pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cs);
         while (waitpid(f->pid, &st, 0) < 0 && errno == EINTR)
             ;
+        pthread_setcancelstate(cs, NULL);
     }
     if (f->flags & F_OWNBUF)
         free(f->buf);

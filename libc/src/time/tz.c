@@ -460,7 +460,7 @@ static int load_file(const char *path)
             b = nb;
             cap *= 2;
         }
-        ssize_t r = read(fd, b + n, cap - n);
+        ssize_t r = zl_ret(SYS3(read, fd, b + n, cap - n));   /* not a cancellation point: tz_lock is held */
         if (r < 0 && errno == EINTR)
             continue;
         if (r < 0)

@@ -176,7 +176,17 @@ int execle(const char *path, const char *arg0, ...)
     return -1;
 }
 
+static pid_t waitpid_u(pid_t pid, int *status, int options);
+/* A cancellation point (docs/libc.md "Threads"). */
 pid_t waitpid(pid_t pid, int *status, int options)
+{
+    __zl_cp_begin(NULL, NULL);
+    pid_t res = waitpid_u(pid, status, options);
+    __zl_cp_end();
+    return res;
+}
+
+static pid_t waitpid_u(pid_t pid, int *status, int options)
 {
 #if ZL_UAPI_XLEN == 32
     /* rv32 has no wait4: waitid, then rebuild the wait status. */

@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <stdint.h>
 #include <sys/wait.h>
+#include <poll.h>
 
 static int failures;
 static void check(int ok, const char *name, const char *fmt, long a, long b)
@@ -633,6 +634,13 @@ static void *cancel_semwait(void *a)
         sem_wait(&never);
     return NULL;
 }
+static void *cancel_poll(void *a)
+{
+    struct pollfd pf = { *(int *)a, POLLIN, 0 };
+    for (;;)
+        poll(&pf, 1, -1);
+    return NULL;
+}
 static void test_cancel(void)
 {
     pthread_t t;
@@ -668,6 +676,11 @@ static void test_cancel(void)
         pthread_cancel(t);
         pthread_join(t, &r);
         check(r == PTHREAD_CANCELED, "cancel_read", "%ld %ld", (long)(intptr_t)r, 0);
+        pthread_create(&t, NULL, cancel_poll, &p[0]);
+        usleep(20000);
+        pthread_cancel(t);
+        pthread_join(t, &r);
+        check(r == PTHREAD_CANCELED, "cancel_poll", "%ld %ld", (long)(intptr_t)r, 0);
         close(p[0]);
         close(p[1]);
     }
