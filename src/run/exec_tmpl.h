@@ -30,6 +30,7 @@
 #include <time.h>
 
 #include "common/dispatch.h"
+#include "common/hostatomic.h"
 #include "common/wide.h"
 #include "fp/fp.h"
 #include "isa/isa.h"
@@ -816,6 +817,46 @@ static u8 *RV(amo_ptr)(struct hart *h, uxlen a, unsigned size, bool is_lr)
     return p;
 }
 
+/* The loads and compare-and-swaps the atomics use, per access size (hostatomic.h). */
+static inline u32 RV(amo_load_u32)(u8 *p) { return __atomic_load_n((u32 *)p, __ATOMIC_SEQ_CST); }
+static inline u64 RV(amo_load_u64)(u8 *p) { return __atomic_load_n((u64 *)p, __ATOMIC_SEQ_CST); }
+static inline u128 RV(amo_load_u128)(u8 *p) { return host_load128((u128 *)p); }
+static inline bool RV(amo_cas_u32)(u8 *p, u32 *old, u32 v)
+{
+    return __atomic_compare_exchange_n((u32 *)p, old, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+}
+static inline bool RV(amo_cas_u64)(u8 *p, u64 *old, u64 v)
+{
+    return __atomic_compare_exchange_n((u64 *)p, old, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+}
+static inline bool RV(amo_cas_u128)(u8 *p, u128 *old, u128 v)
+{
+    return host_cas128((u128 *)p, old, v);
+}
+
+/* LR's load.  16 bytes: atomic through a compare-and-swap where the page is writable
+ * (where it is not, no thread can store there and a plain load is exact). */
+static inline u32 RV(lr_load_u32)(struct hart *h, uxlen a, u8 *p)
+{
+    (void)h; (void)a;
+    return RV(amo_load_u32)(p);
+}
+static inline u64 RV(lr_load_u64)(struct hart *h, uxlen a, u8 *p)
+{
+    (void)h; (void)a;
+    return RV(amo_load_u64)(p);
+}
+static inline u128 RV(lr_load_u128)(struct hart *h, uxlen a, u8 *p)
+{
+    const struct mm_region *r = RV(tlb_hit)(h->tlb_w.TLBE, a, 16) ? NULL : mm_find(h->mm, (u128)a);
+    if (r && !(r->prot & PROT_WRITE)) {
+        u128 v;
+        memcpy(&v, p, sizeof v);
+        return v;
+    }
+    return host_load128((u128 *)p);
+}
+
 static u64 RV(time_now)(void)
 {
     struct timespec ts;
@@ -901,9 +942,9 @@ int RV(run)(struct hart *h)
     int stop, miss_slot;
 
     if (h->tlb_gen != h->mm->gen) RV(tlb_flush)(h);
-    if (h->code_gen != h->mm->code_gen) {
+    if (h->code_gen != __atomic_load_n(&h->mm->code_gen, __ATOMIC_RELAXED)) {
         RV(cache_flush)(c);
-        h->code_gen = h->mm->code_gen;
+        h->code_gen = __atomic_load_n(&h->mm->code_gen, __ATOMIC_RELAXED);
     }
     target = (uxlen)h->pc;
 
@@ -1123,71 +1164,85 @@ L_MULD: L_DIVD: L_DIVUD: L_REMD: L_REMUD:
     goto illegal;
 #endif
 
-    /* ---- A: a single hart, so an AMO is an aligned read-modify-write ---- */
-#define AMO(type, stype, expr)                                               \
+    /* ---- A: atomics on the host's atomics, so that they hold between guest threads
+     * (common/hostatomic.h).  Every x86-64 locked instruction is a full barrier, which
+     * covers the aq and rl bits.  SC succeeds if an LR of the same size reserved the
+     * address and memory still holds the value that LR read, made atomic by a
+     * compare-and-swap (the rule QEMU uses too). ---- */
+#define AMO_ARITH(type, stype, op)                                           \
     do {                                                                     \
         u8 *p_ = RV(amo_ptr)(h, X(i->rs1), sizeof(type), false);             \
         if (!p_) goto trap;                                                  \
-        type a_, b_ = (type)X(i->rs2);                                       \
-        memcpy(&a_, p_, sizeof a_);                                          \
-        type r_ = (expr);                                                    \
-        memcpy(p_, &r_, sizeof r_);                                          \
+        type a_ = op((type *)p_, (type)X(i->rs2), __ATOMIC_SEQ_CST);         \
         X(i->rd) = (uxlen)(sxlen)(stype)a_;                                  \
         NEXT;                                                                \
     } while (0)
-#define AMO_SET(S, type, stype)                                              \
-    L_AMOSWAP_##S: AMO(type, stype, b_);                                     \
-    L_AMOADD_##S:  AMO(type, stype, (type)(a_ + b_));                        \
-    L_AMOXOR_##S:  AMO(type, stype, a_ ^ b_);                                \
-    L_AMOAND_##S:  AMO(type, stype, a_ & b_);                                \
-    L_AMOOR_##S:   AMO(type, stype, a_ | b_);                                \
-    L_AMOMIN_##S:  AMO(type, stype, (stype)a_ < (stype)b_ ? a_ : b_);        \
-    L_AMOMAX_##S:  AMO(type, stype, (stype)a_ > (stype)b_ ? a_ : b_);        \
-    L_AMOMINU_##S: AMO(type, stype, a_ < b_ ? a_ : b_);                      \
-    L_AMOMAXU_##S: AMO(type, stype, a_ > b_ ? a_ : b_);                      \
-    L_LR_##S: {                                                              \
+/* min/max (and every 16-byte AMO): a compare-and-swap loop */
+#define AMO_CAS(type, stype, expr)                                           \
+    do {                                                                     \
+        u8 *p_ = RV(amo_ptr)(h, X(i->rs1), sizeof(type), false);             \
+        if (!p_) goto trap;                                                  \
+        type b_ = (type)X(i->rs2), a_ = RV(amo_load_##type)(p_);             \
+        while (!RV(amo_cas_##type)(p_, &a_, (expr))) {}                      \
+        X(i->rd) = (uxlen)(sxlen)(stype)a_;                                  \
+        NEXT;                                                                \
+    } while (0)
+#define AMO_LR(type, stype)                                                  \
+    do {                                                                     \
         u8 *p_ = RV(amo_ptr)(h, X(i->rs1), sizeof(type), true);              \
         if (!p_) goto trap;                                                  \
-        type a_;                                                             \
-        memcpy(&a_, p_, sizeof a_);                                          \
+        type a_ = RV(lr_load_##type)(h, X(i->rs1), p_);                      \
         h->resv_addr = (u128)X(i->rs1);                                      \
         h->resv_value = (u128)(uxlen)(sxlen)(stype)a_;                       \
         h->resv_size = sizeof(type);                                         \
         h->resv_valid = true;                                                \
         X(i->rd) = (uxlen)(sxlen)(stype)a_;                                  \
         NEXT;                                                                \
-    }                                                                        \
-    L_SC_##S: {                                                              \
+    } while (0)
+#define AMO_SC(type, stype)                                                  \
+    do {                                                                     \
         u8 *p_ = RV(amo_ptr)(h, X(i->rs1), sizeof(type), false);             \
         if (!p_) goto trap;                                                  \
-        type cur_;                                                           \
-        memcpy(&cur_, p_, sizeof cur_);                                      \
-        /* succeed only if an LR of the same size reserved this address and    \
-         * the location still holds the value LR returned: the compare-and-    \
-         * swap rule, which stays correct once harts are threads (and is what  \
-         * QEMU does for same-size pairs) */                                   \
-        if (h->resv_valid && h->resv_addr == (u128)X(i->rs1) &&              \
-            h->resv_size == sizeof(type) &&                                  \
-            (u128)(uxlen)(sxlen)(stype)cur_ == h->resv_value) {              \
-            type v_ = (type)X(i->rs2);                                       \
-            memcpy(p_, &v_, sizeof v_);                                      \
-            X(i->rd) = 0;                                                    \
-        } else {                                                             \
-            X(i->rd) = 1;                                                    \
-        }                                                                    \
+        type old_ = (type)(stype)(sxlen)(uxlen)h->resv_value;                \
+        bool ok_ = h->resv_valid && h->resv_addr == (u128)X(i->rs1) &&       \
+                   h->resv_size == sizeof(type) &&                           \
+                   RV(amo_cas_##type)(p_, &old_, (type)X(i->rs2));           \
+        X(i->rd) = !ok_;                                                     \
         h->resv_valid = false;                                               \
         NEXT;                                                                \
-    }
-    AMO_SET(W, u32, i32)
+    } while (0)
+#define AMO_SET(S, type, stype, ADD, XOR, AND, OR, SWAP)                     \
+    L_AMOSWAP_##S: SWAP;                                                     \
+    L_AMOADD_##S:  ADD;                                                      \
+    L_AMOXOR_##S:  XOR;                                                      \
+    L_AMOAND_##S:  AND;                                                      \
+    L_AMOOR_##S:   OR;                                                       \
+    L_AMOMIN_##S:  AMO_CAS(type, stype, (stype)a_ < (stype)b_ ? a_ : b_);    \
+    L_AMOMAX_##S:  AMO_CAS(type, stype, (stype)a_ > (stype)b_ ? a_ : b_);    \
+    L_AMOMINU_##S: AMO_CAS(type, stype, a_ < b_ ? a_ : b_);                  \
+    L_AMOMAXU_##S: AMO_CAS(type, stype, a_ > b_ ? a_ : b_);                  \
+    L_LR_##S:      AMO_LR(type, stype);                                      \
+    L_SC_##S:      AMO_SC(type, stype);
+#define AMO_NATIVE(S, type, stype)                                           \
+    AMO_SET(S, type, stype,                                                  \
+            AMO_ARITH(type, stype, __atomic_fetch_add),                      \
+            AMO_ARITH(type, stype, __atomic_fetch_xor),                      \
+            AMO_ARITH(type, stype, __atomic_fetch_and),                      \
+            AMO_ARITH(type, stype, __atomic_fetch_or),                       \
+            AMO_ARITH(type, stype, __atomic_exchange_n))
+    AMO_NATIVE(W, u32, i32)
 #if XLEN >= 64
-    AMO_SET(D, u64, i64)
+    AMO_NATIVE(D, u64, i64)
 #else
 L_AMOSWAP_D: L_AMOADD_D: L_AMOXOR_D: L_AMOAND_D: L_AMOOR_D: L_AMOMIN_D: L_AMOMAX_D:
 L_AMOMINU_D: L_AMOMAXU_D: L_LR_D: L_SC_D:
     goto illegal;
 #endif
 #if XLEN == 128
-    AMO_SET(Q, u128, i128)
+    AMO_SET(Q, u128, i128,
+            AMO_CAS(u128, i128, a_ + b_), AMO_CAS(u128, i128, a_ ^ b_),
+            AMO_CAS(u128, i128, a_ & b_), AMO_CAS(u128, i128, a_ | b_),
+            AMO_CAS(u128, i128, b_))
 #else
 L_AMOSWAP_Q: L_AMOADD_Q: L_AMOXOR_Q: L_AMOAND_Q: L_AMOOR_Q: L_AMOMIN_Q: L_AMOMAX_Q:
 L_AMOMINU_Q: L_AMOMAXU_Q: L_LR_Q: L_SC_Q:
@@ -1199,6 +1254,11 @@ L_AMOMINU_Q: L_AMOMAXU_Q: L_LR_Q: L_SC_Q:
 
     /* ---- system ---- */
 L_FENCE:
+    /* x86-64 keeps every order RVWMO's fences ask for but a store before a later load
+     * (TSO): a fence whose predecessor set has W and successor set R (fence rw,rw and
+     * friends, not fence.tso) takes a full host barrier */
+    if ((i->imm & 0x12) == 0x12 && ((u32)i->imm >> 8 & 0xf) != 8)
+        __atomic_thread_fence(__ATOMIC_SEQ_CST);
     NEXT;
 L_FENCE_I:
     instret += b->n;
@@ -1223,9 +1283,9 @@ L_ECALL:
     instret = h->instret;
     if (stop) return RUN_EXIT;
     if (h->tlb_gen != h->mm->gen) RV(tlb_flush)(h);
-    if (h->code_gen != h->mm->code_gen) {
+    if (h->code_gen != __atomic_load_n(&h->mm->code_gen, __ATOMIC_RELAXED)) {
         RV(cache_flush)(c);
-        h->code_gen = h->mm->code_gen;
+        h->code_gen = __atomic_load_n(&h->mm->code_gen, __ATOMIC_RELAXED);
     }
     DISPATCH((uxlen)h->pc);
 L_EBREAK:

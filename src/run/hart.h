@@ -79,7 +79,7 @@ struct hart {
     /* The run loop stops with RUN_REQUEST at the first block boundary where instret has
      * reached this.  UINT64_MAX by default; a host signal handler sets it to 0 to get
      * control back, a caller sets it to bound execution. */
-    volatile u64 insn_limit;
+    _Atomic u64 insn_limit;     /* other threads and signal handlers lower it */
     void *bcache;               /* XLEN-specific translated-block cache */
     const struct hart_ops *ops;
     void *os;                   /* personality state */

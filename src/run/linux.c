@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "run/sys.h"
+#include "run/thread.h"
 #include "zl_abi.h"
 
 static sys_fn *const handlers[ZL_SYS_H__COUNT] = {
@@ -39,7 +40,7 @@ static sys_fn *const handlers[ZL_SYS_H__COUNT] = {
     H(fadvise64) H(close_range) H(memfd_create) H(eventfd2) H(msync) H(mlock) H(munlock)
     H(mincore) H(getcpu) H(sched_getaffinity) H(sched_setaffinity) H(sched_getscheduler)
     H(sched_getparam) H(membarrier) H(timer_create) H(timer_settime) H(timer_gettime)
-    H(timer_getoverrun) H(timer_delete) H(futex)
+    H(timer_getoverrun) H(timer_delete) H(futex) H(clone3) H(riscv_flush_icache)
 #undef H
 };
 
@@ -50,11 +51,11 @@ static enum zl_pers pers_of(const struct hart *h)
 
 static bool peek(void *ctx, u128 addr, void *dst, size_t n)
 {
-    struct proc *p = ctx;
-    return mm_read(&p->mm, addr, dst, n, NULL);
+    struct task *p = ctx;
+    return mm_read(&p->proc->mm, addr, dst, n, NULL);
 }
 
-static void strace_line(struct proc *p, const struct zl_sys_entry *e, u128 nr,
+static void strace_line(struct task *p, const struct zl_sys_entry *e, u128 nr,
                         const i128 a[6], const i128 *ret)
 {
     char buf[1024];
@@ -65,6 +66,18 @@ static void strace_line(struct proc *p, const struct zl_sys_entry *e, u128 nr,
 
 /* Calls a handler's EINTR ends even under SA_RESTART (signal(7): waiting for signals,
  * descriptor multiplexing, sleeps; the kernel's ERESTARTNOHAND and restart blocks). */
+/* Calls that change the address space run as exclusive sections (run/thread.h). */
+static bool changes_mappings(const struct zl_sys_entry *e)
+{
+    switch (e->handler) {
+    case ZL_SYS_H_brk: case ZL_SYS_H_mmap: case ZL_SYS_H_mmap2: case ZL_SYS_H_munmap:
+    case ZL_SYS_H_mprotect: case ZL_SYS_H_mremap: case ZL_SYS_H_madvise:
+        return true;
+    default:
+        return false;
+    }
+}
+
 static bool restartable(const struct zl_sys_entry *e)
 {
     switch (e->handler) {
@@ -78,7 +91,7 @@ static bool restartable(const struct zl_sys_entry *e)
 
 static int linux_ecall(struct hart *h)
 {
-    struct proc *p = h->os;
+    struct task *p = h->os;
     u128 nr = hart_get_x(h, 17), reg[6];
     for (int k = 0; k < 6; k++) reg[k] = hart_get_x(h, 10 + (unsigned)k);
     const struct zl_sys_entry *e = zl_sys_lookup(pers_of(h), nr);
@@ -88,15 +101,18 @@ static int linux_ecall(struct hart *h)
     /* calls that do not come back (exit, a successful execve) are shown before; if one
      * fails after all, its result follows on a line of its own */
     bool noreturn = e && (e->flags & ZL_SYS_NORETURN);
-    if (p->opt.strace && noreturn) strace_line(p, e, nr, a, NULL);
+    if (p->proc->opt.strace && noreturn) strace_line(p, e, nr, a, NULL);
+    bool excl = fn && changes_mappings(e);
+    if (excl) exclusive_begin(p);
     i128 ret = fn ? fn(p, (const u128 *)a) : -ENOSYS;
-    if (p->opt.strace && !p->exited && (!noreturn || ret < 0)) strace_line(p, e, nr, a, &ret);
+    if (excl) exclusive_end(p);
+    if (p->proc->opt.strace && !p->exited && (!noreturn || ret < 0)) strace_line(p, e, nr, a, &ret);
     if (p->exited) return 1;
     /* a system call a caught signal interrupted restarts if the handler asks for it */
     if (ret == -EINTR && restartable(e) && (p->sig_pending & ~p->sigmask)) {
         int sig = 1;
         while (!((p->sig_pending & ~p->sigmask) >> (sig - 1) & 1)) sig++;
-        if (p->sigact[sig].flags & ZL_SA_RESTART) {
+        if (p->proc->sigact[sig].flags & ZL_SA_RESTART) {
             h->pc -= 4;                     /* back onto the ecall; a0 is untouched */
             signal_pending_deliver(p);
             return 0;

@@ -44,11 +44,11 @@ static void put_word(u8 *p, int xlen, u128 v)
 
 struct auxv { u128 key, val; };
 
-static int build_stack(struct proc *p, const char *path, char *const argv[],
+static int build_stack(struct task *p, const char *path, char *const argv[],
                        char *const envp[], const struct auxv *aux_in, size_t naux_in,
                        u128 *sp_out, char *err, size_t errlen)
 {
-    const int W = p->lay.xlen / 8;
+    const int W = p->proc->lay.xlen / 8;
     size_t argc = 0, envc = 0, strsz = 0, envstrsz = 0;
     for (; argv[argc]; argc++) strsz += strlen(argv[argc]) + 1;
     for (; envp[envc]; envc++) envstrsz += strlen(envp[envc]) + 1;
@@ -57,9 +57,9 @@ static int build_stack(struct proc *p, const char *path, char *const argv[],
     if (strsz + pathsz > (size_t)(STACK_SIZE / 4))
         return fail(err, errlen, "argument list too long");
 
-    u128 top = p->lay.stack_top;
+    u128 top = p->proc->lay.stack_top;
     u128 lo = top - STACK_SIZE;
-    int e = mm_map(&p->mm, lo, STACK_SIZE, PROT_READ | PROT_WRITE);
+    int e = mm_map(&p->proc->mm, lo, STACK_SIZE, PROT_READ | PROT_WRITE);
     if (e) return fail(err, errlen, "cannot map the stack: %s", strerror(-e));
 
     /* strings: argv block, envp block, file name, then one zero word at the top */
@@ -102,12 +102,12 @@ static int build_stack(struct proc *p, const char *path, char *const argv[],
         s += n;
     }
     w += W;                                   /* envp NULL */
-    p->arg_start = strings;
-    p->env_start = p->arg_end = s - envstrsz;
-    p->env_end = s;
-    p->start_stack = sp;
-    p->auxv_addr = sp + (u128)(w - AT(sp));
-    p->auxv_size = (u128)naux * 2 * (u128)W;
+    p->proc->arg_start = strings;
+    p->proc->env_start = p->proc->arg_end = s - envstrsz;
+    p->proc->env_end = s;
+    p->proc->start_stack = sp;
+    p->proc->auxv_addr = sp + (u128)(w - AT(sp));
+    p->proc->auxv_size = (u128)naux * 2 * (u128)W;
     for (size_t i = 0; i < naux; i++) {
         put_word(w, W * 8, aux[i].key); w += W;
         put_word(w, W * 8, aux[i].val); w += W;
@@ -117,17 +117,17 @@ static int build_stack(struct proc *p, const char *path, char *const argv[],
     if (getrandom(rnd, sizeof rnd, 0) != (ssize_t)sizeof rnd) memset(rnd, 0x5a, sizeof rnd);
     memcpy(AT(at_random), rnd, sizeof rnd);
 #undef AT
-    bool ok = mm_poke(&p->mm, sp, buf, blocksz);
+    bool ok = mm_poke(&p->proc->mm, sp, buf, blocksz);
     free(buf);
     if (!ok) return fail(err, errlen, "cannot write the initial stack");
     *sp_out = sp;
     return 0;
 }
 
-static int load_file(struct proc *p, const char *path, struct elf_file *f,
+static int load_file(struct task *p, const char *path, struct elf_file *f,
                      char *const argv[], char *const envp[], char *err, size_t errlen);
 
-int proc_load(struct proc *p, const char *path, char *const argv[], char *const envp[],
+int proc_load(struct task *p, const char *path, char *const argv[], char *const envp[],
               char *err, size_t errlen)
 {
     struct elf_err ee;
@@ -136,7 +136,7 @@ int proc_load(struct proc *p, const char *path, char *const argv[], char *const 
     return load_file(p, path, f, argv, envp, err, errlen);
 }
 
-int proc_load_image(struct proc *p, const char *name, const void *data, size_t size,
+int proc_load_image(struct task *p, const char *name, const void *data, size_t size,
                     char *const argv[], char *const envp[], char *err, size_t errlen)
 {
     struct elf_err ee;
@@ -218,14 +218,14 @@ int proc_check_exec(const char *path, char *err, size_t errlen)
     return rc;
 }
 
-static int load_file(struct proc *p, const char *path, struct elf_file *f,
+static int load_file(struct task *p, const char *path, struct elf_file *f,
                      char *const argv[], char *const envp[], char *err, size_t errlen)
 {
     int rc = -1;
     const struct elf_ehdr *eh = elf_header(f);
     struct image_span img;
-    if (validate(f, &p->lay, p->opt.no_random, &img, err, errlen)) goto out;
-    mm_init(&p->mm, p->lay.task_size);
+    if (validate(f, &p->proc->lay, p->proc->opt.no_random, &img, err, errlen)) goto out;
+    mm_init(&p->proc->mm, p->proc->lay.task_size);
     int xlen = img.xlen;
     u128 lo = img.lo, hi = img.hi, max_align = img.max_align;
     bool exec_stack = img.exec_stack;
@@ -235,14 +235,14 @@ static int load_file(struct proc *p, const char *path, struct elf_file *f,
     if (eh->type == ET_DYN) {
         u128 span = hi - lo, base;
         if (xlen == 128) {
-            base = p->lay.pie_base & ~(max_align - 1);
+            base = p->proc->lay.pie_base & ~(max_align - 1);
         } else {
-            if (span >= p->lay.mmap_base) {
+            if (span >= p->proc->lay.mmap_base) {
                 fail(err, errlen, "executable too large for the address space");
                 goto out;
             }
-            base = (p->lay.mmap_base - span) & ~(max_align - 1);
-            p->lay.mmap_base = base;      /* later mappings go below the image */
+            base = (p->proc->lay.mmap_base - span) & ~(max_align - 1);
+            p->proc->lay.mmap_base = base;      /* later mappings go below the image */
         }
         bias = base - lo;
         hi += bias;
@@ -252,7 +252,7 @@ static int load_file(struct proc *p, const char *path, struct elf_file *f,
              xlen == 128 ? "2^114" : "TASK_SIZE");
         goto out;
     }
-    if (hi > p->lay.task_size) {
+    if (hi > p->proc->lay.task_size) {
         fail(err, errlen, "executable does not fit in the address space");
         goto out;
     }
@@ -269,12 +269,12 @@ static int load_file(struct proc *p, const char *path, struct elf_file *f,
         u128 ps = page_down(va), pe = page_up(va + ph->memsz);
         int prot = seg_prot(ph->flags);
         if (ps < mapped_end) {
-            int e = mm_protect(&p->mm, ps, mapped_end - ps, prot | prev_prot);
+            int e = mm_protect(&p->proc->mm, ps, mapped_end - ps, prot | prev_prot);
             if (e) { fail(err, errlen, "segment %u: %s", i, strerror(-e)); goto out; }
             ps = mapped_end;
         }
         if (pe > ps) {
-            int e = mm_map(&p->mm, ps, pe - ps, prot);
+            int e = mm_map(&p->proc->mm, ps, pe - ps, prot);
             if (e) { fail(err, errlen, "segment %u: cannot map: %s", i, strerror(-e)); goto out; }
         }
         mapped_end = pe;
@@ -285,7 +285,7 @@ static int load_file(struct proc *p, const char *path, struct elf_file *f,
             fail(err, errlen, "segment %u extends beyond the end of the file", i);
             goto out;
         }
-        if (ph->filesz && !mm_poke(&p->mm, va, data, (size_t)ph->filesz)) {
+        if (ph->filesz && !mm_poke(&p->proc->mm, va, data, (size_t)ph->filesz)) {
             fail(err, errlen, "segment %u: cannot write", i);
             goto out;
         }
@@ -300,7 +300,7 @@ static int load_file(struct proc *p, const char *path, struct elf_file *f,
         goto out;
     }
 
-    p->mm.brk_start = p->mm.brk_cur = hi + (p->opt.no_random ? 0 : p->lay.brk_rnd);
+    p->proc->mm.brk_start = p->proc->mm.brk_cur = hi + (p->proc->opt.no_random ? 0 : p->proc->lay.brk_rnd);
 
     u128 hwcap = 0;
     for (const char *c = "imafdc"; *c; c++) hwcap |= (u128)1 << (*c - 'a');
@@ -327,15 +327,15 @@ static int load_file(struct proc *p, const char *path, struct elf_file *f,
     if (build_stack(p, path, argv, envp, aux, sizeof aux / sizeof aux[0], &sp, err, errlen))
         goto out;
     if (exec_stack) {
-        u128 slo = p->lay.stack_top - STACK_SIZE;
-        mm_protect(&p->mm, slo, STACK_SIZE, PROT_READ | PROT_WRITE | PROT_EXEC);
+        u128 slo = p->proc->lay.stack_top - STACK_SIZE;
+        mm_protect(&p->proc->mm, slo, STACK_SIZE, PROT_READ | PROT_WRITE | PROT_EXEC);
     }
 
-    hart_init(&p->hart, xlen, &p->mm, &linux_ops);
+    hart_init(&p->hart, xlen, &p->proc->mm, &linux_ops);
     p->hart.os = p;
     hart_set_x(&p->hart, 2, sp);
     hart_resume_at(&p->hart, entry);
-    p->exe_path = path;
+    p->proc->exe_path = path;
     procfs_note_exe(p, path);
     rc = 0;
 out:

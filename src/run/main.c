@@ -13,6 +13,7 @@
 #include "run/binfmt.h"
 #include "run/proc.h"
 #include "run/procfs.h"
+#include "run/thread.h"
 
 #define ZL_VERSION "0.1"
 
@@ -38,97 +39,33 @@ static void usage(FILE *out)
           "  --version    show the version\n", out);
 }
 
-/* Die the way the guest died: by the same signal, without a host core dump. */
-static void die_by_signal(int sig)
-{
-    struct rlimit no_core = { 0, 0 };
-    setrlimit(RLIMIT_CORE, &no_core);
-    fflush(NULL);
-    signal(sig, SIG_DFL);
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, sig);
-    sigprocmask(SIG_UNBLOCK, &set, NULL);
-    raise(sig);
-    _exit(128 + sig);
-}
-
-static void print_addr(char *b, size_t n, u128 a)
-{
-    if ((u64)(a >> 64))
-        snprintf(b, n, "0x%llx%016llx", (unsigned long long)(u64)(a >> 64),
-                 (unsigned long long)(u64)a);
-    else
-        snprintf(b, n, "0x%llx", (unsigned long long)(u64)a);
-}
-
-static int report_trap(struct proc *p)
-{
-    const struct hart *h = &p->hart;
-    char pc[48], addr[48];
-    print_addr(pc, sizeof pc, h->pc);
-    print_addr(addr, sizeof addr, h->trap.addr);
-    int sig;
-    switch (h->trap.cause) {
-    case TRAP_ILLEGAL:
-        fprintf(stderr, "zl-run: %s: illegal instruction 0x%08x at pc %s\n", p->exe_path,
-                h->trap.insn, pc);
-        sig = SIGILL;
-        break;
-    case TRAP_BREAKPOINT:
-        fprintf(stderr, "zl-run: %s: breakpoint at pc %s\n", p->exe_path, pc);
-        sig = SIGTRAP;
-        break;
-    case TRAP_LOAD_MISALIGNED:
-    case TRAP_STORE_MISALIGNED:
-        fprintf(stderr, "zl-run: %s: misaligned atomic access to %s at pc %s\n",
-                p->exe_path, addr, pc);
-        sig = SIGBUS;
-        break;
-    case TRAP_FETCH_MISALIGNED:
-        fprintf(stderr, "zl-run: %s: bus error: misaligned instruction address %s\n",
-                p->exe_path, pc);
-        sig = SIGBUS;
-        break;
-    default:
-        if (h->trap.bus) {
-            fprintf(stderr, "zl-run: %s: bus error: %s %s (beyond the end of its file) at pc %s\n",
-                    p->exe_path, h->trap.cause == TRAP_FETCH_FAULT ? "executing" :
-                    h->trap.cause == TRAP_STORE_FAULT ? "writing" : "reading", addr, pc);
-            sig = SIGBUS;
-            break;
-        }
-        fprintf(stderr, "zl-run: %s: segmentation fault: %s %s %s at pc %s\n", p->exe_path,
-                h->trap.cause == TRAP_FETCH_FAULT ? "executing" :
-                h->trap.cause == TRAP_STORE_FAULT ? "writing" : "reading",
-                h->trap.maperr ? "unmapped address" : "protected address", addr, pc);
-        sig = SIGSEGV;
-        break;
-    }
-    return sig;
-}
-
 /* Leave before the program ran: release what was set up (an empty address space is
  * fine to destroy). */
-static int quit(struct proc *p, int code)
+static int quit(struct task *p, int code)
 {
-    mm_destroy(&p->mm);
+    hart_destroy(&p->hart);
+    mm_destroy(&p->proc->mm);
     procfs_destroy(p);
-    free(p->self_exe);
+    free(p->proc->self_exe);
+    if (p->proc->threads) {
+        pthread_mutex_destroy(&p->proc->threads->lock);
+        pthread_cond_destroy(&p->proc->threads->changed);
+        free(p->proc->threads);
+    }
+    free(p->proc);
     free(p);
     return code;
 }
 
-/* The process lives for the whole run; host signal handlers will reach it through here. */
-static struct proc *the_proc;
-
 int main(int argc, char **argv)
 {
-    struct proc *p = the_proc = calloc(1, sizeof *p);
-    if (!p) {
+    struct task *p = calloc(1, sizeof *p);
+    struct process *pr = calloc(1, sizeof *pr);
+    if (!p || !pr || threads_init(pr, p)) {
         fputs("zl-run: out of memory\n", stderr);
         return 1;
     }
+    p->proc = pr;
     int i = 1;
     const char *argv0 = NULL;
     /* Started by binfmt_misc with the P flag: argv is zl-run, FILE, original argv[0]... */
@@ -143,9 +80,9 @@ int main(int argc, char **argv)
     for (; i < argc && argv[i][0] == '-'; i++) {
         const char *o = argv[i];
         if (!strcmp(o, "--")) { i++; break; }
-        if (!strcmp(o, "-R")) p->opt.no_random = true;
+        if (!strcmp(o, "-R")) p->proc->opt.no_random = true;
         else if (!strcmp(o, "-0") && i + 1 < argc) argv0 = argv[++i];
-        else if (!strcmp(o, "-L") && i + 1 < argc) p->opt.sysroot = argv[++i];
+        else if (!strcmp(o, "-L") && i + 1 < argc) p->proc->opt.sysroot = argv[++i];
         else if (!strcmp(o, "-E") && i + 1 < argc) {
             char *eq = strchr(argv[++i], '=');
             if (!eq) {
@@ -156,8 +93,8 @@ int main(int argc, char **argv)
             setenv(argv[i], eq + 1, 1);
             *eq = '=';
         } else if (!strcmp(o, "-U") && i + 1 < argc) unsetenv(argv[++i]);
-        else if (!strcmp(o, "--stats")) p->opt.stats = true;
-        else if (!strcmp(o, "--strace") || !strcmp(o, "-strace")) p->opt.strace = true;
+        else if (!strcmp(o, "--stats")) p->proc->opt.stats = true;
+        else if (!strcmp(o, "--strace") || !strcmp(o, "-strace")) p->proc->opt.strace = true;
         else if (!strcmp(o, "--help") || !strcmp(o, "-h")) { usage(stdout); return quit(p, 0); }
         else if (!strcmp(o, "--version")) { printf("zl-run " ZL_VERSION "\n"); return quit(p, 0); }
         else if (!strcmp(o, "--binfmt")) {
@@ -187,7 +124,7 @@ loaded_options:
     char err[256];
     char *path = argv[i];
     if (argv0) argv[i] = (char *)argv0;        /* the guest's argv: argv0, args... */
-    p->self_exe = realpath("/proc/self/exe", NULL);
+    p->proc->self_exe = realpath("/proc/self/exe", NULL);
     if (proc_load(p, path, &argv[i], environ, err, sizeof err)) {
         fprintf(stderr, "zl-run: %s: %s\n", path, err);
         return quit(p, 1);
@@ -196,26 +133,5 @@ loaded_options:
         fprintf(stderr, "zl-run: %s: cannot map the signal trampoline\n", path);
         return 1;
     }
-    for (;;) {
-        int rc = hart_run(&p->hart);
-        if (rc == RUN_REQUEST) {
-            p->hart.insn_limit = UINT64_MAX;
-            signal_pending_deliver(p);
-            continue;
-        }
-        if (rc == RUN_TRAP && signal_trap(p) == 0) continue;
-        if (p->opt.stats)
-            fprintf(stderr, "zl-run: instructions: %llu\n", (unsigned long long)p->hart.instret);
-        if (rc == RUN_EXIT) {
-            int code = p->exit_code;
-            hart_destroy(&p->hart);
-            mm_destroy(&p->mm);
-            procfs_destroy(p);
-            free(p->self_exe);
-            free(p);
-            the_proc = NULL;
-            return code;
-        }
-        die_by_signal(report_trap(p));
-    }
+    return quit(p, task_run(p));
 }

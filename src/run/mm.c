@@ -182,12 +182,46 @@ void mm_init(struct mm *mm, u128 limit)
     mm->seed = ((u64)(uintptr_t)mm ^ (u64)time(NULL) * 0x9e3779b97f4a7c15ull) | 1;
 }
 
-static void free_tree(struct mm_node *t, bool unmap_host)
+/* Give host memory the guest no longer maps back to the host.  While other threads may
+ * still hold a pointer into it (mm->defer_release), the range is only made inaccessible
+ * — PROT_NONE, reserved, so that no other host mapping can land there — and really
+ * unmapped by mm_release_deferred once they cannot. */
+static void release_host(struct mm *mm, void *host, size_t len)
+{
+    if (mm->defer_release) {
+        struct mm_deferred *d = mm->deferred;
+        if (mm->ndeferred == mm->deferred_cap) {
+            size_t cap = mm->deferred_cap ? 2 * mm->deferred_cap : 16;
+            d = realloc(d, cap * sizeof *d);
+            if (d) {
+                mm->deferred = d;
+                mm->deferred_cap = cap;
+            }
+        }
+        if (mm->ndeferred < mm->deferred_cap &&
+            mmap(host, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE,
+                 -1, 0) != MAP_FAILED) {
+            mm->deferred[mm->ndeferred++] = (struct mm_deferred){ host, len };
+            return;
+        }
+        /* no room to remember it: keep the memory mapped as it is (a leak, never a hole) */
+        return;
+    }
+    munmap(host, len);
+}
+
+void mm_release_deferred(struct mm *mm)
+{
+    for (size_t k = 0; k < mm->ndeferred; k++) munmap(mm->deferred[k].host, mm->deferred[k].len);
+    mm->ndeferred = 0;
+}
+
+static void free_tree(struct mm *mm, struct mm_node *t, bool unmap_host)
 {
     while (t) {
-        free_tree(t->left, unmap_host);
+        free_tree(mm, t->left, unmap_host);
         struct mm_node *r = t->right;
-        if (unmap_host) munmap(t->r.host, (size_t)(t->r.end - t->r.start));
+        if (unmap_host) release_host(mm, t->r.host, (size_t)(t->r.end - t->r.start));
         free(t);
         t = r;
     }
@@ -195,7 +229,10 @@ static void free_tree(struct mm_node *t, bool unmap_host)
 
 void mm_destroy(struct mm *mm)
 {
-    free_tree(mm->root, true);
+    mm->defer_release = false;
+    free_tree(mm, mm->root, true);
+    mm_release_deferred(mm);
+    free(mm->deferred);
     memset(mm, 0, sizeof *mm);
 }
 
@@ -260,7 +297,7 @@ static void changed(struct mm *mm)
 {
     mm->hint = NULL;
     mm->gen++;
-    mm->code_gen++;
+    mm_code_changed(mm);
 }
 
 /* Unmap [start, end); with check, refuse (before any change but region splits) to
@@ -278,7 +315,7 @@ static int unmap_range(struct mm *mm, u128 start, u128 end, bool check)
         join3(mm, a, b, c);
         return -ENOMEM;
     }
-    free_tree(b, true);
+    free_tree(mm, b, true);
     mm->root = merge(a, c);
     changed(mm);
     return 0;
@@ -306,7 +343,7 @@ int mm_map_host(struct mm *mm, u128 start, u128 len, int prot, int max_prot, voi
     }
     insert(mm, n);
     mm->gen++;
-    if (prot & PROT_EXEC) mm->code_gen++;
+    if (prot & PROT_EXEC) mm_code_changed(mm);
     return 0;
 }
 
@@ -495,7 +532,7 @@ static bool copy(struct mm *mm, u128 addr, void *buf, size_t n, int need, bool t
         u128 avail = r->end - addr;
         size_t k = avail < n ? (size_t)avail : n;
         u8 *h = r->host + (size_t)(addr - r->start);
-        if (to_guest && (r->prot & PROT_EXEC)) mm->code_gen++;   /* translations stale */
+        if (to_guest && (r->prot & PROT_EXEC)) mm_code_changed(mm);   /* translations stale */
         if (r->hostfault) {
             size_t ok = mm_guarded_copy(to_guest ? h : b, to_guest ? b : h, k, h);
             if (ok < k) {
@@ -611,6 +648,13 @@ int mm_remap(struct mm *mm, u128 old, u128 len, u128 dst, u128 grow, bool keep)
             }
             break;
         }
+        /* the host freed the old range; while other threads may hold pointers into it,
+         * take it back at once as an inaccessible reservation (release_host) */
+        if (!keep && mm->defer_release && nh != moved[k].host &&
+            mmap(moved[k].host, sz, PROT_NONE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE | MAP_NORESERVE, -1, 0) ==
+                moved[k].host)
+            release_host(mm, moved[k].host, sz);
         moved[k].host = nh;
     }
     if (e) {

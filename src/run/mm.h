@@ -31,6 +31,7 @@ struct mm_region {
 #define MM_HOSTFAULT 0x40000000
 
 struct mm_node;
+struct mm_deferred { void *host; size_t len; };
 
 struct mm {
     struct mm_node *root;   /* the regions, non-overlapping, in address order */
@@ -41,6 +42,12 @@ struct mm {
     u64 gen;                /* bumped whenever mappings or permissions change */
     u64 code_gen;           /* bumped when executable memory may have changed */
     u128 brk_start, brk_cur;
+    /* Set while the process has more than one thread: host memory the guest unmaps is
+     * kept reserved (PROT_NONE) in deferred[] until mm_release_deferred, because a thread
+     * blocked in a host call may still be using a pointer into it (docs/zl-run.md). */
+    bool defer_release;
+    struct mm_deferred *deferred;
+    size_t ndeferred, deferred_cap;
 };
 
 /* max_map_count is the host's vm.max_map_count (65530 if it cannot be read).  The VMA
@@ -61,6 +68,15 @@ int mm_map(struct mm *mm, u128 start, u128 len, int prot);
  * MM_HOSTFAULT. */
 int mm_map_host(struct mm *mm, u128 start, u128 len, int prot, int max_prot, void *host);
 int mm_unmap(struct mm *mm, u128 start, u128 len);
+
+/* Translated code of the address space may be stale (any thread may say so). */
+static inline void mm_code_changed(struct mm *mm)
+{
+    __atomic_fetch_add(&mm->code_gen, 1, __ATOMIC_RELAXED);
+}
+
+/* Unmap the host ranges kept reserved under defer_release (no thread can use them now). */
+void mm_release_deferred(struct mm *mm);
 int mm_protect(struct mm *mm, u128 start, u128 len, int prot);
 
 /* mremap's pieces.  mm_vma_end: the end of the run of contiguous mappings with the same

@@ -64,18 +64,18 @@ struct procfs {
     size_t nmem, capmem;
 };
 
-static struct procfs *state(struct proc *p)
+static struct procfs *state(struct task *p)
 {
-    if (!p->procfs) {
-        p->procfs = calloc(1, sizeof *p->procfs);
-        if (p->procfs) p->procfs->start_code = ~(u128)0;
+    if (!p->proc->procfs) {
+        p->proc->procfs = calloc(1, sizeof *p->proc->procfs);
+        if (p->proc->procfs) p->proc->procfs->start_code = ~(u128)0;
     }
-    return p->procfs;
+    return p->proc->procfs;
 }
 
 /* ---- loader notes ------------------------------------------------------------------ */
 
-void procfs_note_segment(struct proc *p, u128 va, u128 filesz, u128 off, int prot)
+void procfs_note_segment(struct task *p, u128 va, u128 filesz, u128 off, int prot)
 {
     struct procfs *s = state(p);
     if (!s) return;
@@ -92,7 +92,7 @@ void procfs_note_segment(struct proc *p, u128 va, u128 filesz, u128 off, int pro
     s->nseg++;
 }
 
-void procfs_note_exe(struct proc *p, const char *path)
+void procfs_note_exe(struct task *p, const char *path)
 {
     struct procfs *s = state(p);
     if (!s) return;
@@ -100,16 +100,16 @@ void procfs_note_exe(struct proc *p, const char *path)
     free(s->exe);
     s->exe = real ? real : strdup(path);
     free(s->auxv);
-    s->auxv_len = (size_t)p->auxv_size;
+    s->auxv_len = (size_t)p->proc->auxv_size;
     s->auxv = malloc(s->auxv_len ? s->auxv_len : 1);
-    if (s->auxv && !mm_read(&p->mm, p->auxv_addr, s->auxv, s->auxv_len, NULL)) s->auxv_len = 0;
+    if (s->auxv && !mm_read(&p->proc->mm, p->proc->auxv_addr, s->auxv, s->auxv_len, NULL)) s->auxv_len = 0;
     if (!s->auxv) s->auxv_len = 0;
     struct stat st;
     if (real && !stat(real, &st)) {
         s->exe_dev = st.st_dev;
         s->exe_ino = st.st_ino;
     }
-    if (p->self_exe && !stat(p->self_exe, &st)) {
+    if (p->proc->self_exe && !stat(p->proc->self_exe, &st)) {
         s->host_dev = st.st_dev;
         s->host_ino = st.st_ino;
     }
@@ -119,9 +119,9 @@ void procfs_note_exe(struct proc *p, const char *path)
     prctl(PR_SET_NAME, (unsigned long)(base ? base + 1 : path), 0UL, 0UL, 0UL);
 }
 
-const char *procfs_exe(struct proc *p)
+const char *procfs_exe(struct task *p)
 {
-    return p->procfs && p->procfs->exe ? p->procfs->exe : p->exe_path;
+    return p->proc->procfs && p->proc->procfs->exe ? p->proc->procfs->exe : p->proc->exe_path;
 }
 
 /* ---- what a path names --------------------------------------------------------------- */
@@ -183,7 +183,7 @@ enum { NOT_OURS, OWN_ENTRY, HOST_EXE };
  * descriptor open on an entry is that entry ("mem" for one of our mem descriptors),
  * and /proc/self/exe, or any chain of links ending at zl-run's own executable, is
  * HOST_EXE: the guest meant its own program. */
-static int resolve(struct proc *p, int dirfd, const char *path, bool follow, char *rest,
+static int resolve(struct task *p, int dirfd, const char *path, bool follow, char *rest,
                    size_t size)
 {
     if (!*path) return dirfd >= 0 && own_entry(dirfd, rest, size) ? OWN_ENTRY : NOT_OURS;
@@ -196,10 +196,10 @@ static int resolve(struct proc *p, int dirfd, const char *path, bool follow, cha
         int t = openat(dirfd, path, O_PATH | O_CLOEXEC);
         r = NOT_OURS;
         if (t >= 0 && own_entry(t, rest, size)) r = OWN_ENTRY;
-        else if (exe || (t >= 0 && p->procfs &&
-                         is_file(t, p->procfs->host_dev, p->procfs->host_ino)))
+        else if (exe || (t >= 0 && p->proc->procfs &&
+                         is_file(t, p->proc->procfs->host_dev, p->proc->procfs->host_ino)))
             r = HOST_EXE;
-        else if (t >= 0 && is_mem_file(p->procfs, t) && size > 3) {
+        else if (t >= 0 && is_mem_file(p->proc->procfs, t) && size > 3) {
             strcpy(rest, "mem");
             r = OWN_ENTRY;
         }
@@ -209,7 +209,7 @@ static int resolve(struct proc *p, int dirfd, const char *path, bool follow, cha
     return r;
 }
 
-bool procfs_names_exe(struct proc *p, const char *path)
+bool procfs_names_exe(struct task *p, const char *path)
 {
     const char *base = strrchr(path, '/');
     char rest[8];
@@ -223,18 +223,18 @@ bool procfs_names_exe(struct proc *p, const char *path)
  * be read, any page whose mapping could be made writable may be written (a read-only
  * shared file mapping cannot).  Returns the bytes done before the first page that could
  * not be. */
-static size_t force_copy(struct proc *p, u128 addr, void *buf, size_t n, bool write)
+static size_t force_copy(struct task *p, u128 addr, void *buf, size_t n, bool write)
 {
     size_t done = 0;
     while (done < n) {
-        const struct mm_region *r = mm_find(&p->mm, addr + done);
+        const struct mm_region *r = mm_find(&p->proc->mm, addr + done);
         if (!r || (write && !(r->max_prot & PROT_WRITE))) break;
         u128 avail = r->end - (addr + done);
         size_t k = avail < n - done ? (size_t)avail : n - done;
         u8 *h = r->host + (size_t)(addr + done - r->start);
         if (write) {
             memcpy(h, (u8 *)buf + done, k);
-            if (r->prot & PROT_EXEC) p->mm.code_gen++;      /* translations are stale */
+            if (r->prot & PROT_EXEC) mm_code_changed(&p->proc->mm);      /* translations are stale */
         } else {
             memcpy((u8 *)buf + done, h, k);
         }
@@ -245,9 +245,9 @@ static size_t force_copy(struct proc *p, u128 addr, void *buf, size_t n, bool wr
 
 /* ---- /proc/self/mem -------------------------------------------------------------------- */
 
-static u128 offset_mask(const struct proc *p)
+static u128 offset_mask(const struct task *p)
 {
-    return p->lay.xlen == 128 ? ~(u128)0 : (u128)UINT64_MAX;     /* loff_t */
+    return p->proc->lay.xlen == 128 ? ~(u128)0 : (u128)UINT64_MAX;     /* loff_t */
 }
 
 static struct memfd *mem_find(struct procfs *s, int fd)
@@ -277,9 +277,9 @@ static int mem_add(struct procfs *s, int fd, dev_t dev, ino_t ino, struct memfil
     return 0;
 }
 
-bool procfs_is_mem(struct proc *p, int fd)
+bool procfs_is_mem(struct task *p, int fd)
 {
-    struct procfs *s = p->procfs;
+    struct procfs *s = p->proc->procfs;
     if (!s || !s->nmem) return false;
     struct memfd *m = mem_find(s, fd);
     if (!m) return false;
@@ -291,18 +291,18 @@ bool procfs_is_mem(struct proc *p, int fd)
     return true;
 }
 
-void procfs_fd_closed(struct proc *p, unsigned lo, unsigned hi)
+void procfs_fd_closed(struct task *p, unsigned lo, unsigned hi)
 {
-    struct procfs *s = p->procfs;
+    struct procfs *s = p->proc->procfs;
     for (size_t i = 0; s && i < s->nmem;) {
         if ((unsigned)s->mem[i].fd >= lo && (unsigned)s->mem[i].fd <= hi) mem_drop(s, &s->mem[i]);
         else i++;
     }
 }
 
-void procfs_fd_dup(struct proc *p, int oldfd, int newfd)
+void procfs_fd_dup(struct task *p, int oldfd, int newfd)
 {
-    struct procfs *s = p->procfs;
+    struct procfs *s = p->proc->procfs;
     if (!s || !s->nmem || oldfd == newfd) return;
     procfs_fd_closed(p, (unsigned)newfd, (unsigned)newfd);
     struct memfd *m = mem_find(s, oldfd);
@@ -322,7 +322,7 @@ static int reopen(int fd, int flags)
     return r;
 }
 
-static i128 open_mem(struct proc *p, int flags)
+static i128 open_mem(struct task *p, int flags)
 {
     struct procfs *s = state(p);
     int acc = flags & O_ACCMODE;
@@ -352,7 +352,7 @@ static i128 open_mem(struct proc *p, int flags)
 
 /* One transfer at *addr, page by page as Linux's mem_rw: -EIO if the first page is not
  * accessible, -EFAULT if the caller's buffer is not. */
-static i128 mem_xfer(struct proc *p, u128 buf, u128 len, bool read, u128 *addr)
+static i128 mem_xfer(struct task *p, u128 buf, u128 len, bool read, u128 *addr)
 {
     u8 page[4096];
     i128 copied = 0;
@@ -371,13 +371,13 @@ static i128 mem_xfer(struct proc *p, u128 buf, u128 len, bool read, u128 *addr)
     return copied;
 }
 
-static struct memfile *mem_file(struct proc *p, int fd, bool read)
+static struct memfile *mem_file(struct task *p, int fd, bool read)
 {
-    struct memfile *f = mem_find(p->procfs, fd)->f;
+    struct memfile *f = mem_find(p->proc->procfs, fd)->f;
     return f->acc == (read ? O_WRONLY : O_RDONLY) ? NULL : f;
 }
 
-i128 procfs_mem_rw(struct proc *p, int fd, u128 buf, u128 len, bool read, const u128 *pos)
+i128 procfs_mem_rw(struct task *p, int fd, u128 buf, u128 len, bool read, const u128 *pos)
 {
     struct memfile *f = mem_file(p, fd, read);
     if (!f) return -EBADF;
@@ -389,7 +389,7 @@ i128 procfs_mem_rw(struct proc *p, int fd, u128 buf, u128 len, bool read, const 
 
 /* readv and friends: Linux checks the whole vector first, then runs the file's read or
  * write for each buffer, stopping at the first short or failed one. */
-i128 procfs_mem_rwv(struct proc *p, int fd, u128 iov, u128 cnt, bool read, const u128 *pos)
+i128 procfs_mem_rwv(struct task *p, int fd, u128 iov, u128 cnt, bool read, const u128 *pos)
 {
     struct memfile *f = mem_file(p, fd, read);
     if (!f) return -EBADF;
@@ -421,25 +421,25 @@ i128 procfs_mem_rwv(struct proc *p, int fd, u128 iov, u128 cnt, bool read, const
     return r ? r : (i128)total;
 }
 
-i128 procfs_mem_lseek(struct proc *p, int fd, i128 off, int whence)
+i128 procfs_mem_lseek(struct task *p, int fd, i128 off, int whence)
 {
-    struct memfile *f = mem_find(p->procfs, fd)->f;
+    struct memfile *f = mem_find(p->proc->procfs, fd)->f;
     if (whence == SEEK_SET) f->pos = (u128)off & offset_mask(p);
     else if (whence == SEEK_CUR) f->pos = (f->pos + (u128)off) & offset_mask(p);
     else return -EINVAL;
     return (i128)f->pos;
 }
 
-void procfs_destroy(struct proc *p)
+void procfs_destroy(struct task *p)
 {
-    struct procfs *s = p->procfs;
+    struct procfs *s = p->proc->procfs;
     if (!s) return;
     while (s->nmem) mem_drop(s, &s->mem[0]);
     free(s->mem);
     free(s->auxv);
     free(s->exe);
     free(s);
-    p->procfs = NULL;
+    p->proc->procfs = NULL;
 }
 
 /* ---- the guest's mappings as Linux would list them --------------------------------- */
@@ -462,7 +462,7 @@ struct vma {
 };
 
 struct maps {
-    struct proc *p;
+    struct task *p;
     bool want_rss;
     char *text;                         /* the host's maps, split into lines */
     struct hostmap *h;
@@ -546,10 +546,10 @@ static u128 resident(const u8 *host, u128 len)
     return pages * PAGE;
 }
 
-static const char *guest_file_name(const struct proc *p, const char *name)
+static const char *guest_file_name(const struct task *p, const char *name)
 {
-    size_t n = p->opt.sysroot ? strlen(p->opt.sysroot) : 0;
-    if (n && !strncmp(name, p->opt.sysroot, n) && name[n] == '/') return name + n;
+    size_t n = p->proc->opt.sysroot ? strlen(p->proc->opt.sysroot) : 0;
+    if (n && !strncmp(name, p->proc->opt.sysroot, n) && name[n] == '/') return name + n;
     return name;
 }
 
@@ -579,8 +579,8 @@ static bool within(u128 a, u128 start, u128 end) { return a >= start && a < end;
 static int collect(const struct mm_region *r, void *arg)
 {
     struct maps *m = arg;
-    struct proc *p = m->p;
-    const struct procfs *s = p->procfs;
+    struct task *p = m->p;
+    const struct procfs *s = p->proc->procfs;
     for (u128 a = r->start; a < r->end;) {
         struct vma v = { .start = a, .end = r->end, .prot = r->prot, .max_prot = r->max_prot };
         const u8 *host = r->host + (size_t)(a - r->start);
@@ -605,11 +605,11 @@ static int collect(const struct mm_region *r, void *arg)
                 v.min = h->min;
                 v.ino = h->ino;
                 v.name = guest_file_name(p, h->name);
-            } else if (p->sigpage && within(p->sigpage, a, v.end)) {
+            } else if (p->proc->sigpage && within(p->proc->sigpage, a, v.end)) {
                 v.name = "[sigpage]";
-            } else if (within(p->start_stack, a, v.end) || p->start_stack == v.end) {
+            } else if (within(p->proc->start_stack, a, v.end) || p->proc->start_stack == v.end) {
                 v.name = "[stack]";
-            } else if (a < p->mm.brk_cur && v.end > p->mm.brk_start) {
+            } else if (a < p->proc->mm.brk_cur && v.end > p->proc->mm.brk_start) {
                 v.name = "[heap]";
             }
         }
@@ -620,13 +620,13 @@ static int collect(const struct mm_region *r, void *arg)
     return 0;
 }
 
-static void maps_load(struct maps *m, struct proc *p, bool want_rss)
+static void maps_load(struct maps *m, struct task *p, bool want_rss)
 {
     memset(m, 0, sizeof *m);
     m->p = p;
     m->want_rss = want_rss;
     host_maps(m);
-    mm_for_each(&p->mm, collect, m);
+    mm_for_each(&p->proc->mm, collect, m);
 }
 
 static void maps_free(struct maps *m)
@@ -663,7 +663,7 @@ static const char *dec(char *b, u128 v)
 }
 
 /* show_map_vma's line: the name starts in the column after 25 + 6 * sizeof(void *) - 1. */
-static void vma_line(FILE *f, const struct proc *p, const struct vma *v)
+static void vma_line(FILE *f, const struct task *p, const struct vma *v)
 {
     char b[256];
     int n = put_hex(b, v->start, 8);
@@ -684,7 +684,7 @@ static void vma_line(FILE *f, const struct proc *p, const struct vma *v)
     n += put_dec(b + n, v->ino);
     b[n++] = ' ';
     if (v->name) {
-        while (n < 25 + p->lay.xlen / 8 * 6 - 1) b[n++] = ' ';
+        while (n < 25 + p->proc->lay.xlen / 8 * 6 - 1) b[n++] = ' ';
         b[n++] = ' ';
     }
     fwrite(b, 1, (size_t)n, f);
@@ -700,7 +700,7 @@ static void kb_line(FILE *f, const char *key, u128 bytes)
 
 static bool is_anon(const struct vma *v) { return !v->ino && !v->shared; }
 
-static void gen_maps(struct proc *p, FILE *f)
+static void gen_maps(struct task *p, FILE *f)
 {
     struct maps m;
     maps_load(&m, p, false);
@@ -720,7 +720,7 @@ static void smaps_fields(FILE *f, u128 size, u128 rss, u128 anon)
     kb_line(f, "Locked:", 0);
 }
 
-static void gen_smaps(struct proc *p, FILE *f)
+static void gen_smaps(struct task *p, FILE *f)
 {
     struct maps m;
     maps_load(&m, p, true);
@@ -744,7 +744,7 @@ static void gen_smaps(struct proc *p, FILE *f)
     maps_free(&m);
 }
 
-static void gen_smaps_rollup(struct proc *p, FILE *f)
+static void gen_smaps_rollup(struct task *p, FILE *f)
 {
     struct maps m;
     maps_load(&m, p, true);
@@ -765,7 +765,7 @@ static void gen_smaps_rollup(struct proc *p, FILE *f)
 /* What status, statm and stat sum up. */
 struct totals { u128 size, rss, rss_anon, rss_file, rss_shmem, data, stack, exe; };
 
-static void totals(struct proc *p, struct totals *t)
+static void totals(struct task *p, struct totals *t)
 {
     struct maps m;
     maps_load(&m, p, true);
@@ -785,24 +785,24 @@ static void totals(struct proc *p, struct totals *t)
         if (stack) t->stack += size;
         else if ((v->prot & PROT_WRITE) && !v->shared) t->data += size;
     }
-    const struct procfs *s = p->procfs;
+    const struct procfs *s = p->proc->procfs;
     if (s && s->end_code > s->start_code)
         t->exe = ((s->end_code + PAGE - 1) & ~(PAGE - 1)) - (s->start_code & ~(PAGE - 1));
     maps_free(&m);
 }
 
 /* The guest's signal sets: blocked, ignored, caught (bit n-1 = signal n). */
-static void sigsets(const struct proc *p, u64 *blk, u64 *ign, u64 *cgt)
+static void sigsets(const struct task *p, u64 *blk, u64 *ign, u64 *cgt)
 {
     *blk = p->sigmask;
     *ign = *cgt = 0;
     for (int s = 1; s <= 64; s++) {
-        if (p->sigact[s].handler == 1) *ign |= (u64)1 << (s - 1);
-        else if (p->sigact[s].handler > 1) *cgt |= (u64)1 << (s - 1);
+        if (p->proc->sigact[s].handler == 1) *ign |= (u64)1 << (s - 1);
+        else if (p->proc->sigact[s].handler > 1) *cgt |= (u64)1 << (s - 1);
     }
 }
 
-static void gen_status(struct proc *p, FILE *f)
+static void gen_status(struct task *p, FILE *f)
 {
     char *host = slurp("/proc/self/status");
     struct totals t;
@@ -840,7 +840,7 @@ static void gen_status(struct proc *p, FILE *f)
     free(host);
 }
 
-static void gen_statm(struct proc *p, FILE *f)
+static void gen_statm(struct task *p, FILE *f)
 {
     struct totals t;
     totals(p, &t);
@@ -854,7 +854,7 @@ static void gen_statm(struct proc *p, FILE *f)
 
 /* The host's stat line with the fields that describe memory and signals replaced by the
  * guest's (fields numbered as in proc(5)). */
-static void gen_stat(struct proc *p, FILE *f)
+static void gen_stat(struct task *p, FILE *f)
 {
     char *host = slurp("/proc/self/stat");
     char *paren = host ? strrchr(host, ')') : NULL;
@@ -868,14 +868,14 @@ static void gen_stat(struct proc *p, FILE *f)
     totals(p, &t);
     u64 blk, ign, cgt;
     sigsets(p, &blk, &ign, &cgt);
-    const struct procfs *s = p->procfs;
+    const struct procfs *s = p->proc->procfs;
     bool img = s && s->end_code > s->start_code;
     struct { int field; u128 v; } rep[] = {
         { 23, t.size }, { 24, t.rss / PAGE }, { 26, img ? s->start_code : 0 },
-        { 27, img ? s->end_code : 0 }, { 28, p->start_stack }, { 29, 0 }, { 30, 0 },
+        { 27, img ? s->end_code : 0 }, { 28, p->proc->start_stack }, { 29, 0 }, { 30, 0 },
         { 32, blk }, { 33, ign }, { 34, cgt }, { 45, s ? s->start_data : 0 },
-        { 46, s ? s->end_data : 0 }, { 47, p->mm.brk_start }, { 48, p->arg_start },
-        { 49, p->arg_end }, { 50, p->env_start }, { 51, p->env_end },
+        { 46, s ? s->end_data : 0 }, { 47, p->proc->mm.brk_start }, { 48, p->proc->arg_start },
+        { 49, p->proc->arg_end }, { 50, p->proc->env_start }, { 51, p->proc->env_end },
     };
     fprintf(f, "%d (%s)", (int)getpid(), comm);
     char *save = NULL;
@@ -893,7 +893,7 @@ static void gen_stat(struct proc *p, FILE *f)
 }
 
 /* A range of the guest's memory as it is now (cmdline: the argv strings, environ). */
-static void gen_range(struct proc *p, FILE *f, u128 start, u128 end)
+static void gen_range(struct task *p, FILE *f, u128 start, u128 end)
 {
     u8 buf[4096];
     for (u128 a = start; a < end;) {
@@ -905,17 +905,17 @@ static void gen_range(struct proc *p, FILE *f, u128 start, u128 end)
     }
 }
 
-static void gen_cmdline(struct proc *p, FILE *f) { gen_range(p, f, p->arg_start, p->arg_end); }
-static void gen_environ(struct proc *p, FILE *f) { gen_range(p, f, p->env_start, p->env_end); }
+static void gen_cmdline(struct task *p, FILE *f) { gen_range(p, f, p->proc->arg_start, p->proc->arg_end); }
+static void gen_environ(struct task *p, FILE *f) { gen_range(p, f, p->proc->env_start, p->proc->env_end); }
 
 /* The auxiliary vector as it was at exec (Linux keeps a copy too: later writes by the
  * program to its stack do not change it). */
-static void gen_auxv(struct proc *p, FILE *f)
+static void gen_auxv(struct task *p, FILE *f)
 {
-    if (p->procfs) fwrite(p->procfs->auxv, 1, p->procfs->auxv_len, f);
+    if (p->proc->procfs) fwrite(p->proc->procfs->auxv, 1, p->proc->procfs->auxv_len, f);
 }
 
-typedef void gen_fn(struct proc *p, FILE *f);
+typedef void gen_fn(struct task *p, FILE *f);
 
 static const struct { const char *name; gen_fn *gen; } texts[] = {
     { "maps", gen_maps }, { "smaps", gen_smaps }, { "smaps_rollup", gen_smaps_rollup },
@@ -923,7 +923,7 @@ static const struct { const char *name; gen_fn *gen; } texts[] = {
     { "cmdline", gen_cmdline }, { "environ", gen_environ }, { "auxv", gen_auxv },
 };
 
-static i128 open_text(struct proc *p, const char *name, gen_fn *gen, int flags)
+static i128 open_text(struct task *p, const char *name, gen_fn *gen, int flags)
 {
     char *buf = NULL;
     size_t len = 0;
@@ -951,7 +951,7 @@ static i128 open_text(struct proc *p, const char *name, gen_fn *gen, int flags)
     return fd < 0 ? -errno : fd;
 }
 
-bool procfs_openat(struct proc *p, int dirfd, const char *path, int flags, i128 *ret)
+bool procfs_openat(struct task *p, int dirfd, const char *path, int flags, i128 *ret)
 {
     char rest[256];
     int kind = resolve(p, dirfd, path, !(flags & O_NOFOLLOW), rest, sizeof rest);
@@ -982,7 +982,7 @@ bool procfs_openat(struct proc *p, int dirfd, const char *path, int flags, i128 
     return false;
 }
 
-bool procfs_readlinkat(struct proc *p, int dirfd, const char *path, char *out, size_t size,
+bool procfs_readlinkat(struct task *p, int dirfd, const char *path, char *out, size_t size,
                        i128 *ret)
 {
     char rest[256];

@@ -21,12 +21,17 @@
 
 #include "run/hostfault.h"
 #include "run/sys.h"
+#include "run/thread.h"
 #include "zl_abi.h"
 
 #define SIGBIT(s) (1ull << ((s) - 1))
 #define UNBLOCKABLE (SIGBIT(SIGKILL) | SIGBIT(SIGSTOP))
 
-static struct proc *sig_proc;     /* the process whose hart the host handler interrupts */
+/* The thread whose hart the host handler interrupts: each guest thread is a host thread,
+ * and the host delivers a signal to a thread that does not block it — the guest thread's
+ * own mask is its host thread's (apply_mask) — so Linux's choice of the receiving thread
+ * is the host kernel's. */
+static _Thread_local struct task *sig_task;
 
 /* rv128's union sigval is 128 bits, the host's 64: the full value of the last signal a
  * process queued to itself, recognised again by its low half (sigval_from_host). */
@@ -35,22 +40,30 @@ static u128 self_sigval[65];
 /* The same for POSIX timers, by timer id (the host's are small integers). */
 static struct { int id; u128 value; } timer_vals[32];
 
+/* Both tables are the process's, shared by its threads. */
+static pthread_mutex_t sigval_lock = PTHREAD_MUTEX_INITIALIZER;
+
 void signal_timer_value(int id, u128 value)
 {
+    pthread_mutex_lock(&sigval_lock);
     timer_vals[(unsigned)id % 32].id = id;
     timer_vals[(unsigned)id % 32].value = value;
+    pthread_mutex_unlock(&sigval_lock);
 }
 
 /* pid is the sender, or for SI_TIMER (code -2) the timer id in the same place. */
 static u128 sigval_from_host(int sig, int code, int pid, u64 v)
 {
+    u128 r = v;
+    pthread_mutex_lock(&sigval_lock);
     if (code == -2) {
         unsigned k = (unsigned)pid % 32;
-        return timer_vals[k].id == pid && (u64)timer_vals[k].value == v ? timer_vals[k].value : v;
+        if (timer_vals[k].id == pid && (u64)timer_vals[k].value == v) r = timer_vals[k].value;
+    } else if (sig >= 1 && sig <= 64 && pid == getpid() && (u64)self_sigval[sig] == v) {
+        r = self_sigval[sig];
     }
-    if (sig >= 1 && sig <= 64 && pid == getpid() && (u64)self_sigval[sig] == v)
-        return self_sigval[sig];
-    return v;
+    pthread_mutex_unlock(&sigval_lock);
+    return r;
 }
 
 /* si_code values whose siginfo carries a sigval: SI_QUEUE, SI_TIMER, SI_MESGQ, SI_ASYNCIO.
@@ -59,7 +72,7 @@ static u128 sigval_from_host(int sig, int code, int pid, u64 v)
 static bool code_has_value(int code) { return code <= -1 && code >= -4; }
 
 /* The siginfo of a signal the host handler caught. */
-static unsigned caught_info(const struct proc *p, int sig, struct zl_siginfo *n)
+static unsigned caught_info(const struct task *p, int sig, struct zl_siginfo *n)
 {
     memset(n, 0, sizeof *n);
     n->si_signo = sig;
@@ -72,16 +85,11 @@ static unsigned caught_info(const struct proc *p, int sig, struct zl_siginfo *n)
     return ZL_V_siginfo_rt;
 }
 
-/* A call that runs with a temporary signal mask (rt_sigsuspend, ppoll, pselect6) keeps
- * the guest's own mask here until a handler's frame has recorded it, as Linux's
- * saved_sigmask does. */
-static u64 saved_mask;
-static bool mask_saved;
 
 static void host_handler(int sig, siginfo_t *si, void *uc)
 {
     (void)uc;
-    struct proc *p = sig_proc;
+    struct task *p = sig_task;
     if (!p || sig < 1 || sig > 64) return;
     p->sig_from[sig].code = si->si_code;
     p->sig_from[sig].pid = si->si_pid;
@@ -157,12 +165,12 @@ static void host_sigaction_raw(int sig, const struct sigaction *sa)
 }
 
 /* The host disposition that realises the guest's action for sig. */
-static void host_apply(struct proc *p, int sig)
+static void host_apply(struct task *p, int sig)
 {
     if (is_fault_signal(sig)) return;   /* fault_handler, whatever the guest's action */
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
-    u128 h = p->sigact[sig].handler;
+    u128 h = p->proc->sigact[sig].handler;
     if (h <= 1) {
         sa.sa_handler = h == 0 ? SIG_DFL : SIG_IGN;
     } else {
@@ -170,17 +178,17 @@ static void host_apply(struct proc *p, int sig)
         sa.sa_flags = SA_SIGINFO;
     }
     sigfillset(&sa.sa_mask);
-    if (sig == SIGCHLD && (p->sigact[sig].flags & ZL_SA_NOCLDSTOP)) sa.sa_flags |= SA_NOCLDSTOP;
+    if (sig == SIGCHLD && (p->proc->sigact[sig].flags & ZL_SA_NOCLDSTOP)) sa.sa_flags |= SA_NOCLDSTOP;
     if (sigaction(sig, &sa, NULL) && errno == EINVAL) host_sigaction_raw(sig, &sa);
 }
 
-static void apply_mask(struct proc *p)
+static void apply_mask(struct task *p)
 {
     sigset_t hs;
     sigemptyset(&hs);
     for (int s = 1; s <= 64; s++)
         if ((p->sigmask & SIGBIT(s)) && !is_fault_signal(s)) sigaddset(&hs, s);
-    sigprocmask(SIG_SETMASK, &hs, NULL);
+    pthread_sigmask(SIG_SETMASK, &hs, NULL);
 }
 
 /* What execve hands a new program (POSIX, Linux): the blocked mask and the signals set to
@@ -188,7 +196,7 @@ static void apply_mask(struct proc *p)
  * zl-run, which reads them back as the guest's.  (Signals 32 and 33, which the host's libc
  * hides, and a blocked fault signal, which zl-run never blocks on the host, are not
  * carried.) */
-static void inherit_exec_state(struct proc *p)
+static void inherit_exec_state(struct task *p)
 {
     sigset_t cur;
     if (sigprocmask(SIG_BLOCK, NULL, &cur) == 0)
@@ -199,29 +207,35 @@ static void inherit_exec_state(struct proc *p)
         struct sigaction old;
         if (sigaction(s, NULL, &old) == 0 && !(old.sa_flags & SA_SIGINFO) &&
             old.sa_handler == SIG_IGN)
-            p->sigact[s].handler = 1;
+            p->proc->sigact[s].handler = 1;
     }
 }
 
-int signal_setup(struct proc *p)
+int signal_setup(struct task *p)
 {
     /* the trampoline page: li a7, 139; ecall — read + execute, first below the mmap base */
     u128 at;
-    if (mm_find_free(&p->mm, 4096, 0x10000, p->lay.mmap_base, true, &at)) return -ENOMEM;
-    int e = mm_map(&p->mm, at, 4096, PROT_READ | PROT_WRITE);
+    if (mm_find_free(&p->proc->mm, 4096, 0x10000, p->proc->lay.mmap_base, true, &at)) return -ENOMEM;
+    int e = mm_map(&p->proc->mm, at, 4096, PROT_READ | PROT_WRITE);
     static const u32 tramp[2] = { 0x08b00893, 0x00000073 };
-    if (!e && !mm_poke(&p->mm, at, tramp, sizeof tramp)) e = -EFAULT;
-    if (!e) e = mm_protect(&p->mm, at, 4096, PROT_READ | PROT_EXEC);
+    if (!e && !mm_poke(&p->proc->mm, at, tramp, sizeof tramp)) e = -EFAULT;
+    if (!e) e = mm_protect(&p->proc->mm, at, 4096, PROT_READ | PROT_EXEC);
     if (e) return e;
-    p->sigpage = at;
+    p->proc->sigpage = at;
     p->altstack.flags = ZL_SS_DISABLE;
     inherit_exec_state(p);
-    sig_proc = p;
+    sig_task = p;
     fault_handler_install();
     return 0;
 }
 
-static bool on_altstack(const struct proc *p, u128 sp)
+void signal_thread_start(struct task *p)
+{
+    sig_task = p;
+    apply_mask(p);
+}
+
+static bool on_altstack(const struct task *p, u128 sp)
 {
     return !(p->altstack.flags & ZL_SS_DISABLE) && sp > p->altstack.sp &&
            sp - p->altstack.sp <= p->altstack.size;
@@ -229,25 +243,25 @@ static bool on_altstack(const struct proc *p, u128 sp)
 
 /* Build the frame and enter the handler.  Returns false if the frame cannot be written
  * (the process then dies of SIGSEGV, as on Linux). */
-static bool deliver(struct proc *p, int sig, const struct zl_siginfo *info, unsigned si_variant)
+static bool deliver(struct task *p, int sig, const struct zl_siginfo *info, unsigned si_variant)
 {
     struct hart *h = &p->hart;
     int pers = sys_pers(p);
     if (!rseq_signal_fixup(p)) return false;
     u128 sp = hart_get_x(h, 2);
-    if ((p->sigact[sig].flags & ZL_SA_ONSTACK) && !(p->altstack.flags & ZL_SS_DISABLE) &&
+    if ((p->proc->sigact[sig].flags & ZL_SA_ONSTACK) && !(p->altstack.flags & ZL_SS_DISABLE) &&
         !on_altstack(p, sp))
         sp = p->altstack.sp + p->altstack.size;
     unsigned fsize = zl_sizeof(pers, ZL_T_rt_sigframe);
     u128 f = (sp - fsize) & ~(u128)15;
 
-    static struct zl_rt_sigframe fr;
+    struct zl_rt_sigframe fr;
     memset(&fr, 0, sizeof fr);
     fr.info = *info;
     fr.uc.uc_stack.ss_sp = p->altstack.sp;
     fr.uc.uc_stack.ss_size = p->altstack.size;
     fr.uc.uc_stack.ss_flags = p->altstack.flags;
-    fr.uc.uc_sigmask = mask_saved ? saved_mask : p->sigmask;
+    fr.uc.uc_sigmask = p->mask_saved ? p->saved_mask : p->sigmask;
     u128 regs[32];
     regs[0] = h->pc;
     for (unsigned r = 1; r < 32; r++) regs[r] = hart_get_x(h, r);
@@ -256,12 +270,12 @@ static bool deliver(struct proc *p, int sig, const struct zl_siginfo *info, unsi
     memcpy(fr.uc.uc_mcontext.sc_fpregs.d.f, h->f, sizeof h->f);
     fr.uc.uc_mcontext.sc_fpregs.d.fcsr = h->frm << 5 | h->fflags;
 
-    static u8 g[ZL_MAXSIZE_rt_sigframe];
+    u8 g[ZL_MAXSIZE_rt_sigframe];
     unsigned variant = ZL_V_rt_sigframe_kill_d + (si_variant - ZL_V_siginfo_kill);
-    if (zl_rt_sigframe_n2g(pers, &fr, g, variant) || !mm_write(&p->mm, f, g, fsize, NULL))
+    if (zl_rt_sigframe_n2g(pers, &fr, g, variant) || !mm_write(&p->proc->mm, f, g, fsize, NULL))
         return false;
 
-    struct { u128 handler; u64 flags, mask; } *act = (void *)&p->sigact[sig];
+    struct { u128 handler; u64 flags, mask; } *act = (void *)&p->proc->sigact[sig];
     u128 handler = act->handler;
     p->sigmask |= act->mask | ((act->flags & ZL_SA_NODEFER) ? 0 : SIGBIT(sig));
     p->sigmask &= ~UNBLOCKABLE;
@@ -270,14 +284,14 @@ static bool deliver(struct proc *p, int sig, const struct zl_siginfo *info, unsi
         host_apply(p, sig);
     }
     if (p->altstack.flags & ZL_SS_AUTODISARM) p->altstack.flags = ZL_SS_DISABLE;
-    mask_saved = false;         /* the frame holds it: sigreturn restores it */
+    p->mask_saved = false;         /* the frame holds it: sigreturn restores it */
     apply_mask(p);
     hart_resume_at(h, handler);
     hart_set_x(h, 2, f);
     hart_set_x(h, 10, (u128)sig);
     hart_set_x(h, 11, f);
     hart_set_x(h, 12, f + 128);        /* uc follows the 128-byte siginfo */
-    hart_set_x(h, 1, p->sigpage);
+    hart_set_x(h, 1, p->proc->sigpage);
     return true;
 }
 
@@ -287,13 +301,13 @@ static bool ignored_by_default(int sig)
     return sig == SIGCHLD || sig == SIGURG || sig == SIGWINCH || sig == SIGCONT;
 }
 
-void signal_pending_deliver(struct proc *p)
+void signal_pending_deliver(struct task *p)
 {
     for (int sig = 1; sig <= 64; sig++) {
         u64 bit = SIGBIT(sig);
         if (!(p->sig_pending & bit) || (p->sigmask & bit)) continue;
         p->sig_pending &= ~bit;
-        u128 hnd = p->sigact[sig].handler;
+        u128 hnd = p->proc->sigact[sig].handler;
         if (hnd == 1 || (hnd == 0 && ignored_by_default(sig))) continue;
         if (hnd == 0) {                /* the action changed after the host caught it */
             signal(sig, SIG_DFL);
@@ -311,9 +325,9 @@ void signal_pending_deliver(struct proc *p)
 
 /* A bad sigreturn frame: SIGSEGV (SI_KERNEL) as Linux's force_sig: the handler runs if
  * there is one and the signal is not blocked, otherwise the process dies. */
-static void force_sigsegv(struct proc *p)
+static void force_sigsegv(struct task *p)
 {
-    u128 hnd = p->sigact[SIGSEGV].handler;
+    u128 hnd = p->proc->sigact[SIGSEGV].handler;
     if (hnd > 1 && !(p->sigmask & SIGBIT(SIGSEGV))) {
         struct zl_siginfo si;
         memset(&si, 0, sizeof si);
@@ -325,7 +339,7 @@ static void force_sigsegv(struct proc *p)
     raise(SIGSEGV);
 }
 
-int signal_trap(struct proc *p)
+int signal_trap(struct task *p)
 {
     struct hart *h = &p->hart;
     int sig, code;
@@ -340,7 +354,7 @@ int signal_trap(struct proc *p)
         if (h->trap.bus) { sig = SIGBUS; code = 2; /* BUS_ADRERR */ break; }
         sig = SIGSEGV; code = h->trap.maperr ? 1 : 2; /* SEGV_MAPERR/ACCERR */ break;
     }
-    u128 hnd = p->sigact[sig].handler;
+    u128 hnd = p->proc->sigact[sig].handler;
     if (hnd <= 1 || (p->sigmask & SIGBIT(sig))) return sig;  /* default, ignored or blocked */
     struct zl_siginfo si;
     memset(&si, 0, sizeof si);
@@ -366,7 +380,7 @@ static void host_set(u64 m, sigset_t *hs)
  * (if it has one) and say whether a signal the mask lets through is already pending (the
  * call then ends with EINTR at once).  Otherwise *hs is the mask the host call must
  * install atomically while it waits, so that no wake-up is lost. */
-static bool wait_prepare(struct proc *p, const u64 *temp, sigset_t *hs)
+static bool wait_prepare(struct task *p, const u64 *temp, sigset_t *hs)
 {
     sigset_t all;
     sigfillset(&all);
@@ -379,13 +393,13 @@ static bool wait_prepare(struct proc *p, const u64 *temp, sigset_t *hs)
 /* After it: the host mask is the guest's again; unless the call was interrupted (a
  * handler will then run with the temporary mask saved in its frame) the guest's own mask
  * comes back now, as Linux's restore_saved_sigmask_unless(). */
-static void wait_done(struct proc *p, bool interrupted)
+static void wait_done(struct task *p, bool interrupted)
 {
     if (!interrupted) signal_mask_restore(p);
     apply_mask(p);
 }
 
-i128 sys_ppoll(struct proc *p, const u128 *a)
+i128 sys_ppoll(struct task *p, const u128 *a)
 {
     if (a[1] > 65536) return -EINVAL;
     size_t n = (size_t)a[1];
@@ -400,7 +414,8 @@ i128 sys_ppoll(struct proc *p, const u128 *a)
     if (!r) {
         int k = -1;
         errno = EINTR;
-        if (!wait_prepare(p, a[3] ? &m : NULL, &hs)) k = ppoll(fds, n, a[2] ? &ts : NULL, &hs);
+        if (!wait_prepare(p, a[3] ? &m : NULL, &hs))
+            BLOCKING(p, k = ppoll(fds, n, a[2] ? &ts : NULL, &hs));
         r = k < 0 ? -errno : k;
         wait_done(p, r == -EINTR);
         if (k >= 0 && n) r = put_guest(p, a[0], fds, n * sizeof *fds) ? -EFAULT : k;
@@ -411,7 +426,7 @@ i128 sys_ppoll(struct proc *p, const u128 *a)
 }
 
 /* pselect6(n, in, out, ex, timeout, {sigmask ptr, size}) */
-i128 sys_pselect6(struct proc *p, const u128 *a)
+i128 sys_pselect6(struct task *p, const u128 *a)
 {
     int nfds = (int)a[0];
     if (nfds < 0 || nfds > FD_SETSIZE) return -EINVAL;
@@ -442,8 +457,8 @@ i128 sys_pselect6(struct proc *p, const u128 *a)
     int k = -1;
     errno = EINTR;
     if (!wait_prepare(p, masked ? &m : NULL, &hs))
-        k = pselect(nfds, a[1] ? &sets[0] : NULL, a[2] ? &sets[1] : NULL,
-                    a[3] ? &sets[2] : NULL, a[4] ? &ts : NULL, &hs);
+        BLOCKING(p, k = pselect(nfds, a[1] ? &sets[0] : NULL, a[2] ? &sets[1] : NULL,
+                                a[3] ? &sets[2] : NULL, a[4] ? &ts : NULL, &hs));
     int err = errno;
     wait_done(p, k < 0 && err == EINTR);
     if (k < 0) return -err;
@@ -453,7 +468,7 @@ i128 sys_pselect6(struct proc *p, const u128 *a)
     return k;
 }
 
-i128 sys_rt_sigaction(struct proc *p, const u128 *a)
+i128 sys_rt_sigaction(struct task *p, const u128 *a)
 {
     int sig = (int)a[0], pers = sys_pers(p);
     if (sig < 1 || sig > 64 || a[3] != 8) return -EINVAL;
@@ -462,9 +477,9 @@ i128 sys_rt_sigaction(struct proc *p, const u128 *a)
     struct zl_sigaction n;
     if (a[2]) {
         memset(&n, 0, sizeof n);
-        n.handler = p->sigact[sig].handler;
-        n.flags = p->sigact[sig].flags;
-        n.mask = p->sigact[sig].mask;
+        n.handler = p->proc->sigact[sig].handler;
+        n.flags = p->proc->sigact[sig].flags;
+        n.mask = p->proc->sigact[sig].mask;
         int e = zl_sigaction_n2g(pers, &n, g);
         if (!e) e = put_guest(p, a[2], g, sz);
         if (e) return e;
@@ -474,15 +489,15 @@ i128 sys_rt_sigaction(struct proc *p, const u128 *a)
         int e = get_guest(p, a[1], g, sz);
         if (!e) e = zl_sigaction_g2n(pers, g, &n);
         if (e) return e;
-        p->sigact[sig].handler = n.handler;
-        p->sigact[sig].flags = (u64)n.flags & ~(u64)ZL_SA_RESTORER;  /* riscv: no restorer */
-        p->sigact[sig].mask = n.mask & ~UNBLOCKABLE;
+        p->proc->sigact[sig].handler = n.handler;
+        p->proc->sigact[sig].flags = (u64)n.flags & ~(u64)ZL_SA_RESTORER;  /* riscv: no restorer */
+        p->proc->sigact[sig].mask = n.mask & ~UNBLOCKABLE;
         host_apply(p, sig);
     }
     return 0;
 }
 
-i128 sys_sigaltstack(struct proc *p, const u128 *a)
+i128 sys_sigaltstack(struct task *p, const u128 *a)
 {
     int pers = sys_pers(p);
     unsigned sz = zl_sizeof(pers, ZL_T_stack_t);
@@ -522,15 +537,15 @@ i128 sys_sigaltstack(struct proc *p, const u128 *a)
 
 /* rt_sigreturn: the frame is at the current sp.  Restores mask, registers and FP state;
  * returns the restored a0 so that the ecall path leaves it as it was. */
-i128 sys_rt_sigreturn(struct proc *p, const u128 *a)
+i128 sys_rt_sigreturn(struct task *p, const u128 *a)
 {
     (void)a;
     struct hart *h = &p->hart;
     int pers = sys_pers(p);
     u128 f = hart_get_x(h, 2);
     unsigned fsize = zl_sizeof(pers, ZL_T_rt_sigframe);
-    static u8 g[ZL_MAXSIZE_rt_sigframe];
-    static struct zl_rt_sigframe fr, frq;
+    u8 g[ZL_MAXSIZE_rt_sigframe];
+    struct zl_rt_sigframe fr, frq;
     /* The FP state is restored from its d view; the q view of the same bytes holds the
      * extension descriptor's reserved word and its END header {magic, size}, which must
      * all be 0 (no extension state: docs/abi.md §11.6). */
@@ -566,7 +581,7 @@ i128 sys_rt_sigreturn(struct proc *p, const u128 *a)
     return (i128)hart_get_x(h, 10);
 }
 
-i128 sys_rt_sigpending(struct proc *p, const u128 *a)
+i128 sys_rt_sigpending(struct task *p, const u128 *a)
 {
     if (a[1] != 8) return -EINVAL;
     sigset_t hs;
@@ -579,18 +594,18 @@ i128 sys_rt_sigpending(struct proc *p, const u128 *a)
 
 /* ---- temporary masks, rt_sigsuspend, rt_sigtimedwait -------------------------------- */
 
-void signal_mask_temp(struct proc *p, u64 mask)
+void signal_mask_temp(struct task *p, u64 mask)
 {
-    if (!mask_saved) saved_mask = p->sigmask;
-    mask_saved = true;
+    if (!p->mask_saved) p->saved_mask = p->sigmask;
+    p->mask_saved = true;
     p->sigmask = mask & ~UNBLOCKABLE;
 }
 
-void signal_mask_restore(struct proc *p)
+void signal_mask_restore(struct task *p)
 {
-    if (!mask_saved) return;
-    p->sigmask = saved_mask;
-    mask_saved = false;
+    if (!p->mask_saved) return;
+    p->sigmask = p->saved_mask;
+    p->mask_saved = false;
     apply_mask(p);
 }
 
@@ -598,7 +613,7 @@ void signal_mask_restore(struct proc *p)
 /* rt_sigsuspend(mask, size): wait with the temporary mask until a signal's handler
  * runs; always -EINTR.  All host signals are blocked while looking at what is already
  * pending, and the host's sigsuspend unblocks atomically, so no wake-up is lost. */
-i128 sys_rt_sigsuspend(struct proc *p, const u128 *a)
+i128 sys_rt_sigsuspend(struct task *p, const u128 *a)
 {
     if (a[1] != 8) return -EINVAL;
     u64 m;
@@ -609,7 +624,7 @@ i128 sys_rt_sigsuspend(struct proc *p, const u128 *a)
     sigprocmask(SIG_SETMASK, &all, NULL);
     signal_mask_temp(p, m);
     host_set(p->sigmask, &hs);
-    while (!(p->sig_pending & ~p->sigmask)) sigsuspend(&hs);
+    BLOCKING(p, while (!(p->sig_pending & ~p->sigmask)) sigsuspend(&hs));
     apply_mask(p);
     return -EINTR;
 }
@@ -642,7 +657,7 @@ static unsigned siginfo_from_host(const siginfo_t *h, struct zl_siginfo *n)
  * >= 0 or SI_TKILL towards another process).  The 128-bit sigval of rv128 crosses the
  * host in 64 bits: a value that does not fit is EINVAL unless the process signals
  * itself (its receiving side then gets the whole value back). */
-static i128 queue_info(struct proc *p, int tgid, int tid, int sig, u128 addr)
+static i128 queue_info(struct task *p, int tgid, int tid, int sig, u128 addr)
 {
     u8 g[ZL_MAXSIZE_siginfo];
     struct zl_siginfo n;
@@ -659,18 +674,22 @@ static i128 queue_info(struct proc *p, int tgid, int tid, int sig, u128 addr)
     h.si_pid = n._sifields._rt._pid;
     h.si_uid = n._sifields._rt._uid;
     h.si_value.sival_ptr = (void *)(uintptr_t)(u64)n._sifields._rt._sigval;
-    if (self && sig >= 1 && sig <= 64) self_sigval[sig] = n._sifields._rt._sigval;
+    if (self && sig >= 1 && sig <= 64) {
+        pthread_mutex_lock(&sigval_lock);
+        self_sigval[sig] = n._sifields._rt._sigval;
+        pthread_mutex_unlock(&sigval_lock);
+    }
     long r = tid ? syscall(SYS_rt_tgsigqueueinfo, tgid, tid, sig, &h)
                  : syscall(SYS_rt_sigqueueinfo, tgid, sig, &h);
     return r < 0 ? -errno : 0;
 }
 
-i128 sys_rt_sigqueueinfo(struct proc *p, const u128 *a)
+i128 sys_rt_sigqueueinfo(struct task *p, const u128 *a)
 {
     return queue_info(p, (int)a[0], 0, (int)a[1], a[2]);
 }
 
-i128 sys_rt_tgsigqueueinfo(struct proc *p, const u128 *a)
+i128 sys_rt_tgsigqueueinfo(struct task *p, const u128 *a)
 {
     if ((int)a[1] <= 0) return -EINVAL;
     return queue_info(p, (int)a[0], (int)a[1], (int)a[2], a[3]);
@@ -681,7 +700,7 @@ i128 sys_rt_tgsigqueueinfo(struct proc *p, const u128 *a)
  * host so that none of it can slip into the handler meanwhile (the kernel unblocks the
  * set for the wait itself).  Other signals the guest does not block interrupt the wait
  * with EINTR and run their handlers, as on Linux; it never restarts. */
-i128 sys_rt_sigtimedwait(struct proc *p, const u128 *a)
+i128 sys_rt_sigtimedwait(struct task *p, const u128 *a)
 {
     if (a[3] != 8) return -EINVAL;
     u64 set;
@@ -706,7 +725,7 @@ i128 sys_rt_sigtimedwait(struct proc *p, const u128 *a)
     } else {
         host_set(set, &wait);
         siginfo_t hi;
-        sig = sigtimedwait(&wait, &hi, a[2] ? &ts : NULL);
+        BLOCKING(p, sig = sigtimedwait(&wait, &hi, a[2] ? &ts : NULL));
         e = sig < 0 ? -errno : 0;
         if (!e) variant = siginfo_from_host(&hi, &n);
     }

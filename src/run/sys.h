@@ -14,31 +14,31 @@
 
 #include "run/proc.h"
 
-typedef i128 sys_fn(struct proc *p, const u128 *a);
+typedef i128 sys_fn(struct task *p, const u128 *a);
 
 /* The personality's id in the generated tables (zl_abi.h's enum zl_pers). */
-static inline int sys_pers(const struct proc *p)
+static inline int sys_pers(const struct task *p)
 {
-    return p->lay.xlen == 32 ? 0 : p->lay.xlen == 64 ? 1 : 2;
+    return p->proc->lay.xlen == 32 ? 0 : p->proc->lay.xlen == 64 ? 1 : 2;
 }
 
 /* Copy n host bytes to / from guest memory: 0 or -EFAULT. */
-static inline int put_guest(struct proc *p, u128 addr, const void *src, size_t n)
+static inline int put_guest(struct task *p, u128 addr, const void *src, size_t n)
 {
-    return mm_write(&p->mm, addr, src, n, NULL) ? 0 : -EFAULT;
+    return mm_write(&p->proc->mm, addr, src, n, NULL) ? 0 : -EFAULT;
 }
-static inline int get_guest(struct proc *p, u128 addr, void *dst, size_t n)
+static inline int get_guest(struct task *p, u128 addr, void *dst, size_t n)
 {
-    return mm_read(&p->mm, addr, dst, n, NULL) ? 0 : -EFAULT;
+    return mm_read(&p->proc->mm, addr, dst, n, NULL) ? 0 : -EFAULT;
 }
 
 /* Linux's access_ok: does [addr, addr + len) lie in user space, below the task size?
  * Every handler that takes a user buffer and a length checks it before any I/O, so a
  * range that wraps or leaves user space is -EFAULT however much of it is mapped
  * (docs/abi.md §6.3).  The rv128 task size is 2^119, above 2^64. */
-static inline bool guest_access_ok(const struct proc *p, u128 addr, u128 len)
+static inline bool guest_access_ok(const struct task *p, u128 addr, u128 len)
 {
-    return len <= p->lay.task_size && addr <= p->lay.task_size - len;
+    return len <= p->proc->lay.task_size && addr <= p->proc->lay.task_size - len;
 }
 
 /* Linux's cap on the bytes one read/write-like call transfers: INT_MAX & PAGE_MASK. */
@@ -53,25 +53,25 @@ i128 guest_fd_fault(int fd, bool to_guest);
  * buffer outside user space is -EFAULT (a lone iovec is first capped at MAX_RW_COUNT);
  * the lengths are capped so that the total is at most MAX_RW_COUNT.  Returns the total. */
 struct zl_iovec;
-i128 guest_iov_import(const struct proc *p, struct zl_iovec *v, size_t n);
+i128 guest_iov_import(const struct task *p, struct zl_iovec *v, size_t n);
 
 /* Copy a NUL-terminated guest string into buf: 0, -EFAULT or -ENAMETOOLONG. */
-int guest_str(struct proc *p, u128 addr, char *buf, size_t size);
+int guest_str(struct task *p, u128 addr, char *buf, size_t size);
 
 /* A guest path argument ready for the host: guest_str, then /proc/self/exe names the
  * guest program and, with -L DIR, an absolute path that exists under DIR is used from
  * there (qemu-user's rule). */
-int guest_path(struct proc *p, u128 addr, char *buf, size_t size);
+int guest_path(struct task *p, u128 addr, char *buf, size_t size);
 
 /* Move up to len bytes between a guest buffer and a host file descriptor, region by
  * region, straight from the guest's mappings (Linux semantics: a short count once
  * something was transferred, -EFAULT if the first byte is not accessible).  Without pos,
  * a /proc/self/mem descriptor moves them to or from guest memory (procfs.c). */
-i128 guest_fd_io(struct proc *p, int fd, u128 addr, u128 len, bool to_guest, off_t *pos);
+i128 guest_fd_io(struct task *p, int fd, u128 addr, u128 len, bool to_guest, off_t *pos);
 
 /* The personality's struct timespec at guest address addr (sys_time.c). */
-i128 get_timespec(struct proc *p, u128 addr, struct timespec *ts);
-i128 put_timespec(struct proc *p, u128 addr, const struct timespec *ts);
+i128 get_timespec(struct task *p, u128 addr, struct timespec *ts);
+i128 put_timespec(struct task *p, u128 addr, const struct timespec *ts);
 
 /* Handlers (sys_mem.c, sys_io.c, sys_proc.c). */
 sys_fn sys_brk, sys_mmap, sys_mmap2, sys_munmap, sys_mprotect, sys_madvise, sys_mremap;
@@ -99,22 +99,22 @@ sys_fn sys_statfs, sys_fstatfs, sys_statfs64, sys_fstatfs64, sys_flock, sys_sync
     sys_fallocate, sys_fadvise64, sys_close_range, sys_memfd_create, sys_eventfd2, sys_msync,
     sys_mlock, sys_munlock, sys_mincore, sys_getcpu, sys_sched_getaffinity,
     sys_sched_setaffinity, sys_sched_getscheduler, sys_sched_getparam, sys_membarrier;
-sys_fn sys_futex;
+sys_fn sys_futex, sys_clone3, sys_riscv_flush_icache;
 sys_fn sys_timer_create, sys_timer_settime, sys_timer_gettime, sys_timer_getoverrun,
     sys_timer_delete;
 
 /* Before a signal frame is built: refresh rseq's cpu_id and, if the pc is inside the
  * registered critical section, move it to the abort handler.  False means the rseq area
  * or descriptor is bad: the process then gets SIGSEGV, as on Linux. */
-bool rseq_signal_fixup(struct proc *p);
+bool rseq_signal_fixup(struct task *p);
 
 /* Temporary signal masks (signal.c).  signal_mask_temp installs mask for the duration
  * of a call and saves the guest's own; the next signal frame records the saved mask
  * (so sigreturn restores it), and signal_mask_restore puts it back if no handler ran. */
-void signal_mask_temp(struct proc *p, u64 mask);
+void signal_mask_temp(struct task *p, u64 mask);
 /* The full sigev_value of a POSIX timer, for the siginfo of its signals (signal.c). */
 void signal_timer_value(int id, u128 value);
-void signal_mask_restore(struct proc *p);
+void signal_mask_restore(struct task *p);
 sys_fn sys_socket, sys_listen, sys_shutdown, sys_socketpair, sys_bind, sys_connect,
     sys_accept4, sys_accept, sys_getsockname, sys_getpeername, sys_sendto, sys_recvfrom,
     sys_setsockopt, sys_getsockopt, sys_sendmsg, sys_recvmsg, sys_sendmmsg, sys_recvmmsg;

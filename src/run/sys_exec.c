@@ -17,17 +17,33 @@
 #include <unistd.h>
 
 #include "run/sys.h"
+#include "run/thread.h"
 #include "zl_abi.h"
 
+/* The flags a thread is created with: the host thread shares all of it anyway. */
+#define THREAD_SHARES (ZL_CLONE_VM | ZL_CLONE_FS | ZL_CLONE_FILES | ZL_CLONE_SIGHAND | \
+                       ZL_CLONE_THREAD)
+#define THREAD_FLAGS (THREAD_SHARES | ZL_CLONE_SYSVSEM | ZL_CLONE_SETTLS | ZL_CLONE_PARENT_SETTID | \
+                      ZL_CLONE_CHILD_CLEARTID | ZL_CLONE_CHILD_SETTID | ZL_CLONE_DETACHED)
+
 /* clone(flags, newsp, parent_tid, tls, child_tid) — the riscv argument order. */
-i128 sys_clone(struct proc *p, const u128 *a)
+i128 sys_clone(struct task *p, const u128 *a)
 {
     u64 flags = (u64)a[0];
-    /* Threads (CLONE_THREAD) are a later issue; sharing anything else with a running
-     * child (memory without CLONE_VFORK, descriptors, file-system state, handlers) or
-     * new namespaces cannot be had with a host fork either.  All of them answer ENOSYS
-     * before anything changes, so glibc's pthread_create returns that error and the
-     * process carries on. */
+    /* A thread (CLONE_THREAD) is a host thread, which shares memory, descriptors,
+     * file-system state and signal handlers: a thread that would not share one of them
+     * is ENOSYS.  Linux's own rules come first (CLONE_THREAD needs CLONE_SIGHAND, which
+     * needs CLONE_VM: EINVAL). */
+    if ((flags & ZL_CLONE_THREAD) && !(flags & ZL_CLONE_SIGHAND)) return -EINVAL;
+    if ((flags & ZL_CLONE_SIGHAND) && !(flags & ZL_CLONE_VM)) return -EINVAL;
+    if (flags & ZL_CLONE_THREAD) {
+        if ((flags & THREAD_SHARES) != THREAD_SHARES || (flags & ~(u64)THREAD_FLAGS))
+            return -ENOSYS;
+        return thread_create(p, flags, a[1], a[2], a[3], a[4]);
+    }
+    /* Otherwise a host fork: sharing anything with a running child (memory without
+     * CLONE_VFORK, descriptors, file-system state, handlers) or new namespaces cannot be
+     * had with it.  All of them answer ENOSYS before anything changes. */
     if (flags & ~(u64)(0xff | ZL_CLONE_VM | ZL_CLONE_VFORK | ZL_CLONE_SETTLS |
                        ZL_CLONE_PARENT_SETTID | ZL_CLONE_CHILD_CLEARTID | ZL_CLONE_CHILD_SETTID))
         return -ENOSYS;
@@ -52,30 +68,60 @@ i128 sys_clone(struct proc *p, const u128 *a)
             }
         }
     }
+    /* With other threads, they are stopped meanwhile: the child's copy of the address
+     * space is then consistent, and only the calling thread lives on in it (POSIX). */
+    exclusive_begin(p);
     pid_t pid = exit_signal == SIGCHLD ? fork()
                                        : (pid_t)syscall(SYS_clone, exit_signal, NULL, NULL, NULL, NULL);
+    int fork_errno = errno;
+    if (pid == 0) threads_after_fork(p);
+    else exclusive_end(p);
     if (pid < 0) {
-        int e = errno;
         if (vf[0] >= 0) { close(vf[0]); close(vf[1]); }
-        return -e;
+        return -fork_errno;
     }
     u32 tid = (u32)(pid ? pid : getpid());
     if (pid) {
         if (vf[0] >= 0) {
             close(vf[1]);
             char c;
-            while (read(vf[0], &c, 1) < 0 && errno == EINTR) {}
+            ssize_t k;
+            do BLOCKING(p, k = read(vf[0], &c, 1));
+            while (k < 0 && errno == EINTR);
             close(vf[0]);
         }
-        if (flags & ZL_CLONE_PARENT_SETTID) mm_write(&p->mm, a[2], &tid, 4, NULL);
+        if (flags & ZL_CLONE_PARENT_SETTID) mm_write(&p->proc->mm, a[2], &tid, 4, NULL);
         return pid;
     }
     if (vf[0] >= 0) close(vf[0]);
     if (a[1]) hart_set_x(&p->hart, 2, a[1]);
     if (flags & ZL_CLONE_SETTLS) hart_set_x(&p->hart, 4, a[3]);
-    if (flags & ZL_CLONE_CHILD_SETTID) mm_write(&p->mm, a[4], &tid, 4, NULL);
+    if (flags & ZL_CLONE_CHILD_SETTID) mm_write(&p->proc->mm, a[4], &tid, 4, NULL);
     if (flags & ZL_CLONE_CHILD_CLEARTID) p->clear_child_tid = a[4];
     return 0;
+}
+
+/* clone3(cl_args, size): the same as clone from a struct clone_args (the rv128 one has
+ * 16-byte address slots, docs/abi.md 7.2).  A size below the first version's or above the
+ * personality's whole structure is EINVAL; pidfds, set_tid and cgroups are ENOSYS. */
+i128 sys_clone3(struct task *p, const u128 *a)
+{
+    int pers = sys_pers(p);
+    size_t full = zl_sizeof(pers, ZL_T_clone_args);
+    size_t ver0 = pers == ZL_RV128 ? full : 64;
+    if (a[1] < ver0 || a[1] > full) return -EINVAL;
+    u8 g[ZL_MAXSIZE_clone_args];
+    memset(g, 0, sizeof g);
+    int e = get_guest(p, a[0], g, (size_t)a[1]);
+    struct zl_clone_args ca;
+    if (!e) e = zl_clone_args_g2n(pers, g, &ca);
+    if (e) return e;
+    if (ca.exit_signal > 64 || (ca.flags & 0xff)) return -EINVAL;
+    if ((ca.flags & ZL_CLONE_PIDFD) || ca.set_tid || ca.set_tid_size || ca.cgroup) return -ENOSYS;
+    if (!ca.stack != !ca.stack_size) return -EINVAL;
+    u128 args[5] = { ca.flags | ca.exit_signal, ca.stack ? ca.stack + ca.stack_size : 0,
+                     ca.parent_tid, ca.tls, ca.child_tid };
+    return sys_clone(p, args);
 }
 
 /* Linux's limits on execve's arguments (include/uapi/linux/binfmts.h, fs/exec.c): one
@@ -99,13 +145,13 @@ static size_t arg_limit(void)
 
 /* The number of strings in a guest NULL-terminated array (none if addr is 0), or
  * -EFAULT / -E2BIG, without copying anything (Linux's count()). */
-static i128 count_strv(struct proc *p, u128 addr)
+static i128 count_strv(struct task *p, u128 addr)
 {
-    unsigned w = (unsigned)p->lay.xlen / 8;
+    unsigned w = (unsigned)p->proc->lay.xlen / 8;
     for (size_t n = 0; addr; n++) {
         if (n >= MAX_ARG_STRINGS) return -E2BIG;
         u128 ptr = 0;
-        if (!mm_read(&p->mm, addr + (u128)n * w, &ptr, w, NULL)) return -EFAULT;
+        if (!mm_read(&p->proc->mm, addr + (u128)n * w, &ptr, w, NULL)) return -EFAULT;
         if (!ptr) return (i128)n;
     }
     return 0;
@@ -113,11 +159,11 @@ static i128 count_strv(struct proc *p, u128 addr)
 
 /* The size of the guest string at addr with its NUL, looking at no more than max
  * bytes: -EFAULT if a byte before the NUL is unreadable, max + 1 if there is no NUL. */
-static i128 guest_strsize(struct proc *p, u128 addr, size_t max)
+static i128 guest_strsize(struct task *p, u128 addr, size_t max)
 {
     size_t n = 0;
     while (n < max) {
-        const struct mm_region *r = mm_find(&p->mm, addr + n);
+        const struct mm_region *r = mm_find(&p->proc->mm, addr + n);
         if (!r || !(r->prot & PROT_READ)) return -EFAULT;
         u128 avail = r->end - (addr + n);
         size_t k = avail < max - n ? (size_t)avail : max - n;
@@ -131,19 +177,19 @@ static i128 guest_strsize(struct proc *p, u128 addr, size_t max)
 
 /* Copy the n strings of a guest array into v[0..n) (v[n] = NULL), last first as Linux
  * does, each charged to *budget before any memory is allocated for it. */
-static int copy_strv(struct proc *p, u128 addr, size_t n, char **v, size_t *budget)
+static int copy_strv(struct task *p, u128 addr, size_t n, char **v, size_t *budget)
 {
-    unsigned w = (unsigned)p->lay.xlen / 8;
+    unsigned w = (unsigned)p->proc->lay.xlen / 8;
     v[n] = NULL;
     for (size_t i = n; i-- > 0;) {
         u128 ptr = 0;
-        if (!mm_read(&p->mm, addr + (u128)i * w, &ptr, w, NULL)) return -EFAULT;
+        if (!mm_read(&p->proc->mm, addr + (u128)i * w, &ptr, w, NULL)) return -EFAULT;
         i128 len = guest_strsize(p, ptr, MAX_ARG_STRLEN);
         if (len < 0) return (int)len;
         if ((size_t)len > MAX_ARG_STRLEN || (size_t)len > *budget) return -E2BIG;
         *budget -= (size_t)len;
         if (!(v[i] = malloc((size_t)len))) return -ENOMEM;
-        if (!mm_read(&p->mm, ptr, v[i], (size_t)len, NULL)) return -EFAULT;
+        if (!mm_read(&p->proc->mm, ptr, v[i], (size_t)len, NULL)) return -EFAULT;
     }
     return 0;
 }
@@ -154,13 +200,13 @@ struct args {
     size_t argc, envc;
 };
 
-static int read_args(struct proc *p, const char *path, u128 argv_addr, u128 envp_addr,
+static int read_args(struct task *p, const char *path, u128 argv_addr, u128 envp_addr,
                      struct args *out)
 {
     i128 argc = count_strv(p, argv_addr), envc;
     if (argc < 0) return (int)argc;
     if ((envc = count_strv(p, envp_addr)) < 0) return (int)envc;
-    size_t limit = arg_limit(), w = (size_t)p->lay.xlen / 8;
+    size_t limit = arg_limit(), w = (size_t)p->proc->lay.xlen / 8;
     size_t ptrs = ((size_t)(argc ? argc : 1) + (size_t)envc) * w, name = strlen(path) + 1;
     if (limit <= ptrs || limit - ptrs < name) return -E2BIG;
     size_t budget = limit - ptrs - name;
@@ -218,7 +264,7 @@ static bool shebang(const char *path, char *buf, size_t size, char **interp, cha
     return **interp != 0;
 }
 
-i128 sys_execve(struct proc *p, const u128 *a)
+i128 sys_execve(struct task *p, const u128 *a)
 {
     char path[PATH_MAX];
     int e = guest_path(p, a[0], path, sizeof path);
@@ -233,7 +279,7 @@ i128 sys_execve(struct proc *p, const u128 *a)
     const char *prog = path;
     bool script = !is_riscv_elf(path) && shebang(path, line, sizeof line, &interp, &iarg);
     if (script) prog = interp;
-    if (is_riscv_elf(prog) && p->self_exe) {
+    if (is_riscv_elf(prog) && p->proc->self_exe) {
         /* A program zl-run would refuse fails here, while the caller can still be told
          * (Linux's ENOEXEC), not after the caller has been replaced. */
         char why[256];
@@ -246,12 +292,12 @@ i128 sys_execve(struct proc *p, const u128 *a)
         char **nv = calloc(argc + 13, sizeof *nv);
         if (!nv) { e = -ENOMEM; goto out; }
         size_t k = 0;
-        nv[k++] = p->self_exe;
-        if (p->opt.no_random) nv[k++] = "-R";
-        if (p->opt.strace) nv[k++] = "--strace";
-        if (p->opt.sysroot) {
+        nv[k++] = p->proc->self_exe;
+        if (p->proc->opt.no_random) nv[k++] = "-R";
+        if (p->proc->opt.strace) nv[k++] = "--strace";
+        if (p->proc->opt.sysroot) {
             nv[k++] = "-L";
-            nv[k++] = (char *)p->opt.sysroot;
+            nv[k++] = (char *)p->proc->opt.sysroot;
         }
         nv[k++] = "-0";
         nv[k++] = script ? interp : (argc ? argv[0] : path);
@@ -263,7 +309,7 @@ i128 sys_execve(struct proc *p, const u128 *a)
         }
         for (size_t i = 1; i < argc; i++) nv[k++] = argv[i];
         nv[k] = NULL;
-        execve(p->self_exe, nv, envp);
+        execve(p->proc->self_exe, nv, envp);
         e = -errno;
         free(nv);
         goto out;
@@ -276,13 +322,14 @@ out:
 }
 
 /* wait4(pid, status, options, rusage) */
-i128 sys_wait4(struct proc *p, const u128 *a)
+i128 sys_wait4(struct task *p, const u128 *a)
 {
     int status;
     struct rusage ru;
-    pid_t r = wait4((pid_t)(i32)a[0], &status, (int)a[2], a[3] ? &ru : NULL);
+    pid_t r;
+    BLOCKING(p, r = wait4((pid_t)(i32)a[0], &status, (int)a[2], a[3] ? &ru : NULL));
     if (r < 0) return -errno;
-    if (a[1] && r > 0 && !mm_write(&p->mm, a[1], &status, sizeof status, NULL)) return -EFAULT;
+    if (a[1] && r > 0 && !mm_write(&p->proc->mm, a[1], &status, sizeof status, NULL)) return -EFAULT;
     if (a[3] && r > 0) {
         u8 g[ZL_MAXSIZE_rusage];
         int e = zl_rusage_h2g(sys_pers(p), &ru, g);
@@ -295,13 +342,14 @@ i128 sys_wait4(struct proc *p, const u128 *a)
 /* waitid(which, id, infop, options, ru): the host's call (with the rusage argument the
  * kernel has and glibc's wrapper hides).  Like Linux, only si_signo, si_errno, si_code,
  * si_pid, si_uid and si_status are written (all zero when WNOHANG finds nothing). */
-i128 sys_waitid(struct proc *p, const u128 *a)
+i128 sys_waitid(struct task *p, const u128 *a)
 {
     siginfo_t si;
     struct rusage ru;
     memset(&si, 0, sizeof si);
-    long r = syscall(SYS_waitid, (int)a[0], (int)a[1], a[2] ? &si : NULL, (int)a[3],
-                     a[4] ? &ru : NULL);
+    long r;
+    BLOCKING(p, r = syscall(SYS_waitid, (int)a[0], (int)a[1], a[2] ? &si : NULL, (int)a[3],
+                     a[4] ? &ru : NULL));
     if (r < 0) return -errno;
     if (a[2]) {
         struct zl_siginfo n;
@@ -316,7 +364,7 @@ i128 sys_waitid(struct proc *p, const u128 *a)
         int e = zl_siginfo_n2g(sys_pers(p), &n, g, ZL_V_siginfo_sigchld);
         /* si_signo..si_code, then the union's first three ints (at 12 on rv32, at 16
          * on rv64 and rv128: docs/abi.md §11.1) */
-        unsigned u = p->lay.xlen == 32 ? 12 : 16;
+        unsigned u = p->proc->lay.xlen == 32 ? 12 : 16;
         if (!e) e = put_guest(p, a[2], g, 12);
         if (!e) e = put_guest(p, a[2] + u, g + u, 12);
         if (e) return e;

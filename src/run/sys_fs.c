@@ -14,7 +14,7 @@
 #include "run/sys.h"
 #include "zl_abi.h"
 
-static i128 put_stat(struct proc *p, u128 addr, const struct stat *st)
+static i128 put_stat(struct task *p, u128 addr, const struct stat *st)
 {
     u8 g[ZL_MAXSIZE_stat];
     int e = zl_stat_h2g(sys_pers(p), st, g);
@@ -22,7 +22,7 @@ static i128 put_stat(struct proc *p, u128 addr, const struct stat *st)
     return put_guest(p, addr, g, zl_sizeof(sys_pers(p), ZL_T_stat));
 }
 
-i128 sys_newfstatat(struct proc *p, const u128 *a)
+i128 sys_newfstatat(struct task *p, const u128 *a)
 {
     char path[PATH_MAX];
     int e = guest_path(p, a[1], path, sizeof path);
@@ -32,7 +32,7 @@ i128 sys_newfstatat(struct proc *p, const u128 *a)
     return put_stat(p, a[2], &st);
 }
 
-i128 sys_fstat(struct proc *p, const u128 *a)
+i128 sys_fstat(struct task *p, const u128 *a)
 {
     struct stat st;
     if (fstat((int)a[0], &st)) return -errno;
@@ -40,7 +40,7 @@ i128 sys_fstat(struct proc *p, const u128 *a)
 }
 
 /* struct statx has the same bytes in every personality and on the host. */
-i128 sys_statx(struct proc *p, const u128 *a)
+i128 sys_statx(struct task *p, const u128 *a)
 {
     char path[PATH_MAX];
     int e = guest_path(p, a[1], path, sizeof path);
@@ -51,7 +51,7 @@ i128 sys_statx(struct proc *p, const u128 *a)
 }
 
 /* struct linux_dirent64 has the same bytes everywhere: records go through unchanged. */
-i128 sys_getdents64(struct proc *p, const u128 *a)
+i128 sys_getdents64(struct task *p, const u128 *a)
 {
     if (!guest_access_ok(p, a[1], a[2])) return guest_fd_fault((int)a[0], true);
     size_t count = a[2] > (1u << 20) ? (1u << 20) : (size_t)a[2];
@@ -69,20 +69,20 @@ i128 sys_getdents64(struct proc *p, const u128 *a)
     if (!e) e = guest_path(p, a[pb], p2, sizeof p2);                         \
     if (e) return e
 
-i128 sys_renameat2(struct proc *p, const u128 *a)
+i128 sys_renameat2(struct task *p, const u128 *a)
 {
     TWO_PATHS(renameat2, 1, 3);
     return renameat2((int)a[0], p1, (int)a[2], p2, (unsigned)a[4]) ? -errno : 0;
 }
 
-i128 sys_linkat(struct proc *p, const u128 *a)
+i128 sys_linkat(struct task *p, const u128 *a)
 {
     TWO_PATHS(linkat, 1, 3);
     return linkat((int)a[0], p1, (int)a[2], p2, (int)a[4]) ? -errno : 0;
 }
 
 /* symlinkat(target, newdirfd, linkpath): the target is stored as written. */
-i128 sys_symlinkat(struct proc *p, const u128 *a)
+i128 sys_symlinkat(struct task *p, const u128 *a)
 {
     char target[PATH_MAX], link[PATH_MAX];
     int e = guest_str(p, a[0], target, sizeof target);
@@ -97,21 +97,21 @@ i128 sys_symlinkat(struct proc *p, const u128 *a)
     if (e) return e;                                                         \
     return (call) ? -errno : 0
 
-i128 sys_fchmodat(struct proc *p, const u128 *a) { ONE_PATH_AT(fchmodat((int)a[0], path, (mode_t)a[2], 0)); }
-i128 sys_fchownat(struct proc *p, const u128 *a)
+i128 sys_fchmodat(struct task *p, const u128 *a) { ONE_PATH_AT(fchmodat((int)a[0], path, (mode_t)a[2], 0)); }
+i128 sys_fchownat(struct task *p, const u128 *a)
 {
     ONE_PATH_AT(fchownat((int)a[0], path, (uid_t)a[2], (gid_t)a[3], (int)a[4]));
 }
-i128 sys_faccessat2(struct proc *p, const u128 *a)
+i128 sys_faccessat2(struct task *p, const u128 *a)
 {
     ONE_PATH_AT(syscall(SYS_faccessat2, (int)a[0], path, (int)a[2], (int)a[3]));
 }
 
-i128 sys_fchown(struct proc *p, const u128 *a) { (void)p; return fchown((int)a[0], (uid_t)a[1], (gid_t)a[2]) ? -errno : 0; }
-i128 sys_fdatasync(struct proc *p, const u128 *a) { (void)p; return fdatasync((int)a[0]) ? -errno : 0; }
-i128 sys_fchdir(struct proc *p, const u128 *a) { (void)p; return fchdir((int)a[0]) ? -errno : 0; }
+i128 sys_fchown(struct task *p, const u128 *a) { (void)p; return fchown((int)a[0], (uid_t)a[1], (gid_t)a[2]) ? -errno : 0; }
+i128 sys_fdatasync(struct task *p, const u128 *a) { (void)p; return fdatasync((int)a[0]) ? -errno : 0; }
+i128 sys_fchdir(struct task *p, const u128 *a) { (void)p; return fchdir((int)a[0]) ? -errno : 0; }
 
-i128 sys_truncate(struct proc *p, const u128 *a)
+i128 sys_truncate(struct task *p, const u128 *a)
 {
     char path[PATH_MAX];
     int e = guest_path(p, a[0], path, sizeof path);
@@ -123,7 +123,7 @@ i128 sys_truncate(struct proc *p, const u128 *a)
 }
 
 /* utimensat(dirfd, path or NULL, times[2] or NULL, flags) */
-i128 sys_utimensat(struct proc *p, const u128 *a)
+i128 sys_utimensat(struct task *p, const u128 *a)
 {
     char path[PATH_MAX];
     if (a[1]) {

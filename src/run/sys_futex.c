@@ -1,11 +1,12 @@
-/* futex: FUTEX_WAIT/WAKE and their BITSET forms on the host futex behind the guest word.
+/* futex on the host futex behind the guest word.
  *
- * Guest memory is host memory (mm.c), so the host kernel's futex on the translated address
- * gives exactly Linux's semantics — the value check is atomic with the sleep, and shared
- * mappings work between processes.  zl-run runs one thread per process (CLONE_THREAD is
- * ENOSYS, docs/zl-run.md), so a private wait can only end by a timeout, a signal or a
- * value mismatch; glibc's locks and its one-time initialisation still need the calls.
- * The requeue, wake-op and PI operations answer ENOSYS. */
+ * Guest memory is host memory (mm.c) and every guest thread is a host thread of this
+ * process, so the host kernel's futex on the translated address gives exactly Linux's
+ * semantics: the value check is atomic with the sleep, private futexes work between the
+ * guest's threads and shared ones between processes.  WAIT/WAKE, their BITSET forms,
+ * REQUEUE, CMP_REQUEUE and WAKE_OP are passed through with FUTEX_PRIVATE_FLAG and
+ * FUTEX_CLOCK_REALTIME as given; the priority-inheritance operations answer ENOSYS
+ * (docs/zl-run.md). */
 #include <errno.h>
 #include <linux/futex.h>
 #include <stdint.h>
@@ -15,46 +16,55 @@
 
 #include "run/mm.h"
 #include "run/sys.h"
+#include "run/thread.h"
 
-struct futex_call {
-    int op;
-    u32 val, val3;
-    const struct timespec *timeout;
-    long result;
-};
-
-static int host_futex(void *host, size_t n, void *arg)
+/* The host address of the aligned futex word at uaddr, which must be mapped readable
+ * (and writable for WAKE_OP's second word); else -EFAULT (-EINVAL if misaligned). */
+static int futex_word(struct task *p, u128 uaddr, int need, u32 **out)
 {
-    struct futex_call *c = arg;
-    if (n < 4) return -EFAULT; /* the word straddles the end of a mapping */
-    long r = syscall(SYS_futex, (u32 *)host, c->op, c->val, c->timeout, NULL, c->val3);
-    c->result = r < 0 ? -errno : r;
+    if (uaddr & 3) return -EINVAL;
+    const struct mm_region *r = mm_find(&p->proc->mm, uaddr);
+    if (!r || (r->prot & need) != need) return -EFAULT;
+    u32 probe;
+    if (get_guest(p, uaddr, &probe, sizeof probe)) return -EFAULT;   /* a file page past EOF */
+    *out = (u32 *)(r->host + (size_t)(uaddr - r->start));
     return 0;
 }
 
-i128 sys_futex(struct proc *p, const u128 *a)
+/* futex(uaddr, op, val, timeout or val2, uaddr2, val3) */
+i128 sys_futex(struct task *p, const u128 *a)
 {
-    u128 uaddr = a[0];
     int op = (int)a[1];
     int cmd = op & FUTEX_CMD_MASK;
-    struct futex_call c = {op, (u32)a[2], (u32)a[5], NULL, 0};
-    struct timespec ts;
+    u32 val = (u32)a[2], val3 = (u32)a[5];
+    u32 *w1, *w2 = NULL;
+    struct timespec ts, *timeout = NULL;
+    u32 val2 = 0;
+    int e;
     switch (cmd) {
     case FUTEX_WAIT: case FUTEX_WAIT_BITSET:
         if (a[3]) {
-            i128 e = get_timespec(p, a[3], &ts);
-            if (e) return e;
-            c.timeout = &ts;
+            i128 te = get_timespec(p, a[3], &ts);
+            if (te) return te;
+            timeout = &ts;
         }
         break;
     case FUTEX_WAKE: case FUTEX_WAKE_BITSET:
         break;
+    case FUTEX_REQUEUE: case FUTEX_CMP_REQUEUE: case FUTEX_WAKE_OP:
+        val2 = (u32)a[3];       /* the count in the timeout's place, as Linux reads it */
+        e = futex_word(p, a[4], cmd == FUTEX_WAKE_OP ? PROT_READ | PROT_WRITE : PROT_READ, &w2);
+        if (e) return e;
+        break;
     default:
         return -ENOSYS;
     }
-    if (uaddr & 3) return -EINVAL;
-    u32 word;
-    if (get_guest(p, uaddr, &word, sizeof word)) return -EFAULT; /* must be readable */
-    int e = mm_host_op(&p->mm, uaddr, 4, host_futex, &c);
-    return e ? e : c.result;
+    e = futex_word(p, a[0], PROT_READ, &w1);
+    if (e) return e;
+    long r;
+    if (cmd == FUTEX_WAIT || cmd == FUTEX_WAIT_BITSET)
+        BLOCKING(p, r = syscall(SYS_futex, w1, op, val, timeout, NULL, val3));
+    else
+        r = syscall(SYS_futex, w1, op, val, (void *)(uintptr_t)val2, w2, val3);
+    return r < 0 ? -errno : r;
 }

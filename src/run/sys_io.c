@@ -17,19 +17,20 @@
 
 #include "run/procfs.h"
 #include "run/sys.h"
+#include "run/thread.h"
 #include "zl_abi.h"
 
 
-int guest_str(struct proc *p, u128 addr, char *buf, size_t size)
+int guest_str(struct task *p, u128 addr, char *buf, size_t size)
 {
     for (size_t i = 0; i < size; i++) {
-        if (!mm_read(&p->mm, addr + i, &buf[i], 1, NULL)) return -EFAULT;
+        if (!mm_read(&p->proc->mm, addr + i, &buf[i], 1, NULL)) return -EFAULT;
         if (!buf[i]) return 0;
     }
     return -ENAMETOOLONG;
 }
 
-int guest_path(struct proc *p, u128 addr, char *buf, size_t size)
+int guest_path(struct task *p, u128 addr, char *buf, size_t size)
 {
     int e = guest_str(p, addr, buf, size);
     if (e) return e;
@@ -38,10 +39,10 @@ int guest_path(struct proc *p, u128 addr, char *buf, size_t size)
         if (realpath(procfs_exe(p), real) && strlen(real) < size) strcpy(buf, real);
         return 0;
     }
-    if (p->opt.sysroot && buf[0] == '/') {
+    if (p->proc->opt.sysroot && buf[0] == '/') {
         char alt[PATH_MAX];
         struct stat st;
-        int n = snprintf(alt, sizeof alt, "%s%s", p->opt.sysroot, buf);
+        int n = snprintf(alt, sizeof alt, "%s%s", p->proc->opt.sysroot, buf);
         if (n > 0 && (size_t)n < size && (size_t)n < sizeof alt && !lstat(alt, &st))
             strcpy(buf, alt);
     }
@@ -55,7 +56,7 @@ i128 guest_fd_fault(int fd, bool to_guest)
     return (fl & O_ACCMODE) == (to_guest ? O_WRONLY : O_RDONLY) ? -EBADF : -EFAULT;
 }
 
-i128 guest_fd_io(struct proc *p, int fd, u128 addr, u128 len, bool to_guest, off_t *pos)
+i128 guest_fd_io(struct task *p, int fd, u128 addr, u128 len, bool to_guest, off_t *pos)
 {
     int need = to_guest ? PROT_WRITE : PROT_READ;
     u128 done = 0;
@@ -63,22 +64,23 @@ i128 guest_fd_io(struct proc *p, int fd, u128 addr, u128 len, bool to_guest, off
     if (!pos && procfs_is_mem(p, fd)) return procfs_mem_rw(p, fd, addr, len, to_guest, NULL);
     if (len > MAX_RW_COUNT) len = MAX_RW_COUNT;
     if (!len) {
-        ssize_t r = to_guest ? (pos ? pread(fd, NULL, 0, *pos) : read(fd, NULL, 0))
-                             : (pos ? pwrite(fd, NULL, 0, *pos) : write(fd, NULL, 0));
+        ssize_t r;
+        BLOCKING(p, r = to_guest ? (pos ? pread(fd, NULL, 0, *pos) : read(fd, NULL, 0))
+                                 : (pos ? pwrite(fd, NULL, 0, *pos) : write(fd, NULL, 0)));
         return r < 0 ? -errno : 0;
     }
     while (done < len) {
-        const struct mm_region *r = mm_find(&p->mm, addr + done);
+        const struct mm_region *r = mm_find(&p->proc->mm, addr + done);
         if (!r || !(r->prot & need)) return done ? (i128)done : -EFAULT;
         u128 avail = r->end - (addr + done);
         size_t n = (size_t)(avail < len - done ? avail : len - done);
         u8 *h = r->host + (size_t)(addr + done - r->start);
         ssize_t k;
         if (to_guest) {
-            if (r->prot & PROT_EXEC) p->mm.code_gen++;     /* code may change */
-            k = pos ? pread(fd, h, n, *pos + (off_t)done) : read(fd, h, n);
+            if (r->prot & PROT_EXEC) mm_code_changed(&p->proc->mm);     /* code may change */
+            BLOCKING(p, k = pos ? pread(fd, h, n, *pos + (off_t)done) : read(fd, h, n));
         } else {
-            k = pos ? pwrite(fd, h, n, *pos + (off_t)done) : write(fd, h, n);
+            BLOCKING(p, k = pos ? pwrite(fd, h, n, *pos + (off_t)done) : write(fd, h, n));
         }
         if (k < 0) return done ? (i128)done : -errno;
         done += (u128)k;
@@ -87,11 +89,11 @@ i128 guest_fd_io(struct proc *p, int fd, u128 addr, u128 len, bool to_guest, off
     return (i128)done;
 }
 
-i128 sys_read(struct proc *p, const u128 *a) { return guest_fd_io(p, (int)a[0], a[1], a[2], true, NULL); }
-i128 sys_write(struct proc *p, const u128 *a) { return guest_fd_io(p, (int)a[0], a[1], a[2], false, NULL); }
+i128 sys_read(struct task *p, const u128 *a) { return guest_fd_io(p, (int)a[0], a[1], a[2], true, NULL); }
+i128 sys_write(struct task *p, const u128 *a) { return guest_fd_io(p, (int)a[0], a[1], a[2], false, NULL); }
 
 /* pread64/pwrite64: the offset is one register on rv64/rv128 (docs/abi.md §6.3). */
-static i128 pio(struct proc *p, const u128 *a, bool to_guest)
+static i128 pio(struct task *p, const u128 *a, bool to_guest)
 {
     if (procfs_is_mem(p, (int)a[0])) return procfs_mem_rw(p, (int)a[0], a[1], a[2], to_guest, &a[3]);
     i128 off = (i128)a[3];
@@ -99,21 +101,22 @@ static i128 pio(struct proc *p, const u128 *a, bool to_guest)
     off_t pos = (off_t)off;
     return guest_fd_io(p, (int)a[0], a[1], a[2], to_guest, &pos);
 }
-i128 sys_pread64(struct proc *p, const u128 *a) { return pio(p, a, true); }
-i128 sys_pwrite64(struct proc *p, const u128 *a) { return pio(p, a, false); }
+i128 sys_pread64(struct task *p, const u128 *a) { return pio(p, a, true); }
+i128 sys_pwrite64(struct task *p, const u128 *a) { return pio(p, a, false); }
 
-i128 sys_openat(struct proc *p, const u128 *a)
+i128 sys_openat(struct task *p, const u128 *a)
 {
     char path[PATH_MAX];
     int e = guest_path(p, a[1], path, sizeof path);
     if (e) return e;
     i128 r;
     if (procfs_openat(p, (int)a[0], path, (int)a[2], &r)) return r;   /* the guest's /proc/self */
-    int fd = openat((int)a[0], path, (int)a[2] | O_LARGEFILE, (mode_t)a[3]);
+    int fd;
+    BLOCKING(p, fd = openat((int)a[0], path, (int)a[2] | O_LARGEFILE, (mode_t)a[3]));
     return fd < 0 ? -errno : fd;
 }
 
-i128 sys_close(struct proc *p, const u128 *a)
+i128 sys_close(struct task *p, const u128 *a)
 {
     procfs_fd_closed(p, (unsigned)a[0], (unsigned)a[0]);
     return close((int)a[0]) ? -errno : 0;
@@ -121,7 +124,7 @@ i128 sys_close(struct proc *p, const u128 *a)
 
 /* lseek with an XLEN-wide offset; outside the host's range it is EINVAL (or ENXIO for
  * SEEK_DATA/SEEK_HOLE), as docs/abi.md §6.3 says. */
-i128 sys_lseek(struct proc *p, const u128 *a)
+i128 sys_lseek(struct task *p, const u128 *a)
 {
     i128 off = (i128)a[1];
     int whence = (int)a[2];
@@ -133,7 +136,7 @@ i128 sys_lseek(struct proc *p, const u128 *a)
 }
 
 /* rv32 llseek(fd, offset_high, offset_low, loff_t *result, whence) */
-i128 sys_llseek(struct proc *p, const u128 *a)
+i128 sys_llseek(struct task *p, const u128 *a)
 {
     i64 off = (i64)((u64)(u32)a[1] << 32 | (u32)a[2]);
     i128 r = procfs_is_mem(p, (int)a[0]) ? procfs_mem_lseek(p, (int)a[0], off, (int)a[4])
@@ -141,11 +144,11 @@ i128 sys_llseek(struct proc *p, const u128 *a)
     if (r == -1) return -errno;
     if (r < 0) return r;
     i64 v = (i64)r;
-    return mm_write(&p->mm, a[3], &v, sizeof v, NULL) ? 0 : -EFAULT;
+    return mm_write(&p->proc->mm, a[3], &v, sizeof v, NULL) ? 0 : -EFAULT;
 }
 
 /* /proc/self/exe names the guest program, not zl-run (as under binfmt_misc). */
-i128 sys_readlinkat(struct proc *p, const u128 *a)
+i128 sys_readlinkat(struct task *p, const u128 *a)
 {
     char path[PATH_MAX], out[PATH_MAX];
     int e = guest_str(p, a[1], path, sizeof path);
@@ -160,27 +163,27 @@ i128 sys_readlinkat(struct proc *p, const u128 *a)
     u128 len = a[3];
     if ((i128)(i128)len <= 0) return -EINVAL;
     size_t k = (size_t)((u128)n < len ? (u128)n : len);
-    return mm_write(&p->mm, a[2], out, k, NULL) ? (i128)k : -EFAULT;
+    return mm_write(&p->proc->mm, a[2], out, k, NULL) ? (i128)k : -EFAULT;
 }
 
-i128 sys_dup(struct proc *p, const u128 *a)
+i128 sys_dup(struct task *p, const u128 *a)
 {
     int r = dup((int)a[0]);
     if (r >= 0) procfs_fd_dup(p, (int)a[0], r);
     return r < 0 ? -errno : r;
 }
-i128 sys_dup3(struct proc *p, const u128 *a)
+i128 sys_dup3(struct task *p, const u128 *a)
 {
     int r = dup3((int)a[0], (int)a[1], (int)a[2]);
     if (r >= 0) procfs_fd_dup(p, (int)a[0], r);
     return r < 0 ? -errno : r;
 }
 
-i128 sys_pipe2(struct proc *p, const u128 *a)
+i128 sys_pipe2(struct task *p, const u128 *a)
 {
     int fds[2];
     if (pipe2(fds, (int)a[1])) return -errno;
-    if (!mm_write(&p->mm, a[0], fds, sizeof fds, NULL)) {
+    if (!mm_write(&p->proc->mm, a[0], fds, sizeof fds, NULL)) {
         close(fds[0]);
         close(fds[1]);
         return -EFAULT;
@@ -189,7 +192,7 @@ i128 sys_pipe2(struct proc *p, const u128 *a)
 }
 
 #define PATH_CALL(name, call)                                                \
-    i128 sys_##name(struct proc *p, const u128 *a)                           \
+    i128 sys_##name(struct task *p, const u128 *a)                           \
     {                                                                        \
         char path[PATH_MAX];                                                 \
         int e = guest_path(p, a[1], path, sizeof path);                      \
@@ -200,7 +203,7 @@ PATH_CALL(unlinkat, unlinkat((int)a[0], path, (int)a[2]))
 PATH_CALL(mkdirat, mkdirat((int)a[0], path, (mode_t)a[2]))
 PATH_CALL(faccessat, faccessat((int)a[0], path, (int)a[2], 0))
 
-i128 sys_chdir(struct proc *p, const u128 *a)
+i128 sys_chdir(struct task *p, const u128 *a)
 {
     char path[PATH_MAX];
     int e = guest_path(p, a[0], path, sizeof path);
@@ -208,19 +211,19 @@ i128 sys_chdir(struct proc *p, const u128 *a)
     return chdir(path) ? -errno : 0;
 }
 
-i128 sys_getcwd(struct proc *p, const u128 *a)
+i128 sys_getcwd(struct task *p, const u128 *a)
 {
     char buf[PATH_MAX];
     if (!getcwd(buf, sizeof buf)) return -errno;
     size_t n = strlen(buf) + 1;
     if (a[1] < n) return -ERANGE;
-    return mm_write(&p->mm, a[0], buf, n, NULL) ? (i128)n : -EFAULT;
+    return mm_write(&p->proc->mm, a[0], buf, n, NULL) ? (i128)n : -EFAULT;
 }
 
-i128 sys_fsync(struct proc *p, const u128 *a) { (void)p; return fsync((int)a[0]) ? -errno : 0; }
-i128 sys_fchmod(struct proc *p, const u128 *a) { (void)p; return fchmod((int)a[0], (mode_t)a[1]) ? -errno : 0; }
+i128 sys_fsync(struct task *p, const u128 *a) { (void)p; return fsync((int)a[0]) ? -errno : 0; }
+i128 sys_fchmod(struct task *p, const u128 *a) { (void)p; return fchmod((int)a[0], (mode_t)a[1]) ? -errno : 0; }
 
-i128 sys_ftruncate(struct proc *p, const u128 *a)
+i128 sys_ftruncate(struct task *p, const u128 *a)
 {
     (void)p;
     i128 len = (i128)a[1];
@@ -231,9 +234,9 @@ i128 sys_ftruncate(struct proc *p, const u128 *a)
 
 /* ---- vectored I/O ---------------------------------------------------------------- */
 
-i128 guest_iov_import(const struct proc *p, struct zl_iovec *v, size_t n)
+i128 guest_iov_import(const struct task *p, struct zl_iovec *v, size_t n)
 {
-    int x = p->lay.xlen;
+    int x = p->proc->lay.xlen;
     u128 ssize_max = ((u128)1 << (x - 1)) - 1;
     for (size_t i = 0; i < n; i++)
         if (v[i].iov_len > ssize_max) return -EINVAL;
@@ -250,7 +253,7 @@ i128 guest_iov_import(const struct proc *p, struct zl_iovec *v, size_t n)
 /* Translate a guest iovec array into host iovecs over the guest's mappings.  Each guest
  * buffer is split where its mappings change; translation stops at the first byte that is
  * not accessible (Linux then transfers what came before, or fails with EFAULT). */
-static i128 vec_io(struct proc *p, int fd, u128 iov, u128 cnt, bool to_guest, const off_t *pos)
+static i128 vec_io(struct task *p, int fd, u128 iov, u128 cnt, bool to_guest, const off_t *pos)
 {
     if (cnt > ZL_UIO_MAXIOV) return guest_fd_fault(fd, to_guest) == -EBADF ? -EBADF : -EINVAL;
     if (!pos && procfs_is_mem(p, fd)) return procfs_mem_rwv(p, fd, iov, cnt, to_guest, NULL);
@@ -272,11 +275,11 @@ static i128 vec_io(struct proc *p, int fd, u128 iov, u128 cnt, bool to_guest, co
     bool stop = false;
     for (size_t i = 0; i < cnt && !stop; i++) {
         for (u128 off = 0; off < v[i].iov_len;) {
-            const struct mm_region *m = mm_find(&p->mm, v[i].iov_base + off);
+            const struct mm_region *m = mm_find(&p->proc->mm, v[i].iov_base + off);
             if (!m || !(m->prot & need) || nh == ZL_UIO_MAXIOV) { stop = true; break; }
             u128 avail = m->end - (v[i].iov_base + off), want = v[i].iov_len - off;
             size_t k = (size_t)(avail < want ? avail : want);
-            if (to_guest && (m->prot & PROT_EXEC)) p->mm.code_gen++;
+            if (to_guest && (m->prot & PROT_EXEC)) mm_code_changed(&p->proc->mm);
             hv[nh].iov_base = m->host + (size_t)(v[i].iov_base + off - m->start);
             hv[nh].iov_len = k;
             nh++;
@@ -284,8 +287,9 @@ static i128 vec_io(struct proc *p, int fd, u128 iov, u128 cnt, bool to_guest, co
         }
     }
     if (!nh && stop) { r = guest_fd_fault(fd, to_guest); goto out; }
-    ssize_t n = to_guest ? (pos ? preadv(fd, hv, nh, *pos) : readv(fd, hv, nh))
-                         : (pos ? pwritev(fd, hv, nh, *pos) : writev(fd, hv, nh));
+    ssize_t n;
+    BLOCKING(p, n = to_guest ? (pos ? preadv(fd, hv, nh, *pos) : readv(fd, hv, nh))
+                             : (pos ? pwritev(fd, hv, nh, *pos) : writev(fd, hv, nh)));
     r = n < 0 ? -errno : n;
 out:
     free(gv);
@@ -294,11 +298,11 @@ out:
     return r;
 }
 
-i128 sys_readv(struct proc *p, const u128 *a) { return vec_io(p, (int)a[0], a[1], a[2], true, NULL); }
-i128 sys_writev(struct proc *p, const u128 *a) { return vec_io(p, (int)a[0], a[1], a[2], false, NULL); }
+i128 sys_readv(struct task *p, const u128 *a) { return vec_io(p, (int)a[0], a[1], a[2], true, NULL); }
+i128 sys_writev(struct task *p, const u128 *a) { return vec_io(p, (int)a[0], a[1], a[2], false, NULL); }
 
 /* preadv/pwritev: the decoder has joined the position into a[3] */
-static i128 pvec(struct proc *p, const u128 *a, bool to_guest)
+static i128 pvec(struct task *p, const u128 *a, bool to_guest)
 {
     if (procfs_is_mem(p, (int)a[0])) return procfs_mem_rwv(p, (int)a[0], a[1], a[2], to_guest, &a[3]);
     i128 off = (i128)a[3];
@@ -306,14 +310,14 @@ static i128 pvec(struct proc *p, const u128 *a, bool to_guest)
     off_t pos = (off_t)off;
     return vec_io(p, (int)a[0], a[1], a[2], to_guest, &pos);
 }
-i128 sys_preadv(struct proc *p, const u128 *a) { return pvec(p, a, true); }
-i128 sys_pwritev(struct proc *p, const u128 *a) { return pvec(p, a, false); }
+i128 sys_preadv(struct task *p, const u128 *a) { return pvec(p, a, true); }
+i128 sys_pwritev(struct task *p, const u128 *a) { return pvec(p, a, false); }
 
 /* ---- ioctl, fcntl ---------------------------------------------------------------- */
 
 /* The requests abi/ describes.  Their argument structures have the same bytes in every
  * personality and on the host (termios, winsize, int, pid), so they pass through. */
-i128 sys_ioctl(struct proc *p, const u128 *a)
+i128 sys_ioctl(struct task *p, const u128 *a)
 {
     int fd = (int)a[0];
     u32 cmd = (u32)a[1];
@@ -345,7 +349,7 @@ i128 sys_ioctl(struct proc *p, const u128 *a)
 
 /* Record locks: struct flock through the neutral form (128-bit l_start/l_len on rv128;
  * beyond the host's range it is EOVERFLOW, docs/abi.md §6.3). */
-static i128 fcntl_lock(struct proc *p, int fd, int cmd, u128 addr)
+static i128 fcntl_lock(struct task *p, int fd, int cmd, u128 addr)
 {
     int pers = sys_pers(p);
     u8 g[ZL_MAXSIZE_flock];
@@ -360,7 +364,9 @@ static i128 fcntl_lock(struct proc *p, int fd, int cmd, u128 addr)
         return -EOVERFLOW;
     struct flock h = { .l_type = n.l_type, .l_whence = n.l_whence,
                        .l_start = (off_t)n.l_start, .l_len = (off_t)n.l_len, .l_pid = n.l_pid };
-    if (fcntl(fd, cmd, &h) < 0) return -errno;
+    int fr;
+    BLOCKING(p, fr = fcntl(fd, cmd, &h));      /* F_SETLKW, F_OFD_SETLKW wait */
+    if (fr < 0) return -errno;
     if (cmd == F_GETLK || cmd == F_OFD_GETLK) {
         e = zl_flock_h2g(pers, &h, g);
         if (!e) e = put_guest(p, addr, g, sz);
@@ -369,10 +375,10 @@ static i128 fcntl_lock(struct proc *p, int fd, int cmd, u128 addr)
     return 0;
 }
 
-i128 sys_fcntl(struct proc *p, const u128 *a)
+i128 sys_fcntl(struct task *p, const u128 *a)
 {
     int fd = (int)a[0], cmd = (int)a[1];
-    if (p->lay.xlen == 32 && cmd >= 12 && cmd <= 14) cmd -= 7;   /* F_GETLK64.. = F_GETLK.. */
+    if (p->proc->lay.xlen == 32 && cmd >= 12 && cmd <= 14) cmd -= 7;   /* F_GETLK64.. = F_GETLK.. */
     switch (cmd) {
     case F_DUPFD: case F_DUPFD_CLOEXEC: case F_SETFD: case F_SETFL:
     case F_SETPIPE_SZ: case F_SETOWN: case F_SETSIG: case F_SETLEASE: case F_NOTIFY:
@@ -396,9 +402,9 @@ i128 sys_fcntl(struct proc *p, const u128 *a)
 
 /* sendfile(out_fd, in_fd, loff_t *offset, count): *offset is the personality's loff_t
  * (16 bytes on rv128, docs/abi.md §6.2); one beyond the host's range is EINVAL (§6.3). */
-i128 sys_sendfile(struct proc *p, const u128 *a)
+i128 sys_sendfile(struct task *p, const u128 *a)
 {
-    unsigned osz = p->lay.xlen == 128 ? 16 : 8;
+    unsigned osz = p->proc->lay.xlen == 128 ? 16 : 8;
     off_t off = 0;
     if (a[2]) {
         u8 g[16];
@@ -415,7 +421,8 @@ i128 sys_sendfile(struct proc *p, const u128 *a)
         off = (off_t)v;
     }
     u128 count = a[3] > MAX_RW_COUNT ? MAX_RW_COUNT : a[3];
-    ssize_t r = sendfile((int)a[0], (int)a[1], a[2] ? &off : NULL, (size_t)count);
+    ssize_t r;
+    BLOCKING(p, r = sendfile((int)a[0], (int)a[1], a[2] ? &off : NULL, (size_t)count));
     if (r < 0) return -errno;
     if (a[2]) {
         u8 g[16];

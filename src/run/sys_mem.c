@@ -8,6 +8,7 @@
 
 #include "run/procfs.h"
 #include "run/sys.h"
+#include "run/thread.h"
 #include "zl_abi.h"
 
 #define PAGE ((u128)4096)
@@ -15,13 +16,13 @@
 
 static u128 page_up(u128 v) { return (v + PAGE - 1) & ~(PAGE - 1); }
 
-i128 sys_brk(struct proc *p, const u128 *a)
+i128 sys_brk(struct task *p, const u128 *a)
 {
-    struct mm *mm = &p->mm;
+    struct mm *mm = &p->proc->mm;
     u128 want = a[0];
     if (want < mm->brk_start) return (i128)mm->brk_cur;
     u128 old_end = page_up(mm->brk_cur), new_end = page_up(want);
-    if (new_end < want || new_end > p->lay.task_size) return (i128)mm->brk_cur;
+    if (new_end < want || new_end > p->proc->lay.task_size) return (i128)mm->brk_cur;
     if (new_end > old_end) {
         /* Linux: the heap may not grow into another mapping (or the stack guard) */
         if (!mm_is_free(mm, old_end, new_end - old_end)) return (i128)mm->brk_cur;
@@ -36,29 +37,29 @@ i128 sys_brk(struct proc *p, const u128 *a)
 
 /* Where a non-fixed mapping goes: the hint if it is free, else the highest free gap
  * below the mmap base, else any gap above it. */
-static int place(struct proc *p, u128 hint, u128 len, u128 *out)
+static int place(struct task *p, u128 hint, u128 len, u128 *out)
 {
-    struct mm *mm = &p->mm;
+    struct mm *mm = &p->proc->mm;
     hint &= ~(PAGE - 1);
-    if (hint >= MMAP_MIN && hint < p->lay.task_size && len <= p->lay.task_size - hint &&
+    if (hint >= MMAP_MIN && hint < p->proc->lay.task_size && len <= p->proc->lay.task_size - hint &&
         mm_is_free(mm, hint, len)) {
         *out = hint;
         return 0;
     }
-    if (!mm_find_free(mm, len, MMAP_MIN, p->lay.mmap_base, true, out)) return 0;
-    return mm_find_free(mm, len, p->lay.mmap_base, p->lay.task_size, false, out);
+    if (!mm_find_free(mm, len, MMAP_MIN, p->proc->lay.mmap_base, true, out)) return 0;
+    return mm_find_free(mm, len, p->proc->lay.mmap_base, p->proc->lay.task_size, false, out);
 }
 
 /* Common to mmap and mmap2: off is in bytes. */
-static i128 do_mmap(struct proc *p, u128 addr, u128 len, int prot, int flags, int fd, u128 off)
+static i128 do_mmap(struct task *p, u128 addr, u128 len, int prot, int flags, int fd, u128 off)
 {
-    struct mm *mm = &p->mm;
+    struct mm *mm = &p->proc->mm;
     int type = flags & 0x0f;
     if (type != ZL_MAP_SHARED && type != ZL_MAP_PRIVATE && type != ZL_MAP_SHARED_VALIDATE)
         return -EINVAL;
     if (!len) return -EINVAL;
     u128 plen = page_up(len);
-    if (plen < len || plen > p->lay.task_size) return -ENOMEM;
+    if (plen < len || plen > p->proc->lay.task_size) return -ENOMEM;
     if (off & (PAGE - 1)) return -EINVAL;
     if (prot & ~(PROT_READ | PROT_WRITE | PROT_EXEC)) return -EINVAL;
     bool anon = flags & ZL_MAP_ANONYMOUS, shared = type != ZL_MAP_PRIVATE;
@@ -67,7 +68,7 @@ static i128 do_mmap(struct proc *p, u128 addr, u128 len, int prot, int flags, in
     u128 start;
     if (flags & (ZL_MAP_FIXED | ZL_MAP_FIXED_NOREPLACE)) {
         if (addr & (PAGE - 1)) return -EINVAL;
-        if (addr >= p->lay.task_size || plen > p->lay.task_size - addr) return -ENOMEM;
+        if (addr >= p->proc->lay.task_size || plen > p->proc->lay.task_size - addr) return -ENOMEM;
         if (addr < MMAP_MIN) return -EPERM;
         if ((flags & ZL_MAP_FIXED_NOREPLACE) && !mm_is_free(mm, addr, plen)) return -EEXIST;
         start = addr;
@@ -112,48 +113,48 @@ static i128 do_mmap(struct proc *p, u128 addr, u128 len, int prot, int flags, in
     return (i128)start;
 }
 
-i128 sys_mmap(struct proc *p, const u128 *a)
+i128 sys_mmap(struct task *p, const u128 *a)
 {
     return do_mmap(p, a[0], a[1], (int)a[2], (int)a[3], (int)a[4], a[5]);
 }
 
 /* rv32: the offset is in 4096-byte units. */
-i128 sys_mmap2(struct proc *p, const u128 *a)
+i128 sys_mmap2(struct task *p, const u128 *a)
 {
     return do_mmap(p, a[0], a[1], (int)a[2], (int)a[3], (int)a[4], (u128)(u32)a[5] * PAGE);
 }
 
-i128 sys_munmap(struct proc *p, const u128 *a)
+i128 sys_munmap(struct task *p, const u128 *a)
 {
     u128 addr = a[0], len = page_up(a[1]);
     if ((addr & (PAGE - 1)) || !a[1] || len < a[1]) return -EINVAL;
-    if (addr >= p->lay.task_size || len > p->lay.task_size - addr) return -EINVAL;
-    return mm_unmap(&p->mm, addr, len);
+    if (addr >= p->proc->lay.task_size || len > p->proc->lay.task_size - addr) return -EINVAL;
+    return mm_unmap(&p->proc->mm, addr, len);
 }
 
-i128 sys_mprotect(struct proc *p, const u128 *a)
+i128 sys_mprotect(struct task *p, const u128 *a)
 {
     u128 addr = a[0], len = page_up(a[1]);
     int prot = (int)a[2];
     if (addr & (PAGE - 1)) return -EINVAL;
     if (prot & ~(PROT_READ | PROT_WRITE | PROT_EXEC)) return -EINVAL;
     if (!a[1]) return 0;
-    if (len < a[1] || addr >= p->lay.task_size || len > p->lay.task_size - addr) return -ENOMEM;
-    return mm_protect(&p->mm, addr, len, prot);
+    if (len < a[1] || addr >= p->proc->lay.task_size || len > p->proc->lay.task_size - addr) return -ENOMEM;
+    return mm_protect(&p->proc->mm, addr, len, prot);
 }
 
-i128 sys_madvise(struct proc *p, const u128 *a)
+i128 sys_madvise(struct task *p, const u128 *a)
 {
     u128 addr = a[0], len = page_up(a[1]);
     int advice = (int)a[2];
     if (addr & (PAGE - 1)) return -EINVAL;
     if (!a[1]) return 0;
-    if (len < a[1] || addr >= p->lay.task_size || len > p->lay.task_size - addr) return -ENOMEM;
+    if (len < a[1] || addr >= p->proc->lay.task_size || len > p->proc->lay.task_size - addr) return -ENOMEM;
     switch (advice) {
     case MADV_DONTNEED:
     case MADV_FREE:
         /* the host memory behind a private mapping behaves exactly as Linux requires */
-        return mm_advise(&p->mm, addr, len, MADV_DONTNEED);
+        return mm_advise(&p->proc->mm, addr, len, MADV_DONTNEED);
     default:
         return 0;       /* hints: no effect on what the guest can observe */
     }
@@ -164,10 +165,10 @@ i128 sys_madvise(struct proc *p, const u128 *a)
  * order (mm/mremap.c).  A run of contiguous mappings with the same rights counts as one
  * mapping, as Linux merges such VMAs; moving one never copies memory: the guest pages
  * keep their host pages, only a growing last piece is extended on the host. */
-i128 sys_mremap(struct proc *p, const u128 *a)
+i128 sys_mremap(struct task *p, const u128 *a)
 {
-    struct mm *mm = &p->mm;
-    u128 addr = a[0], new_addr = a[4], task = p->lay.task_size;
+    struct mm *mm = &p->proc->mm;
+    u128 addr = a[0], new_addr = a[4], task = p->proc->lay.task_size;
     u64 flags = (u64)a[3];
     if (flags & ~(u64)(ZL_MREMAP_MAYMOVE | ZL_MREMAP_FIXED | ZL_MREMAP_DONTUNMAP)) return -EINVAL;
     if ((flags & ZL_MREMAP_FIXED) && !(flags & ZL_MREMAP_MAYMOVE)) return -EINVAL;
@@ -224,4 +225,19 @@ i128 sys_mremap(struct proc *p, const u128 *a)
     if (!old_len) e = mm_dup_shared(mm, addr, dst, new_len);
     else e = mm_remap(mm, addr, old_len, dst, new_len - old_len, false);
     return e ? e : (i128)dst;
+}
+
+/* riscv_flush_icache(start, end, flags): every thread's translated code of the process is
+ * dropped (the range is not looked at: the block caches are flushed whole); with
+ * SYS_RISCV_FLUSH_ICACHE_LOCAL only the caller's, as fence.i does. */
+i128 sys_riscv_flush_icache(struct task *p, const u128 *a)
+{
+    if (a[2] & ~(u128)ZL_SYS_RISCV_FLUSH_ICACHE_LOCAL) return -EINVAL;
+    if (a[2]) {
+        hart_flush_code(&p->hart);
+        return 0;
+    }
+    mm_code_changed(&p->proc->mm);
+    threads_kick_others(p);
+    return 0;
 }

@@ -16,6 +16,7 @@
 
 #include "run/procfs.h"
 #include "run/sys.h"
+#include "run/thread.h"
 #include "zl_abi.h"
 
 #define PAGE ((u128)4096)
@@ -23,7 +24,7 @@
 static i128 ret(long r) { return r < 0 ? -errno : r; }
 
 /* statfs/fstatfs (rv64, rv128) and statfs64/fstatfs64 (rv32, with the size argument). */
-static i128 put_statfs(struct proc *p, const struct statfs *st, u128 addr, bool is64)
+static i128 put_statfs(struct task *p, const struct statfs *st, u128 addr, bool is64)
 {
     int pers = sys_pers(p);
     u8 g[ZL_MAXSIZE_statfs > ZL_MAXSIZE_statfs64 ? ZL_MAXSIZE_statfs : ZL_MAXSIZE_statfs64];
@@ -32,7 +33,7 @@ static i128 put_statfs(struct proc *p, const struct statfs *st, u128 addr, bool 
     return put_guest(p, addr, g, zl_sizeof(pers, is64 ? ZL_T_statfs64 : ZL_T_statfs));
 }
 
-i128 sys_statfs(struct proc *p, const u128 *a)
+i128 sys_statfs(struct task *p, const u128 *a)
 {
     char path[4096];
     struct statfs st;
@@ -42,14 +43,14 @@ i128 sys_statfs(struct proc *p, const u128 *a)
     return put_statfs(p, &st, a[1], false);
 }
 
-i128 sys_fstatfs(struct proc *p, const u128 *a)
+i128 sys_fstatfs(struct task *p, const u128 *a)
 {
     struct statfs st;
     if (fstatfs((int)a[0], &st)) return -errno;
     return put_statfs(p, &st, a[1], false);
 }
 
-i128 sys_statfs64(struct proc *p, const u128 *a)
+i128 sys_statfs64(struct task *p, const u128 *a)
 {
     if (a[1] != zl_sizeof(sys_pers(p), ZL_T_statfs64)) return -EINVAL;
     char path[4096];
@@ -60,7 +61,7 @@ i128 sys_statfs64(struct proc *p, const u128 *a)
     return put_statfs(p, &st, a[2], true);
 }
 
-i128 sys_fstatfs64(struct proc *p, const u128 *a)
+i128 sys_fstatfs64(struct task *p, const u128 *a)
 {
     if (a[1] != zl_sizeof(sys_pers(p), ZL_T_statfs64)) return -EINVAL;
     struct statfs st;
@@ -68,12 +69,17 @@ i128 sys_fstatfs64(struct proc *p, const u128 *a)
     return put_statfs(p, &st, a[2], true);
 }
 
-i128 sys_flock(struct proc *p, const u128 *a) { (void)p; return ret(flock((int)a[0], (int)a[1])); }
-i128 sys_sync(struct proc *p, const u128 *a) { (void)p; (void)a; sync(); return 0; }
-i128 sys_syncfs(struct proc *p, const u128 *a) { (void)p; return ret(syncfs((int)a[0])); }
+i128 sys_flock(struct task *p, const u128 *a)
+{
+    int r;
+    BLOCKING(p, r = flock((int)a[0], (int)a[1]));
+    return ret(r);
+}
+i128 sys_sync(struct task *p, const u128 *a) { (void)p; (void)a; sync(); return 0; }
+i128 sys_syncfs(struct task *p, const u128 *a) { (void)p; return ret(syncfs((int)a[0])); }
 
 /* fallocate(fd, mode, offset, len): offset + len at or beyond 2^63 is EFBIG (§6.3). */
-i128 sys_fallocate(struct proc *p, const u128 *a)
+i128 sys_fallocate(struct task *p, const u128 *a)
 {
     (void)p;
     i128 off = (i128)a[2], len = (i128)a[3];
@@ -83,7 +89,7 @@ i128 sys_fallocate(struct proc *p, const u128 *a)
 }
 
 /* fadvise64(fd, offset, len, advice): beyond 2^63 EINVAL (§6.3); len 0 means "to the end". */
-i128 sys_fadvise64(struct proc *p, const u128 *a)
+i128 sys_fadvise64(struct task *p, const u128 *a)
 {
     (void)p;
     i128 off = (i128)a[1], len = (i128)a[2];
@@ -93,7 +99,7 @@ i128 sys_fadvise64(struct proc *p, const u128 *a)
     return -e;
 }
 
-i128 sys_close_range(struct proc *p, const u128 *a)
+i128 sys_close_range(struct task *p, const u128 *a)
 {
     i128 r = ret(syscall(SYS_close_range, (unsigned)a[0], (unsigned)a[1], (unsigned)a[2]));
     if (!r && !((unsigned)a[2] & 4 /* CLOSE_RANGE_CLOEXEC */))
@@ -101,7 +107,7 @@ i128 sys_close_range(struct proc *p, const u128 *a)
     return r;
 }
 
-i128 sys_memfd_create(struct proc *p, const u128 *a)
+i128 sys_memfd_create(struct task *p, const u128 *a)
 {
     char name[256];
     int e = guest_str(p, a[0], name, sizeof name);
@@ -110,19 +116,19 @@ i128 sys_memfd_create(struct proc *p, const u128 *a)
     return ret(syscall(SYS_memfd_create, name, (unsigned)a[1]));
 }
 
-i128 sys_eventfd2(struct proc *p, const u128 *a)
+i128 sys_eventfd2(struct task *p, const u128 *a)
 {
     (void)p;
     return ret(syscall(SYS_eventfd2, (unsigned)a[0], (int)a[1]));
 }
 
 /* ---- memory ranges ---------------------------------------------------------------------- */
-static int range(struct proc *p, u128 addr, u128 len, u128 *plen)
+static int range(struct task *p, u128 addr, u128 len, u128 *plen)
 {
     if (addr & (PAGE - 1)) return -EINVAL;
     u128 l = (len + PAGE - 1) & ~(PAGE - 1);
     if (l < len) return -ENOMEM;
-    if (addr >= p->lay.task_size || l > p->lay.task_size - addr) return -ENOMEM;
+    if (addr >= p->proc->lay.task_size || l > p->proc->lay.task_size - addr) return -ENOMEM;
     *plen = l;
     return 0;
 }
@@ -131,7 +137,7 @@ static int op_msync(void *h, size_t n, void *arg) { return msync(h, n, *(int *)a
 static int op_mlock(void *h, size_t n, void *arg) { (void)arg; return mlock(h, n) ? -errno : 0; }
 static int op_munlock(void *h, size_t n, void *arg) { (void)arg; return munlock(h, n) ? -errno : 0; }
 
-i128 sys_msync(struct proc *p, const u128 *a)
+i128 sys_msync(struct task *p, const u128 *a)
 {
     int flags = (int)a[2];
     if (flags & ~(MS_ASYNC | MS_INVALIDATE | MS_SYNC)) return -EINVAL;
@@ -139,22 +145,22 @@ i128 sys_msync(struct proc *p, const u128 *a)
     u128 len;
     int e = range(p, a[0], a[1], &len);
     if (e) return e;
-    return len ? mm_host_op(&p->mm, a[0], len, op_msync, &flags) : 0;
+    return len ? mm_host_op(&p->proc->mm, a[0], len, op_msync, &flags) : 0;
 }
 
 /* mlock/munlock: Linux rounds the start down to a page. */
-static i128 lock_common(struct proc *p, const u128 *a, int (*op)(void *, size_t, void *))
+static i128 lock_common(struct task *p, const u128 *a, int (*op)(void *, size_t, void *))
 {
     u128 start = a[0] & ~(PAGE - 1), len;
     int e = range(p, start, a[1] + (a[0] - start), &len);
     if (e) return e;
-    return len ? mm_host_op(&p->mm, start, len, op, NULL) : 0;
+    return len ? mm_host_op(&p->proc->mm, start, len, op, NULL) : 0;
 }
-i128 sys_mlock(struct proc *p, const u128 *a) { return lock_common(p, a, op_mlock); }
-i128 sys_munlock(struct proc *p, const u128 *a) { return lock_common(p, a, op_munlock); }
+i128 sys_mlock(struct task *p, const u128 *a) { return lock_common(p, a, op_mlock); }
+i128 sys_munlock(struct task *p, const u128 *a) { return lock_common(p, a, op_munlock); }
 
 /* mincore: one byte per page, bit 0 = resident, from the host's pages behind the guest's. */
-struct mincore_arg { struct proc *p; u128 vec; size_t done; };
+struct mincore_arg { struct task *p; u128 vec; size_t done; };
 static int op_mincore(void *h, size_t n, void *arg)
 {
     struct mincore_arg *m = arg;
@@ -169,7 +175,7 @@ static int op_mincore(void *h, size_t n, void *arg)
     return 0;
 }
 
-i128 sys_mincore(struct proc *p, const u128 *a)
+i128 sys_mincore(struct task *p, const u128 *a)
 {
     u128 len;
     int e = range(p, a[0], a[1], &len);
@@ -178,7 +184,7 @@ i128 sys_mincore(struct proc *p, const u128 *a)
     struct mincore_arg m = { p, a[2], 0 };
     /* Linux fills the vector up to the first unmapped page, then answers ENOMEM */
     for (u128 x = a[0]; x < a[0] + len;) {
-        const struct mm_region *r = mm_find(&p->mm, x);
+        const struct mm_region *r = mm_find(&p->proc->mm, x);
         if (!r) return -ENOMEM;
         u128 stop = r->end < a[0] + len ? r->end : a[0] + len;
         if ((e = op_mincore(r->host + (size_t)(x - r->start), (size_t)(stop - x), &m))) return e;
@@ -188,7 +194,7 @@ i128 sys_mincore(struct proc *p, const u128 *a)
 }
 
 /* ---- scheduler --------------------------------------------------------------------------- */
-i128 sys_getcpu(struct proc *p, const u128 *a)
+i128 sys_getcpu(struct task *p, const u128 *a)
 {
     unsigned cpu, node;
     if (syscall(SYS_getcpu, &cpu, &node, NULL)) return -errno;
@@ -200,11 +206,11 @@ i128 sys_getcpu(struct proc *p, const u128 *a)
 /* The CPU mask is a bit string: the same bytes in every personality, in units of the
  * personality's long. */
 #define MAX_MASK 8192
-i128 sys_sched_getaffinity(struct proc *p, const u128 *a)
+i128 sys_sched_getaffinity(struct task *p, const u128 *a)
 {
-    unsigned glong = (unsigned)p->lay.xlen / 8, len = (unsigned)a[1];
+    unsigned glong = (unsigned)p->proc->lay.xlen / 8, len = (unsigned)a[1];
     if (len & (glong - 1)) return -EINVAL;
-    static u8 mask[MAX_MASK];
+    u8 mask[MAX_MASK];
     unsigned hlen = len > MAX_MASK ? MAX_MASK : (len + 7) & ~7u;
     memset(mask, 0, sizeof mask);
     long r = syscall(SYS_sched_getaffinity, (pid_t)a[0], hlen, mask);
@@ -215,9 +221,9 @@ i128 sys_sched_getaffinity(struct proc *p, const u128 *a)
     return e ? (i128)e : (i128)n;
 }
 
-i128 sys_sched_setaffinity(struct proc *p, const u128 *a)
+i128 sys_sched_setaffinity(struct task *p, const u128 *a)
 {
-    static u8 mask[MAX_MASK];
+    u8 mask[MAX_MASK];
     unsigned len = (unsigned)a[1] > MAX_MASK ? MAX_MASK : (unsigned)a[1];
     memset(mask, 0, sizeof mask);
     int e = get_guest(p, a[2], mask, len);
@@ -225,13 +231,13 @@ i128 sys_sched_setaffinity(struct proc *p, const u128 *a)
     return ret(syscall(SYS_sched_setaffinity, (pid_t)a[0], (len + 7) & ~7u, mask));
 }
 
-i128 sys_sched_getscheduler(struct proc *p, const u128 *a)
+i128 sys_sched_getscheduler(struct task *p, const u128 *a)
 {
     (void)p;
     return ret(syscall(SYS_sched_getscheduler, (pid_t)a[0]));
 }
 
-i128 sys_sched_getparam(struct proc *p, const u128 *a)
+i128 sys_sched_getparam(struct task *p, const u128 *a)
 {
     int prio;
     if (syscall(SYS_sched_getparam, (pid_t)a[0], &prio)) return -errno;
@@ -239,7 +245,7 @@ i128 sys_sched_getparam(struct proc *p, const u128 *a)
 }
 
 /* membarrier: the host's (the zl-run process has the guest's one thread). */
-i128 sys_membarrier(struct proc *p, const u128 *a)
+i128 sys_membarrier(struct task *p, const u128 *a)
 {
     (void)p;
     return ret(syscall(SYS_membarrier, (int)a[0], (unsigned)a[1], (int)a[2]));

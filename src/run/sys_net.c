@@ -13,11 +13,12 @@
 #include <unistd.h>
 
 #include "run/sys.h"
+#include "run/thread.h"
 #include "zl_abi.h"
 
 #define MAX_ADDR 128     /* sizeof(struct sockaddr_storage) */
 
-static int get_addr(struct proc *p, u128 addr, u128 len, u8 *buf, socklen_t *out)
+static int get_addr(struct task *p, u128 addr, u128 len, u8 *buf, socklen_t *out)
 {
     if (len > MAX_ADDR) return -EINVAL;
     *out = (socklen_t)len;
@@ -26,7 +27,7 @@ static int get_addr(struct proc *p, u128 addr, u128 len, u8 *buf, socklen_t *out
 
 /* Write back an address the host returned, truncated to the guest's buffer, and the full
  * length to *len_addr (Linux's rule). */
-static int put_addr(struct proc *p, u128 addr, u128 len_addr, const u8 *buf, socklen_t hlen)
+static int put_addr(struct task *p, u128 addr, u128 len_addr, const u8 *buf, socklen_t hlen)
 {
     if (!addr || !len_addr) return 0;
     u32 glen;
@@ -41,55 +42,58 @@ static int put_addr(struct proc *p, u128 addr, u128 len_addr, const u8 *buf, soc
 
 #define RET(expr) do { long r_ = (long)(expr); return r_ < 0 ? -errno : r_; } while (0)
 
-i128 sys_socket(struct proc *p, const u128 *a) { (void)p; RET(socket((int)a[0], (int)a[1], (int)a[2])); }
-i128 sys_listen(struct proc *p, const u128 *a) { (void)p; RET(listen((int)a[0], (int)a[1])); }
-i128 sys_shutdown(struct proc *p, const u128 *a) { (void)p; RET(shutdown((int)a[0], (int)a[1])); }
+i128 sys_socket(struct task *p, const u128 *a) { (void)p; RET(socket((int)a[0], (int)a[1], (int)a[2])); }
+i128 sys_listen(struct task *p, const u128 *a) { (void)p; RET(listen((int)a[0], (int)a[1])); }
+i128 sys_shutdown(struct task *p, const u128 *a) { (void)p; RET(shutdown((int)a[0], (int)a[1])); }
 
-i128 sys_socketpair(struct proc *p, const u128 *a)
+i128 sys_socketpair(struct task *p, const u128 *a)
 {
     int sv[2];
     if (socketpair((int)a[0], (int)a[1], (int)a[2], sv)) return -errno;
     return put_guest(p, a[3], sv, sizeof sv);
 }
 
-static i128 addr_call(struct proc *p, const u128 *a, int (*fn)(int, const struct sockaddr *, socklen_t))
+static i128 addr_call(struct task *p, const u128 *a, int (*fn)(int, const struct sockaddr *, socklen_t))
 {
     u8 buf[MAX_ADDR];
     socklen_t len;
     int e = get_addr(p, a[1], a[2], buf, &len);
     if (e) return e;
-    RET(fn((int)a[0], (const struct sockaddr *)buf, len));
+    int r;
+    BLOCKING(p, r = fn((int)a[0], (const struct sockaddr *)buf, len));     /* connect may wait */
+    RET(r);
 }
-i128 sys_bind(struct proc *p, const u128 *a) { return addr_call(p, a, bind); }
-i128 sys_connect(struct proc *p, const u128 *a) { return addr_call(p, a, connect); }
+i128 sys_bind(struct task *p, const u128 *a) { return addr_call(p, a, bind); }
+i128 sys_connect(struct task *p, const u128 *a) { return addr_call(p, a, connect); }
 
-static i128 accept_common(struct proc *p, int fd, u128 addr, u128 len_addr, int flags)
+static i128 accept_common(struct task *p, int fd, u128 addr, u128 len_addr, int flags)
 {
     u8 buf[MAX_ADDR];
     socklen_t hl = sizeof buf;
-    int r = accept4(fd, addr ? (struct sockaddr *)buf : NULL, addr ? &hl : NULL, flags);
+    int r;
+    BLOCKING(p, r = accept4(fd, addr ? (struct sockaddr *)buf : NULL, addr ? &hl : NULL, flags));
     if (r < 0) return -errno;
     int e = put_addr(p, addr, len_addr, buf, hl);
     return e ? e : r;
 }
-i128 sys_accept4(struct proc *p, const u128 *a) { return accept_common(p, (int)a[0], a[1], a[2], (int)a[3]); }
-i128 sys_accept(struct proc *p, const u128 *a) { return accept_common(p, (int)a[0], a[1], a[2], 0); }
+i128 sys_accept4(struct task *p, const u128 *a) { return accept_common(p, (int)a[0], a[1], a[2], (int)a[3]); }
+i128 sys_accept(struct task *p, const u128 *a) { return accept_common(p, (int)a[0], a[1], a[2], 0); }
 
-static i128 name_call(struct proc *p, const u128 *a, int (*fn)(int, struct sockaddr *, socklen_t *))
+static i128 name_call(struct task *p, const u128 *a, int (*fn)(int, struct sockaddr *, socklen_t *))
 {
     u8 buf[MAX_ADDR];
     socklen_t hl = sizeof buf;
     if (fn((int)a[0], (struct sockaddr *)buf, &hl)) return -errno;
     return put_addr(p, a[1], a[2], buf, hl);
 }
-i128 sys_getsockname(struct proc *p, const u128 *a) { return name_call(p, a, getsockname); }
-i128 sys_getpeername(struct proc *p, const u128 *a) { return name_call(p, a, getpeername); }
+i128 sys_getsockname(struct task *p, const u128 *a) { return name_call(p, a, getsockname); }
+i128 sys_getpeername(struct task *p, const u128 *a) { return name_call(p, a, getpeername); }
 
 /* Data goes through a host bounce buffer (at most 1 MiB per call: a short count, which
  * stream sockets allow and datagram sizes never reach). */
 #define MAX_IO (1u << 20)
 
-i128 sys_sendto(struct proc *p, const u128 *a)
+i128 sys_sendto(struct task *p, const u128 *a)
 {
     if (!guest_access_ok(p, a[1], a[2] > MAX_RW_COUNT ? MAX_RW_COUNT : a[2])) return -EFAULT;
     size_t n = a[2] > MAX_IO ? MAX_IO : (size_t)a[2];
@@ -101,22 +105,24 @@ i128 sys_sendto(struct proc *p, const u128 *a)
     if (!buf) return -ENOMEM;
     i128 r = get_guest(p, a[1], buf, n);
     if (!r) {
-        ssize_t k = sendto((int)a[0], buf, n, (int)a[3], a[4] ? (struct sockaddr *)abuf : NULL, alen);
+        ssize_t k;
+        BLOCKING(p, k = sendto((int)a[0], buf, n, (int)a[3], a[4] ? (struct sockaddr *)abuf : NULL, alen));
         r = k < 0 ? -errno : k;
     }
     free(buf);
     return r;
 }
 
-i128 sys_recvfrom(struct proc *p, const u128 *a)
+i128 sys_recvfrom(struct task *p, const u128 *a)
 {
     if (!guest_access_ok(p, a[1], a[2] > MAX_RW_COUNT ? MAX_RW_COUNT : a[2])) return -EFAULT;
     size_t n = a[2] > MAX_IO ? MAX_IO : (size_t)a[2];
     u8 *buf = malloc(n ? n : 1), abuf[MAX_ADDR];
     if (!buf) return -ENOMEM;
     socklen_t hl = sizeof abuf;
-    ssize_t k = recvfrom((int)a[0], buf, n, (int)a[3], a[4] ? (struct sockaddr *)abuf : NULL,
-                         a[4] ? &hl : NULL);
+    ssize_t k;
+    BLOCKING(p, k = recvfrom((int)a[0], buf, n, (int)a[3], a[4] ? (struct sockaddr *)abuf : NULL,
+                         a[4] ? &hl : NULL));
     i128 r = k < 0 ? -errno : k;
     if (k > 0 && put_guest(p, a[1], buf, (size_t)k)) r = -EFAULT;
     if (k >= 0 && a[4]) {
@@ -133,7 +139,7 @@ static bool is_timeval_opt(int level, int opt)
                                    opt == SO_RCVTIMEO_OLD || opt == SO_SNDTIMEO_OLD);
 }
 
-i128 sys_setsockopt(struct proc *p, const u128 *a)
+i128 sys_setsockopt(struct task *p, const u128 *a)
 {
     int level = (int)a[1], opt = (int)a[2];
     u8 buf[256];
@@ -150,7 +156,7 @@ i128 sys_setsockopt(struct proc *p, const u128 *a)
     RET(setsockopt((int)a[0], level, opt, buf, (socklen_t)a[4]));
 }
 
-i128 sys_getsockopt(struct proc *p, const u128 *a)
+i128 sys_getsockopt(struct task *p, const u128 *a)
 {
     int level = (int)a[1], opt = (int)a[2];
     u32 glen;
@@ -182,14 +188,14 @@ i128 sys_getsockopt(struct proc *p, const u128 *a)
  * bytes everywhere (descriptors, struct ucred, in_pktinfo, ints) except the old socket
  * timestamps, which are a timeval or timespec of the personality. */
 
-static size_t g_align(const struct proc *p, size_t n)
+static size_t g_align(const struct task *p, size_t n)
 {
-    size_t a = (size_t)p->lay.xlen / 8;
+    size_t a = (size_t)p->proc->lay.xlen / 8;
     return (n + a - 1) & ~(a - 1);
 }
 
 /* Guest control messages -> a host control buffer (malloc'd in *out). */
-static int cmsg_to_host(struct proc *p, u128 addr, u128 len, void **out, size_t *outlen)
+static int cmsg_to_host(struct task *p, u128 addr, u128 len, void **out, size_t *outlen)
 {
     int pers = sys_pers(p);
     size_t gh = zl_sizeof(pers, ZL_T_cmsghdr);
@@ -224,7 +230,7 @@ fail:
 }
 
 /* A host timestamp as the guest's bytes (n timeval or timespec values). */
-static size_t stamp_to_guest(struct proc *p, const struct cmsghdr *hc, u8 *out)
+static size_t stamp_to_guest(struct task *p, const struct cmsghdr *hc, u8 *out)
 {
     int pers = sys_pers(p);
     if (hc->cmsg_type == ZL_SO_TIMESTAMP_OLD) {
@@ -244,7 +250,7 @@ static size_t stamp_to_guest(struct proc *p, const struct cmsghdr *hc, u8 *out)
 /* Host control messages after recvmsg -> the guest's buffer, Linux's put_cmsg rules: a
  * message that does not fit is cut and MSG_CTRUNC set; descriptors that find no room are
  * closed (scm_detach_fds).  Returns the guest bytes used, or -EFAULT. */
-static i128 cmsg_to_guest(struct proc *p, struct msghdr *hm, u128 addr, u128 room, int *flags)
+static i128 cmsg_to_guest(struct task *p, struct msghdr *hm, u128 addr, u128 room, int *flags)
 {
     int pers = sys_pers(p);
     size_t gh = zl_sizeof(pers, ZL_T_cmsghdr), used = 0;
@@ -255,7 +261,7 @@ static i128 cmsg_to_guest(struct proc *p, struct msghdr *hm, u128 addr, u128 roo
         bool stamp = hc->cmsg_level == SOL_SOCKET &&
                      (hc->cmsg_type == ZL_SO_TIMESTAMP_OLD || hc->cmsg_type == ZL_SO_TIMESTAMPNS_OLD ||
                       hc->cmsg_type == ZL_SO_TIMESTAMPING_OLD);
-        if (stamp && p->lay.xlen != 64) {
+        if (stamp && p->proc->lay.xlen != 64) {
             dl = stamp_to_guest(p, hc, data);
             src = data;
         }
@@ -286,7 +292,7 @@ static i128 cmsg_to_guest(struct proc *p, struct msghdr *hm, u128 addr, u128 roo
 
 /* sendmsg/recvmsg: msghdr and its iovecs through the neutral forms; data bounces through
  * one host buffer (at most MAX_IO bytes). */
-static i128 msg_common(struct proc *p, const u128 *a, bool recv)
+static i128 msg_common(struct task *p, const u128 *a, bool recv)
 {
     int pers = sys_pers(p);
     u8 g[ZL_MAXSIZE_msghdr];
@@ -342,7 +348,8 @@ static i128 msg_common(struct proc *p, const u128 *a, bool recv)
             off += (size_t)iv[i].iov_len;
         }
     }
-    ssize_t k = recv ? recvmsg((int)a[0], &hm, (int)a[2]) : sendmsg((int)a[0], &hm, (int)a[2]);
+    ssize_t k;
+    BLOCKING(p, k = recv ? recvmsg((int)a[0], &hm, (int)a[2]) : sendmsg((int)a[0], &hm, (int)a[2]));
     if (k < 0) { r = -errno; goto out; }
     r = k;
     if (recv) {
@@ -375,15 +382,15 @@ out:
     free(buf);
     return r;
 }
-i128 sys_sendmsg(struct proc *p, const u128 *a) { return msg_common(p, a, false); }
-i128 sys_recvmsg(struct proc *p, const u128 *a) { return msg_common(p, a, true); }
+i128 sys_sendmsg(struct task *p, const u128 *a) { return msg_common(p, a, false); }
+i128 sys_recvmsg(struct task *p, const u128 *a) { return msg_common(p, a, true); }
 
 /* sendmmsg/recvmmsg: msg_common over each mmsghdr, msg_len after its msghdr.  As on
  * Linux, the count of messages done is returned once one was, and the error of a later
  * one is dropped; recvmmsg's MSG_WAITFORONE turns on MSG_DONTWAIT after the first, and its
  * timeout is checked after each message (Linux's rule, not a timeout of the wait). */
 
-static i128 mmsg_common(struct proc *p, const u128 *a, bool recv)
+static i128 mmsg_common(struct task *p, const u128 *a, bool recv)
 {
     int pers = sys_pers(p);
     u128 vlen = a[2] > ZL_UIO_MAXIOV ? ZL_UIO_MAXIOV : a[2];
@@ -433,5 +440,5 @@ static i128 mmsg_common(struct proc *p, const u128 *a, bool recv)
     }
     return done ? (i128)done : err;
 }
-i128 sys_sendmmsg(struct proc *p, const u128 *a) { return mmsg_common(p, a, false); }
-i128 sys_recvmmsg(struct proc *p, const u128 *a) { return mmsg_common(p, a, true); }
+i128 sys_sendmmsg(struct task *p, const u128 *a) { return mmsg_common(p, a, false); }
+i128 sys_recvmmsg(struct task *p, const u128 *a) { return mmsg_common(p, a, true); }

@@ -1,6 +1,7 @@
 /* Process, identity and miscellaneous system calls that carry no structures (or only
  * ones whose guest layout equals the host's in the personalities that reach them). */
 #include <errno.h>
+#include <stdlib.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -16,18 +17,24 @@
 #include "run/sys.h"
 #include "zl_abi.h"
 
-i128 sys_enosys(struct proc *p, const u128 *a) { (void)p; (void)a; return -ENOSYS; }
+i128 sys_enosys(struct task *p, const u128 *a) { (void)p; (void)a; return -ENOSYS; }
 
-i128 sys_exit(struct proc *p, const u128 *a)
+/* exit ends the calling thread (the process with its last thread), exit_group the
+ * process: task_run (thread.c) does either once the call returns. */
+i128 sys_exit(struct task *p, const u128 *a)
 {
     p->exit_code = (int)(a[0] & 0xff);
     p->exited = true;
     return 0;
 }
-i128 sys_exit_group(struct proc *p, const u128 *a) { return sys_exit(p, a); }
+i128 sys_exit_group(struct task *p, const u128 *a)
+{
+    p->group_exit = true;
+    return sys_exit(p, a);
+}
 
 #define ID_CALL(name, expr) \
-    i128 sys_##name(struct proc *p, const u128 *a) { (void)p; (void)a; return (i128)(expr); }
+    i128 sys_##name(struct task *p, const u128 *a) { (void)p; (void)a; return (i128)(expr); }
 ID_CALL(getpid, getpid())
 ID_CALL(getppid, getppid())
 ID_CALL(gettid, gettid())
@@ -38,15 +45,15 @@ ID_CALL(getegid, getegid())
 ID_CALL(sched_yield, sched_yield())
 ID_CALL(umask, umask((mode_t)a[0]))
 
-/* Single-threaded for now: remember the address, return the thread id. */
-i128 sys_set_tid_address(struct proc *p, const u128 *a)
+/* The word cleared, and its waiter woken, when the thread ends (thread.c). */
+i128 sys_set_tid_address(struct task *p, const u128 *a)
 {
     p->clear_child_tid = a[0];
     return gettid();
 }
 
 
-i128 sys_getrandom(struct proc *p, const u128 *a)
+i128 sys_getrandom(struct task *p, const u128 *a)
 {
     u8 buf[256];
     unsigned flags = (unsigned)a[2];
@@ -61,7 +68,7 @@ i128 sys_getrandom(struct proc *p, const u128 *a)
         size_t n = (size_t)(len - done < sizeof buf ? len - done : sizeof buf);
         ssize_t r = getrandom(buf, n, (unsigned)a[2]);
         if (r < 0) return done ? (i128)done : -errno;
-        if (!mm_write(&p->mm, a[0] + done, buf, (size_t)r, NULL)) return done ? (i128)done : -EFAULT;
+        if (!mm_write(&p->proc->mm, a[0] + done, buf, (size_t)r, NULL)) return done ? (i128)done : -EFAULT;
         done += (u128)r;
         if ((size_t)r < n) break;
     }
@@ -69,33 +76,33 @@ i128 sys_getrandom(struct proc *p, const u128 *a)
 }
 
 /* struct utsname is six 65-byte strings in every personality. */
-i128 sys_uname(struct proc *p, const u128 *a)
+i128 sys_uname(struct task *p, const u128 *a)
 {
     struct utsname u;
     if (uname(&u)) return -errno;
     memset(u.machine, 0, sizeof u.machine);
-    snprintf(u.machine, sizeof u.machine, "riscv%d", p->lay.xlen);
+    snprintf(u.machine, sizeof u.machine, "riscv%d", p->proc->lay.xlen);
     char out[6 * 65];
     memset(out, 0, sizeof out);
     const char *f[6] = { u.sysname, u.nodename, u.release, u.version, u.machine, u.domainname };
     for (int i = 0; i < 6; i++) strncpy(out + 65 * i, f[i], 64);
-    return mm_write(&p->mm, a[0], out, sizeof out, NULL) ? 0 : -EFAULT;
+    return mm_write(&p->proc->mm, a[0], out, sizeof out, NULL) ? 0 : -EFAULT;
 }
 
 /* prlimit64: struct rlimit64 is two u64 in every personality (rv128 too: docs/abi.md
  * §7.3), the host's layout as well. */
-i128 sys_prlimit64(struct proc *p, const u128 *a)
+i128 sys_prlimit64(struct task *p, const u128 *a)
 {
     _Static_assert(sizeof(struct rlimit) == 16, "struct rlimit64 is two u64");
     struct rlimit nw, old;
-    if (a[2] && !mm_read(&p->mm, a[2], &nw, sizeof nw, NULL)) return -EFAULT;
+    if (a[2] && !mm_read(&p->proc->mm, a[2], &nw, sizeof nw, NULL)) return -EFAULT;
     if (prlimit((pid_t)a[0], (int)a[1], a[2] ? &nw : NULL, a[3] ? &old : NULL)) return -errno;
-    if (a[3] && !mm_write(&p->mm, a[3], &old, sizeof old, NULL)) return -EFAULT;
+    if (a[3] && !mm_write(&p->proc->mm, a[3], &old, sizeof old, NULL)) return -EFAULT;
     return 0;
 }
 
-i128 sys_kill(struct proc *p, const u128 *a) { (void)p; return kill((pid_t)a[0], (int)a[1]) ? -errno : 0; }
-i128 sys_tgkill(struct proc *p, const u128 *a)
+i128 sys_kill(struct task *p, const u128 *a) { (void)p; return kill((pid_t)a[0], (int)a[1]) ? -errno : 0; }
+i128 sys_tgkill(struct task *p, const u128 *a)
 {
     (void)p;
     return syscall(SYS_tgkill, (int)a[0], (int)a[1], (int)a[2]) ? -errno : 0;
@@ -103,12 +110,12 @@ i128 sys_tgkill(struct proc *p, const u128 *a)
 
 /* The blocked set is the guest's and also the host process's, so that a signal with its
  * default action stays pending on the host exactly as Linux keeps it for the guest. */
-i128 sys_rt_sigprocmask(struct proc *p, const u128 *a)
+i128 sys_rt_sigprocmask(struct task *p, const u128 *a)
 {
     if (a[3] != 8) return -EINVAL;
     u64 old = p->sigmask, set;
     if (a[1]) {
-        if (!mm_read(&p->mm, a[1], &set, 8, NULL)) return -EFAULT;
+        if (!mm_read(&p->proc->mm, a[1], &set, 8, NULL)) return -EFAULT;
         switch ((int)a[0]) {
         case SIG_BLOCK: p->sigmask |= set; break;
         case SIG_UNBLOCK: p->sigmask &= ~set; break;
@@ -124,20 +131,20 @@ i128 sys_rt_sigprocmask(struct proc *p, const u128 *a)
         /* signals caught while blocked are delivered once unblocked */
         if (p->sig_pending & ~p->sigmask) p->hart.insn_limit = 0;
     }
-    if (a[2] && !mm_write(&p->mm, a[2], &old, 8, NULL)) return -EFAULT;
+    if (a[2] && !mm_write(&p->proc->mm, a[2], &old, 8, NULL)) return -EFAULT;
     return 0;
 }
 
 /* getrlimit/setrlimit (rv64, rv128): struct rlimit is two unsigned longs; on rv128 a
  * value the host cannot hold is RLIM_INFINITY, and the host's infinity is all ones
  * (docs/abi.md §6.3). */
-static u128 rlim_to_guest(struct proc *p, rlim_t v)
+static u128 rlim_to_guest(struct task *p, rlim_t v)
 {
-    if (v == RLIM_INFINITY) return p->lay.xlen == 128 ? ~(u128)0 : (u128)RLIM_INFINITY;
+    if (v == RLIM_INFINITY) return p->proc->lay.xlen == 128 ? ~(u128)0 : (u128)RLIM_INFINITY;
     return (u128)v;
 }
 
-i128 sys_getrlimit(struct proc *p, const u128 *a)
+i128 sys_getrlimit(struct task *p, const u128 *a)
 {
     struct rlimit r;
     if (getrlimit((int)a[0], &r)) return -errno;
@@ -147,7 +154,7 @@ i128 sys_getrlimit(struct proc *p, const u128 *a)
     return e ? e : put_guest(p, a[1], g, zl_sizeof(sys_pers(p), ZL_T_rlimit));
 }
 
-i128 sys_setrlimit(struct proc *p, const u128 *a)
+i128 sys_setrlimit(struct task *p, const u128 *a)
 {
     u8 g[ZL_MAXSIZE_rlimit];
     struct zl_rlimit n;
@@ -165,7 +172,7 @@ i128 sys_setrlimit(struct proc *p, const u128 *a)
  * zl-run process, which is the guest process); the two that return through an int *
  * and the name calls copy through guest memory.  Every other option answers EINVAL, as
  * Linux does for an option it does not know (docs/zl-run.md lists them). */
-i128 sys_prctl(struct proc *p, const u128 *a)
+i128 sys_prctl(struct task *p, const u128 *a)
 {
     int opt = (int)a[0];
     unsigned long v[4] = { (unsigned long)a[1], (unsigned long)a[2], (unsigned long)a[3],
@@ -210,7 +217,7 @@ i128 sys_prctl(struct proc *p, const u128 *a)
  * system call so that glibc's set*id does not try to broadcast to threads the zl-run
  * process does not have. */
 #define RAW_CALL(name, nr, n)                                                              \
-    i128 sys_##name(struct proc *p, const u128 *a)                                         \
+    i128 sys_##name(struct task *p, const u128 *a)                                         \
     {                                                                                      \
         (void)p;                                                                           \
         long r = syscall(nr, n > 0 ? (long)(i64)a[0] : 0, n > 1 ? (long)(i64)a[1] : 0,      \
@@ -234,7 +241,7 @@ RAW_CALL(getpriority, SYS_getpriority, 2)
 RAW_CALL(setpriority, SYS_setpriority, 3)
 
 /* getresuid/getresgid: three 32-bit ids in every personality. */
-static i128 getres(struct proc *p, const u128 *a, long nr)
+static i128 getres(struct task *p, const u128 *a, long nr)
 {
     u32 id[3];
     if (syscall(nr, &id[0], &id[1], &id[2]) < 0) return -errno;
@@ -244,39 +251,39 @@ static i128 getres(struct proc *p, const u128 *a, long nr)
     }
     return 0;
 }
-i128 sys_getresuid(struct proc *p, const u128 *a) { return getres(p, a, SYS_getresuid); }
-i128 sys_getresgid(struct proc *p, const u128 *a) { return getres(p, a, SYS_getresgid); }
+i128 sys_getresuid(struct task *p, const u128 *a) { return getres(p, a, SYS_getresuid); }
+i128 sys_getresgid(struct task *p, const u128 *a) { return getres(p, a, SYS_getresgid); }
 
 /* getgroups/setgroups: arrays of 32-bit gids. */
-i128 sys_getgroups(struct proc *p, const u128 *a)
+i128 sys_getgroups(struct task *p, const u128 *a)
 {
     int size = (int)a[0];
     if (size < 0) return -EINVAL;
-    static gid_t g[65536];
+    gid_t *g = malloc(65536 * sizeof *g);
+    if (!g) return -ENOMEM;
     int n = (int)syscall(SYS_getgroups, size ? (size < 65536 ? size : 65536) : 0, g);
-    if (n < 0) return -errno;
-    if (size && n) {
-        int e = put_guest(p, a[1], g, (size_t)n * sizeof g[0]);
-        if (e) return e;
-    }
-    return n;
+    int e = n < 0 ? -errno : 0;
+    if (!e && size && n) e = put_guest(p, a[1], g, (size_t)n * sizeof g[0]);
+    free(g);
+    return e ? e : n;
 }
 
-i128 sys_setgroups(struct proc *p, const u128 *a)
+i128 sys_setgroups(struct task *p, const u128 *a)
 {
     int size = (int)a[0];
     if (size < 0 || size > 65536) return -EINVAL;
-    static gid_t g[65536];
-    if (size) {
-        int e = get_guest(p, a[1], g, (size_t)size * sizeof g[0]);
-        if (e) return e;
-    }
-    return syscall(SYS_setgroups, size, g) < 0 ? -errno : 0;
+    gid_t *g = malloc((size ? (size_t)size : 1) * sizeof *g);
+    if (!g) return -ENOMEM;
+    int e = size ? get_guest(p, a[1], g, (size_t)size * sizeof g[0]) : 0;
+    if (!e && syscall(SYS_setgroups, size, g) < 0) e = -errno;
+    free(g);
+    return e;
 }
 
 /* set_robust_list: Linux refuses a length other than its struct robust_list_head's
- * (12, 24 or 80 bytes).  With one thread nothing ever walks the list. */
-i128 sys_set_robust_list(struct proc *p, const u128 *a)
+ * (12, 24 or 80 bytes).  The list is recorded but not walked when the thread ends
+ * (docs/zl-run.md: robust futexes of a dead owner are not marked FUTEX_OWNER_DIED). */
+i128 sys_set_robust_list(struct task *p, const u128 *a)
 {
     if (a[1] != zl_sizeof(sys_pers(p), ZL_T_robust_list_head)) return -EINVAL;
     p->robust_list = a[0];
@@ -291,58 +298,57 @@ i128 sys_set_robust_list(struct proc *p, const u128 *a)
  * one a signal handler interrupts: rseq_signal_fixup moves the pc to the abort handler
  * before the frame is built, as Linux's rseq_ip_fixup does.  cpu_id is refreshed at
  * registration and at every signal delivery. */
-static struct { u128 addr; u32 len, sig; bool on; } rseq_reg;
 /* the size of struct rseq as first released (Linux's ORIG_RSEQ_SIZE) */
 enum { ORIG_RSEQ_SIZE = 32 };
 
-static int rseq_put_cpu(struct proc *p, u32 cpu)
+static int rseq_put_cpu(struct task *p, u32 cpu)
 {
     u32 ids[2] = { cpu, cpu };
     if (cpu == (u32)ZL_RSEQ_CPU_ID_UNINITIALIZED) ids[0] = 0;     /* Linux's rseq_reset_rseq_cpu_id */
-    return put_guest(p, rseq_reg.addr, ids, sizeof ids);
+    return put_guest(p, p->rseq.addr, ids, sizeof ids);
 }
 
-i128 sys_rseq(struct proc *p, const u128 *a)
+i128 sys_rseq(struct task *p, const u128 *a)
 {
     u128 addr = a[0];
     u32 len = (u32)a[1], sig = (u32)a[3];
     int flags = (int)a[2];
     if (flags & ZL_RSEQ_FLAG_UNREGISTER) {
         if (flags & ~ZL_RSEQ_FLAG_UNREGISTER) return -EINVAL;
-        if (!rseq_reg.on || rseq_reg.addr != addr || rseq_reg.len != len) return -EINVAL;
-        if (rseq_reg.sig != sig) return -EPERM;
+        if (!p->rseq.on || p->rseq.addr != addr || p->rseq.len != len) return -EINVAL;
+        if (p->rseq.sig != sig) return -EPERM;
         int e = rseq_put_cpu(p, (u32)ZL_RSEQ_CPU_ID_UNINITIALIZED);
         if (e) return e;
-        rseq_reg.on = false;
+        p->rseq.on = false;
         return 0;
     }
     if (flags) return -EINVAL;
-    if (rseq_reg.on) {
-        if (rseq_reg.addr != addr || rseq_reg.len != len) return -EINVAL;
-        if (rseq_reg.sig != sig) return -EPERM;
+    if (p->rseq.on) {
+        if (p->rseq.addr != addr || p->rseq.len != len) return -EINVAL;
+        if (p->rseq.sig != sig) return -EPERM;
         return -EBUSY;
     }
     if (len < ORIG_RSEQ_SIZE) return -EINVAL;
     if (len == ORIG_RSEQ_SIZE ? (addr & 31) : ((addr & 7) || len < 20)) return -EINVAL;
     u8 probe;
     if (get_guest(p, addr, &probe, 1) || get_guest(p, addr + len - 1, &probe, 1)) return -EFAULT;
-    rseq_reg.addr = addr;
-    rseq_reg.len = len;
-    rseq_reg.sig = sig;
-    rseq_reg.on = true;
+    p->rseq.addr = addr;
+    p->rseq.len = len;
+    p->rseq.sig = sig;
+    p->rseq.on = true;
     int cpu = sched_getcpu();
     rseq_put_cpu(p, cpu < 0 ? 0 : (u32)cpu);
     return 0;
 }
 
-bool rseq_signal_fixup(struct proc *p)
+bool rseq_signal_fixup(struct task *p)
 {
-    if (!rseq_reg.on) return true;
+    if (!p->rseq.on) return true;
     int cpu = sched_getcpu();
     if (rseq_put_cpu(p, cpu < 0 ? 0 : (u32)cpu)) return false;
     u64 csp;
-    if (get_guest(p, rseq_reg.addr + 8, &csp, 8)) return false;
-    if (p->lay.xlen == 32) csp = (u32)csp;
+    if (get_guest(p, p->rseq.addr + 8, &csp, 8)) return false;
+    if (p->proc->lay.xlen == 32) csp = (u32)csp;
     if (!csp) return true;
     struct { u32 version, flags; u64 start_ip, post_commit_offset, abort_ip; } cs;
     if (get_guest(p, csp, &cs, sizeof cs)) return false;
@@ -353,10 +359,10 @@ bool rseq_signal_fixup(struct proc *p)
         return false;
     u64 zero = 0;
     if (pc - cs.start_ip >= cs.post_commit_offset)          /* not inside: clear */
-        return !put_guest(p, rseq_reg.addr + 8, &zero, 8);
+        return !put_guest(p, p->rseq.addr + 8, &zero, 8);
     u32 s;
-    if (get_guest(p, cs.abort_ip - 4, &s, 4) || s != rseq_reg.sig) return false;
-    if (put_guest(p, rseq_reg.addr + 8, &zero, 8)) return false;
+    if (get_guest(p, cs.abort_ip - 4, &s, 4) || s != p->rseq.sig) return false;
+    if (put_guest(p, p->rseq.addr + 8, &zero, 8)) return false;
     hart_resume_at(&p->hart, cs.abort_ip);
     return true;
 }

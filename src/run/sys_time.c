@@ -13,9 +13,10 @@
 #include <unistd.h>
 
 #include "run/sys.h"
+#include "run/thread.h"
 #include "zl_abi.h"
 
-i128 put_timespec(struct proc *p, u128 addr, const struct timespec *ts)
+i128 put_timespec(struct task *p, u128 addr, const struct timespec *ts)
 {
     u8 g[ZL_MAXSIZE_timespec];
     int e = zl_timespec_h2g(sys_pers(p), ts, g);
@@ -23,28 +24,28 @@ i128 put_timespec(struct proc *p, u128 addr, const struct timespec *ts)
     return put_guest(p, addr, g, zl_sizeof(sys_pers(p), ZL_T_timespec));
 }
 
-i128 get_timespec(struct proc *p, u128 addr, struct timespec *ts)
+i128 get_timespec(struct task *p, u128 addr, struct timespec *ts)
 {
     u8 g[ZL_MAXSIZE_timespec];
     int e = get_guest(p, addr, g, zl_sizeof(sys_pers(p), ZL_T_timespec));
     return e ? e : zl_timespec_g2h(sys_pers(p), g, ts);
 }
 
-i128 sys_clock_gettime(struct proc *p, const u128 *a)
+i128 sys_clock_gettime(struct task *p, const u128 *a)
 {
     struct timespec ts;
     if (clock_gettime((clockid_t)a[0], &ts)) return -errno;
     return put_timespec(p, a[1], &ts);
 }
 
-i128 sys_clock_getres(struct proc *p, const u128 *a)
+i128 sys_clock_getres(struct task *p, const u128 *a)
 {
     struct timespec ts;
     if (clock_getres((clockid_t)a[0], &ts)) return -errno;
     return a[1] ? put_timespec(p, a[1], &ts) : 0;
 }
 
-i128 sys_gettimeofday(struct proc *p, const u128 *a)
+i128 sys_gettimeofday(struct task *p, const u128 *a)
 {
     struct timeval tv;
     if (gettimeofday(&tv, NULL)) return -errno;
@@ -61,12 +62,13 @@ i128 sys_gettimeofday(struct proc *p, const u128 *a)
     return 0;
 }
 
-static i128 sleep_common(struct proc *p, clockid_t clk, int flags, u128 req_addr, u128 rem_addr)
+static i128 sleep_common(struct task *p, clockid_t clk, int flags, u128 req_addr, u128 rem_addr)
 {
     struct timespec req, rem;
     i128 e = get_timespec(p, req_addr, &req);
     if (e) return e;
-    int r = clock_nanosleep(clk, flags, &req, &rem);
+    int r;
+    BLOCKING(p, r = clock_nanosleep(clk, flags, &req, &rem));
     if (r == EINTR && rem_addr && !(flags & TIMER_ABSTIME)) {
         e = put_timespec(p, rem_addr, &rem);
         if (e) return e;
@@ -74,13 +76,13 @@ static i128 sleep_common(struct proc *p, clockid_t clk, int flags, u128 req_addr
     return -r;
 }
 
-i128 sys_nanosleep(struct proc *p, const u128 *a) { return sleep_common(p, CLOCK_MONOTONIC, 0, a[0], a[1]); }
-i128 sys_clock_nanosleep(struct proc *p, const u128 *a)
+i128 sys_nanosleep(struct task *p, const u128 *a) { return sleep_common(p, CLOCK_MONOTONIC, 0, a[0], a[1]); }
+i128 sys_clock_nanosleep(struct task *p, const u128 *a)
 {
     return sleep_common(p, (clockid_t)a[0], (int)a[1], a[2], a[3]);
 }
 
-i128 sys_times(struct proc *p, const u128 *a)
+i128 sys_times(struct task *p, const u128 *a)
 {
     struct tms t;
     clock_t c = times(&t);
@@ -94,7 +96,7 @@ i128 sys_times(struct proc *p, const u128 *a)
     return (i128)c;
 }
 
-i128 sys_sysinfo(struct proc *p, const u128 *a)
+i128 sys_sysinfo(struct task *p, const u128 *a)
 {
     struct sysinfo si;
     if (sysinfo(&si)) return -errno;
@@ -104,7 +106,7 @@ i128 sys_sysinfo(struct proc *p, const u128 *a)
     return e ? e : put_guest(p, a[0], g, zl_sizeof(sys_pers(p), ZL_T_sysinfo));
 }
 
-i128 sys_getrusage(struct proc *p, const u128 *a)
+i128 sys_getrusage(struct task *p, const u128 *a)
 {
     struct rusage ru;
     if (getrusage((int)a[0], &ru)) return -errno;
@@ -115,21 +117,21 @@ i128 sys_getrusage(struct proc *p, const u128 *a)
 
 /* getitimer/setitimer: the host's interval timers of the zl-run process are the guest's
  * (their signals reach the guest through the host, like any other). */
-static i128 put_itimerval(struct proc *p, u128 addr, const struct itimerval *v)
+static i128 put_itimerval(struct task *p, u128 addr, const struct itimerval *v)
 {
     u8 g[ZL_MAXSIZE_itimerval];
     int e = zl_itimerval_h2g(sys_pers(p), v, g);
     return e ? e : put_guest(p, addr, g, zl_sizeof(sys_pers(p), ZL_T_itimerval));
 }
 
-i128 sys_getitimer(struct proc *p, const u128 *a)
+i128 sys_getitimer(struct task *p, const u128 *a)
 {
     struct itimerval v;
     if (getitimer((int)a[0], &v)) return -errno;
     return put_itimerval(p, a[1], &v);
 }
 
-i128 sys_setitimer(struct proc *p, const u128 *a)
+i128 sys_setitimer(struct task *p, const u128 *a)
 {
     struct itimerval nv, ov;
     u8 g[ZL_MAXSIZE_itimerval];
@@ -150,7 +152,7 @@ i128 sys_setitimer(struct proc *p, const u128 *a)
  * back (signal_timer_value).  A NULL sigevent is Linux's default (SIGALRM, the timer id
  * as the value), which the host applies. */
 
-i128 sys_timer_create(struct proc *p, const u128 *a)
+i128 sys_timer_create(struct task *p, const u128 *a)
 {
     int pers = sys_pers(p);
     struct sigevent hs;
@@ -178,14 +180,14 @@ i128 sys_timer_create(struct proc *p, const u128 *a)
     return 0;
 }
 
-static i128 put_itimerspec(struct proc *p, u128 addr, const struct itimerspec *v)
+static i128 put_itimerspec(struct task *p, u128 addr, const struct itimerspec *v)
 {
     u8 g[ZL_MAXSIZE_itimerspec];
     int e = zl_itimerspec_h2g(sys_pers(p), v, g);
     return e ? e : put_guest(p, addr, g, zl_sizeof(sys_pers(p), ZL_T_itimerspec));
 }
 
-i128 sys_timer_settime(struct proc *p, const u128 *a)
+i128 sys_timer_settime(struct task *p, const u128 *a)
 {
     struct itimerspec nv, ov;
     u8 g[ZL_MAXSIZE_itimerspec];
@@ -196,21 +198,21 @@ i128 sys_timer_settime(struct proc *p, const u128 *a)
     return a[3] ? put_itimerspec(p, a[3], &ov) : 0;
 }
 
-i128 sys_timer_gettime(struct proc *p, const u128 *a)
+i128 sys_timer_gettime(struct task *p, const u128 *a)
 {
     struct itimerspec v;
     if (syscall(SYS_timer_gettime, (int)a[0], &v)) return -errno;
     return put_itimerspec(p, a[1], &v);
 }
 
-i128 sys_timer_getoverrun(struct proc *p, const u128 *a)
+i128 sys_timer_getoverrun(struct task *p, const u128 *a)
 {
     (void)p;
     long r = syscall(SYS_timer_getoverrun, (int)a[0]);
     return r < 0 ? -errno : r;
 }
 
-i128 sys_timer_delete(struct proc *p, const u128 *a)
+i128 sys_timer_delete(struct task *p, const u128 *a)
 {
     (void)p;
     return syscall(SYS_timer_delete, (int)a[0]) ? -errno : 0;

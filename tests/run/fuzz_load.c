@@ -13,9 +13,9 @@ static const struct hart_ops ops = { stop };
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size);
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 {
-    struct proc *p = calloc(1, sizeof *p);
+    struct task *p = calloc(1, sizeof *p);
     if (!p) return 0;
-    p->opt.no_random = true;
+    p->proc->opt.no_random = true;
     char *argv[] = { "fuzz", NULL }, *envp[] = { NULL };
     char err[256];
     if (proc_load_image(p, "fuzz", data, size, argv, envp, err, sizeof err) == 0) {
@@ -26,7 +26,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
         hart_destroy(&p->hart);
     }
     procfs_destroy(p);          /* what the loader noted for /proc/self/maps */
-    mm_destroy(&p->mm);
+    mm_destroy(&p->proc->mm);
     free(p);
     return 0;
 }

@@ -33,10 +33,10 @@ compare auxv
 compare futex
 # procs.c needs exec of a RISC-V program, which qemu-user cannot do, and qemu-user's
 # signal handling differs from Linux's (shared/ref/linux-riscv-user-abi.md §8); qemu-user
-# runs threads, lacks mremap's old_size 0 and bends two control-message rules (nothreads.c,
+# lacks mremap's old_size 0, has no rseq and bends two control-message rules (linuxrules.c,
 # mremap.c, scm.c): these are compared with Linux's behaviour, written down in
 # NAME.expected.
-for name in procs signals mremap nothreads scm; do
+for name in procs signals mremap linuxrules scm; do
     timeout $((60 * ${ZL_TIME_SCALE:-1})) "$ZL_BIN/zl-run" "$out/$name" > "$out/$name.z" 2>&1; rz=$?
     if [ $rz -ne 0 ] || ! cmp -s tests/run/glibc/$name.expected "$out/$name.z"; then
         echo "FAIL $name: exit $rz"; diff tests/run/glibc/$name.expected "$out/$name.z" | head -20 | sed 's/^/# /'

@@ -1,6 +1,6 @@
 /* What differs from qemu-user on purpose, checked against Linux's documented behaviour
- * (nothreads.expected): threads are not available yet, so pthread_create fails cleanly
- * and the process carries on; vfork suspends the parent until the child execs or exits;
+ * (linuxrules.expected): a thread runs and is joined, and fork afterwards copies only the
+ * calling thread; vfork suspends the parent until the child execs or exits;
  * SA_RESTART does not restart sleeps, ppoll or sigsuspend (signal(7)); a temporary mask
  * (ppoll, sigsuspend) lets a signal through and the frame restores the caller's mask;
  * a critical section registered with rseq that a signal interrupts continues at its
@@ -37,10 +37,12 @@ int main(int argc, char **argv)
         printf("exec'd vfork child\n");
         return 3;
     }
-    /* pthread_create: an error, no thread, and everything still works afterwards */
+    /* a thread, joined; malloc and fork still work afterwards */
     pthread_t t;
-    int r = pthread_create(&t, NULL, thread_main, NULL);
-    printf("pthread_create: %s\n", r ? "failed" : "succeeded");
+    void *ret = NULL;
+    int r = pthread_create(&t, NULL, thread_main, (void *)42);
+    if (!r) r = pthread_join(t, &ret);
+    printf("pthread_create: %s, joined %ld\n", r ? "failed" : "succeeded", (long)ret);
     char *m = malloc(100000);
     memset(m, 1, 100000);
     free(m);

@@ -1,0 +1,409 @@
+/* Guest threads on host threads, the thread list and exclusive sections (run/thread.h,
+ * docs/zl-run.md "Threads"). */
+#include "run/thread.h"
+
+#include <errno.h>
+#include <linux/futex.h>
+#include <semaphore.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "run/sys.h"
+#include "zl_abi.h"
+
+/* Host stack of a guest thread: the interpreter, the system-call layer and a signal
+ * frame being built all run on it. */
+#define HOST_STACK ((size_t)1 << 20)
+
+static struct threads *list_of(const struct task *p) { return p->proc->threads; }
+
+int threads_init(struct process *pr, struct task *p)
+{
+    struct threads *t = calloc(1, sizeof *t);
+    if (!t) return -ENOMEM;
+    pthread_mutex_init(&t->lock, NULL);
+    pthread_cond_init(&t->changed, NULL);
+    t->list = p;
+    t->initial = p;
+    t->count = 1;
+    pr->threads = t;
+    p->tid = (int)gettid();
+    return 0;
+}
+
+bool threads_many(const struct task *p)
+{
+    return __atomic_load_n(&list_of(p)->count, __ATOMIC_ACQUIRE) > 1;
+}
+
+/* Become a running thread: wait while an exclusive section is wanted or under way. */
+static void enter_locked(struct threads *t, struct task *p)
+{
+    while (t->excl) pthread_cond_wait(&t->changed, &t->lock);
+    t->running++;
+    p->state = TASK_RUNNING;
+}
+
+static void thread_enter(struct task *p)
+{
+    if (p->state == TASK_RUNNING || !threads_many(p)) return;
+    struct threads *t = list_of(p);
+    pthread_mutex_lock(&t->lock);
+    enter_locked(t, p);
+    pthread_mutex_unlock(&t->lock);
+}
+
+static void thread_leave(struct task *p)
+{
+    if (p->state != TASK_RUNNING) return;
+    struct threads *t = list_of(p);
+    pthread_mutex_lock(&t->lock);
+    t->running--;
+    p->state = TASK_OUT;
+    pthread_cond_broadcast(&t->changed);
+    pthread_mutex_unlock(&t->lock);
+}
+
+void task_block_begin(struct task *p)
+{
+    if (p->state != TASK_RUNNING) return;
+    int e = errno;
+    struct threads *t = list_of(p);
+    pthread_mutex_lock(&t->lock);
+    t->running--;
+    t->blocked++;
+    p->state = TASK_BLOCKED;
+    pthread_cond_broadcast(&t->changed);
+    pthread_mutex_unlock(&t->lock);
+    errno = e;
+}
+
+void task_block_end(struct task *p)
+{
+    if (p->state != TASK_BLOCKED) return;
+    int e = errno;
+    struct threads *t = list_of(p);
+    pthread_mutex_lock(&t->lock);
+    t->blocked--;
+    enter_locked(t, p);
+    pthread_mutex_unlock(&t->lock);
+    errno = e;
+}
+
+void threads_kick_others(struct task *p)
+{
+    if (!threads_many(p)) return;
+    struct threads *t = list_of(p);
+    pthread_mutex_lock(&t->lock);
+    for (struct task *o = t->list; o; o = o->next)
+        if (o != p) o->hart.insn_limit = 0;
+    pthread_mutex_unlock(&t->lock);
+}
+
+void exclusive_begin(struct task *p)
+{
+    struct mm *mm = &p->proc->mm;
+    if (!threads_many(p)) {
+        /* the only thread, and it is here: nothing can point into released memory */
+        if (mm->defer_release) {
+            mm->defer_release = false;
+            mm_release_deferred(mm);
+        }
+        return;
+    }
+    struct threads *t = list_of(p);
+    pthread_mutex_lock(&t->lock);
+    if (p->state == TASK_RUNNING) {
+        t->running--;
+        p->state = TASK_OUT;
+        pthread_cond_broadcast(&t->changed);
+    }
+    while (t->excl) pthread_cond_wait(&t->changed, &t->lock);
+    t->excl = true;
+    for (struct task *o = t->list; o; o = o->next)
+        if (o != p) o->hart.insn_limit = 0;     /* leave guest code at a block boundary */
+    while (t->running > 0) pthread_cond_wait(&t->changed, &t->lock);
+    pthread_mutex_unlock(&t->lock);
+    p->in_exclusive = true;
+}
+
+void exclusive_end(struct task *p)
+{
+    if (!p->in_exclusive) return;
+    p->in_exclusive = false;
+    struct threads *t = list_of(p);
+    pthread_mutex_lock(&t->lock);
+    if (t->blocked == 0) mm_release_deferred(&p->proc->mm);
+    t->excl = false;
+    t->running++;
+    p->state = TASK_RUNNING;
+    pthread_cond_broadcast(&t->changed);
+    pthread_mutex_unlock(&t->lock);
+}
+
+void threads_after_fork(struct task *p)
+{
+    struct threads *t = list_of(p);
+    pthread_mutex_init(&t->lock, NULL);
+    pthread_cond_init(&t->changed, NULL);
+    /* the other threads' structures are the parent's: the child only drops its links */
+    t->list = p;
+    p->next = NULL;
+    t->count = 1;
+    t->running = t->blocked = 0;
+    t->excl = false;
+    p->state = TASK_OUT;
+    p->in_exclusive = false;
+    p->tid = (int)gettid();
+    struct mm *mm = &p->proc->mm;
+    mm->defer_release = false;
+    mm_release_deferred(mm);
+}
+
+/* ---- the run loop ------------------------------------------------------------------- */
+
+/* Die the way the guest died: by the same signal, without a host core dump. */
+static _Noreturn void die_by_signal(int sig)
+{
+    struct rlimit no_core = { 0, 0 };
+    setrlimit(RLIMIT_CORE, &no_core);
+    fflush(NULL);
+    signal(sig, SIG_DFL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    raise(sig);
+    _exit(128 + sig);
+}
+
+static void print_addr(char *b, size_t n, u128 a)
+{
+    if ((u64)(a >> 64))
+        snprintf(b, n, "0x%llx%016llx", (unsigned long long)(u64)(a >> 64),
+                 (unsigned long long)(u64)a);
+    else
+        snprintf(b, n, "0x%llx", (unsigned long long)(u64)a);
+}
+
+/* Say why the guest dies of a trap no handler took; returns the signal it dies of. */
+static int report_trap(struct task *p)
+{
+    const struct hart *h = &p->hart;
+    const char *exe = p->proc->exe_path;
+    char pc[48], addr[48];
+    print_addr(pc, sizeof pc, h->pc);
+    print_addr(addr, sizeof addr, h->trap.addr);
+    const char *doing = h->trap.cause == TRAP_FETCH_FAULT ? "executing" :
+                        h->trap.cause == TRAP_STORE_FAULT ? "writing" : "reading";
+    switch (h->trap.cause) {
+    case TRAP_ILLEGAL:
+        fprintf(stderr, "zl-run: %s: illegal instruction 0x%08x at pc %s\n", exe, h->trap.insn, pc);
+        return SIGILL;
+    case TRAP_BREAKPOINT:
+        fprintf(stderr, "zl-run: %s: breakpoint at pc %s\n", exe, pc);
+        return SIGTRAP;
+    case TRAP_LOAD_MISALIGNED:
+    case TRAP_STORE_MISALIGNED:
+        fprintf(stderr, "zl-run: %s: misaligned atomic access to %s at pc %s\n", exe, addr, pc);
+        return SIGBUS;
+    case TRAP_FETCH_MISALIGNED:
+        fprintf(stderr, "zl-run: %s: bus error: misaligned instruction address %s\n", exe, pc);
+        return SIGBUS;
+    default:
+        if (h->trap.bus) {
+            fprintf(stderr, "zl-run: %s: bus error: %s %s (beyond the end of its file) at pc %s\n",
+                    exe, doing, addr, pc);
+            return SIGBUS;
+        }
+        fprintf(stderr, "zl-run: %s: segmentation fault: %s %s %s at pc %s\n", exe, doing,
+                h->trap.maperr ? "unmapped address" : "protected address", addr, pc);
+        return SIGSEGV;
+    }
+}
+
+/* Take c off the list (the caller holds no lock). */
+static void unlink_task(struct threads *t, struct task *c)
+{
+    pthread_mutex_lock(&t->lock);
+    if (c->state == TASK_RUNNING) t->running--;
+    for (struct task **l = &t->list; *l; l = &(*l)->next)
+        if (*l == c) {
+            *l = c->next;
+            break;
+        }
+    __atomic_store_n(&t->count, t->count - 1, __ATOMIC_RELEASE);
+    pthread_cond_broadcast(&t->changed);
+    pthread_mutex_unlock(&t->lock);
+}
+
+/* A thread that is not the last one ends: its tid word is cleared and its joiner woken
+ * (CLONE_CHILD_CLEARTID, set_tid_address), then it leaves the list. */
+static _Noreturn void thread_finish(struct task *p)
+{
+    struct threads *t = list_of(p);
+    sigset_t all;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, NULL);   /* no handler may reach p once it is freed */
+    if (p->clear_child_tid) {
+        u32 zero = 0;
+        if (mm_write(&p->proc->mm, p->clear_child_tid, &zero, 4, NULL)) {
+            const struct mm_region *r = mm_find(&p->proc->mm, p->clear_child_tid);
+            if (r && !r->hostfault)
+                syscall(SYS_futex, r->host + (size_t)(p->clear_child_tid - r->start),
+                        FUTEX_WAKE, 1, NULL, NULL, 0);
+        }
+    }
+    unlink_task(t, p);
+    hart_destroy(&p->hart);
+    free(p);
+    pthread_exit(NULL);
+}
+
+int task_run(struct task *p)
+{
+    struct hart *h = &p->hart;
+    thread_enter(p);
+    for (;;) {
+        int rc = hart_run(h);
+        if (rc == RUN_REQUEST) {
+            h->insn_limit = UINT64_MAX;
+            thread_leave(p);            /* let a waiting exclusive section run */
+            thread_enter(p);
+            signal_pending_deliver(p);
+            continue;
+        }
+        if (rc == RUN_TRAP && signal_trap(p) == 0) continue;
+        if (p->proc->opt.stats)
+            fprintf(stderr, "zl-run: instructions: %llu\n", (unsigned long long)h->instret);
+        if (rc != RUN_EXIT) die_by_signal(report_trap(p));
+        if (!p->group_exit && threads_many(p)) thread_finish(p);
+        if (p != list_of(p)->initial || threads_many(p)) {
+            /* the process ends while other host threads may still run: no clean-up */
+            fflush(NULL);
+            _exit(p->exit_code);
+        }
+        thread_leave(p);
+        return p->exit_code;
+    }
+}
+
+/* ---- clone(CLONE_THREAD) ------------------------------------------------------------ */
+
+struct start {
+    struct task *task;
+    sem_t started;              /* the new thread has its tid */
+    sem_t go;                   /* the creator has written it for CLONE_PARENT_SETTID */
+    int tid;
+    bool child_settid;
+};
+
+static void *thread_main(void *arg)
+{
+    struct start *s = arg;
+    struct task *p = s->task;
+    bool settid = s->child_settid;
+    p->tid = s->tid = (int)gettid();
+    sem_post(&s->started);
+    while (sem_wait(&s->go) && errno == EINTR) {}
+    sem_destroy(&s->started);
+    sem_destroy(&s->go);
+    free(s);                    /* the creator is done with it once it posted go */
+    signal_thread_start(p);
+    thread_enter(p);
+    if (settid) {
+        u32 tid = (u32)p->tid;
+        mm_write(&p->proc->mm, p->set_child_tid, &tid, 4, NULL);
+    }
+    task_run(p);
+    _exit(p->exit_code);        /* not reached: a thread ends in task_run */
+}
+
+i128 thread_create(struct task *p, u64 flags, u128 newsp, u128 ptid, u128 tls, u128 ctid)
+{
+    struct task *c = malloc(sizeof *c);
+    if (!c) return -ENOMEM;
+    *c = *p;
+    c->next = NULL;
+    c->state = TASK_OUT;
+    c->in_exclusive = false;
+    c->hart.bcache = NULL;                      /* its own translated blocks */
+    c->hart.tlb_gen = p->proc->mm.gen - 1;      /* and its own TLB, flushed on entry */
+    c->hart.resv_valid = false;
+    c->hart.insn_limit = UINT64_MAX;
+    c->hart.os = c;
+    c->sig_pending = 0;
+    c->mask_saved = false;
+    c->altstack.sp = c->altstack.size = 0;
+    c->altstack.flags = ZL_SS_DISABLE;           /* Linux clears it for CLONE_VM threads */
+    c->rseq.on = false;
+    c->robust_list = 0;
+    c->exited = c->group_exit = false;
+    c->clear_child_tid = (flags & ZL_CLONE_CHILD_CLEARTID) ? ctid : 0;
+    c->set_child_tid = ctid;
+    hart_set_x(&c->hart, 10, 0);
+    if (newsp) hart_set_x(&c->hart, 2, newsp);
+    if (flags & ZL_CLONE_SETTLS) hart_set_x(&c->hart, 4, tls);
+
+    struct threads *t = list_of(p);
+    pthread_mutex_lock(&t->lock);
+    if (t->count == 1) {
+        /* from now on the states count: the caller is running (it is in this call) */
+        t->running = 1;
+        t->blocked = 0;
+        p->state = TASK_RUNNING;
+        p->proc->mm.defer_release = true;
+    }
+    c->next = t->list;
+    t->list = c;
+    __atomic_store_n(&t->count, t->count + 1, __ATOMIC_RELEASE);
+    pthread_mutex_unlock(&t->lock);
+
+    struct start *s = calloc(1, sizeof *s);
+    if (!s) {
+        unlink_task(t, c);
+        free(c);
+        return -ENOMEM;
+    }
+    s->task = c;
+    s->child_settid = (flags & ZL_CLONE_CHILD_SETTID) != 0;
+    sem_init(&s->started, 0, 0);
+    sem_init(&s->go, 0, 0);
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    pthread_attr_setstacksize(&attr, HOST_STACK);
+    /* the new host thread starts with every signal blocked and then takes the guest's
+     * mask (signal_thread_start), so no signal reaches it before it can handle one */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    pthread_t th;
+    int e = pthread_create(&th, &attr, thread_main, s);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    pthread_attr_destroy(&attr);
+    if (e) {
+        unlink_task(t, c);
+        sem_destroy(&s->started);
+        sem_destroy(&s->go);
+        free(s);
+        free(c);
+        return -EAGAIN;
+    }
+    /* Linux writes the parent's tid word before the child runs: glibc's join waits for
+     * the same word that CLONE_CHILD_CLEARTID clears */
+    while (sem_wait(&s->started) && errno == EINTR) {}
+    int tid = s->tid;
+    if (flags & ZL_CLONE_PARENT_SETTID) {
+        u32 v = (u32)tid;
+        mm_write(&p->proc->mm, ptid, &v, 4, NULL);
+    }
+    sem_post(&s->go);           /* from here on s belongs to the child */
+    return tid;
+}
