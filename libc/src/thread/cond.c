@@ -21,10 +21,14 @@ static void relock(struct waiting *w)
         w->m->__count = w->count;
 }
 
-/* Cancelled while waiting: the cleanup handlers run with the mutex held. */
+/* Cancelled while waiting: the cleanup handlers run with the mutex held, and a signal this
+ * thread may have taken is passed on to another waiter (POSIX: a cancelled waiter does not
+ * consume a signal while others wait; a spurious wake-up is allowed). */
 static void cancel_cleanup(void *p)
 {
-    relock(p);
+    struct waiting *w = p;
+    relock(w);
+    pthread_cond_signal(w->c);
 }
 
 int pthread_cond_timedwait(pthread_cond_t *restrict c, pthread_mutex_t *restrict m,

@@ -32,9 +32,13 @@ int sem_trywait(sem_t *s)
     return -1;
 }
 
+/* Cancelled while waiting: if a sem_post woke this thread, the wake-up goes to another
+ * waiter. */
 static void uncount(void *p)
 {
-    ZL_ADD(&((sem_t *)p)->__waiters, -1);
+    sem_t *s = p;
+    if (ZL_ADD(&s->__waiters, -1) > 0 && ZL_LOAD(&s->__value) > 0)
+        __zl_futex_wake(&s->__value, 1, s->__shared);
 }
 
 int sem_timedwait(sem_t *restrict s, const struct timespec *restrict abs)
