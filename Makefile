@@ -96,7 +96,8 @@ fuzz-long: build/bin/zl-as build/bin/zl-ld
 	@$(if $(T),T=$(T)) bash tests/fuzz_long.sh
 
 bench: all
-	@BUILD=$(BUILD) bash bench/run.sh; s=$$?; BUILD=$(BUILD) bash bench/cc.sh && exit $$s
+	@BUILD=$(BUILD) bash bench/run.sh; s=$$?; BUILD=$(BUILD) bash bench/threads.sh || s=1; \
+		BUILD=$(BUILD) bash bench/cc.sh && exit $$s
 
 demo: all
 	@BUILD=$(BUILD) bash examples/demo.sh
@@ -119,7 +120,7 @@ audit-linux: $(BUILD)/bin/zl-audit
 # --- audit end ---
 
 clean:
-	rm -rf build build-san build-fuzz
+	rm -rf build build-san build-fuzz build-tsan
 
 # --- abigen begin ---
 # abi/*.abi -> UAPI headers, zl-run's system-call tables and converters, docs/syscalls.md

@@ -10,6 +10,20 @@
 #include <stdbool.h>
 #include <zl/types.h>
 
+/* For ThreadSanitizer builds: a function whose loads and stores reach guest memory.  Races
+ * between guest threads on guest memory are the guest's (RVWMO allows them); zl-run's own
+ * state is still checked everywhere else. */
+#if defined(__SANITIZE_THREAD__)
+#define ZL_GUEST_MEMORY_CODE __attribute__((no_sanitize("thread")))
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define ZL_GUEST_MEMORY_CODE __attribute__((no_sanitize("thread")))
+#endif
+#endif
+#ifndef ZL_GUEST_MEMORY_CODE
+#define ZL_GUEST_MEMORY_CODE
+#endif
+
 /* If *p equals *expected, store desired and return true; else load *p into *expected. */
 static inline bool host_cas128(u128 *p, u128 *expected, u128 desired)
 {

@@ -190,7 +190,7 @@ static bool RV(fetch16)(struct hart *h, uxlen pc, u16 *out)
     if (!r || !(r->prot & PROT_EXEC)) return false;
     const u8 *src = r->host + (size_t)(pc - r->start);
     if (r->hostfault) return mm_guarded_copy(out, src, 2, src) == 2;
-    memcpy(out, src, 2);
+    guest_memcpy(out, src, 2);
     return true;
 }
 
@@ -674,8 +674,8 @@ static bool RV(access_slow)(struct hart *h, uxlen a, void *buf, unsigned size, b
         RV(set_fault)(h, cause, (u128)a, need);
         return false;
     }
-    if (write) memcpy(p, buf, size);
-    else memcpy(buf, p, size);
+    if (write) guest_memcpy(p, buf, size);
+    else guest_memcpy(buf, p, size);
     RV(tlb_fill)(h, r, a, write);
     return true;
 }
@@ -818,35 +818,35 @@ static u8 *RV(amo_ptr)(struct hart *h, uxlen a, unsigned size, bool is_lr)
 }
 
 /* The loads and compare-and-swaps the atomics use, per access size (hostatomic.h). */
-static inline u32 RV(amo_load_u32)(u8 *p) { return __atomic_load_n((u32 *)p, __ATOMIC_SEQ_CST); }
-static inline u64 RV(amo_load_u64)(u8 *p) { return __atomic_load_n((u64 *)p, __ATOMIC_SEQ_CST); }
-static inline u128 RV(amo_load_u128)(u8 *p) { return host_load128((u128 *)p); }
-static inline bool RV(amo_cas_u32)(u8 *p, u32 *old, u32 v)
+ZL_GUEST_MEMORY_CODE static inline u32 RV(amo_load_u32)(u8 *p) { return __atomic_load_n((u32 *)p, __ATOMIC_SEQ_CST); }
+ZL_GUEST_MEMORY_CODE static inline u64 RV(amo_load_u64)(u8 *p) { return __atomic_load_n((u64 *)p, __ATOMIC_SEQ_CST); }
+ZL_GUEST_MEMORY_CODE static inline u128 RV(amo_load_u128)(u8 *p) { return host_load128((u128 *)p); }
+ZL_GUEST_MEMORY_CODE static inline bool RV(amo_cas_u32)(u8 *p, u32 *old, u32 v)
 {
     return __atomic_compare_exchange_n((u32 *)p, old, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
 }
-static inline bool RV(amo_cas_u64)(u8 *p, u64 *old, u64 v)
+ZL_GUEST_MEMORY_CODE static inline bool RV(amo_cas_u64)(u8 *p, u64 *old, u64 v)
 {
     return __atomic_compare_exchange_n((u64 *)p, old, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
 }
-static inline bool RV(amo_cas_u128)(u8 *p, u128 *old, u128 v)
+ZL_GUEST_MEMORY_CODE static inline bool RV(amo_cas_u128)(u8 *p, u128 *old, u128 v)
 {
     return host_cas128((u128 *)p, old, v);
 }
 
 /* LR's load.  16 bytes: atomic through a compare-and-swap where the page is writable
  * (where it is not, no thread can store there and a plain load is exact). */
-static inline u32 RV(lr_load_u32)(struct hart *h, uxlen a, u8 *p)
+ZL_GUEST_MEMORY_CODE static inline u32 RV(lr_load_u32)(struct hart *h, uxlen a, u8 *p)
 {
     (void)h; (void)a;
     return RV(amo_load_u32)(p);
 }
-static inline u64 RV(lr_load_u64)(struct hart *h, uxlen a, u8 *p)
+ZL_GUEST_MEMORY_CODE static inline u64 RV(lr_load_u64)(struct hart *h, uxlen a, u8 *p)
 {
     (void)h; (void)a;
     return RV(amo_load_u64)(p);
 }
-static inline u128 RV(lr_load_u128)(struct hart *h, uxlen a, u8 *p)
+ZL_GUEST_MEMORY_CODE static inline u128 RV(lr_load_u128)(struct hart *h, uxlen a, u8 *p)
 {
     const struct mm_region *r = RV(tlb_hit)(h->tlb_w.TLBE, a, 16) ? NULL : mm_find(h->mm, (u128)a);
     if (r && !(r->prot & PROT_WRITE)) {
@@ -907,7 +907,7 @@ static bool RV(csr)(struct hart *h, unsigned csr, bool do_write, uxlen wval, int
 #define NEXT do { i++; ZL_JUMP(i->h); } while (0)
 #define SHMASK (XLEN - 1)
 
-int RV(run)(struct hart *h)
+ZL_GUEST_MEMORY_CODE int RV(run)(struct hart *h)
 {
     static const void *const op_labels[OP_NLABELS] = {
         [ISA_OP_INVALID] = ZL_LABEL(L_ILLEGAL),

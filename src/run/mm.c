@@ -238,11 +238,13 @@ void mm_destroy(struct mm *mm)
 
 const struct mm_region *mm_find(struct mm *mm, u128 addr)
 {
-    struct mm_node *h = mm->hint;
+    /* the threads of a process look regions up at the same time: the hint is a relaxed
+     * atomic (any node it holds is live, since only exclusive sections free nodes) */
+    struct mm_node *h = __atomic_load_n(&mm->hint, __ATOMIC_RELAXED);
     if (h && addr >= h->r.start && addr < h->r.end) return &h->r;
     h = find_node(mm, addr);
     if (!h) return NULL;
-    mm->hint = h;
+    __atomic_store_n(&mm->hint, h, __ATOMIC_RELAXED);
     return &h->r;
 }
 
@@ -295,7 +297,7 @@ static int split_at(struct mm *mm, u128 addr)
 
 static void changed(struct mm *mm)
 {
-    mm->hint = NULL;
+    __atomic_store_n(&mm->hint, NULL, __ATOMIC_RELAXED);
     mm->gen++;
     mm_code_changed(mm);
 }
@@ -540,15 +542,20 @@ static bool copy(struct mm *mm, u128 addr, void *buf, size_t n, int need, bool t
                 return false;
             }
         } else if (to_guest) {
-            memcpy(h, b, k);
+            guest_memcpy(h, b, k);
         } else {
-            memcpy(b, h, k);
+            guest_memcpy(b, h, k);
         }
         b += k;
         n -= k;
         addr += k;
     }
     return true;
+}
+
+__attribute__((noinline)) void guest_memcpy(void *dst, const void *src, size_t n)
+{
+    memcpy(dst, src, n);
 }
 
 bool mm_read(struct mm *mm, u128 addr, void *dst, size_t n, u128 *fault)

@@ -128,6 +128,12 @@ bool mm_write(struct mm *mm, u128 addr, const void *src, size_t n, u128 *fault);
  * n when nothing faulted. */
 size_t mm_guarded_copy(void *dst, const void *src, size_t n, const u8 *guest_side);
 
+/* memcpy where one side is guest memory that other guest threads may be using at the
+ * same time: every such copy outside the interpreter's inline accesses goes through it, so
+ * that a ThreadSanitizer run can tell the guest's own races (its business) from zl-run's
+ * (tests/run/tsan.supp). */
+void guest_memcpy(void *dst, const void *src, size_t n);
+
 /* Loader access: write regardless of guest permissions (the mapping must exist). */
 bool mm_poke(struct mm *mm, u128 addr, const void *src, size_t n);
 

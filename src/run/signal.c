@@ -714,7 +714,7 @@ i128 sys_rt_sigtimedwait(struct task *p, const u128 *a)
     host_set(p->sigmask | set, &hs);
     sigprocmask(SIG_SETMASK, &hs, NULL);
     struct zl_siginfo n;
-    unsigned variant;
+    unsigned variant = 0;
     int sig = 0;
     u64 ready = p->sig_pending & set;
     if (ready) {

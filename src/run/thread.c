@@ -329,7 +329,10 @@ i128 thread_create(struct task *p, u64 flags, u128 newsp, u128 ptid, u128 tls, u
 {
     struct task *c = malloc(sizeof *c);
     if (!c) return -ENOMEM;
+    struct threads *t = list_of(p);
+    pthread_mutex_lock(&t->lock);       /* other threads lower p's insn_limit under it */
     *c = *p;
+    pthread_mutex_unlock(&t->lock);
     c->next = NULL;
     c->state = TASK_OUT;
     c->in_exclusive = false;
@@ -351,7 +354,6 @@ i128 thread_create(struct task *p, u64 flags, u128 newsp, u128 ptid, u128 tls, u
     if (newsp) hart_set_x(&c->hart, 2, newsp);
     if (flags & ZL_CLONE_SETTLS) hart_set_x(&c->hart, 4, tls);
 
-    struct threads *t = list_of(p);
     pthread_mutex_lock(&t->lock);
     if (t->count == 1) {
         /* from now on the states count: the caller is running (it is in this call) */

@@ -1,0 +1,89 @@
+/* fork from a thread (the child has only that thread and can make its own), mappings
+ * changed by several threads at once while another is blocked in read(), and exit while
+ * other threads still run. */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static void *child_thread(void *arg) { return arg; }
+
+static void *forker(void *arg)
+{
+    (void)arg;
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        pthread_t t;
+        void *r = NULL;
+        int ok = !pthread_create(&t, NULL, child_thread, (void *)5) && !pthread_join(t, &r);
+        _exit(ok ? (int)(long)r : 99);
+    }
+    int st;
+    waitpid(pid, &st, 0);
+    return (void *)(long)WEXITSTATUS(st);
+}
+
+static int pipefd[2];
+static void *blocked_reader(void *arg)
+{
+    (void)arg;
+    char buf[8];
+    ssize_t n = read(pipefd[0], buf, sizeof buf);
+    return (void *)(long)n;
+}
+
+static void *mapper(void *arg)
+{
+    long id = (long)arg, bad = 0;
+    for (int i = 0; i < 300; i++) {
+        size_t len = (size_t)(1 + (i + id) % 7) * 65536;
+        unsigned char *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) return (void *)-1L;
+        memset(p, (int)id, len);
+        mprotect(p, 4096, PROT_READ);
+        for (size_t k = 0; k < len; k += 4096) bad += p[k] != (unsigned char)id;
+        munmap(p, len);
+        free(malloc(100000 + (size_t)i));
+    }
+    return (void *)bad;
+}
+
+static volatile int never;
+static void *forever(void *arg)
+{
+    while (!never) {}
+    return arg;
+}
+
+int main(void)
+{
+    pthread_t f;
+    void *r;
+    pthread_create(&f, NULL, forker, NULL);
+    pthread_join(f, &r);
+    printf("fork from a thread: child's own thread returned %ld\n", (long)r);
+
+    pipe(pipefd);
+    pthread_t rd, m[3];
+    pthread_create(&rd, NULL, blocked_reader, NULL);
+    for (long i = 0; i < 3; i++) pthread_create(&m[i], NULL, mapper, (void *)(i + 1));
+    long bad = 0;
+    for (int i = 0; i < 3; i++) {
+        pthread_join(m[i], &r);
+        bad += (long)r;
+    }
+    write(pipefd[1], "done", 4);
+    pthread_join(rd, &r);
+    printf("mappers: %ld wrong bytes; the blocked reader then read %ld bytes\n", bad, (long)r);
+
+    pthread_t spin[2];
+    for (int i = 0; i < 2; i++) pthread_create(&spin[i], NULL, forever, NULL);
+    printf("exit with two threads spinning\n");
+    fflush(stdout);
+    exit(7);
+}
