@@ -5,6 +5,7 @@
 #include <bits/timespec.h>
 #include <bits/abi_signal.h>
 #include <bits/abi_sighow.h>
+#include <bits/pthreadtypes.h>
 __ZL_BEGIN
 #define SIGIOT SIGABRT
 #define SIGPOLL SIGIO
@@ -119,5 +120,6 @@ int sigqueue(pid_t, int, union sigval);
 int killpg(pid_t, int);
 void psignal(int, const char *);
 int pthread_sigmask(int, const sigset_t *restrict, sigset_t *restrict);
+int pthread_kill(pthread_t, int);
 __ZL_END
 #endif

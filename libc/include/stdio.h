@@ -95,5 +95,16 @@ char *tmpnam(char *);
 void flockfile(FILE *);
 void funlockfile(FILE *);
 int ftrylockfile(FILE *);
+/* GNU: the stream functions without locking (for use between flockfile and funlockfile) */
+int fgetc_unlocked(FILE *);
+int fputc_unlocked(int, FILE *);
+size_t fread_unlocked(void *__ZL_RESTRICT, size_t, size_t, FILE *__ZL_RESTRICT);
+size_t fwrite_unlocked(const void *__ZL_RESTRICT, size_t, size_t, FILE *__ZL_RESTRICT);
+int fputs_unlocked(const char *__ZL_RESTRICT, FILE *__ZL_RESTRICT);
+char *fgets_unlocked(char *__ZL_RESTRICT, int, FILE *__ZL_RESTRICT);
+int fflush_unlocked(FILE *);
+int feof_unlocked(FILE *);
+int ferror_unlocked(FILE *);
+void clearerr_unlocked(FILE *);
 __ZL_END
 #endif

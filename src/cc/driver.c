@@ -614,7 +614,7 @@ int cc_driver_main(int argc, char **argv)
         else if (!strcmp(a, "-###")) opt_dry = true;
         else if (!strcmp(a, "--help")) { usage(); return 0; }
         else if (!strcmp(a, "--version")) { puts("zl-cc 0.1 (ZettaLinux C11 compiler for rv128/rv64/rv32)"); return 0; }
-        else if (!strcmp(a, "-pipe") || !strcmp(a, "-s")) {
+        else if (!strcmp(a, "-pipe") || !strcmp(a, "-s") || !strcmp(a, "-pthread")) {   /* -pthread: threads are in libc.a */
         } else {
             fprintf(stderr, "zl-cc: error: unrecognized command-line option '%s'\n", a);
             return 1;

@@ -1,6 +1,7 @@
 #ifndef _ZL_SYS_TYPES_H
 #define _ZL_SYS_TYPES_H
 #include <bits/types.h>
+#include <bits/pthreadtypes.h>
 #include <stdint.h>
 typedef unsigned char u_char;
 typedef unsigned short u_short;

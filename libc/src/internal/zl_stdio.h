@@ -1,7 +1,7 @@
 /* zlibc FILE (internal). */
 #ifndef ZL_STDIO_INTERNAL_H
 #define ZL_STDIO_INTERNAL_H
-#include "zl_libc.h"
+#include "zl_thread.h"
 #include <stdio.h>
 
 #define F_READ 1u      /* opened for reading */
@@ -31,8 +31,17 @@ struct _ZL_FILE {
     int (*close)(struct _ZL_FILE *);
     void *cookie;
     struct _ZL_FILE *next;
+    int lock;                     /* futex lock (thread/lock.c) */
+    int lock_owner;               /* tid of the flockfile owner */
+    int lock_count;               /* its recursion depth */
     unsigned char small[1];
 };
+
+/* Every stdio function locks its stream (flockfile, recursive) once the process has a
+ * second thread; the *_unlocked functions never do. */
+#define FLOCK(f) int zl_flocked_ = __zl_threaded ? (flockfile(f), 1) : 0
+#define FUNLOCK(f) ((void)(zl_flocked_ && (funlockfile(f), 1)))
+ZL_HIDDEN size_t __zl_fwrite_u(const void *, size_t, size_t, FILE *);
 
 ZL_HIDDEN FILE *__zl_fnew(int fd, unsigned flags);
 ZL_HIDDEN int __zl_fmode(const char *mode, unsigned *flags);

@@ -1,6 +1,6 @@
 /* uname, resource limits and usage, process times, priorities, scheduling, select, syslog
  * (to standard error). */
-#include "zl_libc.h"
+#include "zl_thread.h"
 #include <sys/utsname.h>
 #include <sys/resource.h>
 #include <sys/times.h>
@@ -99,7 +99,17 @@ int setpriority(int which, id_t who, int prio)
     return (int)zl_ret(SYS3(setpriority, which, who, prio));
 }
 
+static int select_u(int n, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e, struct timeval *restrict tv);
+/* A cancellation point (docs/libc.md "Threads"). */
 int select(int n, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e, struct timeval *restrict tv)
+{
+    __zl_cp_begin(NULL, NULL);
+    int res = select_u(n, r, w, e, tv);
+    __zl_cp_end();
+    return res;
+}
+
+static int select_u(int n, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e, struct timeval *restrict tv)
 {
     long ret;
 #if ZL_UAPI_XLEN == 32

@@ -1,6 +1,6 @@
 /* Sockets.  msghdr/iovec pass through zeroed boundary copies on rv128 (docs/abi.md 5.4);
  * recvmsg copies back the members the kernel writes. */
-#include "zl_libc.h"
+#include "zl_thread.h"
 #include <sys/socket.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
@@ -20,16 +20,49 @@ int socket(int d, int t, int p) { return (int)zl_ret(SYS3(socket, d, t, p)); }
 int socketpair(int d, int t, int p, int sv[2]) { return (int)zl_ret(SYS4(socketpair, d, t, p, sv)); }
 int bind(int fd, const struct sockaddr *a, socklen_t l) { return (int)zl_ret(SYS3(bind, fd, a, l)); }
 int listen(int fd, int n) { return (int)zl_ret(SYS2(listen, fd, n)); }
-int accept(int fd, struct sockaddr *restrict a, socklen_t *restrict l) { return (int)zl_ret(SYS4(accept4, fd, a, l, 0)); }
-int accept4(int fd, struct sockaddr *restrict a, socklen_t *restrict l, int f) { return (int)zl_ret(SYS4(accept4, fd, a, l, f)); }
-int connect(int fd, const struct sockaddr *a, socklen_t l) { return (int)zl_ret(SYS3(connect, fd, a, l)); }
+/* accept, accept4, connect: cancellation points (docs/libc.md "Threads"). */
+int accept(int fd, struct sockaddr *restrict a, socklen_t *restrict l) { return accept4(fd, a, l, 0); }
+int accept4(int fd, struct sockaddr *restrict a, socklen_t *restrict l, int f)
+{
+    __zl_cp_begin(NULL, NULL);
+    long r = SYS4(accept4, fd, a, l, f);
+    __zl_cp_end();
+    return (int)zl_ret(r);
+}
+int connect(int fd, const struct sockaddr *a, socklen_t l)
+{
+    __zl_cp_begin(NULL, NULL);
+    long r = SYS3(connect, fd, a, l);
+    __zl_cp_end();
+    return (int)zl_ret(r);
+}
 int getsockname(int fd, struct sockaddr *restrict a, socklen_t *restrict l) { return (int)zl_ret(SYS3(getsockname, fd, a, l)); }
 int getpeername(int fd, struct sockaddr *restrict a, socklen_t *restrict l) { return (int)zl_ret(SYS3(getpeername, fd, a, l)); }
+static ssize_t sendto_u(int fd, const void *b, size_t n, int f, const struct sockaddr *a, socklen_t l);
+/* A cancellation point (docs/libc.md "Threads"). */
 ssize_t sendto(int fd, const void *b, size_t n, int f, const struct sockaddr *a, socklen_t l)
+{
+    __zl_cp_begin(NULL, NULL);
+    ssize_t res = sendto_u(fd, b, n, f, a, l);
+    __zl_cp_end();
+    return res;
+}
+
+static ssize_t sendto_u(int fd, const void *b, size_t n, int f, const struct sockaddr *a, socklen_t l)
 {
     return zl_ret(SYS6(sendto, fd, b, n, f, a, l));
 }
+static ssize_t recvfrom_u(int fd, void *restrict b, size_t n, int f, struct sockaddr *restrict a, socklen_t *restrict l);
+/* A cancellation point (docs/libc.md "Threads"). */
 ssize_t recvfrom(int fd, void *restrict b, size_t n, int f, struct sockaddr *restrict a, socklen_t *restrict l)
+{
+    __zl_cp_begin(NULL, NULL);
+    ssize_t res = recvfrom_u(fd, b, n, f, a, l);
+    __zl_cp_end();
+    return res;
+}
+
+static ssize_t recvfrom_u(int fd, void *restrict b, size_t n, int f, struct sockaddr *restrict a, socklen_t *restrict l)
 {
     return zl_ret(SYS6(recvfrom, fd, b, n, f, a, l));
 }
@@ -68,7 +101,17 @@ static int msg_in(const struct msghdr *m, struct k_msghdr *k, struct k_iovec **k
 }
 #endif
 
+static ssize_t sendmsg_u(int fd, const struct msghdr *m, int flags);
+/* A cancellation point (docs/libc.md "Threads"). */
 ssize_t sendmsg(int fd, const struct msghdr *m, int flags)
+{
+    __zl_cp_begin(NULL, NULL);
+    ssize_t res = sendmsg_u(fd, m, flags);
+    __zl_cp_end();
+    return res;
+}
+
+static ssize_t sendmsg_u(int fd, const struct msghdr *m, int flags)
 {
 #if ZL_UAPI_XLEN == 128
     struct k_msghdr k;
@@ -84,7 +127,17 @@ ssize_t sendmsg(int fd, const struct msghdr *m, int flags)
 #endif
 }
 
+static ssize_t recvmsg_u(int fd, struct msghdr *m, int flags);
+/* A cancellation point (docs/libc.md "Threads"). */
 ssize_t recvmsg(int fd, struct msghdr *m, int flags)
+{
+    __zl_cp_begin(NULL, NULL);
+    ssize_t res = recvmsg_u(fd, m, flags);
+    __zl_cp_end();
+    return res;
+}
+
+static ssize_t recvmsg_u(int fd, struct msghdr *m, int flags)
 {
 #if ZL_UAPI_XLEN == 128
     struct k_msghdr k;
@@ -118,7 +171,17 @@ struct cmsghdr *__cmsg_nxthdr(struct msghdr *m, struct cmsghdr *c)
     return (struct cmsghdr *)(void *)next;
 }
 
+static int poll_u(struct pollfd *fds, nfds_t n, int timeout);
+/* A cancellation point (docs/libc.md "Threads"). */
 int poll(struct pollfd *fds, nfds_t n, int timeout)
+{
+    __zl_cp_begin(NULL, NULL);
+    int res = poll_u(fds, n, timeout);
+    __zl_cp_end();
+    return res;
+}
+
+static int poll_u(struct pollfd *fds, nfds_t n, int timeout)
 {
 #if ZL_UAPI_XLEN == 32
     struct k_timespec ts = { timeout / 1000, (long)(timeout % 1000) * 1000000 };

@@ -1,6 +1,6 @@
 /* Signals: the libc structures keep their POSIX shape and are copied into the kernel
  * layouts (struct k_sigaction, k_stack_t: __ptr_t slots on rv128, docs/abi.md 5.4, 7.2). */
-#include "zl_libc.h"
+#include "zl_thread.h"
 #include <signal.h>
 #include <string.h>
 #include <setjmp.h>
@@ -98,9 +98,12 @@ void (*signal(int sig, void (*h)(int)))(int)
     return old.sa_handler;
 }
 
+/* ZL_SIGCANCEL (pthread_cancel's signal) is never blocked by these calls. */
 int sigprocmask(int how, const sigset_t *restrict set, sigset_t *restrict old)
 {
     unsigned long long k = set ? kset(set) : 0, ko = 0;
+    if (how != SIG_UNBLOCK)
+        k &= ~(1ull << (ZL_SIGCANCEL - 1));
     long r = SYS4(rt_sigprocmask, how, set ? &k : NULL, old ? &ko : NULL, KSET_SIZE);
     if (zl_is_err(r))
         return (int)zl_ret(r);
@@ -130,7 +133,17 @@ int sigpending(sigset_t *s)
     return 0;
 }
 
+static int sigsuspend_u(const sigset_t *s);
+/* A cancellation point (docs/libc.md "Threads"). */
 int sigsuspend(const sigset_t *s)
+{
+    __zl_cp_begin(NULL, NULL);
+    int res = sigsuspend_u(s);
+    __zl_cp_end();
+    return res;
+}
+
+static int sigsuspend_u(const sigset_t *s)
 {
     unsigned long long k = kset(s);
     return (int)zl_ret(SYS2(rt_sigsuspend, &k, KSET_SIZE));
@@ -158,7 +171,17 @@ int sigaltstack(const stack_t *restrict ss, stack_t *restrict old)
     return 0;
 }
 
+static int sigtimedwait_u(const sigset_t *restrict set, siginfo_t *restrict info, const struct timespec *restrict ts);
+/* A cancellation point (docs/libc.md "Threads"). */
 int sigtimedwait(const sigset_t *restrict set, siginfo_t *restrict info, const struct timespec *restrict ts)
+{
+    __zl_cp_begin(NULL, NULL);
+    int res = sigtimedwait_u(set, info, ts);
+    __zl_cp_end();
+    return res;
+}
+
+static int sigtimedwait_u(const sigset_t *restrict set, siginfo_t *restrict info, const struct timespec *restrict ts)
 {
     unsigned long long k = kset(set);
 #if ZL_UAPI_XLEN == 32
@@ -209,7 +232,17 @@ void psignal(int sig, const char *msg)
         fprintf(stderr, "%s\n", strsignal(sig));
 }
 
+static int pause_u(void);
+/* A cancellation point (docs/libc.md "Threads"). */
 int pause(void)
+{
+    __zl_cp_begin(NULL, NULL);
+    int res = pause_u();
+    __zl_cp_end();
+    return res;
+}
+
+static int pause_u(void)
 {
     unsigned long long cur = 0;
     (void)SYS4(rt_sigprocmask, SIG_BLOCK, NULL, &cur, KSET_SIZE);

@@ -7,14 +7,16 @@
 #include <limits.h>
 #include <sys/wait.h>
 
+/* The raw calls, not read/write: a stream function is not a cancellation point, so a
+ * thread is never cancelled while it holds a stream's lock. */
 static long fd_read(FILE *f, unsigned char *b, size_t n)
 {
-    return read(f->fd, b, n);
+    return zl_ret(SYS3(read, f->fd, b, n));
 }
 
 static long fd_write(FILE *f, const unsigned char *b, size_t n)
 {
-    return write(f->fd, b, n);
+    return zl_ret(SYS3(write, f->fd, b, n));
 }
 
 static off_t fd_seek(FILE *f, off_t o, int w)
@@ -39,6 +41,7 @@ static FILE f_err = { .fd = 2, .flags = F_WRITE | F_STATIC, .mode = _IONBF, .buf
                       .close = fd_close };
 FILE *stdin = &f_in, *stdout = &f_out, *stderr = &f_err;
 static FILE *open_list;
+static int list_lock;   /* open_list; taken before a stream's lock, never after */
 
 static void flush_all(void)
 {
@@ -83,8 +86,10 @@ ZL_HIDDEN FILE *__zl_fnew(int fd, unsigned flags)
     f->write = fd_write;
     f->seek = fd_seek;
     f->close = fd_close;
+    __zl_lock_st(&list_lock);
     f->next = open_list;
     open_list = f;
+    __zl_unlock_st(&list_lock);
     register_exit();
     return f;
 }
@@ -172,41 +177,133 @@ ZL_HIDDEN int __zl_fflush1(FILE *f)
     return 0;
 }
 
+static int flush_locked(FILE *f)
+{
+    FLOCK(f);
+    int r = __zl_fflush1(f);
+    FUNLOCK(f);
+    return r;
+}
+
 int fflush(FILE *f)
 {
     if (f)
-        return __zl_fflush1(f);
+        return flush_locked(f);
     int r = 0;
-    if (__zl_fflush1(stdout))
+    if (flush_locked(stdout))
         r = EOF;
-    if (__zl_fflush1(stderr))
+    if (flush_locked(stderr))
         r = EOF;
+    __zl_lock_st(&list_lock);
     for (FILE *p = open_list; p; p = p->next)
-        if (p->wlen && __zl_fflush1(p))
+        if (p->wlen && flush_locked(p))
             r = EOF;
+    __zl_unlock_st(&list_lock);
     return r;
+}
+
+int fflush_unlocked(FILE *f)
+{
+    return f ? __zl_fflush1(f) : fflush(NULL);
 }
 
 static void unlink_file(FILE *f)
 {
+    __zl_lock_st(&list_lock);
     for (FILE **p = &open_list; *p; p = &(*p)->next)
         if (*p == f) {
             *p = f->next;
-            return;
+            break;
         }
+    __zl_unlock_st(&list_lock);
+}
+
+/* fork (thread/atfork.c): every stream is locked across the clone; in the child the locks
+ * are reset (their owners do not exist there). */
+void __zl_stdio_lock_all(void)
+{
+    __zl_lock(&list_lock);
+    flockfile(stdin);
+    flockfile(stdout);
+    flockfile(stderr);
+    for (FILE *p = open_list; p; p = p->next)
+        flockfile(p);
+}
+
+static void reset_lock(FILE *f, int child)
+{
+    if (!child) {
+        funlockfile(f);
+        return;
+    }
+    f->lock = 0;
+    f->lock_owner = 0;
+    f->lock_count = 0;
+}
+
+void __zl_stdio_unlock_all(int child)
+{
+    for (FILE *p = open_list; p; p = p->next)
+        reset_lock(p, child);
+    reset_lock(stderr, child);
+    reset_lock(stdout, child);
+    reset_lock(stdin, child);
+    __zl_unlock(&list_lock);
+}
+
+/* flockfile: recursive, owned by a tid. */
+void flockfile(FILE *f)
+{
+    int tid = __zl_self()->tid;
+    if (ZL_LOAD(&f->lock_owner) == tid) {
+        f->lock_count++;
+        return;
+    }
+    __zl_lock(&f->lock);
+    ZL_STORE(&f->lock_owner, tid);
+    f->lock_count = 1;
+}
+
+int ftrylockfile(FILE *f)
+{
+    int tid = __zl_self()->tid, z = 0;
+    if (ZL_LOAD(&f->lock_owner) == tid) {
+        f->lock_count++;
+        return 0;
+    }
+    if (!ZL_CAS(&f->lock, &z, 1))
+        return -1;
+    ZL_STORE(&f->lock_owner, tid);
+    f->lock_count = 1;
+    return 0;
+}
+
+void funlockfile(FILE *f)
+{
+    if (f->lock_count > 1) {
+        f->lock_count--;
+        return;
+    }
+    f->lock_count = 0;
+    ZL_STORE(&f->lock_owner, 0);
+    __zl_unlock(&f->lock);
 }
 
 int fclose(FILE *f)
 {
     int r = 0;
+    FLOCK(f);
     if (f->wlen && __zl_fflush1(f))
         r = EOF;
     if (!(f->flags & F_NOCLOSE) && f->close(f) < 0)
         r = EOF;
     if (f->pid > 0) {
-        int st;
+        /* waitpid is a cancellation point; not while the stream is locked */
+        int st, cs;
+        pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cs);
         while (waitpid(f->pid, &st, 0) < 0 && errno == EINTR)
             ;
+        pthread_setcancelstate(cs, NULL);
     }
     if (f->flags & F_OWNBUF)
         free(f->buf);
@@ -217,8 +314,10 @@ int fclose(FILE *f)
         f->bufsize = 1;
         f->rpos = f->rend = NULL;
         f->wlen = 0;
+        FUNLOCK(f);
         return r;
     }
+    FUNLOCK(f);
     unlink_file(f);
     free(f);
     return r;
@@ -271,9 +370,26 @@ int fileno(FILE *f)
 
 int feof(FILE *f) { return !!(f->flags & F_EOF); }
 int ferror(FILE *f) { return !!(f->flags & F_ERR); }
-void clearerr(FILE *f) { f->flags &= ~(F_EOF | F_ERR); }
+void clearerr(FILE *f)
+{
+    FLOCK(f);
+    f->flags &= ~(F_EOF | F_ERR);
+    FUNLOCK(f);
+}
+int feof_unlocked(FILE *f) { return !!(f->flags & F_EOF); }
+int ferror_unlocked(FILE *f) { return !!(f->flags & F_ERR); }
+void clearerr_unlocked(FILE *f) { f->flags &= ~(F_EOF | F_ERR); }
 
+static int setvbuf_u(FILE *restrict f, char *restrict buf, int mode, size_t size);
 int setvbuf(FILE *restrict f, char *restrict buf, int mode, size_t size)
+{
+    FLOCK(f);
+    int r = setvbuf_u(f, buf, mode, size);
+    FUNLOCK(f);
+    return r;
+}
+
+static int setvbuf_u(FILE *restrict f, char *restrict buf, int mode, size_t size)
 {
     if (mode != _IOFBF && mode != _IOLBF && mode != _IONBF)
         return -1;
@@ -324,6 +440,19 @@ static int to_write(FILE *f)
 
 size_t fwrite(const void *restrict p, size_t size, size_t n, FILE *restrict f)
 {
+    FLOCK(f);
+    size_t r = __zl_fwrite_u(p, size, n, f);
+    FUNLOCK(f);
+    return r;
+}
+
+size_t fwrite_unlocked(const void *restrict p, size_t size, size_t n, FILE *restrict f)
+{
+    return __zl_fwrite_u(p, size, n, f);
+}
+
+size_t __zl_fwrite_u(const void *p, size_t size, size_t n, FILE *f)
+{
     if (!size || !n)
         return 0;
     size_t total = size * n;
@@ -363,32 +492,49 @@ size_t fwrite(const void *restrict p, size_t size, size_t n, FILE *restrict f)
     return done == total ? n : done / size;
 }
 
-int fputc(int c, FILE *f)
+int fputc_unlocked(int c, FILE *f)
 {
     unsigned char b = (unsigned char)c;
     if (f->wlen && f->wlen < f->bufsize && f->mode == _IOFBF) {
         f->buf[f->wlen++] = b;
         return b;
     }
-    return fwrite(&b, 1, 1, f) == 1 ? b : EOF;
+    return __zl_fwrite_u(&b, 1, 1, f) == 1 ? b : EOF;
+}
+
+int fputc(int c, FILE *f)
+{
+    FLOCK(f);
+    int r = fputc_unlocked(c, f);
+    FUNLOCK(f);
+    return r;
 }
 
 int putc(int c, FILE *f) { return fputc(c, f); }
-int putc_unlocked(int c, FILE *f) { return fputc(c, f); }
+int putc_unlocked(int c, FILE *f) { return fputc_unlocked(c, f); }
 int putchar(int c) { return fputc(c, stdout); }
-int putchar_unlocked(int c) { return fputc(c, stdout); }
+int putchar_unlocked(int c) { return fputc_unlocked(c, stdout); }
+
+int fputs_unlocked(const char *restrict s, FILE *restrict f)
+{
+    size_t l = strlen(s);
+    return __zl_fwrite_u(s, 1, l, f) == l ? 1 : EOF;
+}
 
 int fputs(const char *restrict s, FILE *restrict f)
 {
-    size_t l = strlen(s);
-    return fwrite(s, 1, l, f) == l ? 1 : EOF;
+    FLOCK(f);
+    int r = fputs_unlocked(s, f);
+    FUNLOCK(f);
+    return r;
 }
 
 int puts(const char *s)
 {
-    if (fputs(s, stdout) == EOF || fputc('\n', stdout) == EOF)
-        return EOF;
-    return 1;
+    FLOCK(stdout);
+    int r = fputs_unlocked(s, stdout) == EOF || fputc_unlocked('\n', stdout) == EOF ? EOF : 1;
+    FUNLOCK(stdout);
+    return r;
 }
 
 /* ---- reading ---- */
@@ -426,7 +572,7 @@ static size_t refill(FILE *f)
     return (size_t)r;
 }
 
-int fgetc(FILE *f)
+int fgetc_unlocked(FILE *f)
 {
     if (f->nungot)
         return f->ungot[--f->nungot];
@@ -435,12 +581,29 @@ int fgetc(FILE *f)
     return *f->rpos++;
 }
 
-int getc(FILE *f) { return fgetc(f); }
-int getc_unlocked(FILE *f) { return fgetc(f); }
-int getchar(void) { return fgetc(stdin); }
-int getchar_unlocked(void) { return fgetc(stdin); }
+int fgetc(FILE *f)
+{
+    FLOCK(f);
+    int r = fgetc_unlocked(f);
+    FUNLOCK(f);
+    return r;
+}
 
+int getc(FILE *f) { return fgetc(f); }
+int getc_unlocked(FILE *f) { return fgetc_unlocked(f); }
+int getchar(void) { return fgetc(stdin); }
+int getchar_unlocked(void) { return fgetc_unlocked(stdin); }
+
+static int ungetc_u(int c, FILE *f);
 int ungetc(int c, FILE *f)
+{
+    FLOCK(f);
+    int r = ungetc_u(c, f);
+    FUNLOCK(f);
+    return r;
+}
+
+static int ungetc_u(int c, FILE *f)
 {
     if (c == EOF || f->nungot == (int)sizeof f->ungot)
         return EOF;
@@ -456,7 +619,21 @@ int ungetc(int c, FILE *f)
     return (unsigned char)c;
 }
 
+static size_t fread_u(void *restrict p, size_t size, size_t n, FILE *restrict f);
 size_t fread(void *restrict p, size_t size, size_t n, FILE *restrict f)
+{
+    FLOCK(f);
+    size_t r = fread_u(p, size, n, f);
+    FUNLOCK(f);
+    return r;
+}
+
+size_t fread_unlocked(void *restrict p, size_t size, size_t n, FILE *restrict f)
+{
+    return fread_u(p, size, n, f);
+}
+
+static size_t fread_u(void *restrict p, size_t size, size_t n, FILE *restrict f)
 {
     if (!size || !n)
         return 0;
@@ -496,7 +673,16 @@ size_t fread(void *restrict p, size_t size, size_t n, FILE *restrict f)
     return done / size;
 }
 
+static ssize_t getdelim_u(char **restrict line, size_t *restrict cap, int delim, FILE *restrict f);
 ssize_t getdelim(char **restrict line, size_t *restrict cap, int delim, FILE *restrict f)
+{
+    FLOCK(f);
+    ssize_t r = getdelim_u(line, cap, delim, f);
+    FUNLOCK(f);
+    return r;
+}
+
+static ssize_t getdelim_u(char **restrict line, size_t *restrict cap, int delim, FILE *restrict f)
 {
     if (!line || !cap) {
         errno = EINVAL;
@@ -504,7 +690,7 @@ ssize_t getdelim(char **restrict line, size_t *restrict cap, int delim, FILE *re
     }
     size_t len = 0;
     for (;;) {
-        int c = fgetc(f);
+        int c = fgetc_unlocked(f);
         if (c == EOF) {
             if (!len || ferror(f))
                 return -1;
@@ -537,13 +723,27 @@ ssize_t getline(char **restrict line, size_t *restrict cap, FILE *restrict f)
     return getdelim(line, cap, '\n', f);
 }
 
+static char *fgets_u(char *restrict s, int n, FILE *restrict f);
 char *fgets(char *restrict s, int n, FILE *restrict f)
+{
+    FLOCK(f);
+    char *r = fgets_u(s, n, f);
+    FUNLOCK(f);
+    return r;
+}
+
+char *fgets_unlocked(char *restrict s, int n, FILE *restrict f)
+{
+    return fgets_u(s, n, f);
+}
+
+static char *fgets_u(char *restrict s, int n, FILE *restrict f)
 {
     if (n <= 0)
         return NULL;
     int i = 0;
     while (i < n - 1) {
-        int c = fgetc(f);
+        int c = fgetc_unlocked(f);
         if (c == EOF)
             break;
         s[i++] = (char)c;
@@ -558,7 +758,16 @@ char *fgets(char *restrict s, int n, FILE *restrict f)
 
 /* ---- positioning ---- */
 
+static int fseeko_u(FILE *f, off_t off, int whence);
 int fseeko(FILE *f, off_t off, int whence)
+{
+    FLOCK(f);
+    int r = fseeko_u(f, off, whence);
+    FUNLOCK(f);
+    return r;
+}
+
+static int fseeko_u(FILE *f, off_t off, int whence)
 {
     if (whence != SEEK_SET && whence != SEEK_CUR && whence != SEEK_END) {
         errno = EINVAL;
@@ -576,7 +785,16 @@ int fseeko(FILE *f, off_t off, int whence)
     return 0;
 }
 
+static off_t ftello_u(FILE *f);
 off_t ftello(FILE *f)
+{
+    FLOCK(f);
+    off_t r = ftello_u(f);
+    FUNLOCK(f);
+    return r;
+}
+
+static off_t ftello_u(FILE *f)
 {
     off_t pos = f->seek(f, 0, SEEK_CUR);
     if (pos < 0)
@@ -603,8 +821,10 @@ long ftell(FILE *f)
 
 void rewind(FILE *f)
 {
-    fseeko(f, 0, SEEK_SET);
+    FLOCK(f);
+    fseeko_u(f, 0, SEEK_SET);
     f->flags &= ~F_ERR;
+    FUNLOCK(f);
 }
 
 int fgetpos(FILE *restrict f, fpos_t *restrict pos)
@@ -621,9 +841,6 @@ int fsetpos(FILE *f, const fpos_t *pos)
     return fseeko(f, pos->__pos, SEEK_SET);
 }
 
-void flockfile(FILE *f) { (void)f; }
-void funlockfile(FILE *f) { (void)f; }
-int ftrylockfile(FILE *f) { (void)f; return 0; }
 
 /* ---- files and processes ---- */
 

@@ -6,6 +6,7 @@
 
 int vfprintf(FILE *restrict f, const char *restrict fmt, va_list ap)
 {
+    FLOCK(f);
     struct zl_out o = { .file = f };
     va_list c;
     va_copy(c, ap);
@@ -27,6 +28,7 @@ int vfprintf(FILE *restrict f, const char *restrict fmt, va_list ap)
     } else
         r = __zl_vformat(&o, fmt, &c);
     va_end(c);
+    FUNLOCK(f);
     return r;
 }
 

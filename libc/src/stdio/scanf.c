@@ -29,7 +29,7 @@ static int in_get(struct in *in)
 {
     int c;
     if (in->f)
-        c = fgetc(in->f);
+        c = fgetc_unlocked(in->f);
     else
         c = *in->s ? *in->s++ : EOF;
     if (c == EOF)
@@ -500,7 +500,9 @@ int vfscanf(FILE *restrict f, const char *restrict fmt, va_list ap)
     struct in in = { .f = f };
     va_list c;
     va_copy(c, ap);
+    FLOCK(f);
     int r = vscan(&in, fmt, &c);
+    FUNLOCK(f);
     va_end(c);
     return r;
 }

@@ -49,7 +49,7 @@ ZL_HIDDEN void __zl_out(struct zl_out *o, const char *s, size_t n)
     if (!n)
         return;
     if (o->file) {
-        if (fwrite(s, 1, n, o->file) != n)
+        if (__zl_fwrite_u(s, 1, n, o->file) != n)
             o->err = 1;
     } else if (o->len < o->cap) {
         size_t room = o->cap - 1 - o->len;

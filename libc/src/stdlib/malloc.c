@@ -10,8 +10,11 @@
  *    (or the mapping's, for large blocks) with flag bits in the low bits, so free() finds
  *    everything from the pointer; a freed chunk has its IN_USE bit cleared, so double frees
  *    and foreign pointers are detected and abort with a message.
- * Alignment of every result: 16 bytes (max_align_t, docs/abi.md 1.2).  Single-threaded. */
-#include "zl_libc.h"
+ * Alignment of every result: 16 bytes (max_align_t, docs/abi.md 1.2).
+ * Threads: each size class has its own futex lock (its span list and its spans' free lists
+ * are touched only under it), so there is no global lock; large blocks need none (mmap).
+ * The locks are skipped while the process is single-threaded (__zl_lock_st). */
+#include "zl_thread.h"
 #include <stdlib.h>
 #include <string.h>
 #include <stdint.h>
@@ -46,17 +49,35 @@ struct large {
 
 static size_t class_size[NCLASS];   /* user bytes */
 static struct span *partial[NCLASS];
-static int inited;
+static int class_lock[NCLASS];
+static int inited, init_lock;
 
 static void init_classes(void)
 {
-    int n = 0;
-    for (size_t s = 16; s <= 256; s += 16)
-        class_size[n++] = s;
-    for (size_t p = 256; p < MAX_SMALL; p *= 2)
-        for (size_t k = 5; k <= 8; k++)
-            class_size[n++] = p * k / 4;
-    inited = 1;
+    __zl_lock_st(&init_lock);
+    if (!inited) {
+        int n = 0;
+        for (size_t s = 16; s <= 256; s += 16)
+            class_size[n++] = s;
+        for (size_t p = 256; p < MAX_SMALL; p *= 2)
+            for (size_t k = 5; k <= 8; k++)
+                class_size[n++] = p * k / 4;
+        ZL_STORE(&inited, 1);
+    }
+    __zl_unlock_st(&init_lock);
+}
+
+/* fork: every class lock is held across the clone (thread/atfork.c). */
+void __zl_malloc_lock_all(void)
+{
+    for (int i = 0; i < NCLASS; i++)
+        __zl_lock(&class_lock[i]);
+}
+
+void __zl_malloc_unlock_all(void)
+{
+    for (int i = 0; i < NCLASS; i++)
+        __zl_unlock(&class_lock[i]);
 }
 
 static int class_of(size_t n)
@@ -174,8 +195,10 @@ static void *large_alloc(size_t n, size_t align)
 
 static void *small_alloc(int cls)
 {
+    __zl_lock_st(&class_lock[cls]);
     struct span *s = partial[cls];
     if (!s && !(s = new_span(cls))) {
+        __zl_unlock_st(&class_lock[cls]);
         errno = ENOMEM;
         return NULL;
     }
@@ -184,12 +207,13 @@ static void *small_alloc(int cls)
     if (--s->nfree == 0)
         list_remove(s);
     *hdr_of(p) = (uintptr_t)s | F_INUSE;
+    __zl_unlock_st(&class_lock[cls]);
     return p;
 }
 
 void *malloc(size_t n)
 {
-    if (!inited)
+    if (!ZL_LOAD(&inited))
         init_classes();
     if (n > MAX_SMALL)
         return large_alloc(n, ALIGN);
@@ -238,6 +262,8 @@ void free(void *p)
         return;
     }
     struct span *s = (struct span *)(h & ~(uintptr_t)FLAGS);
+    unsigned cls = s->cls;
+    __zl_lock_st(&class_lock[cls]);
     unsigned char *c = chunk_of(s, p);
     *hdr_of(p) = 0;                          /* aligned_alloc's inner header, if any */
     *(uintptr_t *)(void *)c = (uintptr_t)s;  /* the chunk's own header: not in use */
@@ -249,8 +275,11 @@ void free(void *p)
     if (s->nfree == s->ntotal && (s->prev || s->next)) {
         list_remove(s);
         s->magic = 0;
+        __zl_unlock_st(&class_lock[cls]);
         munmap(s, s->maplen);
+        return;
     }
+    __zl_unlock_st(&class_lock[cls]);
 }
 
 size_t malloc_usable_size(void *p)
@@ -332,7 +361,7 @@ void *aligned_alloc(size_t align, size_t n)
     }
     if (align <= ALIGN)
         return malloc(n);
-    if (!inited)
+    if (!ZL_LOAD(&inited))
         init_classes();
     if (n > SIZE_MAX - align) {
         errno = ENOMEM;

@@ -1,5 +1,5 @@
 /* Clocks and sleeping.  rv32 uses the time64 calls with the kernel's 16-byte timespec. */
-#include "zl_libc.h"
+#include "zl_thread.h"
 #include <time.h>
 #include <sys/time.h>
 #include <unistd.h>
@@ -62,9 +62,11 @@ int clock_settime(clockid_t c, const struct timespec *ts)
 #endif
 }
 
+/* A cancellation point, and so are nanosleep, sleep and usleep, which call it. */
 int clock_nanosleep(clockid_t c, int flags, const struct timespec *req, struct timespec *rem)
 {
     long r;
+    __zl_cp_begin(NULL, NULL);
 #if ZL_UAPI_XLEN == 32
     struct k_timespec k, kr;
     r = SYS4(clock_nanosleep_time64, c, flags, kts(&k, req), rem ? &kr : NULL);
@@ -75,6 +77,7 @@ int clock_nanosleep(clockid_t c, int flags, const struct timespec *req, struct t
 #else
     r = SYS4(clock_nanosleep, c, flags, req, rem);
 #endif
+    __zl_cp_end();
     return zl_is_err(r) ? (int)-r : 0;
 }
 

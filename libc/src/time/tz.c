@@ -5,7 +5,7 @@
  * rule: the footer of a v2+ TZif file, or the whole zone when TZ is a POSIX string.  Zone
  * abbreviations are interned in a pool that is never freed, so tm_zone and tzname[] pointers
  * stay valid after TZ changes. */
-#include "zl_libc.h"
+#include "zl_thread.h"
 #include <time.h>
 #include <string.h>
 #include <stdlib.h>
@@ -460,7 +460,7 @@ static int load_file(const char *path)
             b = nb;
             cap *= 2;
         }
-        ssize_t r = read(fd, b + n, cap - n);
+        ssize_t r = zl_ret(SYS3(read, fd, b + n, cap - n));   /* not a cancellation point: tz_lock is held */
         if (r < 0 && errno == EINTR)
             continue;
         if (r < 0)
@@ -581,9 +581,14 @@ ZL_HIDDEN void __zl_tz_update(void)
     errno = e;
 }
 
+/* The zone, tz_value and mktime's previous offset are shared by every thread. */
+static int tz_lock;
+
 void tzset(void)
 {
+    __zl_lock_st(&tz_lock);
     __zl_tz_update();
+    __zl_unlock_st(&tz_lock);
 }
 
 /* ---- conversions ---- */
@@ -610,8 +615,11 @@ static struct tm *to_local(time_t t, struct tm *tm)
 
 struct tm *localtime_r(const time_t *restrict t, struct tm *restrict tm)
 {
+    __zl_lock_st(&tz_lock);
     __zl_tz_update();
-    return to_local(*t, tm);
+    struct tm *r = to_local(*t, tm);
+    __zl_unlock_st(&tz_lock);
+    return r;
 }
 
 struct tm *localtime(const time_t *t)
@@ -639,7 +647,16 @@ static tz_long local_secs(const struct tm *r)
             r->tm_mday - 1) * 86400 + (tz_long)r->tm_hour * 3600 + r->tm_min * 60 + r->tm_sec;
 }
 
+static time_t mktime_u(struct tm *tm);
 time_t mktime(struct tm *tm)
+{
+    __zl_lock_st(&tz_lock);
+    time_t r = mktime_u(tm);
+    __zl_unlock_st(&tz_lock);
+    return r;
+}
+
+static time_t mktime_u(struct tm *tm)
 {
     __zl_tz_update();
     int isdst = tm->tm_isdst;

@@ -1,5 +1,5 @@
 /* File-descriptor system calls (docs/abi.md 4, 6). */
-#include "zl_libc.h"
+#include "zl_thread.h"
 #include <unistd.h>
 #include <sys/sendfile.h>
 #include <fcntl.h>
@@ -14,14 +14,21 @@
 #define OFF_HI(o) ((long)((unsigned long long)(o) >> 32))
 #endif
 
+/* read and write are cancellation points (docs/libc.md "Threads"). */
 ssize_t read(int fd, void *buf, size_t n)
 {
-    return zl_ret(SYS3(read, fd, buf, n));
+    __zl_cp_begin(NULL, NULL);
+    long r = SYS3(read, fd, buf, n);
+    __zl_cp_end();
+    return zl_ret(r);
 }
 
 ssize_t write(int fd, const void *buf, size_t n)
 {
-    return zl_ret(SYS3(write, fd, buf, n));
+    __zl_cp_begin(NULL, NULL);
+    long r = SYS3(write, fd, buf, n);
+    __zl_cp_end();
+    return zl_ret(r);
 }
 
 /* *off is the kernel's loff_t at every XLEN: off_t has its width (docs/abi.md 6.1, 6.2) */

@@ -1,5 +1,5 @@
 /* Process system calls. */
-#include "zl_libc.h"
+#include "zl_thread.h"
 #include <unistd.h>
 #include <sys/random.h>
 #include <signal.h>
@@ -41,9 +41,17 @@ int nice(int inc)
     return cur + inc;
 }
 
+/* The pthread_atfork handlers run around the clone, and malloc's and stdio's locks are
+ * held across it (thread/atfork.c). */
 pid_t fork(void)
 {
-    return (pid_t)zl_ret(SYS5(clone, SIGCHLD, 0, 0, 0, 0));
+    __zl_fork_prepare();
+    long r = SYS5(clone, SIGCHLD, 0, 0, 0, 0);
+    if (r == 0)
+        __zl_fork_child();
+    else
+        __zl_fork_parent();
+    return (pid_t)zl_ret(r);
 }
 
 pid_t vfork(void)
@@ -168,7 +176,17 @@ int execle(const char *path, const char *arg0, ...)
     return -1;
 }
 
+static pid_t waitpid_u(pid_t pid, int *status, int options);
+/* A cancellation point (docs/libc.md "Threads"). */
 pid_t waitpid(pid_t pid, int *status, int options)
+{
+    __zl_cp_begin(NULL, NULL);
+    pid_t res = waitpid_u(pid, status, options);
+    __zl_cp_end();
+    return res;
+}
+
+static pid_t waitpid_u(pid_t pid, int *status, int options)
 {
 #if ZL_UAPI_XLEN == 32
     /* rv32 has no wait4: waitid, then rebuild the wait status. */
