@@ -8,7 +8,6 @@ static const char *const common_defs[] = {
     "__STDC__=1", "__STDC_VERSION__=201112L", "__STDC_HOSTED__=1", "__STDC_UTF_16__=1",
     "__STDC_UTF_32__=1", "__STDC_IEC_559__=1", "__STDC_ISO_10646__=201706L",
     /* C11 6.10.8.3: optional features zl-cc and zlibc do not provide yet (docs/cc.md) */
-    "__STDC_NO_THREADS__=1",
     "__GNUC__=4", "__GNUC_MINOR__=2", "__GNUC_PATCHLEVEL__=1", "__GNUC_STDC_INLINE__=1",
     "__zlcc__=1", "__VERSION__=\"zl-cc 0.1\"",
     "__ATOMIC_RELAXED=0", "__ATOMIC_CONSUME=1", "__ATOMIC_ACQUIRE=2", "__ATOMIC_RELEASE=3",

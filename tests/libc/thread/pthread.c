@@ -4,6 +4,9 @@
 #include <pthread.h>
 #include <semaphore.h>
 #include <threads.h>
+#ifdef __STDC_NO_THREADS__
+#error "__STDC_NO_THREADS__ is defined, yet <threads.h> is provided"
+#endif
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
