@@ -28,7 +28,7 @@ LIBZL    := $(BUILD)/lib/libzl.a
 TEST_SRCS := $(shell find tests -name '*_test.c' 2>/dev/null | sort)
 TEST_BINS := $(TEST_SRCS:%.c=$(BUILD)/%)
 
-.PHONY: all check check-sanitize bench demo install clean tests fuzz-diff fuzz-build fuzz-long
+.PHONY: all check check-sanitize check-tsan bench demo install clean tests fuzz-diff fuzz-build fuzz-long
 all: $(TOOLS)
 
 $(BUILD)/obj/%.o: %.c
@@ -63,6 +63,10 @@ check: tests
 
 check-sanitize:
 	ZL_TIME_SCALE=4 $(MAKE) BUILD=build-san OPT="-O1 -g" SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" check
+
+# zl-run's threaded tests under ThreadSanitizer (its own build, build-tsan/; run by .ci/run)
+check-tsan: all
+	@BUILD=$(BUILD) ZL_BIN=$(CURDIR)/$(BUILD)/bin bash tests/run/threads_tsan.sh
 
 # Long differential run against qemu: make fuzz-diff N=100000 [SEED=n]
 N ?= 100000

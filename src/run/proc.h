@@ -65,6 +65,7 @@ struct task {
     int tid;                /* the host thread's id, which is the guest's */
     enum task_state state;  /* only the thread itself changes it */
     bool in_exclusive;      /* between exclusive_begin and exclusive_end */
+    bool vfork_child;       /* the child of a vfork sharing memory (thread.c) */
     u128 clear_child_tid;   /* set_tid_address / CLONE_CHILD_CLEARTID */
     u128 set_child_tid;     /* CLONE_CHILD_SETTID */
     u128 robust_list;       /* set_robust_list */

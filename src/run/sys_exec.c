@@ -50,10 +50,10 @@ i128 sys_clone(struct task *p, const u128 *a)
     if ((flags & ZL_CLONE_VM) && !(flags & ZL_CLONE_VFORK)) return -ENOSYS;
     int exit_signal = (int)(flags & 0xff);
     if (exit_signal > 64) return -EINVAL;
-    /* CLONE_VFORK (vfork, posix_spawn): the child gets a copy of the memory instead of
-     * sharing it, but the parent is suspended until the child execs or exits, as on
-     * Linux: the child holds the write end of a close-on-exec pipe, the parent reads
-     * until end of file.  (The descriptor sits high so that it does not change the
+    if (flags & ZL_CLONE_VM) return thread_vfork(p, flags, a[1], a[2], a[3], a[4]);
+    /* CLONE_VFORK without CLONE_VM: a copy of the memory, and the parent is suspended until
+     * the child execs or exits, as on Linux: the child holds the write end of a
+     * close-on-exec pipe, the parent reads until end of file.  (The descriptor sits high so that it does not change the
      * numbers the child's open() returns.) */
     int vf[2] = { -1, -1 };
     if ((flags & ZL_CLONE_VFORK) && !pipe2(vf, O_CLOEXEC)) {

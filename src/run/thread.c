@@ -4,12 +4,14 @@
 
 #include <errno.h>
 #include <linux/futex.h>
+#include <sched.h>
 #include <semaphore.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -283,6 +285,7 @@ int task_run(struct task *p)
         if (p->proc->opt.stats)
             fprintf(stderr, "zl-run: instructions: %llu\n", (unsigned long long)h->instret);
         if (rc != RUN_EXIT) die_by_signal(report_trap(p));
+        if (p->vfork_child) _exit(p->exit_code);    /* the stdio buffers are the parent's */
         if (!p->group_exit && threads_many(p)) thread_finish(p);
         if (p != list_of(p)->initial || threads_many(p)) {
             /* the process ends while other host threads may still run: no clean-up */
@@ -325,10 +328,13 @@ static void *thread_main(void *arg)
     _exit(p->exit_code);        /* not reached: a thread ends in task_run */
 }
 
-i128 thread_create(struct task *p, u64 flags, u128 newsp, u128 ptid, u128 tls, u128 ctid)
+/* A copy of p for a new thread of execution: its own translated blocks and TLB, no
+ * pending signal, no alternate stack (Linux clears it for CLONE_VM children), a0 = 0, the
+ * new stack and tp; NULL when out of memory. */
+static struct task *new_task(struct task *p, u64 flags, u128 newsp, u128 tls, u128 ctid)
 {
     struct task *c = malloc(sizeof *c);
-    if (!c) return -ENOMEM;
+    if (!c) return NULL;
     struct threads *t = list_of(p);
     pthread_mutex_lock(&t->lock);       /* other threads lower p's insn_limit under it */
     *c = *p;
@@ -336,15 +342,16 @@ i128 thread_create(struct task *p, u64 flags, u128 newsp, u128 ptid, u128 tls, u
     c->next = NULL;
     c->state = TASK_OUT;
     c->in_exclusive = false;
-    c->hart.bcache = NULL;                      /* its own translated blocks */
-    c->hart.tlb_gen = p->proc->mm.gen - 1;      /* and its own TLB, flushed on entry */
+    c->vfork_child = false;
+    c->hart.bcache = NULL;
+    c->hart.tlb_gen = p->proc->mm.gen - 1;      /* flushed on entry */
     c->hart.resv_valid = false;
     c->hart.insn_limit = UINT64_MAX;
     c->hart.os = c;
     c->sig_pending = 0;
     c->mask_saved = false;
     c->altstack.sp = c->altstack.size = 0;
-    c->altstack.flags = ZL_SS_DISABLE;           /* Linux clears it for CLONE_VM threads */
+    c->altstack.flags = ZL_SS_DISABLE;
     c->rseq.on = false;
     c->robust_list = 0;
     c->exited = c->group_exit = false;
@@ -353,10 +360,16 @@ i128 thread_create(struct task *p, u64 flags, u128 newsp, u128 ptid, u128 tls, u
     hart_set_x(&c->hart, 10, 0);
     if (newsp) hart_set_x(&c->hart, 2, newsp);
     if (flags & ZL_CLONE_SETTLS) hart_set_x(&c->hart, 4, tls);
+    return c;
+}
 
+/* Put c on p's list.  The first time the process gets a second thread the states start
+ * to count: the caller is running (it is in a system call). */
+static void link_task(struct task *p, struct task *c)
+{
+    struct threads *t = list_of(p);
     pthread_mutex_lock(&t->lock);
     if (t->count == 1) {
-        /* from now on the states count: the caller is running (it is in this call) */
         t->running = 1;
         t->blocked = 0;
         p->state = TASK_RUNNING;
@@ -366,6 +379,14 @@ i128 thread_create(struct task *p, u64 flags, u128 newsp, u128 ptid, u128 tls, u
     t->list = c;
     __atomic_store_n(&t->count, t->count + 1, __ATOMIC_RELEASE);
     pthread_mutex_unlock(&t->lock);
+}
+
+i128 thread_create(struct task *p, u64 flags, u128 newsp, u128 ptid, u128 tls, u128 ctid)
+{
+    struct task *c = new_task(p, flags, newsp, tls, ctid);
+    if (!c) return -ENOMEM;
+    struct threads *t = list_of(p);
+    link_task(p, c);
 
     struct start *s = calloc(1, sizeof *s);
     if (!s) {
@@ -408,4 +429,61 @@ i128 thread_create(struct task *p, u64 flags, u128 newsp, u128 ptid, u128 tls, u
     }
     sem_post(&s->go);           /* from here on s belongs to the child */
     return tid;
+}
+
+/* ---- clone(CLONE_VM | CLONE_VFORK) ---------------------------------------------------- */
+
+/* The child of a vfork that shares memory is a host process made by the host's own
+ * clone(CLONE_VM | CLONE_VFORK): it runs on a host stack of its own, in zl-run's memory,
+ * while the calling host thread is suspended until it execs or exits — vfork's contract,
+ * kept at the host level.  While it runs it is on the thread list, since it shares the
+ * address space with the caller's other threads (and the caller counts as blocked). */
+static int vfork_main(void *arg)
+{
+    struct task *c = arg;
+    c->tid = (int)gettid();
+    signal_thread_start(c);     /* (the host TLS is the suspended caller's) */
+    thread_enter(c);
+    if (c->set_child_tid) {
+        u32 tid = (u32)c->tid;
+        mm_write(&c->proc->mm, c->set_child_tid, &tid, 4, NULL);
+    }
+    task_run(c);
+    _exit(c->exit_code);        /* not reached: a vfork child always ends in _exit */
+}
+
+i128 thread_vfork(struct task *p, u64 flags, u128 newsp, u128 ptid, u128 tls, u128 ctid)
+{
+    struct task *c = new_task(p, flags, newsp, tls, ctid);
+    if (!c) return -ENOMEM;
+    c->vfork_child = true;
+    c->set_child_tid = (flags & ZL_CLONE_CHILD_SETTID) ? ctid : 0;
+    void *stack = mmap(NULL, HOST_STACK, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+    if (stack == MAP_FAILED) {
+        free(c);
+        return -ENOMEM;
+    }
+    link_task(p, c);
+    sigset_t all;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, NULL);  /* the child takes its mask when it starts */
+    task_block_begin(p);
+    pid_t pid = clone(vfork_main, (char *)stack + HOST_STACK,
+                      CLONE_VM | CLONE_VFORK | (int)(flags & 0xff), c);
+    int e = errno;
+    /* the child has exec'd or exited, but counts as running until it is off the list:
+     * unlink it before waiting (in task_block_end) for an exclusive section to finish */
+    unlink_task(list_of(p), c);
+    task_block_end(p);
+    signal_thread_start(p);     /* the child used this host thread's TLS; the mask again */
+    hart_destroy(&c->hart);
+    free(c);
+    munmap(stack, HOST_STACK);
+    if (pid < 0) return -e;
+    if (flags & ZL_CLONE_PARENT_SETTID) {
+        u32 v = (u32)pid;
+        mm_write(&p->proc->mm, ptid, &v, 4, NULL);
+    }
+    return pid;
 }

@@ -59,6 +59,10 @@ void exclusive_end(struct task *p);
  * Returns its tid or -errno. */
 i128 thread_create(struct task *p, u64 flags, u128 newsp, u128 ptid, u128 tls, u128 ctid);
 
+/* clone with CLONE_VM | CLONE_VFORK: a child process sharing the address space, the
+ * caller suspended until it execs or exits.  Returns its pid or -errno. */
+i128 thread_vfork(struct task *p, u64 flags, u128 newsp, u128 ptid, u128 tls, u128 ctid);
+
 /* In the child of fork: the caller is now the process's only thread. */
 void threads_after_fork(struct task *p);
 

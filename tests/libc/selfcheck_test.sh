@@ -32,12 +32,6 @@ for src in tests/libc/selfcheck/*.c; do
     for x in 64 32; do
         zlibc_check_run libc/$n@gcc-rv$x "$tmp/g$x" zlibc_gcc_build $x "$src" "$tmp/g$x"
     done
-    if [ "$n" = spawn ]; then
-        # glibc's posix_spawn reports exec errors through memory shared by
-        # clone(CLONE_VM|CLONE_VFORK), which zl-run runs as a plain fork
-        echo "SKIP libc/$n@glibc-rv64: zl-run does not share memory for CLONE_VM|CLONE_VFORK"
-        continue
-    fi
     zlibc_check_run libc/$n@glibc-rv64 "$tmp/glibc" "$ZLIBC_GCC" -std=gnu11 -O2 -static \
         -o "$tmp/glibc" "$src"
 done

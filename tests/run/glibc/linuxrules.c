@@ -1,6 +1,7 @@
 /* What differs from qemu-user on purpose, checked against Linux's documented behaviour
  * (linuxrules.expected): a thread runs and is joined, and fork afterwards copies only the
- * calling thread; vfork suspends the parent until the child execs or exits;
+ * calling thread; vfork suspends the parent until the child execs or exits, and the
+ * child shares the parent's memory;
  * SA_RESTART does not restart sleeps, ppoll or sigsuspend (signal(7)); a temporary mask
  * (ppoll, sigsuspend) lets a signal through and the frame restores the caller's mask;
  * a critical section registered with rseq that a signal interrupts continues at its
@@ -10,6 +11,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,6 +65,20 @@ int main(int argc, char **argv)
     }
     waitpid(pid, &st, 0);
     printf("vfork child exec'd and exited %d\n", WEXITSTATUS(st));
+    /* the vfork child shares the parent's memory (qemu-user makes it a fork) */
+    static volatile int set_by_child;
+    pid = vfork();
+    if (pid == 0) {
+        set_by_child = 42;
+        _exit(0);
+    }
+    waitpid(pid, &st, 0);
+    printf("vfork child's store seen by the parent: %d\n", set_by_child);
+    /* so glibc's posix_spawn reports a failed exec as its result, not as status 127 */
+    char *missing[] = { "/nonexistent/program", NULL };
+    r = posix_spawn(&pid, missing[0], NULL, NULL, missing, NULL);
+    if (!r) waitpid(pid, &st, 0);
+    printf("posix_spawn of a missing program: %s\n", strerror(r));
     fflush(stdout);
     pid = vfork();
     if (pid == 0) {

@@ -1,8 +1,10 @@
 /* fork from a thread (the child has only that thread and can make its own), mappings
- * changed by several threads at once while another is blocked in read(), and exit while
- * other threads still run. */
+ * changed by several threads at once while another is blocked in read() and the main
+ * thread runs programs with posix_spawn (a vfork child sharing the address space with
+ * them), and exit while other threads still run. */
 #define _GNU_SOURCE
 #include <pthread.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,6 +74,17 @@ int main(void)
     pthread_t rd, m[3];
     pthread_create(&rd, NULL, blocked_reader, NULL);
     for (long i = 0; i < 3; i++) pthread_create(&m[i], NULL, mapper, (void *)(i + 1));
+    extern char **environ;
+    int spawned = 0;
+    for (int i = 0; i < 10; i++) {
+        char *av[] = { "true", NULL };
+        pid_t pid;
+        int st;
+        if (!posix_spawnp(&pid, "true", NULL, NULL, av, environ) && waitpid(pid, &st, 0) == pid &&
+            WIFEXITED(st) && WEXITSTATUS(st) == 0)
+            spawned++;
+    }
+    printf("posix_spawn meanwhile: %d ran\n", spawned);
     long bad = 0;
     for (int i = 0; i < 3; i++) {
         pthread_join(m[i], &r);
