@@ -1,7 +1,7 @@
 /* fork from a thread (the child has only that thread and can make its own), mappings
  * changed by several threads at once while another is blocked in read() and the main
  * thread runs programs with posix_spawn (a vfork child sharing the address space with
- * them), and exit while other threads still run. */
+ * them), and exit while other threads still run or wait in a futex. */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <spawn.h>
@@ -55,6 +55,15 @@ static void *mapper(void *arg)
     return (void *)bad;
 }
 
+static pthread_mutex_t wait_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t wait_cv = PTHREAD_COND_INITIALIZER;
+static void *waits_forever(void *arg)
+{
+    pthread_mutex_lock(&wait_lock);
+    for (;;) pthread_cond_wait(&wait_cv, &wait_lock);     /* a futex wait nobody ends */
+    return arg;
+}
+
 static volatile int never;
 static void *forever(void *arg)
 {
@@ -94,9 +103,11 @@ int main(void)
     pthread_join(rd, &r);
     printf("mappers: %ld wrong bytes; the blocked reader then read %ld bytes\n", bad, (long)r);
 
-    pthread_t spin[2];
+    pthread_t spin[2], waiter;
     for (int i = 0; i < 2; i++) pthread_create(&spin[i], NULL, forever, NULL);
-    printf("exit with two threads spinning\n");
+    pthread_create(&waiter, NULL, waits_forever, NULL);
+    usleep(20000);
+    printf("exit with two threads spinning and one waiting on a condition variable\n");
     fflush(stdout);
     exit(7);
 }
