@@ -1,6 +1,6 @@
 /* What differs from qemu-user on purpose, checked against Linux's documented behaviour
  * (linuxrules.expected): a thread runs and is joined, and fork afterwards copies only the
- * calling thread; vfork suspends the parent until the child execs or exits, and the
+ * calling thread, and execve from a thread ends the others; vfork suspends the parent until the child execs or exits, and the
  * child shares the parent's memory;
  * SA_RESTART does not restart sleeps, ppoll or sigsuspend (signal(7)); a temporary mask
  * (ppoll, sigsuspend) lets a signal through and the frame restores the caller's mask;
@@ -24,6 +24,18 @@
 
 static void *thread_main(void *arg) { return arg; }
 
+/* execve from a thread that is not the main one: the other threads vanish and the new
+ * program keeps the process id (POSIX, Linux's de_thread) */
+static char *self_path;
+static void *exec_from_thread(void *arg)
+{
+    char pid[16];
+    snprintf(pid, sizeof pid, "%d", (int)getpid());
+    char *av[] = { self_path, "from-thread", pid, NULL };
+    execv(self_path, av);
+    return arg;
+}
+
 static volatile sig_atomic_t got, blocked_in_handler;
 static void on_sig(int sig)
 {
@@ -39,6 +51,11 @@ int main(int argc, char **argv)
         printf("exec'd vfork child\n");
         return 3;
     }
+    if (argc > 2 && !strcmp(argv[1], "from-thread")) {
+        printf("exec'd from a thread, same process id: %d\n", getpid() == atoi(argv[2]));
+        return 4;
+    }
+    self_path = argv[0];
     /* a thread, joined; malloc and fork still work afterwards */
     pthread_t t;
     void *ret = NULL;
@@ -163,6 +180,17 @@ int main(int argc, char **argv)
     rr = syscall(SYS_rseq, &area, 32, RSEQ_FLAG_UNREGISTER, sig);
     printf("rseq unregister: %ld cpu_id %d cpu_id_start %u\n", rr, (int)area.cpu_id,
            area.cpu_id_start);
+
+    /* execve from a second thread, in a child process that then has two threads */
+    fflush(stdout);
+    pid = fork();
+    if (pid == 0) {
+        pthread_t et;
+        pthread_create(&et, NULL, exec_from_thread, NULL);
+        for (;;) pause();
+    }
+    waitpid(pid, &st, 0);
+    printf("execve from a thread: exit %d\n", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
 
     /* set_robust_list checks its length (qemu-user 7.2 answers ENOSYS to every call) */
     printf("set_robust_list bad length: %ld %s\n", syscall(SYS_set_robust_list, NULL, 1),
