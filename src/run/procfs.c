@@ -126,8 +126,9 @@ const char *procfs_exe(struct task *p)
 
 /* ---- what a path names --------------------------------------------------------------- */
 
-/* If the object open as fd lies in our own /proc/<pid> (or /proc/<pid>/task/<pid>), its
- * path below that directory ("" for the directory itself) goes to rest. */
+/* If the object open as fd lies in our own /proc/<pid> (or /proc/<pid>/task/<tid>: every
+ * host thread of this process is one of the guest's threads), its path below that
+ * directory ("" for the directory itself) goes to rest. */
 static bool own_entry(int fd, char *rest, size_t size)
 {
     struct statfs sfs;
@@ -141,8 +142,10 @@ static bool own_entry(int fd, char *rest, size_t size)
     const char *s = path + 6;
     if (strncmp(path, "/proc/", 6) || strncmp(s, pid, k) || (s[k] && s[k] != '/')) return false;
     s += k;
-    if (!strncmp(s, "/task/", 6) && !strncmp(s + 6, pid, k) && (!s[6 + k] || s[6 + k] == '/'))
-        s += 6 + k;
+    if (!strncmp(s, "/task/", 6)) {
+        size_t d = strspn(s + 6, "0123456789");
+        if (d && (!s[6 + d] || s[6 + d] == '/')) s += 6 + d;
+    }
     if (*s == '/') s++;
     if (strlen(s) >= size) return false;
     strcpy(rest, s);

@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -399,6 +400,43 @@ static void test_refused(void)
     if (fd >= 0) close(fd);
 }
 
+/* The same views from a second thread: /proc/thread-self and /proc/self/task/<tid> are
+ * this thread's entries, which must be the guest's too, never the host thread's. */
+static int maps_clean(const char *m)
+{
+    return strstr(m, "[sigpage]") && !strstr(m, "zl-run") && !strstr(m, "[vdso]") &&
+           !strstr(m, "libc.so");
+}
+
+static void *thread_views(void *arg)
+{
+    (void)arg;
+    static char tmaps[1 << 16];
+    long n = slurp_at(AT_FDCWD, "/proc/thread-self/maps", tmaps, sizeof tmaps);
+    result("thread_self_maps", n > 0 && maps_clean(tmaps), "a thread's /proc/thread-self/maps is not the guest's");
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/task/%ld/maps", (long)gettid());
+    n = slurp_at(AT_FDCWD, path, tmaps, sizeof tmaps);
+    result("task_tid_maps", n > 0 && maps_clean(tmaps), "/proc/self/task/<tid>/maps is not the guest's");
+    char buf[24];
+    int fd = open("/proc/thread-self/mem", O_RDONLY);
+    int ok = fd >= 0 && pread(fd, buf, sizeof buf, (off_t)(uintptr_t)secret) == (ssize_t)sizeof buf &&
+             !memcmp(buf, secret, sizeof buf);
+    result("thread_self_mem", ok, "a thread's /proc/thread-self/mem does not read guest memory");
+    if (fd >= 0) close(fd);
+    return NULL;
+}
+
+static void test_threads(void)
+{
+    pthread_t t;
+    if (pthread_create(&t, NULL, thread_views, NULL)) {
+        result("thread_self_maps", 0, "pthread_create failed");
+        return;
+    }
+    pthread_join(t, NULL);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -412,5 +450,6 @@ int main(int argc, char **argv)
     test_stat(argv);
     test_exe();
     test_refused();
+    test_threads();
     return 0;
 }
