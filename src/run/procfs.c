@@ -126,21 +126,26 @@ const char *procfs_exe(struct task *p)
 
 /* ---- what a path names --------------------------------------------------------------- */
 
-/* If the object open as fd lies in our own /proc/<pid> (or /proc/<pid>/task/<tid>: every
- * host thread of this process is one of the guest's threads), its path below that
- * directory ("" for the directory itself) goes to rest. */
+/* If the object open as fd lies in our own /proc/<pid>, /proc/<pid>/task/<tid> or
+ * /proc/<tid> (every host thread of this process is one of the guest's threads), its path
+ * below that directory ("" for the directory itself) goes to rest. */
 static bool own_entry(int fd, char *rest, size_t size)
 {
     struct statfs sfs;
     if (fstatfs(fd, &sfs) || sfs.f_type != PROC_MAGIC) return false;
-    char link[40], path[PATH_MAX], pid[24];
+    char link[40], path[PATH_MAX];
     snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
     ssize_t n = readlink(link, path, sizeof path - 1);
     if (n <= 0) return false;
     path[n] = 0;
-    size_t k = (size_t)snprintf(pid, sizeof pid, "%d", (int)getpid());
+    if (strncmp(path, "/proc/", 6)) return false;
     const char *s = path + 6;
-    if (strncmp(path, "/proc/", 6) || strncmp(s, pid, k) || (s[k] && s[k] != '/')) return false;
+    size_t k = strspn(s, "0123456789");
+    if (!k || (s[k] && s[k] != '/')) return false;
+    /* /proc/<pid>, or /proc/<tid> of one of our threads (Linux gives every thread one) */
+    char task[64];
+    snprintf(task, sizeof task, "/proc/self/task/%.*s", (int)k, s);
+    if ((int)strtol(s, NULL, 10) != (int)getpid() && access(task, F_OK)) return false;
     s += k;
     if (!strncmp(s, "/task/", 6)) {
         size_t d = strspn(s + 6, "0123456789");

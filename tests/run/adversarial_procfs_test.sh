@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The guest's /proc/self is its own (issue 17): tests/run/adversarial/procfs.c checks
 # /proc/self/mem, maps, smaps, auxv (however the path is spelt), cmdline, environ, exe,
-# stat and status from inside the guest, and from a second thread /proc/thread-self and
-# /proc/self/task/<tid>.  It runs as an rv64 glibc program (also with
+# stat and status from inside the guest, and from a second thread /proc/thread-self,
+# /proc/self/task/<tid> and /proc/<tid>.  It runs as an rv64 glibc program (also with
 # -L /, which must not bypass the checks) and as an rv128 zl-cc + zlibc program, whose
 # stack and mmap area lie above 2^64.  Each check prints PASS/FAIL VARIANT/NAME.
 set -u
@@ -16,7 +16,7 @@ src=tests/run/adversarial/procfs.c
 checks="mem_read mem_read_stack mem_write mem_write_readonly mem_write_code mem_lseek_dup
 mem_preadv mem_unmapped mem_descriptors mem_reopen mem_mmap mem_rdonly maps_read maps_no_host_lines maps_sigpage maps_stack maps_data
 maps_code maps_guest_ranges smaps auxv auxv_saved cmdline environ stat status exe_readlink exe_open exe_stat
-pagemap_refused map_files_refused thread_self_maps task_tid_maps thread_self_mem"
+pagemap_refused map_files_refused thread_self_maps task_tid_maps proc_tid_maps thread_self_mem"
 
 run() {   # variant, then zl-run's options and the program
     local v=$1; shift

@@ -418,6 +418,9 @@ static void *thread_views(void *arg)
     snprintf(path, sizeof path, "/proc/self/task/%ld/maps", (long)gettid());
     n = slurp_at(AT_FDCWD, path, tmaps, sizeof tmaps);
     result("task_tid_maps", n > 0 && maps_clean(tmaps), "/proc/self/task/<tid>/maps is not the guest's");
+    snprintf(path, sizeof path, "/proc/%ld/maps", (long)gettid());
+    n = slurp_at(AT_FDCWD, path, tmaps, sizeof tmaps);
+    result("proc_tid_maps", n > 0 && maps_clean(tmaps), "/proc/<tid>/maps is not the guest's");
     char buf[24];
     int fd = open("/proc/thread-self/mem", O_RDONLY);
     int ok = fd >= 0 && pread(fd, buf, sizeof buf, (off_t)(uintptr_t)secret) == (ssize_t)sizeof buf &&
