@@ -187,6 +187,8 @@ void elf_close(struct elf_file *f);
  * (elf_open.c). */
 #define ELF_OPEN_MAX ((usize)1 << 32)
 struct elf_file *elf_open(const char *path, unsigned flags, struct elf_err *err);
+/* Read all of fp (at most ELF_OPEN_MAX bytes) into a malloc'd buffer (elf_open.c). */
+u8 *elf_slurp(FILE *fp, usize *size, struct elf_err *err);
 
 /* The file image the reader looks at. */
 const u8 *elf_data(const struct elf_file *f);
@@ -355,5 +357,25 @@ void ar_walk_init(struct ar_walk *w, const u8 *data, usize size);
 /* The next entry: 1, or 0 at the end, or -1 for a malformed archive, with *why a static
  * message and e->hdr_off the offset of the header at fault. */
 int ar_walk_next(struct ar_walk *w, struct ar_entry *e, const char **why);
+
+/* ---------------------------------------------------------------------------------- */
+/* Inputs of the binutils-style tools (elf_input.c): a path that names an ELF file or   */
+/* an archive of them, with GNU binutils' messages.                                     */
+/* ---------------------------------------------------------------------------------- */
+/* Called once per object.  `member` is NULL for a plain file, else the member's name
+ * (NUL-terminated copy).  For an archive, the callback is first called once with
+ * f == NULL and member == NULL (the archive itself).  A nonzero return stops the walk
+ * and is returned. */
+typedef int (*elf_input_fn)(void *ctx, const char *path, const char *member,
+                            struct elf_file *f);
+/* Open `path` and call fn for it (or for each archive member).  Problems are reported
+ * on stderr as "TOOL: 'x': No such file", "TOOL: Warning: 'x' is a directory",
+ * "TOOL: x: file format not recognized", "TOOL: x: file truncated", ... and give 1; an archive member
+ * that is not ELF is reported and skipped (as GNU nm does).  Returns 0 on success.
+ * *is_archive (may be NULL) tells whether path was an archive. */
+int elf_input_each(const char *tool, const char *path, elf_input_fn fn, void *ctx,
+                   bool *is_archive);
+/* The whole file, for tools that also need the raw bytes; same messages. NULL on error. */
+u8 *elf_input_load(const char *tool, const char *path, usize *size);
 
 #endif /* ZL_ELF_ELF_H */
