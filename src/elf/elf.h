@@ -294,6 +294,19 @@ u128 elf_headers_size(int cls, u32 nseg);
 int elf_writer_finish(struct elf_writer *w, u8 **out, usize *size, struct elf_err *err);
 int elf_writer_write(struct elf_writer *w, FILE *fp, struct elf_err *err);
 
+/* Deduplicating string-table builder: starts with the empty string at offset 0.
+ * elf_strtab.c */
+struct elf_strtab {
+    char *buf;
+    usize len, cap;
+    u32 *slots;              /* open addressing: string offset + 1, 0 = empty */
+    usize nslots, used;
+};
+void elf_strtab_init(struct elf_strtab *st);
+void elf_strtab_free(struct elf_strtab *st);
+/* Offset of s in the table (added if new); -1 if out of memory or beyond 4 GiB. */
+int elf_strtab_add(struct elf_strtab *st, const char *s, u32 *off);
+
 /* ---------------------------------------------------------------------------------- */
 /* Names (elf_names.c).  Short names without prefix ("EXEC", "LOAD", "PROGBITS",       */
 /* "GLOBAL", "FUNC", "DEFAULT", "NEEDED"), NULL when unknown.                           */
