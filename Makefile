@@ -107,6 +107,11 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/include/zl
 	install -m 644 include/zl/*.h $(DESTDIR)$(PREFIX)/include/zl/
 
+# install, then strip the installed tools with zl-strip (no host strip needed)
+.PHONY: install-strip
+install-strip: install
+	for t in $(notdir $(TOOLS)); do $(BUILD)/bin/zl-strip $(DESTDIR)$(PREFIX)/bin/$$t || exit 1; done
+
 # --- audit begin ---
 # zl-audit runs its workers on pthreads.  `make audit-linux` audits Debian's
 # linux-source-6.1 (installed and unpacked under AUDIT_LINUX_DIR when missing) and

@@ -93,5 +93,12 @@ else fail "strip -K" "$out $(cat "$tmp/kn.err")"; fi
     "$ST" -g -N main -o "$tmp/kn3" "$tmp/h64" && ! "$BIN/zl-nm" "$tmp/kn3" | grep -q ' main$' &&
     "$BIN/zl-nm" "$tmp/kn3" | grep -q ' puts$' && pass "strip -N" || fail "strip -N" "main still there"
 
+# make install-strip strips the installed host tools with zl-strip: a stripped copy runs
+cp "$BIN/zl-nm" "$tmp/hostnm"
+if "$ST" "$tmp/hostnm" && "$tmp/hostnm" --version | grep -q '^zl-nm' &&
+    [ "$(stat -c %s "$tmp/hostnm")" -lt "$(stat -c %s "$BIN/zl-nm")" ]; then
+    pass "strip host tool (install-strip)"
+else fail "strip host tool (install-strip)" "stripped zl-nm copy"; fi
+
 # ------------------------------------------------------------------ 4. bad input
 bu_bad strip
