@@ -107,6 +107,10 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/include/zl
 	install -m 644 include/zl/*.h $(DESTDIR)$(PREFIX)/include/zl/
 
+# zl-ranlib is zl-ar's code (src/ar/ar.c) with another entry point
+$(BUILD)/bin/zl-ranlib: $(BUILD)/lib/libzl-ar.a
+$(BUILD)/bin/zl-ranlib: LDLIBS := $(BUILD)/lib/libzl-ar.a $(BUILD)/lib/libzl.a $(LDLIBS)
+
 # install, then strip the installed tools with zl-strip (no host strip needed)
 .PHONY: install-strip
 install-strip: install

@@ -371,6 +371,17 @@ void ar_walk_init(struct ar_walk *w, const u8 *data, usize size);
  * message and e->hdr_off the offset of the header at fault. */
 int ar_walk_next(struct ar_walk *w, struct ar_entry *e, const char **why);
 
+/* Writer (elf_arwrite.c): a GNU archive of n members in order, with the "/" symbol
+ * index when `index` (members that are not ELF add no symbols).  *out is malloc'd.
+ * Returns 0, or -1 when out of memory. */
+struct ar_out_member {
+    const char *name;   /* NUL-terminated, without directory */
+    const u8 *data;
+    u64 size;
+    unsigned mode;      /* st_mode; the header stores mode & 07777 in octal */
+};
+int ar_build(const struct ar_out_member *m, usize n, bool index, u8 **out, usize *size);
+
 /* ---------------------------------------------------------------------------------- */
 /* Inputs of the binutils-style tools (elf_input.c): a path that names an ELF file or   */
 /* an archive of them, with GNU binutils' messages.                                     */
