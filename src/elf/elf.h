@@ -19,6 +19,8 @@
  *   elf_fmt.c     text of flag sets, e_flags, 128-bit numbers
  *   elf_reserved.c  ELFCLASS128 reserved bytes that are not zero (for zl-readelf)
  *   elf_err.c     error-message helper
+ *   elf_ar.c      the `ar` archive reader; elf_arwrite.c the writer (zl-ar, zl-ranlib)
+ *   elf_input.c   a binutils-style tool's input (file or archive) with GNU's messages
  *
  * Do not include the host <elf.h> together with this header: the constant names are the
  * standard ones.
