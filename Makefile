@@ -112,6 +112,15 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/include/zl
 	install -m 644 include/zl/*.h $(DESTDIR)$(PREFIX)/include/zl/
 
+# zl-ranlib is zl-ar's code (src/ar/ar.c) with another entry point
+$(BUILD)/bin/zl-ranlib: $(BUILD)/lib/libzl-ar.a
+$(BUILD)/bin/zl-ranlib: LDLIBS := $(BUILD)/lib/libzl-ar.a $(BUILD)/lib/libzl.a $(LDLIBS)
+
+# install, then strip the installed tools with zl-strip (no host strip needed)
+.PHONY: install-strip
+install-strip: install
+	for t in $(notdir $(TOOLS)); do $(BUILD)/bin/zl-strip $(DESTDIR)$(PREFIX)/bin/$$t || exit 1; done
+
 # --- audit begin ---
 # zl-audit runs its workers on pthreads.  `make audit-linux` audits Debian's
 # linux-source-6.1 (installed and unpacked under AUDIT_LINUX_DIR when missing) and

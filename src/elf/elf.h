@@ -19,6 +19,8 @@
  *   elf_fmt.c     text of flag sets, e_flags, 128-bit numbers
  *   elf_reserved.c  ELFCLASS128 reserved bytes that are not zero (for zl-readelf)
  *   elf_err.c     error-message helper
+ *   elf_ar.c      the `ar` archive reader; elf_arwrite.c the writer (zl-ar, zl-ranlib)
+ *   elf_input.c   a binutils-style tool's input (file or archive) with GNU's messages
  *
  * Do not include the host <elf.h> together with this header: the constant names are the
  * standard ones.
@@ -187,6 +189,8 @@ void elf_close(struct elf_file *f);
  * (elf_open.c). */
 #define ELF_OPEN_MAX ((usize)1 << 32)
 struct elf_file *elf_open(const char *path, unsigned flags, struct elf_err *err);
+/* Read all of fp (at most ELF_OPEN_MAX bytes) into a malloc'd buffer (elf_open.c). */
+u8 *elf_slurp(FILE *fp, usize *size, struct elf_err *err);
 
 /* The file image the reader looks at. */
 const u8 *elf_data(const struct elf_file *f);
@@ -292,6 +296,19 @@ u128 elf_headers_size(int cls, u32 nseg);
 int elf_writer_finish(struct elf_writer *w, u8 **out, usize *size, struct elf_err *err);
 int elf_writer_write(struct elf_writer *w, FILE *fp, struct elf_err *err);
 
+/* Deduplicating string-table builder: starts with the empty string at offset 0.
+ * elf_strtab.c */
+struct elf_strtab {
+    char *buf;
+    usize len, cap;
+    u32 *slots;              /* open addressing: string offset + 1, 0 = empty */
+    usize nslots, used;
+};
+void elf_strtab_init(struct elf_strtab *st);
+void elf_strtab_free(struct elf_strtab *st);
+/* Offset of s in the table (added if new); -1 if out of memory or beyond 4 GiB. */
+int elf_strtab_add(struct elf_strtab *st, const char *s, u32 *off);
+
 /* ---------------------------------------------------------------------------------- */
 /* Names (elf_names.c).  Short names without prefix ("EXEC", "LOAD", "PROGBITS",       */
 /* "GLOBAL", "FUNC", "DEFAULT", "NEEDED"), NULL when unknown.                           */
@@ -355,5 +372,36 @@ void ar_walk_init(struct ar_walk *w, const u8 *data, usize size);
 /* The next entry: 1, or 0 at the end, or -1 for a malformed archive, with *why a static
  * message and e->hdr_off the offset of the header at fault. */
 int ar_walk_next(struct ar_walk *w, struct ar_entry *e, const char **why);
+
+/* Writer (elf_arwrite.c): a GNU archive of n members in order, with the "/" symbol
+ * index when `index` (members that are not ELF add no symbols).  *out is malloc'd.
+ * Returns 0, or -1 when out of memory. */
+struct ar_out_member {
+    const char *name;   /* NUL-terminated, without directory */
+    const u8 *data;
+    u64 size;
+    unsigned mode;      /* st_mode; the header stores mode & 07777 in octal */
+};
+int ar_build(const struct ar_out_member *m, usize n, bool index, u8 **out, usize *size);
+
+/* ---------------------------------------------------------------------------------- */
+/* Inputs of the binutils-style tools (elf_input.c): a path that names an ELF file or   */
+/* an archive of them, with GNU binutils' messages.                                     */
+/* ---------------------------------------------------------------------------------- */
+/* Called once per object.  `member` is NULL for a plain file, else the member's name
+ * (NUL-terminated copy).  For an archive, the callback is first called once with
+ * f == NULL and member == NULL (the archive itself).  A nonzero return stops the walk
+ * and is returned. */
+typedef int (*elf_input_fn)(void *ctx, const char *path, const char *member,
+                            struct elf_file *f);
+/* Open `path` and call fn for it (or for each archive member).  Problems are reported
+ * on stderr as "TOOL: 'x': No such file", "TOOL: Warning: 'x' is a directory",
+ * "TOOL: x: file format not recognized", "TOOL: x: file truncated", ... and give 1; an archive member
+ * that is not ELF is reported and skipped (as GNU nm does).  Returns 0 on success.
+ * *is_archive (may be NULL) tells whether path was an archive. */
+int elf_input_each(const char *tool, const char *path, elf_input_fn fn, void *ctx,
+                   bool *is_archive);
+/* The whole file, for tools that also need the raw bytes; same messages. NULL on error. */
+u8 *elf_input_load(const char *tool, const char *path, usize *size);
 
 #endif /* ZL_ELF_ELF_H */

@@ -6,7 +6,7 @@
 #include "elf_internal.h"
 
 /* Read all of fp into a malloc'd buffer (at most ELF_OPEN_MAX bytes). */
-static u8 *slurp(FILE *fp, usize *size, struct elf_err *err)
+u8 *elf_slurp(FILE *fp, usize *size, struct elf_err *err)
 {
     usize cap = 1 << 16, len = 0;
     u8 *buf = malloc(cap);
@@ -56,7 +56,7 @@ struct elf_file *elf_open(const char *path, unsigned flags, struct elf_err *err)
         return NULL;
     }
     usize size = 0;
-    u8 *buf = slurp(fp, &size, err);
+    u8 *buf = elf_slurp(fp, &size, err);
     fclose(fp);
     if (!buf)
         return NULL;
