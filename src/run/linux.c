@@ -40,7 +40,7 @@ static sys_fn *const handlers[ZL_SYS_H__COUNT] = {
     H(fadvise64) H(close_range) H(memfd_create) H(eventfd2) H(msync) H(mlock) H(munlock)
     H(mincore) H(getcpu) H(sched_getaffinity) H(sched_setaffinity) H(sched_getscheduler)
     H(sched_getparam) H(membarrier) H(timer_create) H(timer_settime) H(timer_gettime)
-    H(timer_getoverrun) H(timer_delete) H(futex) H(clone3) H(riscv_flush_icache)
+    H(timer_getoverrun) H(timer_delete) H(futex) H(clone3) H(riscv_flush_icache) H(mknodat)
 #undef H
 };
 

@@ -99,7 +99,7 @@ sys_fn sys_statfs, sys_fstatfs, sys_statfs64, sys_fstatfs64, sys_flock, sys_sync
     sys_fallocate, sys_fadvise64, sys_close_range, sys_memfd_create, sys_eventfd2, sys_msync,
     sys_mlock, sys_munlock, sys_mincore, sys_getcpu, sys_sched_getaffinity,
     sys_sched_setaffinity, sys_sched_getscheduler, sys_sched_getparam, sys_membarrier;
-sys_fn sys_futex, sys_clone3, sys_riscv_flush_icache;
+sys_fn sys_futex, sys_clone3, sys_riscv_flush_icache, sys_mknodat;
 sys_fn sys_timer_create, sys_timer_settime, sys_timer_gettime, sys_timer_getoverrun,
     sys_timer_delete;
 

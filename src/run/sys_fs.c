@@ -98,6 +98,12 @@ i128 sys_symlinkat(struct task *p, const u128 *a)
     return (call) ? -errno : 0
 
 i128 sys_fchmodat(struct task *p, const u128 *a) { ONE_PATH_AT(fchmodat((int)a[0], path, (mode_t)a[2], 0)); }
+/* mknodat(dfd, path, mode, dev): dev is the kernel's 32-bit encoding in every personality,
+ * passed on as it is */
+i128 sys_mknodat(struct task *p, const u128 *a)
+{
+    ONE_PATH_AT(syscall(SYS_mknodat, (int)a[0], path, (mode_t)a[2], (unsigned)a[3]));
+}
 i128 sys_fchownat(struct task *p, const u128 *a)
 {
     ONE_PATH_AT(fchownat((int)a[0], path, (uid_t)a[2], (gid_t)a[3], (int)a[4]));

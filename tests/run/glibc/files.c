@@ -24,6 +24,15 @@ int main(int argc, char **argv)
     close(fd);
     printf("mkdir %d access %d\n", mkdir("d", 0755), access("d", F_OK));
     printf("rmdir %d unlink %d again %d errno %d\n", rmdir("d"), unlink("f.txt"), unlink("f.txt"), errno);
+    struct stat st;
+    int made = mkfifo("fifo", 0600);
+    printf("mkfifo %d fifo %d", made, !stat("fifo", &st) && S_ISFIFO(st.st_mode));
+    made = mknod("plain", S_IFREG | 0600, 0);
+    printf(" mknod %d regular %d", made, !stat("plain", &st) && S_ISREG(st.st_mode));
+    errno = 0;
+    printf(" again %d errno %d\n", mkfifo("fifo", 0600), errno);
+    unlink("fifo");
+    unlink("plain");
     int p[2];
     printf("pipe %d\n", pipe(p));
     printf("pipe write %zd read %zd\n", write(p[1], "xyz", 3), read(p[0], b, 8));
