@@ -371,8 +371,11 @@ int main(int argc, char **argv)
     struct opts o = { .mode = STRIP_ALL };
     o.keep = calloc((usize)argc + 1, sizeof *o.keep);
     o.drop = calloc((usize)argc + 1, sizeof *o.drop);
-    if (!o.keep || !o.drop)
-        return 1;
+    int rc = 0;
+    if (!o.keep || !o.drop) {
+        rc = 1;
+        goto done;
+    }
     argv[0] = (char *)TOOL;
     int c;
     while ((c = getopt_long(argc, argv, "sgSdK:N:o:hHV", longs, NULL)) != -1) {
@@ -383,23 +386,25 @@ int main(int argc, char **argv)
         case 'K': o.keep[o.nkeep++] = optarg; break;
         case 'N': o.drop[o.ndrop++] = optarg; break;
         case 'o': o.out = optarg; break;
-        case 'h': case 'H': usage(stdout); return 0;
-        case 'V': printf(TOOL " (ZettaLinux) 0.1 — RISC-V ELF32/ELF64/ELF128\n"); return 0;
-        default: usage(stderr); return 1;
+        case 'h': case 'H': usage(stdout); goto done;
+        case 'V': printf(TOOL " (ZettaLinux) 0.1 — RISC-V ELF32/ELF64/ELF128\n"); goto done;
+        default: usage(stderr); rc = 1; goto done;
         }
     }
     if (optind >= argc) {
         usage(stderr);
-        return 1;
+        rc = 1;
+        goto done;
     }
     if (o.out && argc - optind > 1) {
         fprintf(stderr, TOOL ": multiple input files cannot be used with -o\n");
-        return 1;
+        rc = 1;
+        goto done;
     }
-    int rc = 0;
     for (int i = optind; i < argc; i++)
         if (strip_file(&o, argv[i]))
             rc = 1;
+done:
     free(o.keep);
     free(o.drop);
     return rc;
