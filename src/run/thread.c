@@ -23,13 +23,13 @@
  * middle of them), so their poisoned stack redzones would stay behind in the shadow of a
  * host stack that later memory reuses.  Such a stack is unpoisoned before and after use. */
 #if defined(__SANITIZE_ADDRESS__)
-#define ZL_ASAN 1
+#define HOST_ASAN 1
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer)
-#define ZL_ASAN 1
+#define HOST_ASAN 1
 #endif
 #endif
-#ifdef ZL_ASAN
+#ifdef HOST_ASAN
 #include <sanitizer/asan_interface.h>
 #define stack_unpoison(p, n) __asan_unpoison_memory_region((p), (n))
 #else
