@@ -48,20 +48,26 @@ measure() {
     printf '%s\n' "${v[@]}" | sort -g | awk '{ a[NR] = $1 } END { printf "%.3f", a[int((NR + 1) / 2)] }'
 }
 
+# runner_of WHO PROG: sets run=(the command line that runs PROG under WHO)
+runner_of() {
+    case $1 in
+        host) run=("$OUT/$2.host") ;;
+        qemu) run=(qemu-riscv64 "$OUT/$2.rv64") ;;
+        zl-run) run=("$ZL" "$OUT/$2.rv64") ;;
+    esac
+}
+speedup() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
+
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)   (median of $REPS runs)"
 printf '\n%-8s %10s %10s %9s\n' split "1 thread s" "2 threads s" speed-up
 declare -A outs
 for who in host qemu zl-run; do
-    case $who in
-        host) run=("$OUT/split.host") ;;
-        qemu) run=(qemu-riscv64 "$OUT/split.rv64") ;;
-        zl-run) run=("$ZL" "$OUT/split.rv64") ;;
-    esac
+    runner_of "$who" split
     w1=$(measure wall "${run[@]}" 1); o1=$(cat "$OUT/last.out")
     w2=$(measure wall "${run[@]}" 2); o2=$(cat "$OUT/last.out")
     outs[$who]="$o1 $o2"
-    printf '%-8s %10s %10s %9s\n' "$who" "$w1" "$w2" "$(awk -v a="$w1" -v b="$w2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')"
-    [ "$who" = zl-run ] && zl_speedup=$(awk -v a="$w1" -v b="$w2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+    printf '%-8s %10s %10s %9s\n' "$who" "$w1" "$w2" "$(speedup "$w1" "$w2")"
+    [ "$who" = zl-run ] && zl_speedup=$(speedup "$w1" "$w2")
 done
 if [ "${outs[zl-run]}" != "${outs[qemu]}" ] || [ "${outs[qemu]}" != "${outs[host]}" ]; then
     echo "split: the results differ (host ${outs[host]}, qemu ${outs[qemu]}, zl-run ${outs[zl-run]})"; status=1
@@ -69,11 +75,7 @@ fi
 
 printf '\n%-8s %10s %10s %12s\n' mutex "plain s" "mutex s" "lock+unlock"
 for who in host qemu zl-run; do
-    case $who in
-        host) run=("$OUT/mutex.host") ;;
-        qemu) run=(qemu-riscv64 "$OUT/mutex.rv64") ;;
-        zl-run) run=("$ZL" "$OUT/mutex.rv64") ;;
-    esac
+    runner_of "$who" mutex
     tp=$(measure cpu "${run[@]}" plain)
     tm=$(measure cpu "${run[@]}" mutex)
     cost=$(awk -v p="$tp" -v m="$tm" 'BEGIN { printf "%.1f", (p > 0 ? (m - p) / p : 0) }')
