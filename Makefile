@@ -17,7 +17,7 @@ ALL_CFLAGS = $(WARN) $(OPT) $(SAN) $(CFLAGS)
 LDLIBS   += -lm
 PREFIX   ?= /usr/local
 
-LIB_DIRS := common isa elf fp cpp
+LIB_DIRS := common isa elf fp cpp exec
 TOOL_DIRS := $(filter-out $(LIB_DIRS),$(notdir $(patsubst %/,%,$(wildcard src/*/))))
 TOOLS    := $(foreach t,$(TOOL_DIRS),$(if $(wildcard src/$t/main.c),$(BUILD)/bin/zl-$t))
 
@@ -81,7 +81,7 @@ FUZZ_SAN  := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 # clang's UBSan at -O1 spends minutes of CPU on each instance of the interpreter template
 # (one huge threaded function); at -O0 it takes seconds, with every sanitizer and the
 # coverage instrumentation kept.  CFLAGS comes last in ALL_CFLAGS, so -O0 wins.
-build-fuzz/obj/src/run/exec%.o: CFLAGS += -O0
+build-fuzz/obj/src/exec/interp%.o: CFLAGS += -O0
 fuzz-build:
 	$(MAKE) BUILD=build-fuzz CC=clang OPT="-O1 -g" SAN="-fsanitize=fuzzer-no-link $(FUZZ_SAN)" \
 	    build-fuzz/lib/libzl.a $(patsubst $(BUILD)/%,build-fuzz/%,$(TOOL_LIBS))

@@ -31,6 +31,9 @@ static void usage(FILE *out)
           "  -L DIR       guest root: absolute paths are looked up under DIR first\n"
           "  -E VAR=VALUE set a variable in the program's environment\n"
           "  -U VAR       remove a variable from the program's environment\n"
+          "  --engine=E   execute with E: jit (translate to host code) or interp\n"
+          "               (default: jit on x86-64 hosts; rv128 is always interpreted)\n"
+          "  --jit-dump   print each translated block (guest and host code) on stderr\n"
           "  --stats      print the number of executed instructions at exit\n"
           "  --strace     log every system call with decoded arguments and result\n"
           "  --binfmt     print binfmt_misc lines for rv32/rv64/rv128 executables;\n"
@@ -66,6 +69,7 @@ int main(int argc, char **argv)
         return 1;
     }
     p->proc = pr;
+    pr->opt.engine = engine_default();
     int i = 1;
     const char *argv0 = NULL;
     /* Started by binfmt_misc with the P flag: argv is zl-run, FILE, original argv[0]... */
@@ -94,6 +98,13 @@ int main(int argc, char **argv)
             *eq = '=';
         } else if (!strcmp(o, "-U") && i + 1 < argc) unsetenv(argv[++i]);
         else if (!strcmp(o, "--stats")) p->proc->opt.stats = true;
+        else if (!strcmp(o, "--engine=jit")) p->proc->opt.engine = ENGINE_JIT;
+        else if (!strcmp(o, "--jit-dump")) p->proc->opt.jit_dump = true;
+        else if (!strcmp(o, "--engine=interp")) p->proc->opt.engine = ENGINE_INTERP;
+        else if (!strncmp(o, "--engine", 8)) {
+            fprintf(stderr, "zl-run: unknown engine '%s' (--engine=jit or --engine=interp)\n", o);
+            return quit(p, 1);
+        }
         else if (!strcmp(o, "--strace") || !strcmp(o, "-strace")) p->proc->opt.strace = true;
         else if (!strcmp(o, "--help") || !strcmp(o, "-h")) { usage(stdout); return quit(p, 0); }
         else if (!strcmp(o, "--version")) { printf("zl-run " ZL_VERSION "\n"); return quit(p, 0); }
@@ -129,6 +140,7 @@ loaded_options:
         fprintf(stderr, "zl-run: %s: %s\n", path, err);
         return quit(p, 1);
     }
+    if (p->proc->opt.jit_dump) p->hart.jit_dump = stderr;
     if (signal_setup(p)) {
         fprintf(stderr, "zl-run: %s: cannot map the signal trampoline\n", path);
         return 1;

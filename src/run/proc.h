@@ -6,8 +6,8 @@
 #include <stdbool.h>
 #include <zl/types.h>
 
-#include "run/hart.h"
-#include "run/mm.h"
+#include "exec/hart.h"
+#include "exec/mm.h"
 
 /* Where things go in a personality's address space (docs/abi.md §10). */
 struct layout {
@@ -22,6 +22,8 @@ struct layout {
 struct options {
     bool no_random;         /* -R */
     bool stats;             /* --stats */
+    enum engine_kind engine;    /* --engine */
+    bool jit_dump;          /* --jit-dump */
     bool strace;            /* --strace */
     const char *sysroot;    /* -L: absolute guest paths are tried under it first */
 };

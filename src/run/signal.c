@@ -19,7 +19,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "run/hostfault.h"
+#include "exec/hostfault.h"
 #include "run/sys.h"
 #include "run/thread.h"
 #include "zl_abi.h"
@@ -115,7 +115,7 @@ static struct sigaction fault_prev[SIGTRAP > SIGSEGV ? SIGTRAP + 1 : SIGSEGV + 1
  * guest's asynchronous signal like any other: its handler runs, or its default action
  * kills.  Raised by a host fault in guest memory that a guard covers (a file page beyond
  * the end of its file), it returns to the guard, which makes it the guest's SIGBUS or
- * EFAULT (run/hostfault.h).  Anything else is zl-run's own fault: the previous action
+ * EFAULT (exec/hostfault.h).  Anything else is zl-run's own fault: the previous action
  * takes over when the faulting instruction runs again. */
 static void fault_handler(int sig, siginfo_t *si, void *uc)
 {

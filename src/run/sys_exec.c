@@ -74,7 +74,10 @@ i128 sys_clone(struct task *p, const u128 *a)
     pid_t pid = exit_signal == SIGCHLD ? fork()
                                        : (pid_t)syscall(SYS_clone, exit_signal, NULL, NULL, NULL, NULL);
     int fork_errno = errno;
-    if (pid == 0) threads_after_fork(p);
+    if (pid == 0) {
+        threads_after_fork(p);
+        hart_after_fork(&p->hart);
+    }
     else exclusive_end(p);
     if (pid < 0) {
         if (vf[0] >= 0) { close(vf[0]); close(vf[1]); }
@@ -287,7 +290,7 @@ i128 sys_execve(struct task *p, const u128 *a)
             e = -ENOEXEC;
             goto out;
         }
-        /* zl-run [-R] -0 ARGV0 -- PROG [interp-arg] [script] ARGS... */
+        /* zl-run [-R] [--strace] --engine=E -0 ARGV0 -- PROG [interp-arg] [script] ARGS... */
         size_t argc = args.argc;
         char **nv = calloc(argc + 13, sizeof *nv);
         if (!nv) { e = -ENOMEM; goto out; }
@@ -295,6 +298,7 @@ i128 sys_execve(struct task *p, const u128 *a)
         nv[k++] = p->proc->self_exe;
         if (p->proc->opt.no_random) nv[k++] = "-R";
         if (p->proc->opt.strace) nv[k++] = "--strace";
+        nv[k++] = p->proc->opt.engine == ENGINE_JIT ? "--engine=jit" : "--engine=interp";
         if (p->proc->opt.sysroot) {
             nv[k++] = "-L";
             nv[k++] = (char *)p->proc->opt.sysroot;

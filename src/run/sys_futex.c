@@ -14,7 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "run/mm.h"
+#include "exec/mm.h"
 #include "run/sys.h"
 #include "run/thread.h"
 

@@ -96,14 +96,14 @@ static i128 do_mmap(struct task *p, u128 addr, u128 len, int prot, int flags, in
         }
         /* The whole length maps the file, as on Linux: pages wholly beyond its end
          * raise SIGBUS when touched, on the host too, where the guards of
-         * run/hostfault.h turn it into the guest's SIGBUS or EFAULT. */
+         * exec/hostfault.h turn it into the guest's SIGBUS or EFAULT. */
         if (!S_ISREG(st.st_mode)) return -ENODEV;
         host = mmap(NULL, (size_t)plen, host_prot, (shared ? MAP_SHARED : MAP_PRIVATE), fd,
                     (off_t)off);
         if (host == MAP_FAILED) return -errno;
     }
     /* file pages, and a shared anonymous object (mremap can grow the mapping past its
-     * end), can fault on the host: run/hostfault.h */
+     * end), can fault on the host: exec/hostfault.h */
     int hf = !anon || shared ? MM_HOSTFAULT : 0;
     int e = mm_map_host(mm, start, plen, prot | hf, max_prot, host);
     if (e) {

@@ -368,7 +368,7 @@ static struct task *new_task(struct task *p, u64 flags, u128 newsp, u128 tls, u1
     c->state = TASK_OUT;
     c->in_exclusive = false;
     c->vfork_child = false;
-    c->hart.bcache = NULL;
+    hart_forget_code(&c->hart);
     c->hart.tlb_gen = p->proc->mm.gen - 1;      /* flushed on entry */
     c->hart.resv_valid = false;
     c->hart.insn_limit = UINT64_MAX;

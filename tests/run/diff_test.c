@@ -4,7 +4,8 @@
  * random instruction sequences (integer, M, A, F, D, C, CSR, loads/stores into a
  * per-sequence scratch buffer, forward branches).  Each sequence starts from random
  * register values and ends by writing its registers, fcsr and scratch buffer to stdout.
- * Both emulators run the same file; their outputs must be identical byte for byte.
+ * qemu and zl-run under each of its engines (interpreter, translator) run the same file;
+ * their outputs must be identical byte for byte.
  * On a mismatch the first differing sequence is disassembled with both values.
  *
  *   diff_test                       default batch (make check)
@@ -400,24 +401,34 @@ static void run_batch(int xl, size_t nseq, u64 seed, const char *name)
     const char *bin = getenv("ZL_BIN");
     snprintf(cmd, sizeof cmd, "qemu-riscv%d %s > %s", xl, exe, oq);
     int rq = run_to(cmd);
-    snprintf(cmd, sizeof cmd, "%s/zl-run %s > %s", bin ? bin : "build/bin", exe, oz);
-    int rz = run_to(cmd);
-    size_t na = 0, nb = 0;
-    u8 *a = slurp(oq, &na), *b = slurp(oz, &nb);
-    bool same = a && b && na == nb && !memcmp(a, b, na) && rq == rz && rq == 0;
-    if (!same) {
-        printf("# %s: seed %llu, %zu sequences: exit qemu %d zl-run %d\n", name,
-               (unsigned long long)seed, nseq, rq, rz);
-        if (a && b) report(&p, a, na, b, nb);
+    size_t na = 0;
+    u8 *a = slurp(oq, &na);
+    bool all_same = true;
+    static const char *const engines[] = { "interp", "jit" };
+    for (size_t k = 0; k < sizeof engines / sizeof engines[0]; k++) {
+        snprintf(cmd, sizeof cmd, "%s/zl-run --engine=%s %s > %s", bin ? bin : "build/bin",
+                 engines[k], exe, oz);
+        int rz = run_to(cmd);
+        size_t nb = 0;
+        u8 *b = slurp(oz, &nb);
+        bool same = a && b && na == nb && !memcmp(a, b, na) && rq == rz && rq == 0;
+        if (!same) {
+            printf("# %s: seed %llu, %zu sequences: exit qemu %d zl-run --engine=%s %d\n", name,
+                   (unsigned long long)seed, nseq, rq, engines[k], rz);
+            if (a && b) report(&p, a, na, b, nb);
+            check_fail(__FILE__, __LINE__, "zl-run and qemu differ");
+            all_same = false;
+        }
+        free(b);
+    }
+    if (!all_same) {
         printf("# kept %s for inspection\n", dir);
-        check_fail(__FILE__, __LINE__, "zl-run and qemu differ");
     } else {
         CHECK(na == nseq * DUMP_SIZE);
         snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
         run_to(cmd);
     }
     free(a);
-    free(b);
     free(p.text.buf);
     free(p.data);
     free(p.slots);

@@ -18,7 +18,7 @@
  *    when the arena is full, so stale code can never run.
  */
 #ifndef XLEN
-#error "define XLEN before including exec_tmpl.h"
+#error "define XLEN before including interp_tmpl.h"
 #endif
 
 #include <errno.h>
@@ -34,34 +34,10 @@
 #include "common/wide.h"
 #include "fp/fp.h"
 #include "isa/isa.h"
-#include "run/hart.h"
+#include "exec/fp_ops.h"
+#include "exec/hart.h"
 
-#if XLEN == 32
-typedef u32 uxlen;
-typedef i32 sxlen;
-#define RV(n) rv32_##n
-#define XR x32
-#define TLBE e32
-typedef struct tlb_e32 tlbe_t;
-#elif XLEN == 64
-typedef u64 uxlen;
-typedef i64 sxlen;
-#define RV(n) rv64_##n
-#define XR x64
-#define TLBE e64
-typedef struct tlb_e64 tlbe_t;
-#elif XLEN == 128
-typedef u128 uxlen;
-typedef i128 sxlen;
-#define RV(n) rv128_##n
-#define XR x128
-#define TLBE e128
-typedef struct tlb_e128 tlbe_t;
-#else
-#error "XLEN must be 32, 64 or 128"
-#endif
-
-#define PAGE_MASK (~(uxlen)0xfff)
+#include "exec/mem_tmpl.h"
 
 /* Pseudo-operations appended after the table's operations. */
 enum {
@@ -163,36 +139,6 @@ void RV(free_cache)(struct hart *h)
 
 static inline size_t RV(hash)(uxlen pc) { return (size_t)((pc >> 1) ^ (pc >> (HASH_BITS + 1))) & ((1u << HASH_BITS) - 1); }
 static inline size_t RV(jc_idx)(uxlen pc) { return (size_t)(pc >> 1) & ((1u << JC_BITS) - 1); }
-
-static void RV(tlb_flush)(struct hart *h)
-{
-    memset(&h->tlb_r, 0xff, sizeof h->tlb_r);
-    memset(&h->tlb_w, 0xff, sizeof h->tlb_w);
-    h->tlb_gen = h->mm->gen;
-}
-
-/* A fault at addr: nothing mapped (maperr), not permitted, or — the mapping allows the
- * access (need) — its host page faulted (bus: a file page beyond the end of the file). */
-static void RV(set_fault)(struct hart *h, int cause, u128 addr, int need)
-{
-    const struct mm_region *r = mm_find(h->mm, addr);
-    h->trap.cause = cause;
-    h->trap.addr = addr;
-    h->trap.maperr = r == NULL;
-    h->trap.bus = r && (r->prot & need) == need;
-}
-
-/* Instruction fetch for the translator: the 16-bit parcel at pc, honouring PROT_EXEC.
- * pc is 2-aligned (translate() checks), so the parcel does not straddle a page. */
-static bool RV(fetch16)(struct hart *h, uxlen pc, u16 *out)
-{
-    const struct mm_region *r = mm_find(h->mm, pc);
-    if (!r || !(r->prot & PROT_EXEC)) return false;
-    const u8 *src = r->host + (size_t)(pc - r->start);
-    if (r->hostfault) return mm_guarded_copy(out, src, 2, src) == 2;
-    guest_memcpy(out, src, 2);
-    return true;
-}
 
 /* CSR instructions share one handler; this is the access kind it reads from xi.rm. */
 static u8 RV(csr_kind)(unsigned op)
@@ -632,70 +578,6 @@ static struct block *RV(lookup)(struct hart *h, struct cache *c, uxlen pc,
     return RV(translate)(h, c, pc, L);
 }
 
-/* Put the page of a (in region r) into the read or write TLB. */
-static void RV(tlb_fill)(struct hart *h, const struct mm_region *r, uxlen a, bool write)
-{
-    uxlen page = a & PAGE_MASK;
-#if XLEN == 128
-    /* The fast paths compare the high half of the base register, not of the address
-     * (RV(ea)); they agree except in these two pages of every 2^64 (see there), which
-     * therefore never enter the TLB. */
-    if ((u64)page == 0 || (u64)page == (u64)PAGE_MASK) return;
-#endif
-    /* A host fault in the fast path could not be turned into the guest's exact trap:
-     * such pages are always accessed through the guarded slow path (run/hostfault.h). */
-    if (r->hostfault) return;
-    tlbe_t *e = write ? &h->tlb_w.TLBE[(size_t)(a >> 12) & (TLB_SIZE - 1)]
-                      : &h->tlb_r.TLBE[(size_t)(a >> 12) & (TLB_SIZE - 1)];
-    e->tag = page;
-    e->addend = (u64)(uintptr_t)(r->host + (size_t)((u128)page - r->start)) - (u64)page;
-}
-
-/* Slow path of every load and store: TLB miss, page-crossing or misaligned access. */
-static bool RV(access_slow)(struct hart *h, uxlen a, void *buf, unsigned size, bool write)
-{
-    int need = write ? PROT_WRITE : PROT_READ;
-    int cause = write ? TRAP_STORE_FAULT : TRAP_LOAD_FAULT;
-    if (((a & 0xfff) + size) > 0x1000 || (uxlen)(a + size - 1) < a) {
-        u128 fault;
-        bool ok = write ? mm_write(h->mm, (u128)a, buf, size, &fault)
-                        : mm_read(h->mm, (u128)a, buf, size, &fault);
-        if (!ok) RV(set_fault)(h, cause, fault, need);
-        return ok;
-    }
-    const struct mm_region *r = mm_find(h->mm, (u128)a);
-    if (!r || !(r->prot & need)) {
-        RV(set_fault)(h, cause, (u128)a, need);
-        return false;
-    }
-    u8 *p = r->host + (size_t)((u128)a - r->start);
-    if (r->hostfault) {
-        if (mm_guarded_copy(write ? p : buf, write ? buf : p, size, p) == size) return true;
-        RV(set_fault)(h, cause, (u128)a, need);
-        return false;
-    }
-    if (write) guest_memcpy(p, buf, size);
-    else guest_memcpy(buf, p, size);
-    RV(tlb_fill)(h, r, a, write);
-    return true;
-}
-
-/* Fast path.  The TLB slot of address a, and the key its tag must equal for an access
- * of `size` bytes to hit: the page plus the low address bits that must be zero for
- * alignment, so one compare checks page, alignment and validity. */
-static inline const tlbe_t *RV(tlb_slot)(const tlbe_t *tlb, u64 a)
-{
-    return &tlb[(size_t)(a >> 12) & (TLB_SIZE - 1)];
-}
-static inline uxlen RV(tlb_key)(uxlen a, unsigned size)
-{
-    return a & (PAGE_MASK | (uxlen)(size - 1));
-}
-static inline void *RV(tlb_host)(const tlbe_t *e, u64 a)
-{
-    return (void *)(uintptr_t)(a + e->addend);
-}
-
 /* The effective address x[rs1] + imm of the handlers' fast paths.  RV128 computes only
  * its low half and pairs it with the high half of the register: the address's high half
  * differs from the register's only when the low half carries out of (imm >= 0) or
@@ -907,6 +789,7 @@ static bool RV(csr)(struct hart *h, unsigned csr, bool do_write, uxlen wval, int
 #define NEXT do { i++; ZL_JUMP(i->h); } while (0)
 #define SHMASK (XLEN - 1)
 
+/* The interpreter's entry (the engine's run; the translator calls it too). */
 ZL_GUEST_MEMORY_CODE int RV(run)(struct hart *h)
 {
     static const void *const op_labels[OP_NLABELS] = {
@@ -1250,7 +1133,7 @@ L_AMOMINU_Q: L_AMOMAXU_Q: L_LR_Q: L_SC_Q:
 #endif
 
     /* ---- F and D ---- */
-#include "run/exec_fp.h"
+#include "exec/interp_fp.h"
 
     /* ---- system ---- */
 L_FENCE:
@@ -1263,6 +1146,7 @@ L_FENCE:
 L_FENCE_I:
     instret += b->n;
     RV(cache_flush)(c);
+    h->fence_i_gen++;
     DISPATCH(PC + i->len);
 L_CSRRW: L_CSRRS: L_CSRRC: L_CSRRWI: L_CSRRSI: L_CSRRCI: {
         /* translate() left the access kind in rm: bits 1:0 write/set/clear, bit 2 uimm */
@@ -1345,3 +1229,5 @@ request:
     h->instret = instret;
     return RUN_REQUEST;
 }
+
+const struct engine RV(interp) = { "interp", RV(run), RV(free_cache), RV(free_cache) };

@@ -23,11 +23,11 @@ struct mm_region {
     u8 *host;               /* host address of `start` */
     int prot;               /* PROT_READ | PROT_WRITE | PROT_EXEC, as the guest sees it */
     int max_prot;           /* what mprotect may grant (a read-only shared file: R|X) */
-    bool hostfault;         /* host pages may fault: see run/hostfault.h */
+    bool hostfault;         /* host pages may fault: see exec/hostfault.h */
 };
 
 /* With mm_map_host's prot: the host memory is a file or a shared object, whose pages can
- * raise SIGBUS on the host (run/hostfault.h). */
+ * raise SIGBUS on the host (exec/hostfault.h). */
 #define MM_HOSTFAULT 0x40000000
 
 struct mm_node;

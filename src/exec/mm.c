@@ -1,6 +1,6 @@
-#include "run/mm.h"
+#include "exec/mm.h"
 
-#include "run/hostfault.h"
+#include "exec/hostfault.h"
 
 #include <errno.h>
 #include <stdint.h>

@@ -3,7 +3,7 @@
  * addresses above 2^64), atomics, compressed corner encodings and traps. */
 #include "lib/check.h"
 #include "lib/enc.h"
-#include "run/hart.h"
+#include "exec/hart.h"
 
 #define CODE ((u128)0x10000)
 #define DATA ((u128)0x20000)

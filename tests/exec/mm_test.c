@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "lib/check.h"
-#include "run/mm.h"
+#include "exec/mm.h"
 
 #define PAGES 192
 #define BASE ((u128)0x10000)

@@ -1,13 +1,14 @@
-/* One RISC-V hart (hardware thread) of any XLEN.  The state a future thread would own
- * lives here; the address space (struct mm) and the OS personality are shared through
- * pointers.  The interpreter for each XLEN is a separate compilation of exec_tmpl.h. */
+/* One RISC-V hart (hardware thread) of any XLEN: the state each guest thread owns.  The
+ * address space (struct mm) and the OS personality are shared through pointers; what
+ * runs the guest code is an engine (exec/engine.h), compiled once per XLEN. */
 #ifndef ZL_RUN_HART_H
 #define ZL_RUN_HART_H
 
 #include <stdbool.h>
 #include <zl/types.h>
 
-#include "run/mm.h"
+#include "exec/engine.h"
+#include "exec/mm.h"
 
 #define TLB_BITS 8
 #define TLB_SIZE (1u << TLB_BITS)
@@ -80,12 +81,27 @@ struct hart {
      * reached this.  UINT64_MAX by default; a host signal handler sets it to 0 to get
      * control back, a caller sets it to bound execution. */
     _Atomic u64 insn_limit;     /* other threads and signal handlers lower it */
-    void *bcache;               /* XLEN-specific translated-block cache */
+    const struct engine *engine;
+    void *bcache;               /* the interpreter's decoded-block cache (per XLEN) */
+    void *jcache;               /* the translator's code cache (per XLEN) */
+    void *jit_dump;             /* FILE *: print each translated block there (--jit-dump) */
+    /* Bumped when this hart executes fence.i: every engine's cache of this hart's code
+     * is then stale (an engine compares it with the value it last saw). */
+    u64 fence_i_gen;
     const struct hart_ops *ops;
     void *os;                   /* personality state */
 };
 
+/* The hart starts with the interpreter; hart_set_engine picks another. */
 void hart_init(struct hart *h, int xlen, struct mm *mm, const struct hart_ops *ops);
+/* false (and no change) if this host has no such engine for the hart's XLEN */
+bool hart_set_engine(struct hart *h, enum engine_kind kind);
+/* A copy of a hart (a new thread, the child of a fork) must not share its original's
+ * code caches: forget them without freeing (the original still owns them). */
+void hart_forget_code(struct hart *h);
+/* In the child of a fork: translated code lives in memory the child does not inherit
+ * (a shared mapping would let the two processes write each other's code); drop it. */
+void hart_after_fork(struct hart *h);
 void hart_destroy(struct hart *h);
 
 /* Run from h->pc until something stops the hart; returns enum run_stop. */
@@ -108,12 +124,8 @@ static inline void hart_resume_at(struct hart *h, u128 pc)
 /* Drop every translated block (code was written, mappings changed). */
 void hart_flush_code(struct hart *h);
 
-/* Per-XLEN entry points (exec32.c, exec64.c, exec128.c). */
-int rv32_run(struct hart *h);
-int rv64_run(struct hart *h);
-int rv128_run(struct hart *h);
-void rv32_free_cache(struct hart *h);
-void rv64_free_cache(struct hart *h);
-void rv128_free_cache(struct hart *h);
+/* The per-XLEN engines (interp32.c ... jit64.c). */
+extern const struct engine rv32_interp, rv64_interp, rv128_interp;
+extern const struct engine rv32_jit, rv64_jit;
 
 #endif

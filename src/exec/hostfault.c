@@ -1,5 +1,5 @@
 /* The guard stack of hostfault.h. */
-#include "run/hostfault.h"
+#include "exec/hostfault.h"
 
 _Thread_local struct hf_guard *hf_top;
 

@@ -1,0 +1,877 @@
+/* The translator, written once and compiled per XLEN (jit32.c, jit64.c): guest blocks to
+ * x86-64 machine code (docs/zl-run.md, "How the translator works").
+ *
+ *  - A block is what the interpreter would decode (up to a jump, ecall/ebreak, fence.i,
+ *    a page boundary or 256 instructions); a taken conditional branch leaves it through
+ *    a side exit, so a block is a superblock.
+ *  - Integer computation, loads and stores (with the TLB fast path inline), branches
+ *    and jumps are translated.  The first instruction the translator does not handle
+ *    (FP arithmetic, atomics, CSRs, ecall, ebreak, fence.i, an illegal word) ends the
+ *    block with an exit that runs the interpreter from there, so every instruction has
+ *    one definition of its semantics besides the translated fast paths.
+ *  - Each block starts by comparing instret with insn_limit (signals, other threads and
+ *    exclusive sections lower it), so translated loops stop at a block boundary.
+ *  - Exits that lead to a fixed pc are patched into direct jumps to the target block the
+ *    first time they are taken; indirect jumps probe a jump cache inline.
+ *  - Guest registers live in the hart; each instruction loads its operands and stores
+ *    its result.
+ */
+#ifndef XLEN
+#error "define XLEN before including jit_tmpl.h"
+#endif
+#if XLEN != 32 && XLEN != 64
+#error "the translator handles RV32 and RV64"
+#endif
+
+#include "exec/mem_tmpl.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+
+#include "exec/fp_ops.h"
+#include "exec/jit.h"
+#include "exec/x86emit.h"
+#include "isa/isa.h"
+
+#define W (XLEN == 64)              /* x86 operand size of guest-register operations */
+#define XOFF(r) ((i32)((r) * (XLEN / 8)))
+#define FOFF(r) ((i32)(offsetof(struct hart, f) + (r) * 8))
+#define HOFF(field) ((i32)offsetof(struct hart, field))
+#define JIT_MAX_INSNS 256
+#define JIT_MAX_BLOCK_CODE 32768    /* bytes a block may take, stubs included */
+#define JIT_INSN_MAX 160            /* bytes: bounds on one instruction's straight-line code */
+#define JIT_STUB_MAX 128            /* ... and on one stub (checked after emission) */
+
+_Static_assert(offsetof(struct hart, x) == 0, "translated code reaches x[r] at rbp + r * XLEN/8");
+_Static_assert(sizeof(tlbe_t) == 16 && offsetof(tlbe_t, addend) == 8, "TLB entry layout");
+
+/* ---- helpers called from translated code (plain C, SysV ABI) ---- */
+
+struct jit_lv { u64 v, fault; };    /* rax, rdx */
+
+enum { JL_SIGNED = 0x100, JL_BOX = 0x200 };   /* load kinds: size | flags */
+
+/* The slow path of a load: TLB miss, misaligned or page-crossing; fills the TLB. */
+static struct jit_lv RV(jit_load)(struct hart *h, u64 a, u64 kind)
+{
+    struct jit_lv r = { 0, 0 };
+    unsigned size = kind & 0xff;
+    u64 buf = 0;
+    if (!RV(access_slow)(h, (uxlen)a, &buf, size, false)) {
+        r.fault = 1;
+        return r;
+    }
+    if (kind & JL_SIGNED) {
+        unsigned sh = 64 - 8 * size;
+        buf = (u64)((i64)(buf << sh) >> sh);
+    }
+    r.v = buf;
+    return r;
+}
+
+/* The slow path of a store; returns non-zero on a fault (h->trap set). */
+static u64 RV(jit_store)(struct hart *h, u64 a, u64 v, u64 size)
+{
+    return !RV(access_slow)(h, (uxlen)a, &v, (unsigned)size, true);
+}
+
+/* Division and the high multiplications the host does not do in one instruction, with
+ * RISC-V's results for division by zero and overflow. */
+#define SMIN ((sxlen)((uxlen)1 << (XLEN - 1)))
+static u64 RV(jit_div)(u64 x, u64 y)
+{
+    sxlen a = (sxlen)x, d = (sxlen)y;
+    return (uxlen)(d == 0 ? -1 : (a == SMIN && d == -1) ? a : a / d);
+}
+static u64 RV(jit_divu)(u64 x, u64 y) { return (uxlen)y == 0 ? (uxlen)~(uxlen)0 : (uxlen)x / (uxlen)y; }
+static u64 RV(jit_rem)(u64 x, u64 y)
+{
+    sxlen a = (sxlen)x, d = (sxlen)y;
+    return (uxlen)(d == 0 ? a : (a == SMIN && d == -1) ? 0 : a % d);
+}
+static u64 RV(jit_remu)(u64 x, u64 y) { return (uxlen)y == 0 ? (uxlen)x : (uxlen)x % (uxlen)y; }
+#undef SMIN
+#if XLEN == 64
+static u64 RV(jit_divw)(u64 x, u64 y)
+{
+    i32 a = (i32)x, d = (i32)y;
+    return (u64)(i64)(d == 0 ? -1 : (a == INT32_MIN && d == -1) ? a : a / d);
+}
+static u64 RV(jit_divuw)(u64 x, u64 y)
+{
+    u32 a = (u32)x, d = (u32)y;
+    return (u64)(i64)(i32)(d == 0 ? ~0u : a / d);
+}
+static u64 RV(jit_remw)(u64 x, u64 y)
+{
+    i32 a = (i32)x, d = (i32)y;
+    return (u64)(i64)(d == 0 ? a : (a == INT32_MIN && d == -1) ? 0 : a % d);
+}
+static u64 RV(jit_remuw)(u64 x, u64 y)
+{
+    u32 a = (u32)x, d = (u32)y;
+    return (u64)(i64)(i32)(d == 0 ? a : a % d);
+}
+#else
+static u64 RV(jit_mulh)(u64 x, u64 y) { return (u32)(((i64)(i32)x * (i64)(i32)y) >> 32); }
+static u64 RV(jit_mulhsu)(u64 x, u64 y) { return (u32)(((i64)(i32)x * (i64)(u32)y) >> 32); }
+static u64 RV(jit_mulhu)(u64 x, u64 y) { return (u32)(((u64)(u32)x * (u64)(u32)y) >> 32); }
+#endif
+
+/* ---- the translation of one block ---- */
+
+/* (the first three leave at the instruction that made them: idx and pc are its) */
+enum stub_kind { STUB_LOAD, STUB_STORE, STUB_INTERP, STUB_BRANCH, STUB_CHAIN, STUB_REQUEST };
+
+/* Out-of-line code, emitted after the block's straight-line code. */
+struct RV(stub) {
+    enum stub_kind kind;
+    u8 *from;               /* the rel32 (rw) that must jump to the stub */
+    u8 *cont;               /* where a slow path returns (rw) */
+    u32 idx;                /* instructions retired before this one in the block */
+    uxlen pc, target;
+    unsigned size, kind_arg, reg;
+    bool freg;
+    u32 dirty;              /* the cached registers to store back when leaving here */
+};
+
+/* Guest registers cached in host registers for the whole block: the callee-saved ones
+ * the calling convention leaves free, so helper calls keep them.  They are loaded after
+ * the block's entry check and stored back before every way out of the block (an exit to
+ * C, a chained or indirect jump), so between blocks the hart's copy is the truth. */
+static const unsigned RV(cache_regs)[] = { RBX, R12, R13, R15 };
+#define NCACHE (sizeof RV(cache_regs) / sizeof RV(cache_regs)[0])
+#define NOT_CACHED 0xff
+
+struct RV(jt) {
+    struct x86 e;               /* first: the emitting helpers reach the rest through it */
+    struct jit_cache *c;
+    u8 host_of[32];             /* guest register -> host register, or NOT_CACHED */
+    unsigned ncached;
+    unsigned cached[NCACHE];    /* the guest registers cached */
+    u32 dirty;                  /* cached registers written so far (bit per guest register) */
+    struct RV(stub) stubs[2 * JIT_MAX_INSNS + 2];
+    unsigned nstubs;
+    u32 words[JIT_MAX_INSNS];   /* the instructions translated, for --jit-dump */
+    u8 lens[JIT_MAX_INSNS];
+};
+
+static struct RV(jt) *RV(jt_of)(struct x86 *e) { return (struct RV(jt) *)(void *)e; }
+
+static const u8 *RV(rx)(const struct RV(jt) *t, const u8 *rw) { return t->c->rx + (rw - t->c->rw); }
+
+static void RV(jmp_to)(struct RV(jt) *t, const u8 *to_rx)
+{
+    u8 *at = x86_jmp(&t->e);
+    if (!t->e.full) x86_patch_rel32(at, RV(rx)(t, at), to_rx);
+}
+static void RV(link_here)(struct RV(jt) *t, u8 *from)
+{
+    if (!t->e.full) x86_patch_rel32(from, RV(rx)(t, from), RV(rx)(t, t->e.p));
+}
+static struct RV(stub) *RV(new_stub)(struct RV(jt) *t, enum stub_kind kind, u8 *from)
+{
+    struct RV(stub) *s = &t->stubs[t->nstubs++];
+    memset(s, 0, sizeof *s);
+    s->kind = kind;
+    s->from = from;
+    s->dirty = t->dirty;
+    return s;
+}
+
+static void RV(set_pc)(struct x86 *e, uxlen pc)
+{
+    x86_mov_imm(e, RAX, (u64)pc);
+    x86_store64(e, RAX, RBP, HOFF(pc));
+    x86_store_imm64(e, RBP, HOFF(pc) + 8, 0);
+}
+/* Return to C; exit_with first stores the cached registers back (exit_raw is for the
+ * entry check, before they are loaded, and for code that stored them already). */
+static void RV(exit_raw)(struct RV(jt) *t, enum jit_exit why)
+{
+    x86_mov_imm(&t->e, RAX, why);
+    RV(jmp_to)(t, t->c->exit);
+}
+
+/* guest register r into host register reg, and back */
+static void RV(ldx)(struct x86 *e, unsigned reg, unsigned r)
+{
+    unsigned hr = RV(jt_of)(e)->host_of[r];
+    if (r == 0) x86_alu_reg(e, false, ALU_XOR, reg, reg);
+    else if (hr != NOT_CACHED) x86_mov(e, W, reg, hr);
+    else if (W) x86_load64(e, reg, RBP, XOFF(r));
+    else x86_load32(e, reg, RBP, XOFF(r));
+}
+static void RV(stx)(struct x86 *e, unsigned reg, unsigned r)
+{
+    unsigned hr = RV(jt_of)(e)->host_of[r];
+    if (r == 0) return;
+    if (hr != NOT_CACHED) {
+        x86_mov(e, W, hr, reg);
+        RV(jt_of)(e)->dirty |= 1u << r;
+        return;
+    }
+    if (W) x86_store64(e, reg, RBP, XOFF(r));
+    else x86_store32(e, reg, RBP, XOFF(r));
+}
+/* Load the cached registers (block entry) or store them back (before leaving). */
+static void RV(cache_load)(struct RV(jt) *t)
+{
+    for (unsigned k = 0; k < t->ncached; k++) {
+        unsigned r = t->cached[k], hr = t->host_of[r];
+        if (W) x86_load64(&t->e, hr, RBP, XOFF(r));
+        else x86_load32(&t->e, hr, RBP, XOFF(r));
+    }
+}
+static void RV(cache_store)(struct RV(jt) *t, u32 dirty)
+{
+    for (unsigned k = 0; k < t->ncached; k++) {
+        unsigned r = t->cached[k], hr = t->host_of[r];
+        if (!(dirty >> r & 1)) continue;
+        if (W) x86_store64(&t->e, hr, RBP, XOFF(r));
+        else x86_store32(&t->e, hr, RBP, XOFF(r));
+    }
+}
+
+static void RV(exit_with)(struct RV(jt) *t, enum jit_exit why, u32 dirty)
+{
+    RV(cache_store)(t, dirty);
+    RV(exit_raw)(t, why);
+}
+
+static void RV(call)(struct x86 *e, const void *fn)
+{
+    x86_mov_imm(e, RAX, (u64)(uintptr_t)fn);
+    x86_call_reg(e, RAX);
+}
+#define FN(f) ((const void *)(uintptr_t)(f))
+
+/* rax = x[rs1] + imm, the effective address (XLEN bits, zero-extended in rax) */
+static void RV(ea)(struct x86 *e, const struct isa_inst *in)
+{
+    RV(ldx)(e, RAX, in->rs1);
+    if (in->imm) x86_alu_imm(e, W, ALU_ADD, RAX, in->imm);
+}
+
+/* The TLB probe for an access of `size` at rax: on a hit rax becomes the host address;
+ * on a miss it jumps to a slow-path stub (returned) with rax still the guest address. */
+static struct RV(stub) *RV(tlb_probe)(struct RV(jt) *t, bool write, unsigned size,
+                                      enum stub_kind kind)
+{
+    struct x86 *e = &t->e;
+    i32 tlb = write ? HOFF(tlb_w) : HOFF(tlb_r);
+    x86_mov(e, true, RCX, RAX);
+    x86_shift_imm(e, true, SH_SHR, RCX, 12);
+    x86_alu_imm(e, false, ALU_AND, RCX, TLB_SIZE - 1);
+    x86_shift_imm(e, false, SH_SHL, RCX, 4);
+    x86_alu_reg(e, true, ALU_ADD, RCX, RBP);
+    x86_mov(e, true, RDX, RAX);
+    x86_alu_imm(e, W, ALU_AND, RDX, (i32)(~0xfffu | (size - 1)));
+    x86_alu_mem(e, W, ALU_CMP, RDX, RCX, tlb);
+    struct RV(stub) *s = RV(new_stub)(t, kind, x86_jcc(e, CC_NE));
+    x86_alu_mem(e, true, ALU_ADD, RAX, RCX, tlb + 8);
+    return s;
+}
+
+static void RV(emit_load)(struct RV(jt) *t, const struct isa_inst *in, unsigned size,
+                          bool is_signed, bool freg, bool box)
+{
+    struct x86 *e = &t->e;
+    RV(ea)(e, in);
+    struct RV(stub) *s = RV(tlb_probe)(t, false, size, STUB_LOAD);
+    switch (size) {
+    case 1: if (is_signed) x86_load_s8(e, RAX, RAX, 0); else x86_load_u8(e, RAX, RAX, 0); break;
+    case 2: if (is_signed) x86_load_s16(e, RAX, RAX, 0); else x86_load_u16(e, RAX, RAX, 0); break;
+    case 4: if (is_signed && W) x86_load_s32(e, RAX, RAX, 0); else x86_load32(e, RAX, RAX, 0); break;
+    default: x86_load64(e, RAX, RAX, 0); break;
+    }
+    s->cont = e->p;
+    s->kind_arg = size | (is_signed ? JL_SIGNED : 0);
+    if (box) {
+        x86_mov_imm(e, RCX, 0xffffffff00000000ull);
+        x86_alu_reg(e, true, ALU_OR, RAX, RCX);
+    }
+    if (freg) x86_store64(e, RAX, RBP, FOFF(in->rd));
+    else RV(stx)(e, RAX, in->rd);
+}
+
+static void RV(store_value)(struct x86 *e, unsigned reg, bool freg)
+{
+    if (freg) x86_load64(e, RDX, RBP, FOFF(reg));
+    else RV(ldx)(e, RDX, reg);
+}
+
+static void RV(emit_store)(struct RV(jt) *t, const struct isa_inst *in, unsigned size, bool freg)
+{
+    struct x86 *e = &t->e;
+    RV(ea)(e, in);
+    struct RV(stub) *s = RV(tlb_probe)(t, true, size, STUB_STORE);
+    RV(store_value)(e, in->rs2, freg);
+    switch (size) {
+    case 1: x86_store8(e, RDX, RAX, 0); break;
+    case 2: x86_store16(e, RDX, RAX, 0); break;
+    case 4: x86_store32(e, RDX, RAX, 0); break;
+    default: x86_store64(e, RDX, RAX, 0); break;
+    }
+    s->cont = e->p;
+    s->size = size;
+    s->reg = in->rs2;
+    s->freg = freg;
+}
+
+/* rd = op(x[rs1], x[rs2]) through a C helper */
+static void RV(emit_helper2)(struct x86 *e, const struct isa_inst *in, const void *fn)
+{
+    RV(ldx)(e, RDI, in->rs1);
+    RV(ldx)(e, RSI, in->rs2);
+    RV(call)(e, fn);
+    RV(stx)(e, RAX, in->rd);
+}
+
+/* op reg, x[r]: from its host register, from the hart, or x0's zero as an immediate */
+static void RV(alu_x)(struct x86 *e, bool w, enum x86_alu op, unsigned reg, unsigned r)
+{
+    unsigned hr = RV(jt_of)(e)->host_of[r];
+    if (r == 0) x86_alu_imm(e, w, op, reg, 0);
+    else if (hr != NOT_CACHED) x86_alu_reg(e, w, op, reg, hr);
+    else x86_alu_mem(e, w, op, reg, RBP, XOFF(r));
+}
+
+static void RV(emit_alu_rr)(struct x86 *e, const struct isa_inst *in, bool w, enum x86_alu op)
+{
+    RV(ldx)(e, RAX, in->rs1);
+    RV(alu_x)(e, w, op, RAX, in->rs2);
+    if (w != W) x86_movsxd(e, RAX, RAX);         /* a W operation on RV64 */
+    RV(stx)(e, RAX, in->rd);
+}
+static void RV(emit_alu_ri)(struct x86 *e, const struct isa_inst *in, bool w, enum x86_alu op)
+{
+    RV(ldx)(e, RAX, in->rs1);
+    x86_alu_imm(e, w, op, RAX, in->imm);
+    if (w != W) x86_movsxd(e, RAX, RAX);
+    RV(stx)(e, RAX, in->rd);
+}
+static void RV(emit_shift_rr)(struct x86 *e, const struct isa_inst *in, bool w, enum x86_shift op)
+{
+    RV(ldx)(e, RAX, in->rs1);
+    RV(ldx)(e, RCX, in->rs2);
+    x86_shift_cl(e, w, op, RAX);                 /* the host masks the count as RISC-V does */
+    if (w != W) x86_movsxd(e, RAX, RAX);
+    RV(stx)(e, RAX, in->rd);
+}
+static void RV(emit_shift_ri)(struct x86 *e, const struct isa_inst *in, bool w, enum x86_shift op)
+{
+    RV(ldx)(e, RAX, in->rs1);
+    if (in->imm) x86_shift_imm(e, w, op, RAX, (unsigned)in->imm);
+    if (w != W) x86_movsxd(e, RAX, RAX);
+    RV(stx)(e, RAX, in->rd);
+}
+static void RV(emit_set)(struct x86 *e, const struct isa_inst *in, enum x86_cc cc, bool imm)
+{
+    RV(ldx)(e, RAX, in->rs1);
+    if (imm) {
+        x86_alu_imm(e, W, ALU_CMP, RAX, in->imm);
+    } else {
+        RV(alu_x)(e, W, ALU_CMP, RAX, in->rs2);
+    }
+    x86_setcc(e, cc, RAX);
+    RV(stx)(e, RAX, in->rd);
+}
+
+/* Leave the block for the fixed pc `target` through a jump that chaining patches. */
+static void RV(emit_chain)(struct RV(jt) *t, uxlen target)
+{
+    RV(cache_store)(t, t->dirty);
+    struct RV(stub) *s = RV(new_stub)(t, STUB_CHAIN, x86_jmp(&t->e));
+    s->target = target;
+}
+
+static void RV(emit_branch)(struct RV(jt) *t, const struct isa_inst *in, enum x86_cc cc,
+                            uxlen pc, u32 idx)
+{
+    struct x86 *e = &t->e;
+    unsigned lhs = t->host_of[in->rs1];
+    if (in->rs1 == 0 || lhs == NOT_CACHED) {
+        RV(ldx)(e, RAX, in->rs1);
+        lhs = RAX;
+    }
+    RV(alu_x)(e, W, ALU_CMP, lhs, in->rs2);
+    struct RV(stub) *s = RV(new_stub)(t, STUB_BRANCH, x86_jcc(e, cc));
+    s->idx = idx;
+    s->target = pc + (uxlen)(sxlen)in->imm;
+}
+
+/* JALR: compute the target, write the link, count the block, probe the jump cache. */
+static void RV(emit_jalr)(struct RV(jt) *t, const struct isa_inst *in, uxlen pc, u32 n)
+{
+    struct x86 *e = &t->e;
+    RV(ea)(e, in);
+    x86_alu_imm(e, W, ALU_AND, RAX, -2);
+    if (in->rd) {
+        x86_mov_imm(e, RCX, (u64)(uxlen)(pc + in->len));
+        RV(stx)(e, RCX, in->rd);
+    }
+    x86_alu_imm(e, true, ALU_ADD, R14, (i32)n);
+    RV(cache_store)(t, t->dirty);
+    x86_mov(e, true, RCX, RAX);
+    x86_shift_imm(e, true, SH_SHR, RCX, 1);
+    x86_alu_imm(e, false, ALU_AND, RCX, (1 << JIT_JC_BITS) - 1);
+    x86_shift_imm(e, false, SH_SHL, RCX, 4);
+    x86_mov_imm(e, RDX, (u64)(uintptr_t)t->c->jc);
+    x86_alu_reg(e, true, ALU_ADD, RCX, RDX);
+    x86_alu_mem(e, true, ALU_CMP, RAX, RCX, 0);
+    u8 *miss = x86_jcc(e, CC_NE);
+    x86_jmp_mem(e, RCX, 8);
+    RV(link_here)(t, miss);
+    x86_store64(e, RAX, RBP, HOFF(pc));
+    x86_store_imm64(e, RBP, HOFF(pc) + 8, 0);
+    RV(exit_raw)(t, JIT_EXIT_DISPATCH);
+}
+
+/* The F and D operations: a call of their exec/fp_ops.h function. */
+struct RV(fp_entry) { const void *fn; bool dest_x, src_x, rm; };
+#define FP_IS_X_FPR false
+#define FP_IS_X_GPR true
+#define FP_USES_RM true
+#define FP_USES_NORM false
+#define FP_ENTRY(op, dest, src1, userm, expr) \
+    [ISA_##op] = { FN(fpop_##op), FP_IS_X_##dest, FP_IS_X_##src1, FP_USES_##userm },
+static const struct RV(fp_entry) RV(fp_table)[ISA_OP_COUNT] = { FP_OPS(FP_ENTRY) };
+#undef FP_ENTRY
+
+static bool RV(emit_fp)(struct RV(jt) *t, const struct isa_inst *in, u32 idx)
+{
+    struct x86 *e = &t->e;
+    const struct RV(fp_entry) *f = &RV(fp_table)[in->op];
+    if (f->rm && in->rm == 7) {
+        /* dynamic: an invalid frm makes the instruction illegal, which the interpreter
+         * reports */
+        x86_load32(e, RCX, RBP, HOFF(frm));
+        x86_alu_imm(e, false, ALU_CMP, RCX, 4);
+        RV(new_stub)(t, STUB_INTERP, x86_jcc(e, CC_A));
+    } else if (f->rm && in->rm > 4) {
+        return false;
+    } else {
+        x86_mov_imm(e, RCX, in->rm);
+    }
+    if (f->src_x) RV(ldx)(e, RDI, in->rs1);
+    else x86_load64(e, RDI, RBP, FOFF(in->rs1));
+    x86_load64(e, RSI, RBP, FOFF(in->rs2));
+    x86_load64(e, RDX, RBP, FOFF(in->rs3));
+    x86_lea(e, R8, RBP, HOFF(fflags));         /* flags are ORed into fflags' low byte */
+    RV(call)(e, f->fn);
+    if (f->dest_x) RV(stx)(e, RAX, in->rd);
+    else x86_store64(e, RAX, RBP, FOFF(in->rd));
+    (void)idx;
+    return true;
+}
+
+/* One instruction in the block's straight-line code.  Returns false for an operation the
+ * translator leaves to the interpreter (nothing emitted). */
+static bool RV(emit_insn)(struct RV(jt) *t, const struct isa_inst *in, uxlen pc, u32 idx)
+{
+    struct x86 *e = &t->e;
+    switch (in->op) {
+    case ISA_LUI: x86_mov_imm(e, RAX, (u64)(uxlen)(sxlen)in->imm); RV(stx)(e, RAX, in->rd); return true;
+    case ISA_AUIPC: x86_mov_imm(e, RAX, (u64)(uxlen)(pc + (uxlen)(sxlen)in->imm)); RV(stx)(e, RAX, in->rd); return true;
+    case ISA_ADDI: RV(emit_alu_ri)(e, in, W, ALU_ADD); return true;
+    case ISA_XORI: RV(emit_alu_ri)(e, in, W, ALU_XOR); return true;
+    case ISA_ORI: RV(emit_alu_ri)(e, in, W, ALU_OR); return true;
+    case ISA_ANDI: RV(emit_alu_ri)(e, in, W, ALU_AND); return true;
+    case ISA_SLTI: RV(emit_set)(e, in, CC_L, true); return true;
+    case ISA_SLTIU: RV(emit_set)(e, in, CC_B, true); return true;
+    case ISA_SLLI: RV(emit_shift_ri)(e, in, W, SH_SHL); return true;
+    case ISA_SRLI: RV(emit_shift_ri)(e, in, W, SH_SHR); return true;
+    case ISA_SRAI: RV(emit_shift_ri)(e, in, W, SH_SAR); return true;
+    case ISA_ADD: RV(emit_alu_rr)(e, in, W, ALU_ADD); return true;
+    case ISA_SUB: RV(emit_alu_rr)(e, in, W, ALU_SUB); return true;
+    case ISA_XOR: RV(emit_alu_rr)(e, in, W, ALU_XOR); return true;
+    case ISA_OR: RV(emit_alu_rr)(e, in, W, ALU_OR); return true;
+    case ISA_AND: RV(emit_alu_rr)(e, in, W, ALU_AND); return true;
+    case ISA_SLT: RV(emit_set)(e, in, CC_L, false); return true;
+    case ISA_SLTU: RV(emit_set)(e, in, CC_B, false); return true;
+    case ISA_SLL: RV(emit_shift_rr)(e, in, W, SH_SHL); return true;
+    case ISA_SRL: RV(emit_shift_rr)(e, in, W, SH_SHR); return true;
+    case ISA_SRA: RV(emit_shift_rr)(e, in, W, SH_SAR); return true;
+    case ISA_MUL:
+        RV(ldx)(e, RAX, in->rs1);
+        RV(ldx)(e, RCX, in->rs2);
+        x86_op_reg(e, W, 0x0faf, RAX, RCX);
+        RV(stx)(e, RAX, in->rd);
+        return true;
+#if XLEN == 64
+    case ISA_MULH: case ISA_MULHU:
+        RV(ldx)(e, RAX, in->rs1);
+        RV(ldx)(e, RCX, in->rs2);
+        x86_op_reg(e, true, 0xf7, in->op == ISA_MULH ? 5 : 4, RCX);   /* rdx:rax = rax * rcx */
+        RV(stx)(e, RDX, in->rd);
+        return true;
+    case ISA_MULHSU:
+        /* mulhsu(a, b) = mulhu(a, b) - (a < 0 ? b : 0) */
+        RV(ldx)(e, RSI, in->rs1);
+        RV(ldx)(e, RCX, in->rs2);
+        x86_mov(e, true, RAX, RSI);
+        x86_op_reg(e, true, 0xf7, 4, RCX);
+        x86_shift_imm(e, true, SH_SAR, RSI, 63);
+        x86_alu_reg(e, true, ALU_AND, RSI, RCX);
+        x86_alu_reg(e, true, ALU_SUB, RDX, RSI);
+        RV(stx)(e, RDX, in->rd);
+        return true;
+    case ISA_ADDIW: RV(emit_alu_ri)(e, in, false, ALU_ADD); return true;
+    case ISA_SLLIW: RV(emit_shift_ri)(e, in, false, SH_SHL); return true;
+    case ISA_SRLIW: RV(emit_shift_ri)(e, in, false, SH_SHR); return true;
+    case ISA_SRAIW: RV(emit_shift_ri)(e, in, false, SH_SAR); return true;
+    case ISA_ADDW: RV(emit_alu_rr)(e, in, false, ALU_ADD); return true;
+    case ISA_SUBW: RV(emit_alu_rr)(e, in, false, ALU_SUB); return true;
+    case ISA_SLLW: RV(emit_shift_rr)(e, in, false, SH_SHL); return true;
+    case ISA_SRLW: RV(emit_shift_rr)(e, in, false, SH_SHR); return true;
+    case ISA_SRAW: RV(emit_shift_rr)(e, in, false, SH_SAR); return true;
+    case ISA_MULW:
+        RV(ldx)(e, RAX, in->rs1);
+        RV(ldx)(e, RCX, in->rs2);
+        x86_op_reg(e, false, 0x0faf, RAX, RCX);
+        x86_movsxd(e, RAX, RAX);
+        RV(stx)(e, RAX, in->rd);
+        return true;
+    case ISA_DIVW: RV(emit_helper2)(e, in, FN(RV(jit_divw))); return true;
+    case ISA_DIVUW: RV(emit_helper2)(e, in, FN(RV(jit_divuw))); return true;
+    case ISA_REMW: RV(emit_helper2)(e, in, FN(RV(jit_remw))); return true;
+    case ISA_REMUW: RV(emit_helper2)(e, in, FN(RV(jit_remuw))); return true;
+    case ISA_LWU: RV(emit_load)(t, in, 4, false, false, false); return true;
+    case ISA_LD: RV(emit_load)(t, in, 8, true, false, false); return true;
+    case ISA_SD: RV(emit_store)(t, in, 8, false); return true;
+#else
+    case ISA_MULH: RV(emit_helper2)(e, in, FN(RV(jit_mulh))); return true;
+    case ISA_MULHSU: RV(emit_helper2)(e, in, FN(RV(jit_mulhsu))); return true;
+    case ISA_MULHU: RV(emit_helper2)(e, in, FN(RV(jit_mulhu))); return true;
+#endif
+    case ISA_DIV: RV(emit_helper2)(e, in, FN(RV(jit_div))); return true;
+    case ISA_DIVU: RV(emit_helper2)(e, in, FN(RV(jit_divu))); return true;
+    case ISA_REM: RV(emit_helper2)(e, in, FN(RV(jit_rem))); return true;
+    case ISA_REMU: RV(emit_helper2)(e, in, FN(RV(jit_remu))); return true;
+    case ISA_LB: RV(emit_load)(t, in, 1, true, false, false); return true;
+    case ISA_LH: RV(emit_load)(t, in, 2, true, false, false); return true;
+    case ISA_LW: RV(emit_load)(t, in, 4, true, false, false); return true;
+    case ISA_LBU: RV(emit_load)(t, in, 1, false, false, false); return true;
+    case ISA_LHU: RV(emit_load)(t, in, 2, false, false, false); return true;
+    case ISA_SB: RV(emit_store)(t, in, 1, false); return true;
+    case ISA_SH: RV(emit_store)(t, in, 2, false); return true;
+    case ISA_SW: RV(emit_store)(t, in, 4, false); return true;
+    case ISA_FLW: RV(emit_load)(t, in, 4, false, true, true); return true;
+    case ISA_FLD: RV(emit_load)(t, in, 8, false, true, false); return true;
+    case ISA_FSW: RV(emit_store)(t, in, 4, true); return true;
+    case ISA_FSD: RV(emit_store)(t, in, 8, true); return true;
+    case ISA_BEQ: RV(emit_branch)(t, in, CC_E, pc, idx); return true;
+    case ISA_BNE: RV(emit_branch)(t, in, CC_NE, pc, idx); return true;
+    case ISA_BLT: RV(emit_branch)(t, in, CC_L, pc, idx); return true;
+    case ISA_BGE: RV(emit_branch)(t, in, CC_GE, pc, idx); return true;
+    case ISA_BLTU: RV(emit_branch)(t, in, CC_B, pc, idx); return true;
+    case ISA_BGEU: RV(emit_branch)(t, in, CC_AE, pc, idx); return true;
+    case ISA_FENCE:
+        /* as the interpreter: only a fence ordering earlier stores before later loads
+         * needs a host barrier on x86-64 (TSO) */
+        if ((in->imm & 0x12) == 0x12 && ((u32)in->imm >> 8 & 0xf) != 8) {
+            x86_byte(e, 0x0f); x86_byte(e, 0xae); x86_byte(e, 0xf0);   /* mfence */
+        }
+        return true;
+    default:
+        return in->op < ISA_OP_COUNT && RV(fp_table)[in->op].fn && RV(emit_fp)(t, in, idx);
+    }
+}
+
+/* The exit of a patchable jump (s->from) until chaining points it at the target block. */
+static void RV(chain_tail)(struct RV(jt) *t, const struct RV(stub) *s)
+{
+    RV(set_pc)(&t->e, s->target);
+    x86_mov_imm(&t->e, RDX, (u64)(uintptr_t)RV(rx)(t, s->from));
+    RV(exit_raw)(t, JIT_EXIT_CHAIN);     /* (stored back before the jump) */
+}
+
+/* The out-of-line stubs of the block. */
+static void RV(emit_stubs)(struct RV(jt) *t)
+{
+    struct x86 *e = &t->e;
+    for (unsigned k = 0; k < t->nstubs; k++) {
+        struct RV(stub) *s = &t->stubs[k];
+        RV(link_here)(t, s->from);
+        switch (s->kind) {
+        case STUB_LOAD:
+        case STUB_STORE: {
+            x86_mov(e, true, RSI, RAX);
+            x86_mov(e, true, RDI, RBP);
+            if (s->kind == STUB_LOAD) {
+                x86_mov_imm(e, RDX, s->kind_arg);
+                RV(call)(e, FN(RV(jit_load)));
+                x86_op_reg(e, true, 0x85, RDX, RDX);               /* test rdx, rdx */
+            } else {
+                RV(store_value)(e, s->reg, s->freg);
+                x86_mov_imm(e, RCX, s->size);
+                RV(call)(e, FN(RV(jit_store)));
+                x86_op_reg(e, true, 0x85, RAX, RAX);
+            }
+            u8 *ok = x86_jcc(e, CC_E);
+            x86_alu_imm(e, true, ALU_ADD, R14, (i32)s->idx);
+            RV(set_pc)(e, s->pc);
+            RV(exit_with)(t, JIT_EXIT_TRAP, s->dirty);
+            if (!e->full) x86_patch_rel32(ok, RV(rx)(t, ok), RV(rx)(t, s->cont));
+            break;
+        }
+        case STUB_BRANCH:
+            /* count the instructions up to the branch, then leave as a chained exit */
+            x86_alu_imm(e, true, ALU_ADD, R14, (i32)(s->idx + 1));
+            RV(cache_store)(t, s->dirty);
+            s->from = x86_jmp(e);
+            RV(link_here)(t, s->from);
+            RV(chain_tail)(t, s);
+            break;
+        case STUB_CHAIN:
+            RV(chain_tail)(t, s);
+            break;
+        case STUB_INTERP:
+            x86_alu_imm(e, true, ALU_ADD, R14, (i32)s->idx);
+            RV(set_pc)(e, s->pc);
+            RV(exit_with)(t, JIT_EXIT_INTERP, s->dirty);
+            break;
+        case STUB_REQUEST:
+            RV(set_pc)(e, s->pc);
+            RV(exit_raw)(t, JIT_EXIT_REQUEST);
+            break;
+        }
+    }
+}
+
+/* The instruction at a, fetched and decoded; false if it cannot be (the interpreter then
+ * reaches it and reports why). */
+static bool RV(fetch_decode)(struct hart *h, uxlen a, u32 *word, struct isa_inst *in)
+{
+    u16 lo, hi;
+    if ((a & 1) || !RV(fetch16)(h, a, &lo)) return false;
+    *word = lo;
+    int len = isa_insn_len(lo);
+    if (len == 4) {
+        if (!RV(fetch16)(h, a + 2, &hi)) return false;
+        *word |= (u32)hi << 16;
+    }
+    return len != 0 && isa_decode(XLEN, h->exts, *word, in);
+}
+
+/* Pick the guest registers to cache: the most used in the instructions the block will
+ * hold (decoded ahead; a register used fewer than three times gains nothing). */
+static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc)
+{
+    unsigned uses[32] = { 0 };
+    uxlen a = pc;
+    memset(t->host_of, NOT_CACHED, sizeof t->host_of);
+    t->ncached = 0;
+    for (u32 n = 0; n < JIT_MAX_INSNS; n++) {
+        struct isa_inst in;
+        u32 word;
+        if (!RV(fetch_decode)(h, a, &word, &in)) break;
+        unsigned fm = isa_freg_mask(in.desc);
+        if (!(fm & ISA_FREG_RD)) uses[in.rd]++;
+        if (!(fm & ISA_FREG_RS1)) uses[in.rs1]++;
+        if (!(fm & ISA_FREG_RS2)) uses[in.rs2]++;
+        a += in.len;
+        if ((in.desc->flags & (ISA_F_ENDS_BLOCK & ~ISA_F_BRANCH)) || ((a ^ pc) & PAGE_MASK)) break;
+    }
+    uses[0] = 0;
+    while (t->ncached < NCACHE) {
+        unsigned best = 0;
+        for (unsigned r = 1; r < 32; r++)
+            if (uses[r] > uses[best]) best = r;
+        if (uses[best] < 3) break;
+        t->host_of[best] = (u8)RV(cache_regs)[t->ncached];
+        t->cached[t->ncached++] = best;
+        uses[best] = 0;
+    }
+}
+
+/* Translate the block at pc into the cache.  Returns its code, or NULL when the
+ * interpreter must run it (its first instruction is not translated, cannot be fetched or
+ * decoded).  *full: the cache had no room (flush and retry). */
+static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen pc, bool *full)
+{
+    struct RV(jt) *t = malloc(sizeof *t);
+    *full = false;
+    if (!t) return NULL;
+    if (c->size - c->used < JIT_MAX_BLOCK_CODE) {
+        *full = true;
+        free(t);
+        return NULL;
+    }
+    t->c = c;
+    t->nstubs = 0;
+    t->dirty = 0;
+    u8 *start = c->rw + c->used;
+    t->e = (struct x86){ start, c->rw + c->size, false };
+    struct x86 *e = &t->e;
+    /* entry: stop here if instret has reached insn_limit */
+    x86_alu_mem(e, true, ALU_CMP, R14, RBP, HOFF(insn_limit));
+    RV(new_stub)(t, STUB_REQUEST, x86_jcc(e, CC_AE))->pc = pc;
+    RV(choose_cached)(h, t, pc);
+    RV(cache_load)(t);
+    uxlen a = pc;
+    u32 n = 0;
+    bool ended = false;
+    while (!ended) {
+        struct isa_inst in;
+        u32 word;
+        if (!RV(fetch_decode)(h, a, &word, &in)) break;
+        unsigned flags = in.desc->flags;
+        t->words[n] = word;
+        t->lens[n] = (u8)in.len;
+        if (in.op == ISA_JAL) {
+            if (in.rd) {
+                x86_mov_imm(e, RAX, (u64)(uxlen)(a + in.len));
+                RV(stx)(e, RAX, in.rd);
+            }
+            x86_alu_imm(e, true, ALU_ADD, R14, (i32)(n + 1));
+            RV(emit_chain)(t, a + (uxlen)(sxlen)in.imm);
+            n++;
+            ended = true;
+            break;
+        }
+        if (in.op == ISA_JALR) {
+            RV(emit_jalr)(t, &in, a, n + 1);
+            n++;
+            ended = true;
+            break;
+        }
+        unsigned first_stub = t->nstubs;
+        t->words[n] = word;
+        t->lens[n] = (u8)in.len;
+        if ((flags & (ISA_F_ENDS_BLOCK & ~ISA_F_BRANCH)) || !RV(emit_insn)(t, &in, a, n)) break;
+        for (unsigned k = first_stub; k < t->nstubs; k++)
+            if (t->stubs[k].kind <= STUB_INTERP) {
+                t->stubs[k].idx = n;
+                t->stubs[k].pc = a;
+            }
+        n++;
+        a += in.len;
+        if (n == JIT_MAX_INSNS || ((a ^ pc) & PAGE_MASK)) {
+            x86_alu_imm(e, true, ALU_ADD, R14, (i32)n);
+            RV(emit_chain)(t, a);
+            ended = true;
+        }
+        /* room for the next instruction, its stub and the block's exit */
+        if ((size_t)(e->p - start) + (t->nstubs + 2) * JIT_STUB_MAX + JIT_INSN_MAX > JIT_MAX_BLOCK_CODE)
+            break;
+    }
+    if (n == 0) {
+        free(t);
+        return NULL;
+    }
+    if (!ended) {
+        /* the instruction at a is the interpreter's (or the block is long enough) */
+        x86_alu_imm(e, true, ALU_ADD, R14, (i32)n);
+        RV(set_pc)(e, a);
+        RV(exit_with)(t, JIT_EXIT_INTERP, t->dirty);
+    }
+    RV(emit_stubs)(t);
+    struct x86 done = *e;
+    if (done.full || (size_t)(done.p - start) > JIT_MAX_BLOCK_CODE) {
+        free(t);
+        *full = true;
+        return NULL;
+    }
+    if (h->jit_dump)
+        jit_dump_block(h->jit_dump, XLEN, h->exts, (u64)pc, t->words, t->lens, n,
+                       c->rx + (start - c->rw), (size_t)(done.p - start));
+    free(t);
+    c->used = ((size_t)(done.p - c->rw) + 15) & ~(size_t)15;
+    return c->rx + (start - c->rw);
+}
+
+/* The block at pc, translated on first use.  NULL only if the host could not hold it. */
+static struct jit_block *RV(jit_lookup)(struct hart *h, struct jit_cache *c, uxlen pc)
+{
+    struct jit_block *b = jit_cache_find(c, (u64)pc);
+    if (b) return b;
+    for (int attempt = 0; attempt < 2; attempt++) {
+        bool full;
+        const u8 *code = RV(translate_block)(h, c, pc, &full);
+        if (!full && (b = jit_cache_add(c, (u64)pc, code))) return b;
+        jit_cache_flush(c);
+    }
+    return NULL;
+}
+
+/* Run the interpreter for at least one of its blocks: lower insn_limit to the next block
+ * boundary, unless something lowered it already, and restore it if nothing else changed
+ * it meanwhile.  Returns 0 to go on translating, else the interpreter's enum run_stop. */
+static int RV(jit_interpret)(struct hart *h)
+{
+    u64 budget = h->instret + 1;
+    u64 old = atomic_load(&h->insn_limit);
+    bool lowered = false;
+    while (old > budget && !(lowered = atomic_compare_exchange_weak(&h->insn_limit, &old, budget))) {}
+    int r = RV(run)(h);
+    if (lowered) {
+        u64 expect = budget;
+        atomic_compare_exchange_strong(&h->insn_limit, &expect, old);
+    }
+    if (r == RUN_REQUEST && h->instret < atomic_load(&h->insn_limit)) return 0;
+    return r;
+}
+
+static int RV(jit_run)(struct hart *h)
+{
+    for (;;) {
+        struct jit_cache *c = jit_cache_get(h);
+        if (!c) return RV(run)(h);      /* no executable memory: interpret */
+        if (h->tlb_gen != h->mm->gen) RV(tlb_flush)(h);
+        u64 code_gen = __atomic_load_n(&h->mm->code_gen, __ATOMIC_RELAXED);
+        if (c->code_gen != code_gen || c->fence_i_gen != h->fence_i_gen) {
+            jit_cache_flush(c);
+            c->code_gen = code_gen;
+            c->fence_i_gen = h->fence_i_gen;
+        }
+        if (h->instret >= atomic_load(&h->insn_limit)) return RUN_REQUEST;
+        struct jit_block *b = RV(jit_lookup)(h, c, (uxlen)h->pc);
+        if (!b || !b->code) {
+            int r = RV(jit_interpret)(h);
+            if (r) return r;
+            continue;
+        }
+        struct jit_ret rt = c->enter(h, b->code);
+        switch (rt.exit) {
+        case JIT_EXIT_CHAIN: {
+            u64 flushes = c->flushes;
+            struct jit_block *to = RV(jit_lookup)(h, c, (uxlen)h->pc);
+            if (to && to->code && flushes == c->flushes) jit_cache_patch(c, rt.patch, to->code);
+            break;
+        }
+        case JIT_EXIT_DISPATCH: {
+            struct jit_block *to = RV(jit_lookup)(h, c, (uxlen)h->pc);
+            if (to && to->code) {
+                struct jit_jc *j = &c->jc[jit_jc_index((u64)(uxlen)h->pc)];
+                j->pc = (u64)(uxlen)h->pc;
+                j->code = to->code;
+            }
+            break;
+        }
+        case JIT_EXIT_INTERP: {
+            int r = RV(jit_interpret)(h);
+            if (r) return r;
+            break;
+        }
+        case JIT_EXIT_TRAP:
+            return RUN_TRAP;
+        default:
+            return RUN_REQUEST;
+        }
+    }
+}
+
+static void RV(jit_flush)(struct hart *h)
+{
+    RV(free_cache)(h);
+    if (h->jcache) jit_cache_flush(h->jcache);
+}
+static void RV(jit_destroy)(struct hart *h)
+{
+    RV(free_cache)(h);
+    jit_cache_free(h);
+}
+
+const struct engine RV(jit) = { "jit", RV(jit_run), RV(jit_flush), RV(jit_destroy) };

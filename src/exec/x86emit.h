@@ -1,0 +1,260 @@
+/* An x86-64 machine-code emitter: the instructions the translator needs, encoded by hand
+ * (Intel SDM vol. 2).  Operands are registers, immediates and [base + disp32] memory;
+ * that is all a translated block addresses (the hart, the TLB, the stack).  Writing
+ * past the buffer sets `full` instead of overflowing; the translator then flushes the
+ * code cache and translates again. */
+#ifndef ZL_EXEC_X86EMIT_H
+#define ZL_EXEC_X86EMIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <string.h>
+#include <zl/types.h>
+
+enum x86_reg {
+    RAX, RCX, RDX, RBX, RSP, RBP, RSI, RDI, R8, R9, R10, R11, R12, R13, R14, R15
+};
+
+/* condition codes (the low nibble of Jcc / SETcc) */
+enum x86_cc {
+    CC_O = 0, CC_NO, CC_B, CC_AE, CC_E, CC_NE, CC_BE, CC_A,
+    CC_S, CC_NS, CC_P, CC_NP, CC_L, CC_GE, CC_LE, CC_G
+};
+
+/* the /digit of the group-1 ALU instructions (81 /n, 83 /n) and their r, r/m opcodes */
+enum x86_alu { ALU_ADD = 0, ALU_OR = 1, ALU_ADC = 2, ALU_SBB = 3, ALU_AND = 4, ALU_SUB = 5,
+               ALU_XOR = 6, ALU_CMP = 7 };
+/* the /digit of the group-2 shifts (C1 /n, D3 /n) */
+enum x86_shift { SH_SHL = 4, SH_SHR = 5, SH_SAR = 7 };
+
+struct x86 {
+    u8 *p, *end;
+    bool full;
+};
+
+static inline void x86_byte(struct x86 *e, unsigned b)
+{
+    if (e->p < e->end) *e->p++ = (u8)b;
+    else e->full = true;
+}
+static inline void x86_u32(struct x86 *e, u32 v)
+{
+    for (int k = 0; k < 4; k++) x86_byte(e, (v >> (8 * k)) & 0xff);
+}
+static inline void x86_u64(struct x86 *e, u64 v)
+{
+    x86_u32(e, (u32)v);
+    x86_u32(e, (u32)(v >> 32));
+}
+
+/* REX prefix; emitted only when a bit is set or `force` (byte registers sil/dil). */
+static inline void x86_rex(struct x86 *e, bool w, unsigned r, unsigned x, unsigned b, bool force)
+{
+    unsigned v = 0x40 | (w ? 8 : 0) | ((r >> 3) & 1) << 2 | ((x >> 3) & 1) << 1 | ((b >> 3) & 1);
+    if (v != 0x40 || force) x86_byte(e, v);
+}
+
+/* ModRM (+ SIB + displacement) for [base + disp]. */
+static inline void x86_modrm_mem(struct x86 *e, unsigned reg, unsigned base, i32 disp)
+{
+    unsigned mod = disp == 0 && (base & 7) != RBP ? 0 : (disp >= -128 && disp <= 127) ? 1 : 2;
+    x86_byte(e, mod << 6 | (reg & 7) << 3 | (base & 7));
+    if ((base & 7) == RSP) x86_byte(e, 0x24);             /* SIB: no index, base */
+    if (mod == 1) x86_byte(e, (u8)disp);
+    else if (mod == 2) x86_u32(e, (u32)disp);
+}
+static inline void x86_modrm_reg(struct x86 *e, unsigned reg, unsigned rm)
+{
+    x86_byte(e, 0xc0 | (reg & 7) << 3 | (rm & 7));
+}
+
+/* op reg, [base + disp] (or the reverse direction, by opcode) with optional 0F escape */
+static inline void x86_op_mem(struct x86 *e, bool w, unsigned op, unsigned reg, unsigned base,
+                              i32 disp)
+{
+    x86_rex(e, w, reg, 0, base, false);
+    if (op > 0xff) x86_byte(e, op >> 8);
+    x86_byte(e, op & 0xff);
+    x86_modrm_mem(e, reg, base, disp);
+}
+static inline void x86_op_reg(struct x86 *e, bool w, unsigned op, unsigned reg, unsigned rm)
+{
+    x86_rex(e, w, reg, 0, rm, false);
+    if (op > 0xff) x86_byte(e, op >> 8);
+    x86_byte(e, op & 0xff);
+    x86_modrm_reg(e, reg, rm);
+}
+
+/* loads: mov r64,[m]; mov r32,[m] (zero-extends); movsxd r64,[m32]; movsx/movzx bytes, words */
+static inline void x86_load64(struct x86 *e, unsigned r, unsigned base, i32 d) { x86_op_mem(e, true, 0x8b, r, base, d); }
+static inline void x86_load32(struct x86 *e, unsigned r, unsigned base, i32 d) { x86_op_mem(e, false, 0x8b, r, base, d); }
+static inline void x86_load_s32(struct x86 *e, unsigned r, unsigned base, i32 d) { x86_op_mem(e, true, 0x63, r, base, d); }
+static inline void x86_load_s16(struct x86 *e, unsigned r, unsigned base, i32 d) { x86_op_mem(e, true, 0x0fbf, r, base, d); }
+static inline void x86_load_s8(struct x86 *e, unsigned r, unsigned base, i32 d) { x86_op_mem(e, true, 0x0fbe, r, base, d); }
+static inline void x86_load_u16(struct x86 *e, unsigned r, unsigned base, i32 d) { x86_op_mem(e, false, 0x0fb7, r, base, d); }
+static inline void x86_load_u8(struct x86 *e, unsigned r, unsigned base, i32 d) { x86_op_mem(e, false, 0x0fb6, r, base, d); }
+/* stores of the low 8, 4, 2 or 1 bytes of r */
+static inline void x86_store64(struct x86 *e, unsigned r, unsigned base, i32 d) { x86_op_mem(e, true, 0x89, r, base, d); }
+static inline void x86_store32(struct x86 *e, unsigned r, unsigned base, i32 d) { x86_op_mem(e, false, 0x89, r, base, d); }
+static inline void x86_store16(struct x86 *e, unsigned r, unsigned base, i32 d)
+{
+    x86_byte(e, 0x66);
+    x86_op_mem(e, false, 0x89, r, base, d);
+}
+static inline void x86_store8(struct x86 *e, unsigned r, unsigned base, i32 d)
+{
+    x86_rex(e, false, r, 0, base, r >= RSP && r <= RDI);   /* spl..dil need a REX */
+    x86_byte(e, 0x88);
+    x86_modrm_mem(e, r, base, d);
+}
+
+/* register moves and constants */
+static inline void x86_mov(struct x86 *e, bool w, unsigned dst, unsigned src) { x86_op_reg(e, w, 0x8b, dst, src); }
+static inline void x86_mov_imm(struct x86 *e, unsigned r, u64 v)
+{
+    if (v <= 0xffffffffu) {                        /* mov r32, imm32 zero-extends */
+        x86_rex(e, false, 0, 0, r, false);
+        x86_byte(e, 0xb8 + (r & 7));
+        x86_u32(e, (u32)v);
+    } else if ((i64)v >= INT32_MIN && (i64)v <= INT32_MAX) {  /* mov r/m64, simm32 */
+        x86_rex(e, true, 0, 0, r, false);
+        x86_byte(e, 0xc7);
+        x86_modrm_reg(e, 0, r);
+        x86_u32(e, (u32)v);
+    } else {                                       /* movabs */
+        x86_rex(e, true, 0, 0, r, false);
+        x86_byte(e, 0xb8 + (r & 7));
+        x86_u64(e, v);
+    }
+}
+/* mov qword [base + d], simm32 */
+static inline void x86_store_imm64(struct x86 *e, unsigned base, i32 d, i32 v)
+{
+    x86_op_mem(e, true, 0xc7, 0, base, d);
+    x86_u32(e, (u32)v);
+}
+
+/* ALU: op reg, [m]; op reg, reg; op reg/[m], imm */
+static inline void x86_alu_mem(struct x86 *e, bool w, enum x86_alu op, unsigned r, unsigned base, i32 d)
+{
+    x86_op_mem(e, w, (unsigned)op * 8 + 3, r, base, d);
+}
+static inline void x86_alu_reg(struct x86 *e, bool w, enum x86_alu op, unsigned dst, unsigned src)
+{
+    x86_op_reg(e, w, (unsigned)op * 8 + 3, dst, src);
+}
+static inline void x86_alu_imm(struct x86 *e, bool w, enum x86_alu op, unsigned r, i32 v)
+{
+    x86_rex(e, w, 0, 0, r, false);
+    if (v >= -128 && v <= 127) {
+        x86_byte(e, 0x83);
+        x86_modrm_reg(e, op, r);
+        x86_byte(e, (u8)v);
+    } else {
+        x86_byte(e, 0x81);
+        x86_modrm_reg(e, op, r);
+        x86_u32(e, (u32)v);
+    }
+}
+/* op qword [base + d], imm (add to the instruction counter, compare a tag) */
+static inline void x86_alu_mem_imm(struct x86 *e, bool w, enum x86_alu op, unsigned base, i32 d, i32 v)
+{
+    bool small = v >= -128 && v <= 127;
+    x86_op_mem(e, w, small ? 0x83 : 0x81, op, base, d);
+    if (small) x86_byte(e, (u8)v);
+    else x86_u32(e, (u32)v);
+}
+/* op [base + d], reg */
+static inline void x86_alu_to_mem(struct x86 *e, bool w, enum x86_alu op, unsigned r, unsigned base, i32 d)
+{
+    x86_op_mem(e, w, (unsigned)op * 8 + 1, r, base, d);
+}
+
+static inline void x86_shift_imm(struct x86 *e, bool w, enum x86_shift op, unsigned r, unsigned n)
+{
+    x86_rex(e, w, 0, 0, r, false);
+    x86_byte(e, 0xc1);
+    x86_modrm_reg(e, op, r);
+    x86_byte(e, n);
+}
+static inline void x86_shift_cl(struct x86 *e, bool w, enum x86_shift op, unsigned r)
+{
+    x86_rex(e, w, 0, 0, r, false);
+    x86_byte(e, 0xd3);
+    x86_modrm_reg(e, op, r);
+}
+/* imul r, [m] (low half); one-operand mul/imul [m] (rdx:rax = rax * [m]) */
+static inline void x86_imul_mem(struct x86 *e, bool w, unsigned r, unsigned base, i32 d)
+{
+    x86_op_mem(e, w, 0x0faf, r, base, d);
+}
+static inline void x86_mul_wide_mem(struct x86 *e, bool is_signed, unsigned base, i32 d)
+{
+    x86_op_mem(e, true, 0xf7, is_signed ? 5 : 4, base, d);
+}
+static inline void x86_movsxd(struct x86 *e, unsigned dst, unsigned src) { x86_op_reg(e, true, 0x63, dst, src); }
+static inline void x86_lea(struct x86 *e, unsigned r, unsigned base, i32 d) { x86_op_mem(e, true, 0x8d, r, base, d); }
+/* setcc r8 then movzx r32, r8: r = condition ? 1 : 0 */
+static inline void x86_setcc(struct x86 *e, enum x86_cc cc, unsigned r)
+{
+    x86_rex(e, false, 0, 0, r, r >= RSP && r <= RDI);
+    x86_byte(e, 0x0f);
+    x86_byte(e, 0x90 + cc);
+    x86_modrm_reg(e, 0, r);
+    x86_rex(e, false, r, 0, r, r >= RSP && r <= RDI);
+    x86_byte(e, 0x0f);
+    x86_byte(e, 0xb6);
+    x86_modrm_reg(e, r, r);
+}
+static inline void x86_push(struct x86 *e, unsigned r)
+{
+    x86_rex(e, false, 0, 0, r, false);
+    x86_byte(e, 0x50 + (r & 7));
+}
+static inline void x86_pop(struct x86 *e, unsigned r)
+{
+    x86_rex(e, false, 0, 0, r, false);
+    x86_byte(e, 0x58 + (r & 7));
+}
+static inline void x86_ret(struct x86 *e) { x86_byte(e, 0xc3); }
+/* call / jmp through a register */
+static inline void x86_call_reg(struct x86 *e, unsigned r)
+{
+    x86_rex(e, false, 0, 0, r, false);
+    x86_byte(e, 0xff);
+    x86_modrm_reg(e, 2, r);
+}
+static inline void x86_jmp_reg(struct x86 *e, unsigned r)
+{
+    x86_rex(e, false, 0, 0, r, false);
+    x86_byte(e, 0xff);
+    x86_modrm_reg(e, 4, r);
+}
+/* jmp qword [base + d] */
+static inline void x86_jmp_mem(struct x86 *e, unsigned base, i32 d) { x86_op_mem(e, false, 0xff, 4, base, d); }
+
+/* Relative jumps.  Each returns the address of its rel32 field for x86_patch(). */
+static inline u8 *x86_jmp(struct x86 *e)
+{
+    x86_byte(e, 0xe9);
+    u8 *at = e->p;
+    x86_u32(e, 0);
+    return at;
+}
+static inline u8 *x86_jcc(struct x86 *e, enum x86_cc cc)
+{
+    x86_byte(e, 0x0f);
+    x86_byte(e, 0x80 + cc);
+    u8 *at = e->p;
+    x86_u32(e, 0);
+    return at;
+}
+/* Point the rel32 field at `at` (in the buffer written through `wr`, executed at `rx`) to
+ * the target address `to`, both as the code executes them. */
+static inline void x86_patch_rel32(u8 *at_wr, const u8 *at_rx, const u8 *to)
+{
+    i32 rel = (i32)(to - (at_rx + 4));
+    memcpy(at_wr, &rel, 4);
+}
+
+#endif
