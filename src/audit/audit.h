@@ -21,6 +21,10 @@ enum audit_rule {
     R_UAPI_U64_PTR,
     R_COMPAT_ONE_WIDTH,
     R_LITERAL_WIDTH,
+    R_INT_PTR_64,
+    R_BIT63_FLAG,
+    R_TYPEDEF_LL_64,
+    R_SIZE_LITERAL,
     R_COUNT
 };
 

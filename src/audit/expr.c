@@ -235,3 +235,25 @@ const char *au_opname(int op)
 {
     return cpp_punct_str((enum cpp_punct)op);
 }
+
+/* Does the name say it holds an address?  (addr, vaddr, ptr, pc, ip, sp, ... as a
+ * component between underscores, or ending in addr/ptr).  Counts and sizes printed
+ * through (u64) fit in 64 bits in practice; addresses in longs do not under LP128. */
+bool au_address_name(const struct cpp_token *t)
+{
+    static const char *const words[] = {"addr", "address", "vaddr", "uaddr", "kaddr", "ptr",
+                                        "pointer", "pc", "ip", "nip", "sp", "va", "lr", "fp",
+                                        "eip", "rip", "esp", "rsp", NULL};
+    const char *p = t->p, *e = t->p + t->len;
+    while (p < e) {
+        const char *q = p;
+        while (q < e && *q != '_') q++;
+        size_t n = (size_t)(q - p);
+        for (int k = 0; words[k]; k++)
+            if (strlen(words[k]) == n && memcmp(p, words[k], n) == 0) return true;
+        if ((n > 4 && memcmp(q - 4, "addr", 4) == 0) || (n > 3 && memcmp(q - 3, "ptr", 3) == 0))
+            return true;
+        p = q + 1;
+    }
+    return false;
+}

@@ -82,12 +82,14 @@ void au_rule_cast(struct audit_scratch *s, u32 i)
         return;
     }
     if (k == K_LONG || k == K_LL) {
-        /* u64var = (uintptr_t)ptr / (unsigned long)ptr / (unsigned long long)ptr */
+        /* u64var = (uintptr_t)ptr / (unsigned long)ptr / (unsigned long long)ptr; a member
+           (s->f = , .f = ) is int-ptr-64's, resolved through the struct's tag */
         struct operand o = au_operand_at(s, after, 0);
         if (o.k != O_PTR && !(o.k == O_UNKNOWN && !o.chain)) return;
         if (o.k == O_UNKNOWN) return;
         if (i >= 2 && is_p(s, i - 1, CPP_P_ASSIGN) && s->grp[i - 2] == g &&
-            T(i - 2)->kind == CPP_IDENT && au_tab_get(s, T(i - 2)) == C_W64)
+            T(i - 2)->kind == CPP_IDENT && au_tab_get(s, T(i - 2)) == C_W64 &&
+            !(i >= 3 && (is_p(s, i - 3, CPP_P_DOT) || is_p(s, i - 3, CPP_P_ARROW))))
             au_report(s, i, R_PTR_CAST_64, "pointer stored in 64-bit '%.*s': truncates a 128-bit "
                    "address", (int)T(i - 2)->len, T(i - 2)->p);
     }

@@ -4,28 +4,6 @@
 
 /* ---------------------------------------------------------------- format strings */
 
-/* Does the name say it holds an address?  (addr, vaddr, ptr, pc, ip, sp, ... as a
- * component between underscores, or ending in addr/ptr).  Counts and sizes printed
- * through (u64) fit in 64 bits in practice; addresses in longs do not under LP128. */
-static bool address_name(const struct cpp_token *t)
-{
-    static const char *const words[] = {"addr", "address", "vaddr", "uaddr", "kaddr", "ptr",
-                                        "pointer", "pc", "ip", "nip", "sp", "va", "lr", "fp",
-                                        "eip", "rip", "esp", "rsp", NULL};
-    const char *p = t->p, *e = t->p + t->len;
-    while (p < e) {
-        const char *q = p;
-        while (q < e && *q != '_') q++;
-        size_t n = (size_t)(q - p);
-        for (int k = 0; words[k]; k++)
-            if (strlen(words[k]) == n && memcmp(p, words[k], n) == 0) return true;
-        if ((n > 4 && memcmp(q - 4, "addr", 4) == 0) || (n > 3 && memcmp(q - 3, "ptr", 3) == 0))
-            return true;
-        p = q + 1;
-    }
-    return false;
-}
-
 struct conv {
     char len[3];   /* "", "l", "ll", "h", "z", ... */
     char c;        /* conversion */
@@ -148,7 +126,7 @@ void au_rule_format_call(struct audit_scratch *s, u32 i)
                 if (in.k == O_PTR || in.k == O_LONGCAST)
                     au_report(s, af, R_FORMAT_VIA_64, "pointer printed with %%%s%c through a 64-bit "
                            "cast: prints 64 of 128 address bits (use %%p/%%px)", cv[c].len, cv[c].c);
-                else if (in.k == O_LONG && in.chain && address_name(T(in.last)))
+                else if (in.k == O_LONG && in.chain && au_address_name(T(in.last)))
                     au_report(s, af, R_FORMAT_VIA_64, "address-holding long '%.*s' printed with "
                            "%%%s%c through a 64-bit cast: truncated under LP128 (use %%l%c)",
                            (int)T(in.last)->len, T(in.last)->p, cv[c].len, cv[c].c, cv[c].c);

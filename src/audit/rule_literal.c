@@ -118,6 +118,7 @@ static void report_if_bitmap(struct audit_scratch *s, u32 at, const struct cpp_t
 /* Numbers: 64-bit boundary constants with L suffix, 1UL << 63, x >> 63, 63 - clzl. */
 void au_rule_number(struct audit_scratch *s, u32 i)
 {
+    if (s->done[i]) return; /* reported as bit63-flag */
     const struct cpp_token *t = T(i);
     u128 v;
     int longs;

@@ -84,6 +84,7 @@ const struct cpp_token *au_long_reader(struct audit_scratch *s, u32 a, u32 b)
 
 void au_rule_bits(struct audit_scratch *s, u32 i)
 {
+    if (s->done[i]) return; /* reported as bit63-flag */
     const struct cpp_token *t = T(i);
     u32 g = s->grp[i];
     if ((eq(t, "BIT") || eq(t, "BIT_MASK")) && is_p(s, i + 1, CPP_P_LPAREN) &&

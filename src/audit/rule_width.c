@@ -180,13 +180,14 @@ static void width_compare(struct audit_scratch *s, u32 a, u32 b, u32 at, const c
     int bad = width_cmp_bad(op, (u64)v, k64, k32);
     if (bad && lp128_branch_is_shared(s, lo, hi, cmp_value(op, k64 * 2, (u64)v), true)) return;
     if (bad == 1) {
+        char src[96]; /* the comparison as written: "sizeof(reg_t)==8", "64 != BITS_PER_LONG" */
+        au_spell(s, lo, hi, src, sizeof src);
         if ((u64)v == k32)
-            au_report(s, at, rule, "'%s %s %u' treats every build that is not 32-bit as 64-bit; "
-                   "under LP128 it is %u", what, au_opname(op), (unsigned)v,
-                   (unsigned)(k64 == 64 ? 128 : 16));
+            au_report(s, at, rule, "'%s' treats every build that is not 32-bit as 64-bit; under "
+                      "LP128 %s is %u", src, what, (unsigned)(k64 == 64 ? 128 : 16));
         else
-            au_report(s, at, rule, "'%s %s %u' assumes %s is at most %u; under LP128 it is %u", what,
-                   au_opname(op), (unsigned)v, what, (unsigned)k64, (unsigned)(k64 == 64 ? 128 : 16));
+            au_report(s, at, rule, "'%s' assumes %s is at most %u; under LP128 it is %u", src, what,
+                      (unsigned)k64, (unsigned)(k64 == 64 ? 128 : 16));
     } else if (bad == 2 && s->dk[at] == D_IF && s->nconds > 0) {
         struct cond *c = &s->conds[s->nconds - 1];
         if (!c->has_pending) {

@@ -114,6 +114,7 @@ void audit_scratch_free(struct audit_scratch *s)
     free(s->tab);
     free(s->conds);
     free(s->supp);
+    free(s->flag_name);
     for (u32 i = 0; i < s->nowned; i++) free(s->owned[i]);
     free(s->owned);
     free(s);
@@ -282,6 +283,8 @@ void audit_scan(struct audit_scratch *s, const char *path, const char *buf, size
                 u32 rules, struct audit_file *out)
 {
     s->out = out;
+    s->buf = buf;
+    s->len = len;
     s->rules = rules;
     s->n = 0;
     s->nconds = 0;
@@ -350,6 +353,7 @@ void audit_scan(struct audit_scratch *s, const char *path, const char *buf, size
     /* 2. one pass of rules with the symbol table */
     au_tab_reset(s, s->n);
     if (on(s, R_LITERAL_WIDTH)) au_bitmap_evidence(s);
+    au_flag_macros(s);
     for (u32 i = 0; i < s->n; i++) {
         const struct cpp_token *x = T(i);
         u8 k = s->dk[i];
@@ -400,10 +404,12 @@ void audit_scan(struct audit_scratch *s, const char *path, const char *buf, size
             if (x->sub == CPP_P_LPAREN) {
                 au_rule_evidence(s, i);
                 au_rule_cast(s, i);
+                au_rule_int_ptr(s, i);
             }
             continue;
         }
         if (x->kind == CPP_NUMBER) {
+            au_rule_bit63_flag(s, i);
             au_rule_number(s, i);
             continue;
         }
@@ -430,12 +436,17 @@ void audit_scan(struct audit_scratch *s, const char *path, const char *buf, size
         au_rule_config(s, i);
         au_rule_compat(s, i);
         au_rule_do_div_hash(s, i);
+        au_rule_bit63_flag(s, i);
         au_rule_bits(s, i);
         au_rule_llong_limits(s, i);
         au_rule_evidence(s, i);
         if (eq(x, "ULONG_MAX")) au_rule_ulong_max(s, i);
         if (is_p(s, i + 1, CPP_P_LPAREN)) au_rule_format_call(s, i);
-        if (is_p(s, i + 1, CPP_P_LPAREN)) au_rule_memcpy_size(s, i);
+        if (is_p(s, i + 1, CPP_P_LPAREN)) {
+            au_rule_memcpy_size(s, i);
+            au_rule_size(s, i);
+        }
+        if (eq(x, "typedef")) au_rule_typedef(s, i);
     }
     /* ~0UL compared with u64: after the pass, on the '~' token */
     for (u32 i = 0; i + 1 < s->n; i++)

@@ -27,6 +27,8 @@ struct sym {
     bool sized;       /* an array declared here with its size (not "extern x[]") */
     const char *tag;  /* struct/union tag of its type, if any */
     u32 tlen;
+    u8 pointee;       /* for pointers: class of *name (a pointer for T **, else T's) */
+    bool uptr;        /* declared uintptr_t / intptr_t: an address held as an integer */
 };
 
 enum dirkind { D_CODE, D_IF, D_DEFINE, D_OTHER };
@@ -74,6 +76,9 @@ struct audit_scratch {
     int decl_paren;
     const char *decl_tag;
     u32 decl_tlen;
+    /* bit63-flag: name tokens of "#define NAME <bit 63 of a long>" in this file */
+    u32 *flag_name;
+    u32 nflag, capflag;
 };
 
 /* ---------------------------------------------------------------- token predicates */
@@ -177,6 +182,8 @@ bool au_int_value(const struct cpp_token *t, u128 *v, int *longs, bool *uns);
 bool au_num_is(const struct cpp_token *t, u64 want);
 bool au_is_cmp(struct audit_scratch *s, u32 i);
 const char *au_opname(int op);
+/* Does the name say it holds an address (addr, *_addr, ptr, pc, ip, sp, ...)? */
+bool au_address_name(const struct cpp_token *t);
 
 /* ---------------------------------------------------------------- rule families */
 
@@ -207,6 +214,15 @@ void au_rule_evidence(struct audit_scratch *s, u32 i);
 void au_uapi_field(struct audit_scratch *s, u32 i);
 /* rule_format.c: format-u64-ll, format-via-64 */
 void au_rule_format_call(struct audit_scratch *s, u32 i);
+/* rule_intptr.c: int-ptr-64, at the '(' of a cast */
+void au_rule_int_ptr(struct audit_scratch *s, u32 i);
+/* rule_flag.c: bit63-flag; au_flag_macros is the per-file pre-pass */
+void au_flag_macros(struct audit_scratch *s);
+void au_rule_bit63_flag(struct audit_scratch *s, u32 i);
+/* rule_typedef.c: typedef-ll-64, at "typedef" */
+void au_rule_typedef(struct audit_scratch *s, u32 i);
+/* rule_size.c: size-literal, at a call's name */
+void au_rule_size(struct audit_scratch *s, u32 i);
 
 /* scan.c: the names every file of the run collected (ptr_members if members, else
  * bitmaps), sorted for bsearch with au_cmp_str; *k = their number.  The caller frees

@@ -61,6 +61,8 @@ struct sym *au_tab_set(struct audit_scratch *s, const struct cpp_token *t, u8 cl
     e->sized = false;
     e->tag = NULL;
     e->tlen = 0;
+    e->pointee = C_NONE;
+    e->uptr = false;
     return e;
 }
 
@@ -188,6 +190,7 @@ void au_maybe_decl(struct audit_scratch *s, u32 i)
         s->paren == s->decl_paren) {
         /* a later declarator of "T a = 1, *b, c" */
         struct sym *e = au_tab_set(s, T(i), stars ? C_PTR : s->decl_base);
+        e->pointee = stars > 1 ? C_PTR : stars ? s->decl_base : C_NONE;
         e->array = nx->sub == CPP_P_LSQ;
         e->tag = s->decl_tag;
         e->tlen = s->decl_tlen;
@@ -211,6 +214,8 @@ void au_maybe_decl(struct audit_scratch *s, u32 i)
     }
     u8 c = stars ? C_PTR : au_type_class_at(s, (u32)j);
     struct sym *e = au_tab_set(s, T(i), c);
+    e->pointee = stars > 1 ? C_PTR : stars ? au_type_class_at(s, (u32)j) : C_NONE;
+    e->uptr = !stars && (eq(ty, "uintptr_t") || eq(ty, "intptr_t") || eq(ty, "__kernel_uintptr_t"));
     e->array = nx->sub == CPP_P_LSQ;
     e->sized = e->array && !is_p(s, i + 2, CPP_P_RSQ);
     if (j >= 1 && s->grp[j - 1] == g && (is_id(s, (u32)j - 1, "struct") || is_id(s, (u32)j - 1, "union"))) {
