@@ -39,10 +39,19 @@ extern const struct audit_rule_info audit_rules[R_COUNT];
 /* Rule index of an id, or -1. */
 int audit_rule_find(const char *id, size_t len);
 
+/* A suggested replacement (a fix-it): the bytes [off, off + len) of the file, lines and
+ * columns 1-based with the end exclusive (clang's -fdiagnostics-parseable-fixits). */
+struct audit_fixit {
+    u32 line, col, eline, ecol;
+    u64 off, len;
+    char *text;
+};
+
 struct audit_finding {
     u32 line, col;
     u16 rule;
     char *msg;
+    struct audit_fixit *fix; /* NULL: no mechanical fix */
 };
 
 /* A struct field of a 64-bit type in a uapi-like structure, resolved after all files
@@ -79,6 +88,7 @@ struct audit_file {
     u32 npend, cappend;
     u32 suppressed;
     u32 lex_errors;
+    u64 size;            /* bytes scanned (--apply refuses a file that changed since) */
     char *note;          /* skipped/lexer problem, reported on stderr */
     bool error;          /* could not be read */
 };
@@ -106,12 +116,17 @@ struct audit_run {
     struct audit_file *files;
     size_t nfiles;
     u32 rules;
+    bool fixits;         /* gcc format: a fix-it: line after each finding that has one */
     u32 nerrors;
     char **errors;       /* messages for files/dirs that could not be read */
     u32 nerrmsg;
 };
 void audit_write(FILE *out, const struct audit_run *run, enum audit_format fmt);
 void audit_write_summary(FILE *out, const struct audit_run *run, unsigned top_files);
+/* --apply (fixit.c): write every fix-it into its file, each file through a temporary
+ * file in its directory and a rename.  Messages go to err; returns the number of
+ * files that could not be rewritten.  *applied counts the fixes written. */
+u32 audit_apply(const struct audit_run *run, FILE *err, u32 *applied);
 /* Top-level directory of a path for the summary ("." for files at the top). */
 size_t audit_topdir(const char *path, const char **start);
 

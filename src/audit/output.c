@@ -153,9 +153,19 @@ static void write_gcc(FILE *o, const struct audit_run *run)
 {
     for (size_t i = 0; i < run->nfiles; i++) {
         const struct audit_file *f = &run->files[i];
-        for (u32 k = 0; k < f->nf; k++)
+        for (u32 k = 0; k < f->nf; k++) {
             fprintf(o, "%s:%u:%u: warning: %s [%s]\n", shown(f->path), f->f[k].line, f->f[k].col,
                     f->f[k].msg, audit_rules[f->f[k].rule].id);
+            const struct audit_fixit *x = f->f[k].fix;
+            if (run->fixits && x) {
+                /* clang: fix-it:"file":{line:col-line:col}:"text" with C escapes */
+                fputs("fix-it:", o);
+                json_str(o, shown(f->path));
+                fprintf(o, ":{%u:%u-%u:%u}:", x->line, x->col, x->eline, x->ecol);
+                json_str(o, x->text);
+                fputc('\n', o);
+            }
+        }
     }
 }
 
@@ -178,6 +188,13 @@ static void write_json(FILE *o, const struct audit_run *run)
             json_str(o, f->f[k].msg);
             fputs(", \"fix\": ", o);
             json_str(o, audit_rules[f->f[k].rule].fix);
+            const struct audit_fixit *x = f->f[k].fix;
+            if (x) {
+                fprintf(o, ", \"replacement\": {\"line\": %u, \"column\": %u, \"end_line\": %u, "
+                           "\"end_column\": %u, \"text\": ", x->line, x->col, x->eline, x->ecol);
+                json_str(o, x->text);
+                fputc('}', o);
+            }
             fputc('}', o);
         }
     }
@@ -277,6 +294,20 @@ static void write_sarif(FILE *o, const struct audit_run *run)
             uri(o, path);
             if (path[0] != '/') fputs(", \"uriBaseId\": \"%SRCROOT%\"", o);
             fprintf(o, "}, \"region\": {\"startLine\": %u, \"startColumn\": %u}}}]", x->line, x->col);
+            if (x->fix) {
+                /* SARIF 3.55 fix: one artifactChange with one replacement */
+                fputs(", \"fixes\": [{\"description\": {\"text\": ", o);
+                json_str(o, audit_rules[x->rule].fix);
+                fputs("}, \"artifactChanges\": [{\"artifactLocation\": {\"uri\": ", o);
+                uri(o, path);
+                if (path[0] != '/') fputs(", \"uriBaseId\": \"%SRCROOT%\"", o);
+                fprintf(o, "}, \"replacements\": [{\"deletedRegion\": {\"startLine\": %u, "
+                           "\"startColumn\": %u, \"endLine\": %u, \"endColumn\": %u}, "
+                           "\"insertedContent\": {\"text\": ", x->fix->line, x->fix->col,
+                        x->fix->eline, x->fix->ecol);
+                json_str(o, x->fix->text);
+                fputs("}}]}]}]", o);
+            }
             char key[64];
             snprintf(key, sizeof key, "%s:%u", audit_rules[x->rule].id, x->line);
             fprintf(o, ", \"partialFingerprints\": {\"zlAuditLocation/v1\": \"%016llx\"}}",

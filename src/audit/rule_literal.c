@@ -133,11 +133,15 @@ void au_rule_number(struct audit_scratch *s, u32 i)
            value is the same under LP128, but compared with, masked into or stored in an
            unsigned long it stands for ~0UL / the sign bit / LONG_MAX, which it no longer is */
         const struct cpp_token *x = au_long_reader(s, i, i + 1);
-        if (x)
+        if (x &&
             au_report(s, i, R_LONG_MASK_64, "'%.*s' used with long-sized '%.*s' as if long were 64 "
                    "bits: under LP128 it is not ~0UL/LONG_MIN/LONG_MAX (use ULONG_MAX, "
                    "LONG_MIN, LONG_MAX, or U64_MAX with a u64)", (int)t->len, t->p,
-                   (int)x->len, x->p);
+                   (int)x->len, x->p) && uns) {
+            /* all bits and "all but the sign" of an unsigned long, at any width */
+            if (v == 0xffffffffffffffffull) au_fix(s, i, i + 1, "~0UL");
+            else if (v == 0x7fffffffffffffffull) au_fix(s, i, i + 1, "(~0UL >> 1)");
+        }
         return;
     }
     if (v == 0xffffffffffffffffull && hex && longs == 0) {
@@ -157,9 +161,9 @@ void au_rule_number(struct audit_scratch *s, u32 i)
             enum castk ck = au_cast_at(s, k, &after);
             if (after == i && (ck == K_LONG || ck == K_PTR)) hit = true;
         }
-        if (hit)
-            au_report(s, i, R_LITERAL_WIDTH, "0xffffffffffffffff used as all bits of a long or "
-                   "pointer: use ULONG_MAX or ~0UL");
+        if (hit && au_report(s, i, R_LITERAL_WIDTH, "0xffffffffffffffff used as all bits of a "
+                             "long or pointer: use ULONG_MAX or ~0UL"))
+            au_fix(s, i, i + 1, "~0UL");
         return;
     }
     /* 1UL << 63, 1L << 63 */

@@ -152,7 +152,8 @@ static void width_compare(struct audit_scratch *s, u32 a, u32 b, u32 at, const c
     u32 g = s->grp[a];
     int op = -1;
     const struct cpp_token *k = NULL;
-    u32 lo = a, hi = b;
+    u32 lo = a, hi = b, opat = b;
+    bool flipped = false;
     if (au_is_cmp(s, b) && tok_in_grp(s, b + 1, g) && T(b + 1)->kind == CPP_NUMBER &&
         !(is_p(s, b + 2, CPP_P_STAR) || is_p(s, b + 2, CPP_P_SLASH) || is_p(s, b + 2, CPP_P_PLUS) ||
           is_p(s, b + 2, CPP_P_MINUS) || is_p(s, b + 2, CPP_P_SHL))) {
@@ -166,6 +167,8 @@ static void width_compare(struct audit_scratch *s, u32 a, u32 b, u32 at, const c
         op = flip(T(a - 1)->sub);
         k = T(a - 2);
         lo = a - 2;
+        opat = a - 1;
+        flipped = true;
     } else if (au_is_cmp(s, b) && tok_in_grp(s, b + 1, g) && is_p(s, b + 1, CPP_P_LPAREN) &&
                tok_in_grp(s, b + 3, g) && T(b + 2)->kind == CPP_NUMBER && is_p(s, b + 3, CPP_P_RPAREN)) {
         op = T(b)->sub;
@@ -185,9 +188,13 @@ static void width_compare(struct audit_scratch *s, u32 a, u32 b, u32 at, const c
         if ((u64)v == k32)
             au_report(s, at, rule, "'%s' treats every build that is not 32-bit as 64-bit; under "
                       "LP128 %s is %u", src, what, (unsigned)(k64 == 64 ? 128 : 16));
-        else
-            au_report(s, at, rule, "'%s' assumes %s is at most %u; under LP128 it is %u", src, what,
-                      (unsigned)k64, (unsigned)(k64 == 64 ? 128 : 16));
+        else if (au_report(s, at, rule, "'%s' assumes %s is at most %u; under LP128 it is %u", src,
+                           what, (unsigned)k64, (unsigned)(k64 == 64 ? 128 : 16)) &&
+                 (op == CPP_P_EQ || op == CPP_P_NE)) {
+            /* "== 64" means "64-bit or wider", "!= 64" "narrower than 64 bits" */
+            const char *rep = op == CPP_P_EQ ? (flipped ? "<=" : ">=") : (flipped ? ">" : "<");
+            au_fix(s, opat, opat + 1, rep);
+        }
     } else if (bad == 2 && s->dk[at] == D_IF && s->nconds > 0) {
         struct cond *c = &s->conds[s->nconds - 1];
         if (!c->has_pending) {
@@ -283,6 +290,20 @@ void au_rule_config(struct audit_scratch *s, u32 i)
     else if (i >= 1 && is_id(s, i - 1, "defined") && s->grp[i - 1] == s->grp[i])
         lo = i - 1;
     if (lp128_branch_is_shared(s, lo, hi, false, false)) return;
-    au_report(s, i, R_CONFIG_64BIT, "%.*s test: the branches assume 'not 32-bit' means 64-bit; "
-           "an LP128 build has no %.*s", (int)t->len, t->p, (int)t->len, t->p);
+    if (!au_report(s, i, R_CONFIG_64BIT, "%.*s test: the branches assume 'not 32-bit' means "
+                   "64-bit; an LP128 build has no %.*s", (int)t->len, t->p, (int)t->len, t->p))
+        return;
+    /* the property meant: a kernel's longs are at least 64 bits; in user space (__LP64__,
+       _LP64) the compiler's own __SIZEOF_LONG__, which needs no header */
+    const char *prop = eq(t, "CONFIG_64BIT") ? "BITS_PER_LONG >= 64" : "__SIZEOF_LONG__ >= 8";
+    char rep[64];
+    if (in_if && i >= 1 && (is_id(s, i - 1, "ifdef") || is_id(s, i - 1, "ifndef")) &&
+        s->grp[i - 1] == s->grp[i] && !tok_in_grp(s, i + 1, s->grp[i])) {
+        bool neg = is_id(s, i - 1, "ifndef");
+        snprintf(rep, sizeof rep, "if %s%s%s", neg ? "!(" : "", prop, neg ? ")" : "");
+        au_fix(s, i - 1, i + 1, rep);
+    } else if (lo != i || in_if) {
+        snprintf(rep, sizeof rep, "(%s)", prop);
+        au_fix(s, lo, hi, rep);
+    }
 }

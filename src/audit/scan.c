@@ -46,6 +46,7 @@ void audit_add(struct audit_file *f, u32 line, u32 col, int rule, const char *fm
     x->col = col;
     x->rule = (u16)rule;
     x->msg = au_xstrndup(msg, strlen(msg));
+    x->fix = NULL;
 }
 
 static int cmp_finding(const void *a, const void *b)
@@ -64,6 +65,8 @@ void audit_sort(struct audit_file *f)
         if (w && f->f[w - 1].line == f->f[i].line && f->f[w - 1].col == f->f[i].col &&
             f->f[w - 1].rule == f->f[i].rule) {
             free(f->f[i].msg);
+            if (f->f[i].fix) free(f->f[i].fix->text);
+            free(f->f[i].fix);
             continue;
         }
         f->f[w++] = f->f[i];
@@ -73,7 +76,11 @@ void audit_sort(struct audit_file *f)
 
 void audit_file_clear(struct audit_file *f)
 {
-    for (u32 i = 0; i < f->nf; i++) free(f->f[i].msg);
+    for (u32 i = 0; i < f->nf; i++) {
+        free(f->f[i].msg);
+        if (f->f[i].fix) free(f->f[i].fix->text);
+        free(f->f[i].fix);
+    }
     free(f->f);
     for (u32 i = 0; i < f->nfields; i++) {
         free(f->fields[i].name);
@@ -129,13 +136,13 @@ bool au_suppressed(const struct audit_scratch *s, u32 line, int rule)
     return false;
 }
 
-void au_report(struct audit_scratch *s, u32 i, int rule, const char *fmt, ...)
+bool au_report(struct audit_scratch *s, u32 i, int rule, const char *fmt, ...)
 {
-    if (!on(s, rule)) return;
+    if (!on(s, rule)) return false;
     const struct cpp_token *t = T(i);
     if (au_suppressed(s, t->line, rule)) {
         s->out->suppressed++;
-        return;
+        return false;
     }
     char msg[400];
     va_list ap;
@@ -144,6 +151,27 @@ void au_report(struct audit_scratch *s, u32 i, int rule, const char *fmt, ...)
     va_end(ap);
     audit_add(s->out, t->line, t->col, rule, "%s", msg);
     s->done[i] = 1;
+    return true;
+}
+
+void au_fix(struct audit_scratch *s, u32 a, u32 b, const char *text)
+{
+    struct audit_file *f = s->out;
+    if (!f->nf || b <= a || b > s->n || f->f[f->nf - 1].fix) return;
+    const struct cpp_token *x = T(a), *y = T(b - 1);
+    /* tokens spelled from a copy (line splices) have no place in the file */
+    if (x->p < s->buf || y->p + y->len > s->buf + s->len || y->p < x->p) return;
+    for (const char *c = y->p; c < y->p + y->len; c++)
+        if (*c == '\n') return; /* a token over several lines: no simple end column */
+    struct audit_fixit *fx = au_xrealloc(NULL, sizeof *fx);
+    fx->line = x->line;
+    fx->col = x->col;
+    fx->eline = y->line;
+    fx->ecol = y->col + y->len;
+    fx->off = (u64)(x->p - s->buf);
+    fx->len = (u64)(y->p + y->len - x->p);
+    fx->text = au_xstrndup(text, strlen(text));
+    f->f[f->nf - 1].fix = fx;
 }
 
 const char *au_spell(const struct audit_scratch *s, u32 a, u32 b, char *buf, size_t n)
@@ -283,6 +311,7 @@ void audit_scan(struct audit_scratch *s, const char *path, const char *buf, size
                 u32 rules, struct audit_file *out)
 {
     s->out = out;
+    out->size = len;
     s->buf = buf;
     s->len = len;
     s->rules = rules;

@@ -127,9 +127,11 @@ void *au_xrealloc(void *p, size_t n);
 char *au_xstrndup(const char *s, size_t n);
 /* Is line suppressed for rule by a "zl-audit: ignore" comment? */
 bool au_suppressed(const struct audit_scratch *s, u32 line, int rule);
-/* Report rule at token i (unless suppressed) and mark the token done. */
-void au_report(struct audit_scratch *s, u32 i, int rule, const char *fmt, ...)
+/* Report rule at token i (unless suppressed) and mark the token done; true if added. */
+bool au_report(struct audit_scratch *s, u32 i, int rule, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* Attach to the finding just added the fix-it "replace tokens [a, b) with text". */
+void au_fix(struct audit_scratch *s, u32 a, u32 b, const char *text);
 /* The source text of tokens [a, b) as written, spaces collapsed, quoted-safe, into
  * buf (truncated with "..." when longer than n - 1). */
 const char *au_spell(const struct audit_scratch *s, u32 a, u32 b, char *buf, size_t n);
