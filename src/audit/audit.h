@@ -81,7 +81,15 @@ struct audit_file {
     struct audit_field *fields;
     u32 nfields, capfields;
     char **ptr_members; /* member names converted to user pointers in this file */
+    u32 *ptr_line;      /* line of the first such conversion of each */
     u32 nptr, capptr;
+    struct audit_alias {
+        char *dst, *src; /* "tag.member" keys: dst = src (through READ_ONCE(), copies) */
+        u32 line;
+    } *alias;
+    u32 nalias, capalias;
+    char **carriers;    /* "tag ioctl NAME" / "tag syscall NAME": what carries struct tag */
+    u32 ncar, capcar;
     char **bitmaps;     /* names used as BITS_PER_LONG bitmaps in this file */
     u32 nbm, capbm;
     struct audit_pending *pend;
@@ -111,7 +119,7 @@ void audit_add(struct audit_file *f, u32 line, u32 col, int rule, const char *fm
 void audit_sort(struct audit_file *f);
 
 /* Output (output.c). */
-enum audit_format { FMT_GCC, FMT_JSON, FMT_SARIF };
+enum audit_format { FMT_GCC, FMT_JSON, FMT_SARIF, FMT_UAPI };
 struct audit_run {
     struct audit_file *files;
     size_t nfiles;
@@ -127,6 +135,11 @@ void audit_write_summary(FILE *out, const struct audit_run *run, unsigned top_fi
  * file in its directory and a rename.  Messages go to err; returns the number of
  * files that could not be rewritten.  *applied counts the fixes written. */
 u32 audit_apply(const struct audit_run *run, FILE *err, u32 *applied);
+/* --format=uapi (rule_uapi.c): the user-pointer fields of uapi headers (include/uapi,
+ * arch/x/include/uapi) with their conversion sites and carriers, as JSON. */
+void audit_write_uapi(FILE *out, const struct audit_run *run);
+/* s as a JSON string (output.c). */
+void audit_json_str(FILE *o, const char *s);
 /* Top-level directory of a path for the summary ("." for files at the top). */
 size_t audit_topdir(const char *path, const char **start);
 

@@ -124,6 +124,7 @@ struct operand au_name_chain(struct audit_scratch *s, u32 i)
             e = au_tab_find_member(s, tag, tl, T(k));
             tag = e ? e->tag : NULL;
             tl = e ? e->tlen : 0;
+            if (!tag && k < j) r.otag = NULL; /* a->u.e.f: u's struct unknown, so f's too */
         }
         /* a member whose struct is unknown in this file stays unknown (e == NULL) */
     }
@@ -256,4 +257,27 @@ bool au_address_name(const struct cpp_token *t)
         p = q + 1;
     }
     return false;
+}
+
+/* Start of the name chain (a, a.b, a->b[i].c) that ends at token e (inclusive). */
+u32 au_chain_start(struct audit_scratch *s, u32 e)
+{
+    u32 g = s->grp[e], j = e;
+    for (;;) {
+        if (j >= 2 && s->grp[j - 1] == g && (is_p(s, j - 1, CPP_P_DOT) || is_p(s, j - 1, CPP_P_ARROW))) {
+            u32 k = j - 2;
+            while (k > 0 && is_p(s, k, CPP_P_RSQ) && s->grp[k] == g) { /* a[i] */
+                u32 d = 0, m = k;
+                for (; m > 0 && s->grp[m] == g; m--) {
+                    if (is_p(s, m, CPP_P_RSQ)) d++;
+                    else if (is_p(s, m, CPP_P_LSQ) && --d == 0) break;
+                }
+                if (d) return j;
+                k = m - 1;
+            }
+            if (T(k)->kind != CPP_IDENT) return j;
+            j = k;
+        } else
+            return j;
+    }
 }

@@ -316,8 +316,9 @@ int main(int argc, char **argv)
             if (!strcmp(f, "gcc")) fmt = FMT_GCC;
             else if (!strcmp(f, "json")) fmt = FMT_JSON;
             else if (!strcmp(f, "sarif")) fmt = FMT_SARIF;
+            else if (!strcmp(f, "uapi")) fmt = FMT_UAPI;
             else {
-                fprintf(stderr, "zl-audit: error: unknown format '%s' (gcc, json, sarif)\n", f);
+                fprintf(stderr, "zl-audit: error: unknown format '%s' (gcc, json, sarif, uapi)\n", f);
                 free(paths);
                 return 2;
             }

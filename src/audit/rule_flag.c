@@ -17,7 +17,8 @@ static u32 bit63_at(struct audit_scratch *s, u32 i)
     int longs;
     bool uns;
     u32 g = s->grp[i];
-    if (t->kind == CPP_NUMBER && au_int_value(t, &v, &longs, &uns) && longs == 1) {
+    if (t->kind == CPP_NUMBER && (t->p[0] == '1' || t->p[0] == '0') &&
+        au_int_value(t, &v, &longs, &uns) && longs == 1) {
         if (v == 1 && is_p(s, i + 1, CPP_P_SHL) && tok_in_grp(s, i + 2, g) && au_num_is(T(i + 2), 63))
             return i + 3;
         if (v == ((u128)1 << 63)) return i + 1;
@@ -39,27 +40,24 @@ static bool is_flag_macro(struct audit_scratch *s, const struct cpp_token *t)
     return false;
 }
 
-/* "#define NAME BODY" where BODY, without enclosing parentheses, is a bit-63 constant:
- * records NAME's token index. */
-void au_flag_macros(struct audit_scratch *s)
+/* At "define" (i) of "#define NAME BODY" where BODY, without enclosing parentheses, is a
+ * bit-63 constant: records NAME's token index.  (Uses before the definition in the
+ * same file are not seen.) */
+void au_flag_macro(struct audit_scratch *s, u32 i)
 {
-    s->nflag = 0;
-    if (!on(s, R_BIT63_FLAG)) return;
-    for (u32 i = 0; i + 3 < s->n; i++) {
-        if (s->dk[i] != D_DEFINE || !is_p(s, i, CPP_P_HASH) || !is_id(s, i + 1, "define")) continue;
-        u32 g = s->grp[i], name = i + 2;
-        if (!tok_in_grp(s, name, g) || T(name)->kind != CPP_IDENT) continue;
-        u32 a = name + 1, b = a;
-        while (tok_in_grp(s, b, g)) b++;
-        if (is_p(s, a, CPP_P_LPAREN) && !(T(a)->flags & CPP_TF_SPACE)) continue; /* NAME(x) */
-        while (b > a + 2 && is_p(s, a, CPP_P_LPAREN) && au_match_paren(s, a) == b) a++, b--;
-        if (a >= b || bit63_at(s, a) != b) continue;
-        if (s->nflag == s->capflag) {
-            s->capflag = s->capflag ? s->capflag * 2 : 8;
-            s->flag_name = au_xrealloc(s->flag_name, s->capflag * sizeof *s->flag_name);
-        }
-        s->flag_name[s->nflag++] = name;
+    if (!on(s, R_BIT63_FLAG) || i < 1 || !is_p(s, i - 1, CPP_P_HASH)) return;
+    u32 g = s->grp[i], name = i + 1;
+    if (!tok_in_grp(s, name, g) || T(name)->kind != CPP_IDENT) return;
+    u32 a = name + 1, b = a;
+    while (tok_in_grp(s, b, g)) b++;
+    if (is_p(s, a, CPP_P_LPAREN) && !(T(a)->flags & CPP_TF_SPACE)) return; /* NAME(x) */
+    while (b > a + 2 && is_p(s, a, CPP_P_LPAREN) && au_match_paren(s, a) == b) a++, b--;
+    if (a >= b || bit63_at(s, a) != b) return;
+    if (s->nflag == s->capflag) {
+        s->capflag = s->capflag ? s->capflag * 2 : 8;
+        s->flag_name = au_xrealloc(s->flag_name, s->capflag * sizeof *s->flag_name);
     }
+    s->flag_name[s->nflag++] = name;
 }
 
 /* A long named for a virtual address: "addr", "vaddr", "*_addr", "*_ptr", not a
@@ -116,6 +114,9 @@ static u32 address_in(struct audit_scratch *s, u32 a, u32 b, u32 skip_a, u32 ski
 void au_rule_bit63_flag(struct audit_scratch *s, u32 i)
 {
     if (!on(s, R_BIT63_FLAG)) return;
+    const struct cpp_token *t0 = T(i);
+    /* quick rejection: 1UL/0x8...UL, BIT, BIT_MASK, _BITUL, or a recorded macro */
+    if (t0->kind == CPP_IDENT && !s->nflag && t0->p[0] != 'B' && t0->p[0] != '_') return;
     u32 b = bit63_at(s, i);
     bool macro = false;
     if (!b && T(i)->kind == CPP_IDENT && s->nflag && is_flag_macro(s, T(i)) &&

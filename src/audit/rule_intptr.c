@@ -7,29 +7,6 @@
  * not declared here, from the last declaration of that member name in the file. */
 #include "audit/scan.h"
 
-/* Start of the name chain (a, a.b, a->b[i].c) that ends at token e (inclusive). */
-static u32 chain_start(struct audit_scratch *s, u32 e)
-{
-    u32 g = s->grp[e], j = e;
-    for (;;) {
-        if (j >= 2 && s->grp[j - 1] == g && (is_p(s, j - 1, CPP_P_DOT) || is_p(s, j - 1, CPP_P_ARROW))) {
-            u32 k = j - 2;
-            while (k > 0 && is_p(s, k, CPP_P_RSQ) && s->grp[k] == g) { /* a[i] */
-                u32 d = 0, m = k;
-                for (; m > 0 && s->grp[m] == g; m--) {
-                    if (is_p(s, m, CPP_P_RSQ)) d++;
-                    else if (is_p(s, m, CPP_P_LSQ) && --d == 0) break;
-                }
-                if (d) return j;
-                k = m - 1;
-            }
-            if (T(k)->kind != CPP_IDENT) return j;
-            j = k;
-        } else
-            return j;
-    }
-}
-
 /* The member named by the designator ".f =" at dot, resolved through the declared
  * variable of "struct tag var = { ... }" that encloses it, or NULL. */
 static const struct sym *designated(struct audit_scratch *s, u32 dot)
@@ -76,7 +53,7 @@ void au_rule_int_ptr(struct audit_scratch *s, u32 i)
         return;
     }
     if (!(is_p(s, i - 3, CPP_P_DOT) || is_p(s, i - 3, CPP_P_ARROW))) return; /* ptr-cast-64's */
-    u32 a = chain_start(s, i - 2);
+    u32 a = au_chain_start(s, i - 2);
     struct operand t = {O_UNKNOWN, i - 1, i - 2, false, NULL, 0};
     if (a != i - 2) t = au_name_chain(s, a); /* else f(x)->m: the struct is unknown */
     if (t.end != i - 1) return;

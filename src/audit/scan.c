@@ -89,6 +89,14 @@ void audit_file_clear(struct audit_file *f)
     free(f->fields);
     for (u32 i = 0; i < f->nptr; i++) free(f->ptr_members[i]);
     free(f->ptr_members);
+    free(f->ptr_line);
+    for (u32 i = 0; i < f->nalias; i++) {
+        free(f->alias[i].dst);
+        free(f->alias[i].src);
+    }
+    free(f->alias);
+    for (u32 i = 0; i < f->ncar; i++) free(f->carriers[i]);
+    free(f->carriers);
     for (u32 i = 0; i < f->nbm; i++) free(f->bitmaps[i]);
     free(f->bitmaps);
     for (u32 i = 0; i < f->npend; i++) {
@@ -382,7 +390,7 @@ void audit_scan(struct audit_scratch *s, const char *path, const char *buf, size
     /* 2. one pass of rules with the symbol table */
     au_tab_reset(s, s->n);
     if (on(s, R_LITERAL_WIDTH)) au_bitmap_evidence(s);
-    au_flag_macros(s);
+    s->nflag = 0;
     for (u32 i = 0; i < s->n; i++) {
         const struct cpp_token *x = T(i);
         u8 k = s->dk[i];
@@ -430,6 +438,7 @@ void audit_scan(struct audit_scratch *s, const char *path, const char *buf, size
                     if (x->sub != CPP_P_SEMI) s->paren = 0;
                 }
             }
+            if (x->sub == CPP_P_ASSIGN) au_uapi_assign(s, i);
             if (x->sub == CPP_P_LPAREN) {
                 au_rule_evidence(s, i);
                 au_rule_cast(s, i);
@@ -460,22 +469,28 @@ void audit_scan(struct audit_scratch *s, const char *path, const char *buf, size
             e->array = true;
         }
         au_maybe_decl(s, i);
-        au_rule_width_ident(s, i);
-        if (eq(x, "sizeof")) au_rule_sizeof(s, i);
-        au_rule_config(s, i);
-        au_rule_compat(s, i);
-        au_rule_do_div_hash(s, i);
+        /* the rules triggered by names, by the first letter of the names they look for
+           (every call is per identifier: most identifiers reach none of them) */
+        char c0 = x->p[0];
+        bool call = is_p(s, i + 1, CPP_P_LPAREN);
+        if (c0 == 'B' || c0 == '_') au_rule_width_ident(s, i);
+        if (c0 == 's' && eq(x, "sizeof")) au_rule_sizeof(s, i);
+        if (c0 == 'C' || c0 == '_') au_rule_config(s, i);
+        if (c0 == 'i' || c0 == 'T' || c0 == '_') au_rule_compat(s, i);
+        if ((c0 == 'd' || c0 == 'h') && call) au_rule_do_div_hash(s, i);
         au_rule_bit63_flag(s, i);
-        au_rule_bits(s, i);
-        au_rule_llong_limits(s, i);
-        au_rule_evidence(s, i);
-        if (eq(x, "ULONG_MAX")) au_rule_ulong_max(s, i);
-        if (is_p(s, i + 1, CPP_P_LPAREN)) au_rule_format_call(s, i);
-        if (is_p(s, i + 1, CPP_P_LPAREN)) {
+        if (c0 == 'B' || c0 == 'G' || c0 == '_') au_rule_bits(s, i);
+        if (c0 == 'L' || c0 == 'U') au_rule_llong_limits(s, i);
+        if (c0 == 'u' && call) au_rule_evidence(s, i);
+        if (c0 == 'U' && eq(x, "ULONG_MAX")) au_rule_ulong_max(s, i);
+        if (call) {
+            au_rule_format_call(s, i);
             au_rule_memcpy_size(s, i);
             au_rule_size(s, i);
+            au_uapi_carrier(s, i);
         }
-        if (eq(x, "typedef")) au_rule_typedef(s, i);
+        if (c0 == 't' && eq(x, "typedef")) au_rule_typedef(s, i);
+        if (k == D_DEFINE && c0 == 'd' && eq(x, "define")) au_flag_macro(s, i);
     }
     /* ~0UL compared with u64: after the pass, on the '~' token */
     for (u32 i = 0; i + 1 < s->n; i++)

@@ -28,6 +28,7 @@ struct sym {
     const char *tag;  /* struct/union tag of its type, if any */
     u32 tlen;
     u8 pointee;       /* for pointers: class of *name (a pointer for T **, else T's) */
+    const char *src;  /* "tag.member" this local was last assigned from, or NULL */
     bool uptr;        /* declared uintptr_t / intptr_t: an address held as an integer */
 };
 
@@ -141,6 +142,8 @@ const char *au_spell(const struct audit_scratch *s, u32 a, u32 b, char *buf, siz
 extern const char *const au_w64_types[], *const au_long_types[], *const au_qualifiers[],
     *const au_type_kw[], *const au_not_type_kw[];
 void au_tab_reset(struct audit_scratch *s, u32 ntok);
+/* Keep p (malloc'ed) until the next file; returns p. */
+char *au_own(struct audit_scratch *s, char *p);
 struct sym *au_tab_set(struct audit_scratch *s, const struct cpp_token *t, u8 cls);
 u8 au_tab_get(struct audit_scratch *s, const struct cpp_token *t);
 struct sym *au_tab_find(struct audit_scratch *s, const struct cpp_token *t);
@@ -175,6 +178,8 @@ struct operand {
     const char *otag; /* struct tag owning the last member, if known */
     u32 otlen;
 };
+/* Start of the name chain (a, a.b, a->b[i].c) that ends at token e (inclusive). */
+u32 au_chain_start(struct audit_scratch *s, u32 e);
 /* name, name->m, name.m[i], ... */
 struct operand au_name_chain(struct audit_scratch *s, u32 i);
 struct operand au_operand_at(struct audit_scratch *s, u32 i, int depth);
@@ -214,12 +219,19 @@ void au_rule_cast(struct audit_scratch *s, u32 i);
 /* rule_uapi.c: uapi-u64-ptr */
 void au_rule_evidence(struct audit_scratch *s, u32 i);
 void au_uapi_field(struct audit_scratch *s, u32 i);
+/* The "tag.member" keys converted to user pointers in the run, directly or through
+ * copies, sorted (the strings belong to the files); *k = their number. */
+char **au_uapi_evidence(const struct audit_file *files, size_t n, size_t *k);
+/* at '=': "x = READ_ONCE(s->f)" makes x (a local or a member) a copy of s.f */
+void au_uapi_assign(struct audit_scratch *s, u32 i);
+/* at an identifier: _IOWR(..., struct t) in a #define, SYSCALL_DEFINEn(..., struct t ...) */
+void au_uapi_carrier(struct audit_scratch *s, u32 i);
 /* rule_format.c: format-u64-ll, format-via-64 */
 void au_rule_format_call(struct audit_scratch *s, u32 i);
 /* rule_intptr.c: int-ptr-64, at the '(' of a cast */
 void au_rule_int_ptr(struct audit_scratch *s, u32 i);
-/* rule_flag.c: bit63-flag; au_flag_macros is the per-file pre-pass */
-void au_flag_macros(struct audit_scratch *s);
+/* rule_flag.c: bit63-flag; au_flag_macro records flag macros at "# define" */
+void au_flag_macro(struct audit_scratch *s, u32 i);
 void au_rule_bit63_flag(struct audit_scratch *s, u32 i);
 /* rule_typedef.c: typedef-ll-64, at "typedef" */
 void au_rule_typedef(struct audit_scratch *s, u32 i);

@@ -62,6 +62,7 @@ struct sym *au_tab_set(struct audit_scratch *s, const struct cpp_token *t, u8 cl
     e->tag = NULL;
     e->tlen = 0;
     e->pointee = C_NONE;
+    e->src = NULL;
     e->uptr = false;
     return e;
 }
@@ -89,7 +90,7 @@ struct sym *au_tab_find_member(struct audit_scratch *s, const char *tag, u32 tle
     return e->p ? e : NULL;
 }
 
-static char *own(struct audit_scratch *s, char *p)
+char *au_own(struct audit_scratch *s, char *p)
 {
     if (s->nowned == s->capowned) {
         s->capowned = s->capowned ? s->capowned * 2 : 16;
@@ -110,7 +111,7 @@ void au_tab_set_member(struct audit_scratch *s, const char *tag, u32 tlen,
     struct cpp_token k = *m;
     struct sym *e = au_tab_find_member(s, tag, tlen, m);
     if (!e) {
-        k.p = own(s, au_xstrndup(key, (size_t)n));
+        k.p = au_own(s, au_xstrndup(key, (size_t)n));
         k.len = (u32)n;
         e = au_tab_set(s, &k, cls);
     } else
@@ -229,10 +230,14 @@ void au_maybe_decl(struct audit_scratch *s, u32 i)
         s->decl_tag = e->tag;
         s->decl_tlen = e->tlen;
     }
-    /* a member of a named struct: also "tag.member" */
-    if (s->nsstack > 0 && s->sstack[s->nsstack - 1].depth == s->brace && g == 0)
-        au_tab_set_member(s, s->sstack[s->nsstack - 1].name, s->sstack[s->nsstack - 1].nlen, T(i),
-                       c, e->array, e->tag, e->tlen);
+    /* a member of a named struct: also "tag.member" (members of anonymous structs and
+       unions belong to the nearest named one) */
+    if (s->nsstack > 0 && s->sstack[s->nsstack - 1].depth == s->brace && g == 0) {
+        int k = s->nsstack - 1;
+        while (k > 0 && !s->sstack[k].nlen) k--;
+        au_tab_set_member(s, s->sstack[k].name, s->sstack[k].nlen, T(i), c, e->array, e->tag,
+                          e->tlen);
+    }
 
     /* struct fields of 64-bit type: candidates for uapi-u64-ptr */
     if (!stars && c == C_W64 && s->nsstack > 0 && s->sstack[s->nsstack - 1].depth == s->brace)
