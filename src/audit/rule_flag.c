@@ -8,7 +8,6 @@
  * reports the reads that assume it is the top bit. */
 #include "audit/scan.h"
 
-
 /* If a long-typed bit-63 constant starts at i, the index after it, else 0. */
 static u32 bit63_at(struct audit_scratch *s, u32 i)
 {
