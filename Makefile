@@ -130,6 +130,10 @@ AUDIT_LINUX_DIR ?= /var/tmp/zl-audit
 .PHONY: audit-linux
 audit-linux: $(BUILD)/bin/zl-audit
 	@BUILD=$(BUILD) AUDIT_LINUX_DIR=$(AUDIT_LINUX_DIR) bash src/audit/audit-linux.sh
+# `make audit-uapi`: the user pointers in Linux 6.1's UAPI fields -> docs/uapi-pointers.md
+.PHONY: audit-uapi
+audit-uapi: $(BUILD)/bin/zl-audit
+	@BUILD=$(BUILD) AUDIT_LINUX_DIR=$(AUDIT_LINUX_DIR) bash src/audit/audit-uapi.sh
 # --- audit end ---
 
 clean:

@@ -21,6 +21,10 @@ enum audit_rule {
     R_UAPI_U64_PTR,
     R_COMPAT_ONE_WIDTH,
     R_LITERAL_WIDTH,
+    R_INT_PTR_64,
+    R_BIT63_FLAG,
+    R_TYPEDEF_LL_64,
+    R_SIZE_LITERAL,
     R_COUNT
 };
 
@@ -35,10 +39,19 @@ extern const struct audit_rule_info audit_rules[R_COUNT];
 /* Rule index of an id, or -1. */
 int audit_rule_find(const char *id, size_t len);
 
+/* A suggested replacement (a fix-it): the bytes [off, off + len) of the file, lines and
+ * columns 1-based with the end exclusive (clang's -fdiagnostics-parseable-fixits). */
+struct audit_fixit {
+    u32 line, col, eline, ecol;
+    u64 off, len;
+    char *text;
+};
+
 struct audit_finding {
     u32 line, col;
     u16 rule;
     char *msg;
+    struct audit_fixit *fix; /* NULL: no mechanical fix */
 };
 
 /* A struct field of a 64-bit type in a uapi-like structure, resolved after all files
@@ -68,13 +81,22 @@ struct audit_file {
     struct audit_field *fields;
     u32 nfields, capfields;
     char **ptr_members; /* member names converted to user pointers in this file */
+    u32 *ptr_line;      /* line of the first such conversion of each */
     u32 nptr, capptr;
+    struct audit_alias {
+        char *dst, *src; /* "tag.member" keys: dst = src (through READ_ONCE(), copies) */
+        u32 line;
+    } *alias;
+    u32 nalias, capalias;
+    char **carriers;    /* "tag ioctl NAME" / "tag syscall NAME": what carries struct tag */
+    u32 ncar, capcar;
     char **bitmaps;     /* names used as BITS_PER_LONG bitmaps in this file */
     u32 nbm, capbm;
     struct audit_pending *pend;
     u32 npend, cappend;
     u32 suppressed;
     u32 lex_errors;
+    u64 size;            /* bytes scanned (--apply refuses a file that changed since) */
     char *note;          /* skipped/lexer problem, reported on stderr */
     bool error;          /* could not be read */
 };
@@ -97,17 +119,27 @@ void audit_add(struct audit_file *f, u32 line, u32 col, int rule, const char *fm
 void audit_sort(struct audit_file *f);
 
 /* Output (output.c). */
-enum audit_format { FMT_GCC, FMT_JSON, FMT_SARIF };
+enum audit_format { FMT_GCC, FMT_JSON, FMT_SARIF, FMT_UAPI };
 struct audit_run {
     struct audit_file *files;
     size_t nfiles;
     u32 rules;
+    bool fixits;         /* gcc format: a fix-it: line after each finding that has one */
     u32 nerrors;
     char **errors;       /* messages for files/dirs that could not be read */
     u32 nerrmsg;
 };
 void audit_write(FILE *out, const struct audit_run *run, enum audit_format fmt);
 void audit_write_summary(FILE *out, const struct audit_run *run, unsigned top_files);
+/* --apply (fixit.c): write every fix-it into its file, each file through a temporary
+ * file in its directory and a rename.  Messages go to err; returns the number of
+ * files that could not be rewritten.  *applied counts the fixes written. */
+u32 audit_apply(const struct audit_run *run, FILE *err, u32 *applied);
+/* --format=uapi (rule_uapi.c): the user-pointer fields of uapi headers (include/uapi,
+ * arch/x/include/uapi) with their conversion sites and carriers, as JSON. */
+void audit_write_uapi(FILE *out, const struct audit_run *run);
+/* s as a JSON string (output.c). */
+void audit_json_str(FILE *o, const char *s);
 /* Top-level directory of a path for the summary ("." for files at the top). */
 size_t audit_topdir(const char *path, const char **start);
 

@@ -24,7 +24,9 @@ static void usage(FILE *o)
           "Finds code that checks for, or silently relies on, 64-bit longs and pointers\n"
           "(the LP128 port).  Directories are searched for *.c and *.h files.\n"
           "\n"
-          "  --format=gcc|json|sarif  output format (default gcc: file:line:col: warning: ...)\n"
+          "  --format=gcc|json|sarif|uapi\n"
+          "                           output format (default gcc: file:line:col: warning: ...;\n"
+          "                           uapi: user-pointer fields of uapi headers, as JSON)\n"
           "  --rules=LIST             comma-separated rule ids to run; -ID removes one\n"
           "                           (default: all)\n"
           "  -j N, --jobs N           worker threads (default: number of CPUs)\n"
@@ -32,6 +34,10 @@ static void usage(FILE *o)
           "  --exclude=GLOB           skip files and directories whose path matches GLOB\n"
           "                           (fnmatch, '*' also matches '/'; repeatable), e.g.\n"
           "                           --exclude='*/bpf/progs' for code built for other targets\n"
+          "  --fixits                 gcc format: a fix-it: line (clang's parseable form)\n"
+          "                           after each finding that has a mechanical fix\n"
+          "  --apply                  write those fixes into the files (temporary file +\n"
+          "                           rename; a file changed since the scan is left alone)\n"
           "  --summary                print counts by rule, top-level directory and the\n"
           "                           hottest files to stderr\n"
           "  --list-rules             describe every rule and exit\n"
@@ -291,7 +297,7 @@ int main(int argc, char **argv)
     u32 rules = (1u << R_COUNT) - 1;
     long jobs = sysconf(_SC_NPROCESSORS_ONLN);
     const char *outpath = NULL;
-    bool summary = false, quiet = false;
+    bool summary = false, quiet = false, fixits = false, apply = false;
     struct list l = {0};
     /* one block for the path and exclude lists: every exit frees it with free(paths) */
     char **paths = xmalloc(2 * (size_t)argc * sizeof *paths);
@@ -312,8 +318,9 @@ int main(int argc, char **argv)
             if (!strcmp(f, "gcc")) fmt = FMT_GCC;
             else if (!strcmp(f, "json")) fmt = FMT_JSON;
             else if (!strcmp(f, "sarif")) fmt = FMT_SARIF;
+            else if (!strcmp(f, "uapi")) fmt = FMT_UAPI;
             else {
-                fprintf(stderr, "zl-audit: error: unknown format '%s' (gcc, json, sarif)\n", f);
+                fprintf(stderr, "zl-audit: error: unknown format '%s' (gcc, json, sarif, uapi)\n", f);
                 free(paths);
                 return 2;
             }
@@ -344,6 +351,10 @@ int main(int argc, char **argv)
             l.excl[l.nexcl++] = a + 10;
         } else if (!strcmp(a, "--summary")) {
             summary = true;
+        } else if (!strcmp(a, "--fixits") || !strcmp(a, "-fdiagnostics-parseable-fixits")) {
+            fixits = true;
+        } else if (!strcmp(a, "--apply")) {
+            apply = true;
         } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
             quiet = true;
         } else if (!strcmp(a, "--list-rules")) {
@@ -399,7 +410,7 @@ int main(int argc, char **argv)
 
     audit_resolve_fields(l.f, l.n, rules);
 
-    struct audit_run run = {l.f, l.n, rules, 0, NULL, 0};
+    struct audit_run run = {l.f, l.n, rules, fixits, 0, NULL, 0};
     u32 findings = 0;
     for (size_t i = 0; i < l.n; i++) {
         struct audit_file *f = &l.f[i];
@@ -440,6 +451,11 @@ int main(int argc, char **argv)
         rc = 2;
     }
     if (summary) audit_write_summary(stderr, &run, 20);
+    if (apply) {
+        u32 applied, bad = audit_apply(&run, stderr, &applied);
+        if (!quiet) fprintf(stderr, "zl-audit: applied %u fix%s\n", applied, applied == 1 ? "" : "es");
+        if (bad) rc = 2;
+    }
     if (l.nerr) rc = 2;
     for (size_t i = 0; i < l.n; i++) {
         audit_file_clear(&l.f[i]);

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void json_str(FILE *o, const char *s)
+void audit_json_str(FILE *o, const char *s)
 {
     fputc('"', o);
     for (; *s; s++) {
@@ -153,9 +153,19 @@ static void write_gcc(FILE *o, const struct audit_run *run)
 {
     for (size_t i = 0; i < run->nfiles; i++) {
         const struct audit_file *f = &run->files[i];
-        for (u32 k = 0; k < f->nf; k++)
+        for (u32 k = 0; k < f->nf; k++) {
             fprintf(o, "%s:%u:%u: warning: %s [%s]\n", shown(f->path), f->f[k].line, f->f[k].col,
                     f->f[k].msg, audit_rules[f->f[k].rule].id);
+            const struct audit_fixit *x = f->f[k].fix;
+            if (run->fixits && x) {
+                /* clang: fix-it:"file":{line:col-line:col}:"text" with C escapes */
+                fputs("fix-it:", o);
+                audit_json_str(o, shown(f->path));
+                fprintf(o, ":{%u:%u-%u:%u}:", x->line, x->col, x->eline, x->ecol);
+                audit_json_str(o, x->text);
+                fputc('\n', o);
+            }
+        }
     }
 }
 
@@ -171,13 +181,20 @@ static void write_json(FILE *o, const struct audit_run *run)
             fputs(first ? "\n    {" : ",\n    {", o);
             first = false;
             fputs("\"file\": ", o);
-            json_str(o, shown(f->path));
+            audit_json_str(o, shown(f->path));
             fprintf(o, ", \"line\": %u, \"column\": %u, \"rule\": ", f->f[k].line, f->f[k].col);
-            json_str(o, audit_rules[f->f[k].rule].id);
+            audit_json_str(o, audit_rules[f->f[k].rule].id);
             fputs(", \"message\": ", o);
-            json_str(o, f->f[k].msg);
+            audit_json_str(o, f->f[k].msg);
             fputs(", \"fix\": ", o);
-            json_str(o, audit_rules[f->f[k].rule].fix);
+            audit_json_str(o, audit_rules[f->f[k].rule].fix);
+            const struct audit_fixit *x = f->f[k].fix;
+            if (x) {
+                fprintf(o, ", \"replacement\": {\"line\": %u, \"column\": %u, \"end_line\": %u, "
+                           "\"end_column\": %u, \"text\": ", x->line, x->col, x->eline, x->ecol);
+                audit_json_str(o, x->text);
+                fputc('}', o);
+            }
             fputc('}', o);
         }
     }
@@ -198,14 +215,14 @@ static void write_json(FILE *o, const struct audit_run *run)
         char key[512];
         snprintf(key, sizeof key, "%.*s", (int)d[i].klen, d[i].key);
         fputs(i ? ", " : "", o);
-        json_str(o, key);
+        audit_json_str(o, key);
         fprintf(o, ": %u", d[i].n);
     }
     free(d);
     fputs("}\n  },\n  \"errors\": [", o);
     for (u32 i = 0; i < run->nerrmsg; i++) {
         fputs(i ? ", " : "", o);
-        json_str(o, run->errors[i]);
+        audit_json_str(o, run->errors[i]);
     }
     fputs("]\n}\n", o);
 }
@@ -243,16 +260,16 @@ static void write_sarif(FILE *o, const struct audit_run *run)
     for (int r = 0; r < R_COUNT; r++) {
         fputs(r ? ",\n            {" : "\n            {", o);
         fputs("\"id\": ", o);
-        json_str(o, audit_rules[r].id);
+        audit_json_str(o, audit_rules[r].id);
         fputs(", \"name\": ", o);
         /* name: the id in PascalCase is conventional; the id itself is accepted */
-        json_str(o, audit_rules[r].id);
+        audit_json_str(o, audit_rules[r].id);
         fputs(", \"shortDescription\": {\"text\": ", o);
-        json_str(o, audit_rules[r].desc);
+        audit_json_str(o, audit_rules[r].desc);
         fputs("}, \"fullDescription\": {\"text\": ", o);
-        json_str(o, audit_rules[r].why);
+        audit_json_str(o, audit_rules[r].why);
         fputs("}, \"help\": {\"text\": ", o);
-        json_str(o, audit_rules[r].fix);
+        audit_json_str(o, audit_rules[r].fix);
         fputs("}, \"defaultConfiguration\": {\"level\": \"warning\"}}", o);
     }
     fputs("\n          ]\n        }\n      },\n"
@@ -269,14 +286,28 @@ static void write_sarif(FILE *o, const struct audit_run *run)
             fputs(first ? "\n        {" : ",\n        {", o);
             first = false;
             fputs("\"ruleId\": ", o);
-            json_str(o, audit_rules[x->rule].id);
+            audit_json_str(o, audit_rules[x->rule].id);
             fprintf(o, ", \"ruleIndex\": %u, \"level\": \"warning\", \"message\": {\"text\": ",
                     x->rule);
-            json_str(o, x->msg);
+            audit_json_str(o, x->msg);
             fputs("}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ", o);
             uri(o, path);
             if (path[0] != '/') fputs(", \"uriBaseId\": \"%SRCROOT%\"", o);
             fprintf(o, "}, \"region\": {\"startLine\": %u, \"startColumn\": %u}}}]", x->line, x->col);
+            if (x->fix) {
+                /* SARIF 3.55 fix: one artifactChange with one replacement */
+                fputs(", \"fixes\": [{\"description\": {\"text\": ", o);
+                audit_json_str(o, audit_rules[x->rule].fix);
+                fputs("}, \"artifactChanges\": [{\"artifactLocation\": {\"uri\": ", o);
+                uri(o, path);
+                if (path[0] != '/') fputs(", \"uriBaseId\": \"%SRCROOT%\"", o);
+                fprintf(o, "}, \"replacements\": [{\"deletedRegion\": {\"startLine\": %u, "
+                           "\"startColumn\": %u, \"endLine\": %u, \"endColumn\": %u}, "
+                           "\"insertedContent\": {\"text\": ", x->fix->line, x->fix->col,
+                        x->fix->eline, x->fix->ecol);
+                audit_json_str(o, x->fix->text);
+                fputs("}}]}]}]", o);
+            }
             char key[64];
             snprintf(key, sizeof key, "%s:%u", audit_rules[x->rule].id, x->line);
             fprintf(o, ", \"partialFingerprints\": {\"zlAuditLocation/v1\": \"%016llx\"}}",
@@ -289,7 +320,7 @@ static void write_sarif(FILE *o, const struct audit_run *run)
     for (u32 i = 0; i < run->nerrmsg; i++) {
         fputs(i ? ", " : "", o);
         fputs("{\"level\": \"error\", \"message\": {\"text\": ", o);
-        json_str(o, run->errors[i]);
+        audit_json_str(o, run->errors[i]);
         fputs("}}", o);
     }
     fputs("]}]\n    }\n  ]\n}\n", o);
@@ -301,5 +332,6 @@ void audit_write(FILE *out, const struct audit_run *run, enum audit_format fmt)
     case FMT_GCC: write_gcc(out, run); break;
     case FMT_JSON: write_json(out, run); break;
     case FMT_SARIF: write_sarif(out, run); break;
+    case FMT_UAPI: audit_write_uapi(out, run); break;
     }
 }

@@ -92,6 +92,39 @@ const struct audit_rule_info audit_rules[R_COUNT] = {
         "pointers",
         "use BITS_PER_LONG, sizeof(long), sizeof(void *) or ULONG_MAX; write 64 only for "
         "quantities that are u64"},
+    [R_INT_PTR_64] = {
+        "int-ptr-64",
+        "pointer stored in a 64-bit integer field through a pointer-sized cast",
+        "(uintptr_t)p, (unsigned long)p and (unsigned long long)p are 128 bits under LP128; "
+        "assigned to a u64 member (s->addr = ..., or .addr = ... in an initializer) the "
+        "value is truncated to the low 64 bits of the address, and whatever later turns the "
+        "field back into a pointer gets a different address",
+        "make the field pointer-sized (uintptr_t, unsigned long) or, at the user/kernel "
+        "boundary, __ptr_t (docs/abi.md 5)"},
+    [R_BIT63_FLAG] = {
+        "bit63-flag",
+        "flag at bit 63 combined with an address held in a long or uintptr_t",
+        "tagging a pointer-sized value with 1UL << 63, BIT(63) or 0x8000000000000000UL "
+        "(directly or through a macro defined so) assumes the address ends at bit 63; under "
+        "LP128 addresses have 128 bits, bit 63 is an address bit and the flag collides with "
+        "it (and masking it off with ~FLAG keeps bits 64-127 that were never flags)",
+        "put the flag at BITS_PER_LONG - 1 (BIT(BITS_PER_LONG - 1)) or in bits the "
+        "alignment keeps free, and test it with the same expression"},
+    [R_TYPEDEF_LL_64] = {
+        "typedef-ll-64",
+        "typedef whose name promises 64 bits declared as long long",
+        "long long is 128 bits under LP128 (docs/abi.md 1.1): typedef long long int64, "
+        "typedef unsigned long long XXH64_hash_t and the like silently become 128-bit types, "
+        "changing layouts, hash values and every printf or file format that uses them",
+        "declare it from a fixed-width type (int64_t / uint64_t, __int64 under LP128) or "
+        "with __attribute__((mode(DI)))"},
+    [R_SIZE_LITERAL] = {
+        "size-literal",
+        "size of a pointer or long written as the number 8",
+        "malloc(n * 8), calloc(n, 8), kmalloc_array(n, 8, ...) and memset(v, 0, n * 8) for "
+        "an array of pointers, longs or long longs hard-code the LP64 sizeof; the elements "
+        "are 16 bytes under LP128, so the buffer is half the size and is overrun",
+        "write sizeof(*p) (or sizeof(void *), sizeof(long)) instead of the number"},
 };
 
 int audit_rule_find(const char *id, size_t len)

@@ -103,4 +103,36 @@ check robust_deep_tree "grep -q 'deep/d/d.*/deep.h:1:8:.*config-64bit' '$T/rob.o
 check robust_tiny_files "! grep -q 'backslash.c\|hash.h\|slash.c\|splice_eof.c\|empty.c' '$T/rob.out'"
 printf 'void *f(void *p) { return (void *)(u64)p; }\n' | "$AUDIT" /dev/stdin >"$T/dev.out" 2>"$T/dev.err"; rc=$?
 check robust_not_regular "[ $rc -eq 2 ] && grep -q 'not a regular file' '$T/dev.err'" "exit $rc"
+printf '#if BITS_PER_LONG == 64\nint x;\n#ifdef CONFIG_64BIT\nint y;\n' >"$T/uif.h"
+"$AUDIT" "$T/uif.h" >"$T/uif.out" 2>"$T/uif.err"; rc=$?
+check robust_unterminated_if "[ $rc -eq 1 ] && grep -q 'uif.h:1:5:.*width-test' '$T/uif.out' && grep -q 'uif.h:3:8:.*config-64bit' '$T/uif.out'" "exit $rc"
+printf 'int x;\n' >"$T/unreadable.c"; chmod 000 "$T/unreadable.c"
+if [ "$(id -u)" != 0 ]; then asuser=""
+elif command -v setpriv >/dev/null; then asuser="setpriv --reuid=65534 --regid=65534 --clear-groups"; chmod 755 "$T"
+else asuser=none; fi
+if [ "$asuser" = none ]; then echo "SKIP robust_unreadable running as root without setpriv"
+else
+    $asuser "$AUDIT" "$T/unreadable.c" >/dev/null 2>"$T/unr.err"; rc=$?
+    check robust_unreadable "[ $rc -eq 2 ] && grep -q 'zl-audit: error: .*unreadable.c: Permission denied' '$T/unr.err'" "exit $rc: $(cat "$T/unr.err")"
+fi
+
+# 6. fixes: fix-it lines, JSON replacements, SARIF fixes, --apply, and the result compiles
+FX=tests/audit/fixit
+"$AUDIT" --fixits "$FX/lp64.c" >"$T/fx.out"
+check fixit_lines "[ \$(grep -c '^fix-it:\"tests/audit/fixit/lp64.c\":{[0-9]*:[0-9]*-[0-9]*:[0-9]*}:\".*\"$' '$T/fx.out') -eq 8 ] && grep -qx 'fix-it:\"tests/audit/fixit/lp64.c\":{29:22-29:24}:\">=\"' '$T/fx.out'" "$(grep -c fix-it "$T/fx.out") fix-it lines"
+check fixit_not_by_default "! \"$AUDIT\" '$FX/lp64.c' | grep -q '^fix-it:'"
+"$AUDIT" --format=json "$FX/lp64.c" >"$T/fx.json"
+check fixit_json "[ \$(grep -o '\"replacement\": {' '$T/fx.json' | wc -l) -eq 8 ] && python3 tests/audit/check_report.py json '$T/fx.json' >/dev/null"
+"$AUDIT" --format=sarif "$FX/lp64.c" >"$T/fx.sarif"
+check fixit_sarif "python3 tests/audit/check_report.py sarif '$T/fx.sarif' | grep -qx 'fixes 8'"
+mkdir -p "$T/apply"; cp "$FX/lp64.c" "$T/apply/lp64.c"; chmod 640 "$T/apply/lp64.c"
+"$AUDIT" --apply "$T/apply/lp64.c" >/dev/null 2>"$T/apply.err"; rc=$?
+diff "$FX/lp64.c" "$T/apply/lp64.c" >"$T/apply.diff"
+check apply_result "[ $rc -eq 1 ] && cmp -s '$T/apply.diff' '$FX/lp64.c.diff' && grep -q 'applied 8 fixes' '$T/apply.err'" "exit $rc: $(diff "$FX/lp64.c.diff" "$T/apply.diff" | head -c 300)"
+check apply_atomic "[ \$(ls -A '$T/apply' | wc -l) -eq 1 ] && [ \$(stat -c %a '$T/apply/lp64.c') = 640 ]" "$(ls -A "$T/apply")"
+if command -v cc >/dev/null; then
+    check apply_compiles "cc -std=c11 -Wall -Wextra -Werror -o '$T/apply/a.out' '$T/apply/lp64.c' && '$T/apply/a.out' | grep -q '^64 64 1$'"
+else echo "SKIP apply_compiles no host cc"; fi
+"$AUDIT" "$T/apply/lp64.c" >"$T/after" 2>&1; rc=$?
+check apply_clears_findings "[ $rc -eq 0 ] && [ ! -s '$T/after' ]" "exit $rc: $(head -c 300 "$T/after")"
 exit 0

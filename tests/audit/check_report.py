@@ -27,6 +27,7 @@ def need(obj, key, typ, where):
 def pos_int(v, where):
     if not isinstance(v, int) or isinstance(v, bool) or v < 1:
         fail(where + ": expected an integer >= 1")
+    return v
 
 
 def check_json(doc):
@@ -52,6 +53,9 @@ def check_json(doc):
         fail("summary.by_directory does not add up")
     need(doc, "errors", list, "$")
     return len(fs)
+
+
+FIXES = [0]
 
 
 def check_sarif(doc):
@@ -104,6 +108,28 @@ def check_sarif(doc):
         pos_int(need(reg, "startLine", int, w + ".region"), w + ".startLine")
         if "startColumn" in reg:
             pos_int(reg["startColumn"], w + ".startColumn")
+        for j, fx in enumerate(r.get("fixes", [])):
+            fw = "%s.fixes[%d]" % (w, j)
+            if "description" in fx:
+                need(fx["description"], "text", str, fw + ".description")
+            chg = need(fx, "artifactChanges", list, fw)
+            if not chg:
+                fail(fw + ": artifactChanges must not be empty")
+            for c in chg:
+                need(need(c, "artifactLocation", dict, fw), "uri", str, fw + ".artifactLocation")
+                reps = need(c, "replacements", list, fw)
+                if not reps:
+                    fail(fw + ": replacements must not be empty")
+                for rp in reps:
+                    dr = need(rp, "deletedRegion", dict, fw + ".replacement")
+                    sl = pos_int(need(dr, "startLine", int, fw), fw + ".startLine")
+                    pos_int(need(dr, "startColumn", int, fw), fw + ".startColumn")
+                    el = pos_int(need(dr, "endLine", int, fw), fw + ".endLine")
+                    pos_int(need(dr, "endColumn", int, fw), fw + ".endColumn")
+                    if el < sl or (el == sl and dr["endColumn"] < dr["startColumn"]):
+                        fail(fw + ": deletedRegion ends before it starts")
+                    need(need(rp, "insertedContent", dict, fw), "text", str, fw + ".insertedContent")
+            FIXES[0] += 1
         fp = r.get("partialFingerprints", {})
         if not isinstance(fp, dict) or not all(isinstance(v, str) for v in fp.values()):
             fail(w + ": partialFingerprints must map to strings")
@@ -122,6 +148,8 @@ def main():
         fail("not JSON: %s" % e)
     n = check_json(doc) if kind == "json" else check_sarif(doc)
     print("ok %d" % n)
+    if kind == "sarif":
+        print("fixes %d" % FIXES[0])
 
 
 main()

@@ -1,6 +1,6 @@
 /* libFuzzer target for the zl-audit scanner (and through it the shared C lexer).
  * Build (the lead wires it):  clang -fsanitize=fuzzer,address -Iinclude -Isrc
- *   tests/audit/fuzz_audit.c src/audit/scan.c src/audit/rules.c and the src/cpp sources
+ *   tests/audit/fuzz_audit.c src/audit/{scan,symtab,expr,rules,rule_*}.c and the src/cpp sources
  * The input is scanned twice, as a .c file and as a uapi header, with every rule on;
  * the cross-file step runs too.  Any crash, leak or sanitizer report is a bug. */
 #include "audit/audit.h"

@@ -3,6 +3,7 @@
 #include "audit/audit.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "lib/check.h"
 #include "audit/fuzz_audit.c"
@@ -89,9 +90,63 @@ TEST(api_and_rule_table)
     audit_scratch_free(s);
 }
 
+static void put(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    if (f) {
+        fputs(text, f);
+        fclose(f);
+    }
+}
+
+static bool holds(const char *path, const char *text)
+{
+    size_t len = 0;
+    char *b = slurp(path, &len);
+    bool ok = b && len == strlen(text) && memcmp(b, text, len) == 0;
+    free(b);
+    return ok;
+}
+
+/* audit_apply rewrites a file only if it is the one that was scanned, and a refused or
+ * finished rewrite leaves no temporary file behind */
+TEST(apply_only_the_scanned_file)
+{
+    char dir[] = "/tmp/zl-audit-apply.XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    char path[64];
+    snprintf(path, sizeof path, "%s/w.c", dir);
+    const char *src = "#if __SIZEOF_LONG__ == 8\n#endif\n";
+    struct audit_scratch *s = audit_scratch_new();
+    struct audit_file f;
+    memset(&f, 0, sizeof f);
+    f.path = path;
+    audit_scan(s, f.path, src, strlen(src), (1u << R_COUNT) - 1, &f);
+    CHECK(f.nf == 1 && f.f[0].fix && !strcmp(f.f[0].fix->text, ">="));
+    struct audit_run run = {&f, 1, (1u << R_COUNT) - 1, false, 0, NULL, 0};
+    FILE *err = tmpfile();
+    u32 applied = 7;
+    put(path, "#if __SIZEOF_LONG__ == 8\n#endif\n\n"); /* changed after the scan */
+    CHECK(audit_apply(&run, err, &applied) == 1 && applied == 0);
+    CHECK(holds(path, "#if __SIZEOF_LONG__ == 8\n#endif\n\n"));
+    put(path, src);
+    CHECK(audit_apply(&run, err, &applied) == 0 && applied == 1);
+    CHECK(holds(path, "#if __SIZEOF_LONG__ >= 8\n#endif\n"));
+    fclose(err);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "[ \"$(ls -A %s)\" = w.c ]", dir);
+    CHECK(system(cmd) == 0);
+    unlink(path);
+    rmdir(dir);
+    f.path = NULL;
+    audit_file_clear(&f);
+    audit_scratch_free(s);
+}
+
 int main(void)
 {
     RUN(mutations_do_not_crash);
     RUN(api_and_rule_table);
+    RUN(apply_only_the_scanned_file);
     return check_done();
 }

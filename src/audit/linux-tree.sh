@@ -1,0 +1,53 @@
+# Sourced by audit-linux.sh and audit-uapi.sh.  Env: BUILD (build dir), AUDIT_LINUX_DIR
+# (where the tree is unpacked; not the repo).
+BUILD=${BUILD:-build}
+DIR=${AUDIT_LINUX_DIR:-/var/tmp/zl-audit}
+TAR=/usr/src/linux-source-6.1.tar.xz
+TREE=$DIR/linux-source-6.1
+BUILD=$(cd "$BUILD" && pwd)
+AUDIT=$BUILD/bin/zl-audit
+
+# linux_tree: makes sure Debian's linux-source-6.1 is unpacked at $TREE, installing the
+# package when missing, and that python3 is there.
+linux_tree() {
+    if [ ! -d "$TREE" ]; then
+        if [ ! -f "$TAR" ]; then
+            echo "audit: installing linux-source-6.1 (Debian package)" >&2
+            export DEBIAN_FRONTEND=noninteractive
+            apt-get install -y -qq linux-source-6.1 >/dev/null ||
+                { apt-get update -qq >/dev/null && apt-get install -y -qq linux-source-6.1 >/dev/null; }
+        fi
+        echo "audit: unpacking $TAR into $DIR" >&2
+        mkdir -p "$DIR" "$DIR.tmp.$$"
+        tar -xf "$TAR" -C "$DIR.tmp.$$"
+        mv "$DIR.tmp.$$/linux-source-6.1" "$TREE"
+        rmdir "$DIR.tmp.$$"
+    fi
+    command -v python3 >/dev/null || apt-get install -y -qq python3 >/dev/null
+}
+
+# CPU seconds used so far by finished children, from a file holding bash's "times"
+# output (second line = children's user and sys time)
+cpu_of() {
+    tail -1 "$1" | awk '{ split($1, u, "m"); split($2, s, "m");
+                          printf "%.2f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }'
+}
+
+# timed_audit NAME FORMAT: zl-audit -j2 on the tree into $BUILD/NAME.json; sets secs
+# (wall) and cpu (user + sys of zl-audit).  Run in this shell, not in a command
+# substitution, so that "times" sees the child.  BPF programs are compiled for the BPF
+# target (always 64-bit), never for LP128, and are left out.
+timed_audit() {
+    local name=$1 format=$2 rc=0 t0 t1
+    times >"$BUILD/.$name.t0"
+    t0=$(date +%s.%N)
+    (cd "$DIR" && "$AUDIT" -j2 -q --format="$format" -o "$BUILD/$name.json" \
+        --exclude='*/bpf/progs' --exclude='*.bpf.c' --exclude='*/samples/bpf/*_kern.c' \
+        linux-source-6.1) || rc=$?
+    t1=$(date +%s.%N)
+    [ "$rc" -le 1 ] || { echo "$name: zl-audit failed ($rc)" >&2; exit 1; }
+    times >"$BUILD/.$name.t1"
+    cpu=$(awk "BEGIN { printf \"%.1f\", $(cpu_of "$BUILD/.$name.t1") - $(cpu_of "$BUILD/.$name.t0") }")
+    rm -f "$BUILD/.$name.t0" "$BUILD/.$name.t1"
+    secs=$(awk "BEGIN { printf \"%.1f\", $t1 - $t0 }")
+}

@@ -1,0 +1,84 @@
+/* Rule llong-64 on LLONG_MAX / LLONG_MIN / ULLONG_MAX used as 64-bit bounds. */
+#include "audit/scan.h"
+
+void au_rule_llong_limits(struct audit_scratch *s, u32 i)
+{
+    const struct cpp_token *t = T(i);
+    if (!(eq(t, "LLONG_MAX") || eq(t, "LLONG_MIN") || eq(t, "ULLONG_MAX"))) return;
+    u32 g = s->grp[i];
+    if (s->dk[i] == D_DEFINE) {
+        /* #define S64_MAX LLONG_MAX and friends */
+        u32 k = i;
+        while (k > 0 && s->grp[k - 1] == g) k--;
+        if (k + 2 < i && is_id(s, k + 1, "define") && T(k + 2)->kind == CPP_IDENT &&
+            memmem(T(k + 2)->p, T(k + 2)->len, "64", 2)) {
+            au_report(s, i, R_LLONG_64, "%.*s defines a 64-bit bound, but long long is 128 bits "
+                   "under LP128", (int)t->len, t->p);
+            return;
+        }
+        if (k + 2 <= i && is_id(s, k + 1, "define") && T(k + 2) == t) return;
+    }
+    /* "(u64)ULLONG_MAX", "(s64)LLONG_MAX": converted to the 64-bit type first, which
+       gives U64_MAX / -1 / ... exactly: no 128-bit value reaches the 64-bit operand */
+    if (i >= 3 && is_p(s, i - 1, CPP_P_RPAREN)) {
+        u32 k = i - 1;
+        while (k > 0 && s->grp[k] == g && !is_p(s, k, CPP_P_LPAREN) && i - k < 8) k--;
+        u32 after;
+        if (is_p(s, k, CPP_P_LPAREN) && au_cast_at(s, k, &after) == K_W64 && after == i) return;
+    }
+    /* "x = LLONG_MAX;" / "u64 x = ULLONG_MAX;": truncation to 64 bits gives the intended
+       value, so only comparisons and arithmetic are reported */
+    if (i >= 1 && (is_p(s, i - 1, CPP_P_ASSIGN) || (is_p(s, i - 1, CPP_P_COMMA) && s->paren == 0)) &&
+        (is_p(s, i + 1, CPP_P_SEMI) || is_p(s, i + 1, CPP_P_COMMA)))
+        return;
+    /* same statement: a 64-bit typed name or cast */
+    u32 a = i, b = i;
+    while (a > 0 && s->grp[a - 1] == g && !is_p(s, a - 1, CPP_P_SEMI) &&
+           !is_p(s, a - 1, CPP_P_LBRACE) && !is_p(s, a - 1, CPP_P_RBRACE) && i - a < 40)
+        a--;
+    while (b + 1 < s->n && s->grp[b + 1] == g && !is_p(s, b + 1, CPP_P_SEMI) &&
+           !is_p(s, b + 1, CPP_P_LBRACE) && !is_p(s, b + 1, CPP_P_RBRACE) && b - i < 40)
+        b++;
+    /* "u64_lvalue = ULLONG_MAX - x;": the result truncated to 64 bits is the same when the
+       right-hand side only uses operations that commute with truncation */
+    for (u32 j = a; j < i; j++) {
+        if (!is_p(s, j, CPP_P_ASSIGN) || j == a || T(j - 1)->kind != CPP_IDENT ||
+            au_tab_get(s, T(j - 1)) != C_W64)
+            continue;
+        bool modular = true;
+        for (u32 q = j + 1; q <= b && modular; q++) {
+            const struct cpp_token *x = T(q);
+            if (x->kind == CPP_PUNCT)
+                switch (x->sub) {
+                case CPP_P_SLASH: case CPP_P_PERCENT: case CPP_P_SHR: case CPP_P_LT:
+                case CPP_P_GT: case CPP_P_LE: case CPP_P_GE: case CPP_P_EQ: case CPP_P_NE:
+                case CPP_P_QUESTION: case CPP_P_ANDAND: case CPP_P_OROR: case CPP_P_NOT:
+                    modular = false;
+                    break;
+                default:
+                    break;
+                }
+        }
+        if (modular) return;
+    }
+    /* the 64-bit operand must be near: same sub-expression, not across , ? : */
+    u32 lo = i, hi = i;
+    while (lo > a && i - lo < 6 && !is_p(s, lo - 1, CPP_P_COMMA) && !is_p(s, lo - 1, CPP_P_QUESTION) &&
+           !is_p(s, lo - 1, CPP_P_COLON) && !is_p(s, lo - 1, CPP_P_ANDAND) && !is_p(s, lo - 1, CPP_P_OROR))
+        lo--;
+    while (hi < b && hi - i < 6 && !is_p(s, hi + 1, CPP_P_COMMA) && !is_p(s, hi + 1, CPP_P_QUESTION) &&
+           !is_p(s, hi + 1, CPP_P_COLON) && !is_p(s, hi + 1, CPP_P_ANDAND) && !is_p(s, hi + 1, CPP_P_OROR))
+        hi++;
+    a = lo;
+    b = hi;
+    for (u32 j = a; j <= b; j++) {
+        const struct cpp_token *x = T(j);
+        if (x->kind != CPP_IDENT) continue;
+        if (in_set(x, au_w64_types) || au_tab_get(s, x) == C_W64) {
+            au_report(s, i, R_LLONG_64, "%.*s used as a bound of 64-bit '%.*s': long long is 128 "
+                   "bits under LP128 (use S64_MAX/U64_MAX)", (int)t->len, t->p, (int)x->len, x->p);
+            return;
+        }
+    }
+}
+

@@ -1,0 +1,247 @@
+/* zl-audit scanner internals, shared by the driver (scan.c), the symbol table
+ * (symtab.c), the expression helpers (expr.c) and the rule families (rule_*.c).
+ *
+ * A file is lexed once into a token array; each token carries its directive group
+ * (0 = code, else the id of its # line) and the kind of that line.  One forward pass
+ * keeps a symbol table and calls the rules on each token; a rule looks at a window of
+ * tokens around its trigger and asks the table about operands.  Not part of the
+ * zl-audit API (audit.h). */
+#ifndef ZL_AUDIT_SCAN_H
+#define ZL_AUDIT_SCAN_H
+
+#include "audit/audit.h"
+#include "cpp/cpp.h"
+
+#include <string.h>
+
+/* ---------------------------------------------------------------- state */
+
+/* Class of a declared name. */
+enum cls { C_NONE, C_PTR, C_W64, C_LONG, C_LLONG, C_OTHER };
+
+struct sym {
+    const char *p;
+    u32 len;
+    u8 cls;
+    bool array;       /* declared with [] : subscripts keep the class */
+    bool sized;       /* an array declared here with its size (not "extern x[]") */
+    const char *tag;  /* struct/union tag of its type, if any */
+    u32 tlen;
+    u8 pointee;       /* for pointers: class of *name (a pointer for T **, else T's) */
+    const char *src;  /* "tag.member" this local was last assigned from, or NULL */
+    bool uptr;        /* declared uintptr_t / intptr_t: an address held as an integer */
+};
+
+enum dirkind { D_CODE, D_IF, D_DEFINE, D_OTHER };
+
+struct cond {
+    bool pending, has_pending;
+    u32 line, col;
+};
+
+struct supp {
+    u32 from, to;  /* lines */
+    u32 mask;      /* rules; all bits = every rule */
+};
+
+struct audit_scratch {
+    struct cpp_token *t;
+    u32 *grp;       /* 0 = code, else directive line number id */
+    u8 *dk;         /* enum dirkind of the token's line */
+    u8 *done;       /* token already reported by a more specific rule */
+    u32 n, cap;
+    struct sym *tab;
+    u32 tcap, tused;
+    struct cond *conds;
+    u32 nconds, capconds;
+    struct supp *supp;
+    u32 nsupp, capsupp;
+    char **owned;   /* clean spellings of spliced tokens */
+    u32 nowned, capowned;
+    /* current file */
+    struct audit_file *out;
+    const char *buf; /* its text (fix-its copy source spellings from it) */
+    size_t len;
+    u32 rules;
+    bool uapi_path, header;
+    struct {
+        int depth;        /* brace depth of a struct body being scanned, -1 if none */
+        const char *name;
+        u32 nlen;
+    } sstack[32];
+    int nsstack;
+    int brace;
+    int paren;             /* parenthesis depth in code */
+    bool decl_active;      /* inside "T a = 1, b" : later declarators share the type */
+    u8 decl_base;
+    int decl_paren;
+    const char *decl_tag;
+    u32 decl_tlen;
+    /* bit63-flag: name tokens of "#define NAME <bit 63 of a long>" in this file */
+    u32 *flag_name;
+    u32 nflag, capflag;
+};
+
+/* ---------------------------------------------------------------- token predicates */
+
+#define T(i) (&s->t[(i)])
+
+static inline bool eq(const struct cpp_token *t, const char *w)
+{
+    if (t->p[0] != w[0]) return false;
+    size_t n = strlen(w);
+    return t->len == n && memcmp(t->p, w, n) == 0;
+}
+
+static inline bool is_id(const struct audit_scratch *s, u32 i, const char *w)
+{
+    return i < s->n && s->t[i].kind == CPP_IDENT && eq(&s->t[i], w);
+}
+
+static inline bool is_p(const struct audit_scratch *s, u32 i, enum cpp_punct p)
+{
+    return i < s->n && s->t[i].kind == CPP_PUNCT && s->t[i].sub == p;
+}
+
+static inline bool in_set(const struct cpp_token *t, const char *const *set)
+{
+    char c0 = t->p[0];
+    for (; *set; set++)
+        if ((*set)[0] == c0 && eq(t, *set)) return true;
+    return false;
+}
+
+static inline bool tok_in_grp(const struct audit_scratch *s, u32 i, u32 g)
+{
+    return i < s->n && s->grp[i] == g;
+}
+
+/* Is the rule enabled for this run? */
+static inline bool on(const struct audit_scratch *s, int rule)
+{
+    return (s->rules >> rule) & 1;
+}
+
+/* ---------------------------------------------------------------- scan.c */
+
+void *au_xrealloc(void *p, size_t n);
+char *au_xstrndup(const char *s, size_t n);
+/* Is line suppressed for rule by a "zl-audit: ignore" comment? */
+bool au_suppressed(const struct audit_scratch *s, u32 line, int rule);
+/* Report rule at token i (unless suppressed) and mark the token done; true if added. */
+bool au_report(struct audit_scratch *s, u32 i, int rule, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* Attach to the finding just added the fix-it "replace tokens [a, b) with text". */
+void au_fix(struct audit_scratch *s, u32 a, u32 b, const char *text);
+/* The source text of tokens [a, b) as written, spaces collapsed, quoted-safe, into
+ * buf (truncated with "..." when longer than n - 1). */
+const char *au_spell(const struct audit_scratch *s, u32 a, u32 b, char *buf, size_t n);
+
+/* ---------------------------------------------------------------- symtab.c */
+
+extern const char *const au_w64_types[], *const au_long_types[], *const au_qualifiers[],
+    *const au_type_kw[], *const au_not_type_kw[];
+void au_tab_reset(struct audit_scratch *s, u32 ntok);
+/* Keep p (malloc'ed) until the next file; returns p. */
+char *au_own(struct audit_scratch *s, char *p);
+struct sym *au_tab_set(struct audit_scratch *s, const struct cpp_token *t, u8 cls);
+u8 au_tab_get(struct audit_scratch *s, const struct cpp_token *t);
+struct sym *au_tab_find(struct audit_scratch *s, const struct cpp_token *t);
+struct sym *au_tab_find_member(struct audit_scratch *s, const char *tag, u32 tlen,
+                               const struct cpp_token *m);
+void au_tab_set_member(struct audit_scratch *s, const char *tag, u32 tlen,
+                       const struct cpp_token *m, u8 cls, bool array, const char *mtag,
+                       u32 mtlen);
+/* Class of a type whose last token is at j. */
+u8 au_type_class_at(struct audit_scratch *s, u32 j);
+/* If the identifier at i is being declared, record its class. */
+void au_maybe_decl(struct audit_scratch *s, u32 i);
+
+/* ---------------------------------------------------------------- expr.c */
+
+/* Index after the ')' matching the '(' at i (same line group), or i if unmatched. */
+u32 au_match_paren(struct audit_scratch *s, u32 i);
+
+enum castk { K_NONE, K_PTR, K_W64, K_LL, K_LONG };
+/* Classify "( type )" at i; *after = index after ')'.  chained: the '(' may follow a
+ * ')' or a name (an inner cast of a cast chain). */
+enum castk au_cast_at2(struct audit_scratch *s, u32 i, u32 *after, bool chained);
+enum castk au_cast_at(struct audit_scratch *s, u32 i, u32 *after);
+
+enum opk { O_UNKNOWN, O_PTR, O_W64, O_LONG, O_LLONG, O_LONGCAST, O_W64CAST, O_LITERAL, O_OTHER };
+
+struct operand {
+    enum opk k;
+    u32 end;       /* index after the operand (best effort) */
+    u32 last;      /* index of the last name of a name chain, or the start */
+    bool chain;    /* a plain name / member chain */
+    const char *otag; /* struct tag owning the last member, if known */
+    u32 otlen;
+};
+/* Start of the name chain (a, a.b, a->b[i].c) that ends at token e (inclusive). */
+u32 au_chain_start(struct audit_scratch *s, u32 e);
+/* name, name->m, name.m[i], ... */
+struct operand au_name_chain(struct audit_scratch *s, u32 i);
+struct operand au_operand_at(struct audit_scratch *s, u32 i, int depth);
+
+/* Integer value of a pp-number (false if not an integer literal); suffix flags. */
+bool au_int_value(const struct cpp_token *t, u128 *v, int *longs, bool *uns);
+bool au_num_is(const struct cpp_token *t, u64 want);
+bool au_is_cmp(struct audit_scratch *s, u32 i);
+const char *au_opname(int op);
+/* Does the name say it holds an address (addr, *_addr, ptr, pc, ip, sp, ...)? */
+bool au_address_name(const struct cpp_token *t);
+
+/* ---------------------------------------------------------------- rule families */
+
+/* rule_width.c: width-test, config-64bit, llong-64 on width names */
+void au_rule_width_ident(struct audit_scratch *s, u32 i);
+void au_rule_sizeof(struct audit_scratch *s, u32 i);
+void au_rule_config(struct audit_scratch *s, u32 i);
+/* rule_compat.c: compat-one-width */
+void au_rule_compat(struct audit_scratch *s, u32 i);
+/* rule_divhash.c: do-div-long, hash-long */
+void au_rule_do_div_hash(struct audit_scratch *s, u32 i);
+/* rule_mask.c: long-mask-64 */
+const struct cpp_token *au_long_partner(struct audit_scratch *s, u32 a, u32 b);
+const struct cpp_token *au_long_reader(struct audit_scratch *s, u32 a, u32 b);
+void au_rule_bits(struct audit_scratch *s, u32 i);
+void au_rule_ulong_max(struct audit_scratch *s, u32 i);
+/* rule_llong.c: llong-64 on LLONG_MAX and friends */
+void au_rule_llong_limits(struct audit_scratch *s, u32 i);
+/* rule_literal.c: literal-width and the numeric cases of long-mask-64 / llong-64 */
+void au_bitmap_evidence(struct audit_scratch *s);
+void au_rule_number(struct audit_scratch *s, u32 i);
+void au_rule_memcpy_size(struct audit_scratch *s, u32 i);
+void au_resolve_bitmaps(struct audit_file *files, size_t n);
+/* rule_cast.c: ptr-cast-64 */
+void au_rule_cast(struct audit_scratch *s, u32 i);
+/* rule_uapi.c: uapi-u64-ptr */
+void au_rule_evidence(struct audit_scratch *s, u32 i);
+void au_uapi_field(struct audit_scratch *s, u32 i);
+/* The "tag.member" keys converted to user pointers in the run, directly or through
+ * copies, sorted (the strings belong to the files); *k = their number. */
+char **au_uapi_evidence(const struct audit_file *files, size_t n, size_t *k);
+/* at '=': "x = READ_ONCE(s->f)" makes x (a local or a member) a copy of s.f */
+void au_uapi_assign(struct audit_scratch *s, u32 i);
+/* at an identifier: _IOWR(..., struct t) in a #define, SYSCALL_DEFINEn(..., struct t ...) */
+void au_uapi_carrier(struct audit_scratch *s, u32 i);
+/* rule_format.c: format-u64-ll, format-via-64 */
+void au_rule_format_call(struct audit_scratch *s, u32 i);
+/* rule_intptr.c: int-ptr-64, at the '(' of a cast */
+void au_rule_int_ptr(struct audit_scratch *s, u32 i);
+/* rule_flag.c: bit63-flag; au_flag_macro records flag macros at "# define" */
+void au_flag_macro(struct audit_scratch *s, u32 i);
+void au_rule_bit63_flag(struct audit_scratch *s, u32 i);
+/* rule_typedef.c: typedef-ll-64, at "typedef" */
+void au_rule_typedef(struct audit_scratch *s, u32 i);
+/* rule_size.c: size-literal, at a call's name */
+void au_rule_size(struct audit_scratch *s, u32 i);
+
+/* scan.c: the names every file of the run collected (ptr_members if members, else
+ * bitmaps), sorted for bsearch with au_cmp_str; *k = their number.  The caller frees
+ * the array, not the names. */
+char **au_name_set(const struct audit_file *files, size_t n, bool members, size_t *k);
+int au_cmp_str(const void *a, const void *b);
+
+#endif

@@ -1,0 +1,245 @@
+/* zl-audit symbol table: for every name the class of its most recent declaration
+ * (pointer, 64-bit fixed type, long-sized type, long long, other), struct members
+ * included as "tag.member". */
+#include "audit/scan.h"
+
+#include <stdlib.h>
+
+static u32 hash_name(const char *p, u32 n)
+{
+    u32 h = 2166136261u;
+    for (u32 i = 0; i < n; i++) h = (h ^ (u8)p[i]) * 16777619u;
+    return h;
+}
+
+void au_tab_reset(struct audit_scratch *s, u32 ntok)
+{
+    /* sized for this file (names are far fewer than tokens; tab_set grows it): clearing
+       a table sized for the largest file seen so far would dominate the run time */
+    u32 want = 256;
+    while (want < ntok / 8) want *= 2;
+    if (want != s->tcap) {
+        free(s->tab);
+        s->tab = au_xrealloc(NULL, want * sizeof *s->tab);
+        s->tcap = want;
+    }
+    memset(s->tab, 0, s->tcap * sizeof *s->tab);
+    s->tused = 0;
+}
+
+static struct sym *tab_slot(struct audit_scratch *s, const char *p, u32 n)
+{
+    u32 m = s->tcap - 1, h = hash_name(p, n) & m;
+    for (;;) {
+        struct sym *e = &s->tab[h];
+        if (!e->p || (e->len == n && memcmp(e->p, p, n) == 0)) return e;
+        h = (h + 1) & m;
+    }
+}
+
+struct sym *au_tab_set(struct audit_scratch *s, const struct cpp_token *t, u8 cls)
+{
+    if (s->tused * 2 >= s->tcap) {
+        /* grow and rehash */
+        struct sym *old = s->tab;
+        u32 oc = s->tcap;
+        s->tcap *= 2;
+        s->tab = au_xrealloc(NULL, s->tcap * sizeof *s->tab);
+        memset(s->tab, 0, s->tcap * sizeof *s->tab);
+        for (u32 i = 0; i < oc; i++)
+            if (old[i].p) *tab_slot(s, old[i].p, old[i].len) = old[i];
+        free(old);
+    }
+    struct sym *e = tab_slot(s, t->p, t->len);
+    if (!e->p) {
+        e->p = t->p;
+        e->len = t->len;
+        s->tused++;
+    }
+    e->cls = cls;
+    e->array = false;
+    e->sized = false;
+    e->tag = NULL;
+    e->tlen = 0;
+    e->pointee = C_NONE;
+    e->src = NULL;
+    e->uptr = false;
+    return e;
+}
+
+u8 au_tab_get(struct audit_scratch *s, const struct cpp_token *t)
+{
+    struct sym *e = tab_slot(s, t->p, t->len);
+    return e->p ? e->cls : C_NONE;
+}
+
+struct sym *au_tab_find(struct audit_scratch *s, const struct cpp_token *t)
+{
+    struct sym *e = tab_slot(s, t->p, t->len);
+    return e->p ? e : NULL;
+}
+
+/* Members are also recorded as "tag.member". */
+struct sym *au_tab_find_member(struct audit_scratch *s, const char *tag, u32 tlen,
+                                   const struct cpp_token *m)
+{
+    char key[256];
+    int n = snprintf(key, sizeof key, "%.*s.%.*s", (int)tlen, tag, (int)m->len, m->p);
+    if (n <= 0 || (size_t)n >= sizeof key) return NULL;
+    struct sym *e = tab_slot(s, key, (u32)n);
+    return e->p ? e : NULL;
+}
+
+char *au_own(struct audit_scratch *s, char *p)
+{
+    if (s->nowned == s->capowned) {
+        s->capowned = s->capowned ? s->capowned * 2 : 16;
+        s->owned = au_xrealloc(s->owned, s->capowned * sizeof *s->owned);
+    }
+    s->owned[s->nowned++] = p;
+    return p;
+}
+
+void au_tab_set_member(struct audit_scratch *s, const char *tag, u32 tlen,
+                           const struct cpp_token *m, u8 cls, bool array, const char *mtag,
+                           u32 mtlen)
+{
+    if (!tlen) return;
+    char key[256];
+    int n = snprintf(key, sizeof key, "%.*s.%.*s", (int)tlen, tag, (int)m->len, m->p);
+    if (n <= 0 || (size_t)n >= sizeof key) return;
+    struct cpp_token k = *m;
+    struct sym *e = au_tab_find_member(s, tag, tlen, m);
+    if (!e) {
+        k.p = au_own(s, au_xstrndup(key, (size_t)n));
+        k.len = (u32)n;
+        e = au_tab_set(s, &k, cls);
+    } else
+        e->cls = cls;
+    e->array = array;
+    e->tag = mtag;
+    e->tlen = mtlen;
+}
+const char *const au_w64_types[] = {
+    "u64", "__u64", "uint64_t", "s64", "__s64", "int64_t", "__aligned_u64", "aligned_u64",
+    "__le64", "__be64", "u_int64_t", "__aligned_s64", "aligned_be64", "aligned_le64", NULL};
+const char *const au_long_types[] = {
+    "size_t", "ssize_t", "uintptr_t", "intptr_t", "ptrdiff_t", "ulong", "__kernel_ulong_t",
+    "__kernel_long_t", "__kernel_size_t", "__kernel_ssize_t", "__kernel_uintptr_t", NULL};
+const char *const au_qualifiers[] = {
+    "const", "volatile", "restrict", "__restrict", "__restrict__", "__user", "__iomem",
+    "__rcu", "__force", "__percpu", "__kernel", "__bitwise", "__nocast", "__must_check",
+    "__maybe_unused", "__always_unused", "__packed", "__aligned", "__attribute__", NULL};
+const char *const au_type_kw[] = {
+    "void", "char", "short", "int", "long", "float", "double", "signed", "unsigned", "_Bool",
+    "bool", "__int128", NULL};
+const char *const au_not_type_kw[] = {
+    "return", "goto", "case", "else", "sizeof", "typeof", "__typeof__", "do", "if", "while",
+    "for", "switch", "break", "continue", "default", "_Alignof", "__alignof__", "asm",
+    "__asm__", "volatile", NULL};
+static const char *const decl_start_kw[] = {
+    "static", "extern", "const", "volatile", "register", "inline", "__inline", "__inline__",
+    "struct", "union", "enum", "unsigned", "signed", "typedef", "_Thread_local", "auto",
+    "__maybe_unused", "__read_mostly", "__initdata", "__user", "__iomem", "__rcu",
+    "__percpu", NULL};
+/* ---------------------------------------------------------------- declarations */
+
+/* Class of a type whose last token is at j (scanning backwards over its words). */
+u8 au_type_class_at(struct audit_scratch *s, u32 j)
+{
+    const struct cpp_token *t = T(j);
+    if (t->kind != CPP_IDENT) return C_NONE;
+    if (in_set(t, au_w64_types)) return C_W64;
+    if (in_set(t, au_long_types)) return C_LONG;
+    if (eq(t, "int") && j > 0 && is_id(s, j - 1, "long")) j--, t = T(j);
+    if (eq(t, "long")) {
+        if (j > 0 && is_id(s, j - 1, "long")) return C_LLONG;
+        return C_LONG;
+    }
+    return C_OTHER;
+}
+
+/* If the identifier at i is being declared, record its class. */
+void au_maybe_decl(struct audit_scratch *s, u32 i)
+{
+    if (i == 0 || i + 1 >= s->n) return;
+    const struct cpp_token *nx = T(i + 1);
+    if (nx->kind != CPP_PUNCT) return;
+    switch (nx->sub) {
+    case CPP_P_SEMI: case CPP_P_COMMA: case CPP_P_ASSIGN: case CPP_P_RPAREN:
+    case CPP_P_LSQ: case CPP_P_COLON:
+        break;
+    default:
+        return;
+    }
+    u32 g = s->grp[i];
+    i32 j = (i32)i - 1;
+    int stars = 0;
+    while (j >= 0 && s->grp[j] == g) {
+        const struct cpp_token *t = T((u32)j);
+        if (t->kind == CPP_PUNCT && t->sub == CPP_P_STAR) {
+            stars++;
+            j--;
+        } else if (t->kind == CPP_IDENT && in_set(t, au_qualifiers) && !eq(t, "__attribute__")) {
+            j--;
+        } else
+            break;
+    }
+    if (j < 0 || s->grp[j] != g) return;
+    const struct cpp_token *ty = T((u32)j);
+    if (ty->kind == CPP_PUNCT && ty->sub == CPP_P_COMMA && s->decl_active && g == 0 &&
+        s->paren == s->decl_paren) {
+        /* a later declarator of "T a = 1, *b, c" */
+        struct sym *e = au_tab_set(s, T(i), stars ? C_PTR : s->decl_base);
+        e->pointee = stars > 1 ? C_PTR : stars ? s->decl_base : C_NONE;
+        e->array = nx->sub == CPP_P_LSQ;
+        e->tag = s->decl_tag;
+        e->tlen = s->decl_tlen;
+        return;
+    }
+    if (ty->kind != CPP_IDENT || in_set(ty, au_not_type_kw)) return;
+    if (!in_set(ty, au_type_kw)) {
+        /* a typedef name or a struct tag: require something that starts a declaration */
+        if (j == 0 || s->grp[j - 1] != g) {
+            if (g == 0 && !(ty->flags & CPP_TF_BOL)) return;
+        } else {
+            const struct cpp_token *b = T((u32)j - 1);
+            bool ok = false;
+            if (b->kind == CPP_PUNCT)
+                ok = b->sub == CPP_P_SEMI || b->sub == CPP_P_LBRACE || b->sub == CPP_P_RBRACE ||
+                     b->sub == CPP_P_LPAREN || b->sub == CPP_P_COMMA;
+            else if (b->kind == CPP_IDENT)
+                ok = in_set(b, decl_start_kw);
+            if (!ok) return;
+        }
+    }
+    u8 c = stars ? C_PTR : au_type_class_at(s, (u32)j);
+    struct sym *e = au_tab_set(s, T(i), c);
+    e->pointee = stars > 1 ? C_PTR : stars ? au_type_class_at(s, (u32)j) : C_NONE;
+    e->uptr = !stars && (eq(ty, "uintptr_t") || eq(ty, "intptr_t") || eq(ty, "__kernel_uintptr_t"));
+    e->array = nx->sub == CPP_P_LSQ;
+    e->sized = e->array && !is_p(s, i + 2, CPP_P_RSQ);
+    if (j >= 1 && s->grp[j - 1] == g && (is_id(s, (u32)j - 1, "struct") || is_id(s, (u32)j - 1, "union"))) {
+        e->tag = ty->p;
+        e->tlen = ty->len;
+    }
+    if ((nx->sub == CPP_P_ASSIGN || nx->sub == CPP_P_COMMA) && g == 0 && s->paren == 0) {
+        s->decl_active = true;
+        s->decl_base = au_type_class_at(s, (u32)j);
+        s->decl_paren = s->paren;
+        s->decl_tag = e->tag;
+        s->decl_tlen = e->tlen;
+    }
+    /* a member of a named struct: also "tag.member" (members of anonymous structs and
+       unions belong to the nearest named one) */
+    if (s->nsstack > 0 && s->sstack[s->nsstack - 1].depth == s->brace && g == 0) {
+        int k = s->nsstack - 1;
+        while (k > 0 && !s->sstack[k].nlen) k--;
+        au_tab_set_member(s, s->sstack[k].name, s->sstack[k].nlen, T(i), c, e->array, e->tag,
+                          e->tlen);
+    }
+
+    /* struct fields of 64-bit type: candidates for uapi-u64-ptr */
+    if (!stars && c == C_W64 && s->nsstack > 0 && s->sstack[s->nsstack - 1].depth == s->brace)
+        au_uapi_field(s, i);
+}
