@@ -98,7 +98,8 @@ RESULTS=$OUT/results.txt
 FAILED=0                    # set to 1 by any failure; the exit status
 ZL_OK=1                     # zl-run present and executable
 BUILT=()                    # benchmarks that built for rv64
-declare -A QT=() ZT=() ZI=() STATUS=()   # qemu s, zl-run s, zl instructions, status
+declare -A QT=() ZT=() ZI=() IT=() STATUS=()   # qemu s, zl-run s, zl instructions, interp s, status
+ZL_ENGINE_NAME=${ZL_RUN_ENGINE:-jit on x86-64}
 
 # ------------------------------------------------------------- header
 print_header() {
@@ -148,7 +149,7 @@ build_all() {
 # time_one NAME: correctness + best-of-REPS timings under qemu and zl-run
 time_one() {
     local b=$1 exe=$OUT/$1 L=$OUT/logs/$1
-    local qts=() zts=() zok=$ZL_OK qok=1 ztried=0 rep n
+    local qts=() zts=() its=() zok=$ZL_OK iok=$ZL_OK qok=1 ztried=0 rep n
     local args=()
     [ -n "${ITERS[$b]:-}" ] && args=("${ITERS[$b]}")
     banner "$b${args:+ (iterations ${args[0]})}"
@@ -190,7 +191,20 @@ time_one() {
             fi
             printf '  run %d  zl-run %8.3f s CPU %8.3f s wall\n' "$rep" "$SECS" "$WALL"
         fi
+        # the interpreter, for the engines' side-by-side ratios
+        [ $zok = 1 ] || iok=0
+        if [ $iok = 1 ]; then
+            run_timed "$L.interp.out" "$L.interp.err" "$ZL" --engine=interp "$exe" "${args[@]}"
+            if [ $RC -ne 0 ] || ! cmp -s "$L.interp.out" "$L.ref"; then
+                echo "  !!! zl-run --engine=interp: $b failed or its output differs ($(rc_text $RC))"
+                iok=0; FAILED=1
+            else
+                its+=("$SECS")
+            fi
+            printf '  run %d  interp %8.3f s CPU %8.3f s wall\n' "$rep" "$SECS" "$WALL"
+        fi
     done
+    [ $iok = 1 ] && IT[$b]=$(median "${its[@]}")
     # one more zl-run with --stats for the instruction count (not timed)
     if [ $zok = 1 ]; then
         run_timed "$L.stats.out" "$L.stats.err" "$ZL" --stats "$exe" "${args[@]}"
@@ -215,23 +229,35 @@ time_one() {
 # ----------------------------------------------------------------- table
 print_table() {
     banner "results: ratio = qemu_time / zl_time (1.0 = as fast as qemu; target >= $TARGET_RATIO)"
-    printf '%-10s %10s %10s %8s %10s  %s\n' benchmark "qemu s" "zl-run s" ratio "zl MIPS" status
-    printf '%-10s %10s %10s %8s %10s  %s\n' ---------- ------ -------- ----- ------- ------
-    local b q z i r m geo cr verdict ratios=()
+    echo "zl-run: the default engine ($ZL_ENGINE_NAME); interp: zl-run --engine=interp"
+    printf '%-10s %10s %10s %8s %10s %10s %8s  %s\n' benchmark "qemu s" "zl-run s" ratio "zl MIPS" \
+        "interp s" ratio status
+    printf '%-10s %10s %10s %8s %10s %10s %8s  %s\n' ---------- ------ -------- ----- ------- \
+        -------- ----- ------
+    local b q z i t r ri m geo geoi cr verdict ratios=() iratios=()
     for b in "${BUILT[@]}"; do
-        q=${QT[$b]:-} z=${ZT[$b]:-} i=${ZI[$b]:-}
-        r='-' m='-'
+        q=${QT[$b]:-} z=${ZT[$b]:-} i=${ZI[$b]:-} t=${IT[$b]:-}
+        r='-' m='-' ri='-'
         if [ -n "$q" ] && [ -n "$z" ]; then
             r=$(awk -v q="$q" -v z="$z" 'BEGIN { printf "%.3f", q / z }')
             ratios+=("$r")
             [ -n "$i" ] && m=$(awk -v i="$i" -v z="$z" 'BEGIN { printf "%.1f", i / z / 1e6 }')
         fi
-        printf '%-10s %10s %10s %8s %10s  %s\n' "$b" "${q:--}" "${z:--}" "$r" "$m" "${STATUS[$b]}"
+        if [ -n "$q" ] && [ -n "$t" ]; then
+            ri=$(awk -v q="$q" -v z="$t" 'BEGIN { printf "%.3f", q / z }')
+            iratios+=("$ri")
+        fi
+        printf '%-10s %10s %10s %8s %10s %10s %8s  %s\n' "$b" "${q:--}" "${z:--}" "$r" "$m" \
+            "${t:--}" "$ri" "${STATUS[$b]}"
     done
     echo
     if [ ${#ratios[@]} -gt 0 ]; then
         geo=$(printf '%s\n' "${ratios[@]}" | awk '{ s += log($1); n++ } END { printf "%.3f", exp(s / n) }')
         echo "geometric mean ratio (${#ratios[@]} of ${#BUILT[@]} benchmarks): ${geo}x of qemu's speed"
+        if [ ${#iratios[@]} -gt 0 ]; then
+            geoi=$(printf '%s\n' "${iratios[@]}" | awk '{ s += log($1); n++ } END { printf "%.3f", exp(s / n) }')
+            echo "  interpreter (--engine=interp): ${geoi}x of qemu's speed"
+        fi
         if [ -n "${ZT[cmark]:-}" ] && [ -n "${QT[cmark]:-}" ]; then
             cr=$(awk -v q="${QT[cmark]}" -v z="${ZT[cmark]}" 'BEGIN { printf "%.3f", q / z }')
             verdict=$(awk -v r="$cr" -v t="$TARGET_RATIO" 'BEGIN { print (r >= t) ? "MET" : "NOT MET" }')
@@ -279,10 +305,12 @@ rv32_check() {
 # ------------------------------------ RV128 vs RV64 loop comparison
 # $BUILD/bench/loop128 and $BUILD/bench/loop64 are the same loop built for
 # RV128 and RV64 (provided separately; only zl-run can run RV128).  Both run
-# under `zl-run --stats`; instructions per second are compared.
+# under `zl-run --engine=interp --stats` (the translator does not handle RV128, so
+# both run in the interpreter, whose per-XLEN specialisation this measures);
+# instructions per second are compared.
 # Target: RV128 no slower than 1.5x RV64, i.e. IPS(RV64) / IPS(RV128) <= 1.5.
 rv128_vs_rv64() {
-    banner "RV128 vs RV64 loop (target: RV128 no slower than ${TARGET_RV128}x)"
+    banner "RV128 vs RV64 loop, both interpreted (target: RV128 no slower than ${TARGET_RV128}x)"
     local l128=$OUT/loop128 l64=$OUT/loop64
     if [ ! -e "$l128" ] || [ ! -e "$l64" ]; then
         echo "  skipped: $l128 and/or $l64 not present yet"; return 0
@@ -294,7 +322,7 @@ rv128_vs_rv64() {
     local name rep ips64='' ips128='' t64=() t128=() n64='' n128='' fast64='' fast128=''
     for ((rep = 1; rep <= 3 * REPS; rep++)); do
         for name in loop64 loop128; do
-            run_timed "$OUT/logs/$name.out" "$OUT/logs/$name.err" "$ZL" --stats "$OUT/$name"
+            run_timed "$OUT/logs/$name.out" "$OUT/logs/$name.err" "$ZL" --engine=interp --stats "$OUT/$name"
             if [ $RC -ne 0 ]; then
                 echo "  !!! zl-run: $name FAILED ($(rc_text $RC))"
                 tail -n 10 "$OUT/logs/$name.err" | sed 's/^/      /'

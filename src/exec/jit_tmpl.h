@@ -75,44 +75,9 @@ static u64 RV(jit_store)(struct hart *h, u64 a, u64 v, u64 size)
     return !RV(access_slow)(h, (uxlen)a, &v, (unsigned)size, true);
 }
 
-/* Division and the high multiplications the host does not do in one instruction, with
- * RISC-V's results for division by zero and overflow. */
-#define SMIN ((sxlen)((uxlen)1 << (XLEN - 1)))
-static u64 RV(jit_div)(u64 x, u64 y)
-{
-    sxlen a = (sxlen)x, d = (sxlen)y;
-    return (uxlen)(d == 0 ? -1 : (a == SMIN && d == -1) ? a : a / d);
-}
-static u64 RV(jit_divu)(u64 x, u64 y) { return (uxlen)y == 0 ? (uxlen)~(uxlen)0 : (uxlen)x / (uxlen)y; }
-static u64 RV(jit_rem)(u64 x, u64 y)
-{
-    sxlen a = (sxlen)x, d = (sxlen)y;
-    return (uxlen)(d == 0 ? a : (a == SMIN && d == -1) ? 0 : a % d);
-}
-static u64 RV(jit_remu)(u64 x, u64 y) { return (uxlen)y == 0 ? (uxlen)x : (uxlen)x % (uxlen)y; }
-#undef SMIN
-#if XLEN == 64
-static u64 RV(jit_divw)(u64 x, u64 y)
-{
-    i32 a = (i32)x, d = (i32)y;
-    return (u64)(i64)(d == 0 ? -1 : (a == INT32_MIN && d == -1) ? a : a / d);
-}
-static u64 RV(jit_divuw)(u64 x, u64 y)
-{
-    u32 a = (u32)x, d = (u32)y;
-    return (u64)(i64)(i32)(d == 0 ? ~0u : a / d);
-}
-static u64 RV(jit_remw)(u64 x, u64 y)
-{
-    i32 a = (i32)x, d = (i32)y;
-    return (u64)(i64)(d == 0 ? a : (a == INT32_MIN && d == -1) ? 0 : a % d);
-}
-static u64 RV(jit_remuw)(u64 x, u64 y)
-{
-    u32 a = (u32)x, d = (u32)y;
-    return (u64)(i64)(i32)(d == 0 ? a : a % d);
-}
-#else
+/* RV32's high multiplications (the host has no 32x32->64 high half in one instruction
+ * that is simpler than this call). */
+#if XLEN == 32
 static u64 RV(jit_mulh)(u64 x, u64 y) { return (u32)(((i64)(i32)x * (i64)(i32)y) >> 32); }
 static u64 RV(jit_mulhsu)(u64 x, u64 y) { return (u32)(((i64)(i32)x * (i64)(u32)y) >> 32); }
 static u64 RV(jit_mulhu)(u64 x, u64 y) { return (u32)(((u64)(u32)x * (u64)(u32)y) >> 32); }
@@ -319,6 +284,45 @@ static void RV(emit_store)(struct RV(jt) *t, const struct isa_inst *in, unsigned
     s->freg = freg;
 }
 
+/* Division with RISC-V's results where x86 would fault: by zero (quotient all ones,
+ * remainder the dividend) and the signed overflow (by -1: quotient -dividend, wrapping,
+ * remainder 0).  w: 32-bit operation (sign-extended at RV64). */
+static void RV(emit_div)(struct RV(jt) *t, const struct isa_inst *in, bool w, bool is_signed,
+                         bool rem)
+{
+    struct x86 *e = &t->e;
+    RV(ldx)(e, RAX, in->rs1);
+    RV(ldx)(e, RCX, in->rs2);
+    x86_op_reg(e, w, 0x85, RCX, RCX);                    /* test rcx, rcx */
+    u8 *zero = x86_jcc(e, CC_E), *neg1 = NULL;
+    if (is_signed) {
+        x86_alu_imm(e, w, ALU_CMP, RCX, -1);
+        neg1 = x86_jcc(e, CC_E);
+        x86_rex(e, w, 0, 0, 0, false);
+        x86_byte(e, 0x99);                               /* cqo / cdq */
+        x86_op_reg(e, w, 0xf7, 7, RCX);                  /* idiv rcx */
+    } else {
+        x86_alu_reg(e, false, ALU_XOR, RDX, RDX);
+        x86_op_reg(e, w, 0xf7, 6, RCX);                  /* div rcx */
+    }
+    if (rem) x86_mov(e, true, RAX, RDX);
+    u8 *done = x86_jmp(e);
+    RV(link_here)(t, zero);
+    if (!rem) x86_mov_imm(e, RAX, w ? ~(u64)0 : 0xffffffffu);
+    u8 *done2 = NULL;
+    if (is_signed) {
+        done2 = x86_jmp(e);
+        RV(link_here)(t, neg1);
+        if (rem) x86_alu_reg(e, false, ALU_XOR, RAX, RAX);
+        else x86_op_reg(e, w, 0xf7, 3, RAX);             /* neg rax */
+    }
+    RV(link_here)(t, done);
+    if (done2) RV(link_here)(t, done2);
+    if (w != W) x86_movsxd(e, RAX, RAX);
+    RV(stx)(e, RAX, in->rd);
+}
+
+#if XLEN == 32
 /* rd = op(x[rs1], x[rs2]) through a C helper */
 static void RV(emit_helper2)(struct x86 *e, const struct isa_inst *in, const void *fn)
 {
@@ -327,6 +331,7 @@ static void RV(emit_helper2)(struct x86 *e, const struct isa_inst *in, const voi
     RV(call)(e, fn);
     RV(stx)(e, RAX, in->rd);
 }
+#endif
 
 /* op reg, x[r]: from its host register, from the hart, or x0's zero as an immediate */
 static void RV(alu_x)(struct x86 *e, bool w, enum x86_alu op, unsigned reg, unsigned r)
@@ -337,8 +342,44 @@ static void RV(alu_x)(struct x86 *e, bool w, enum x86_alu op, unsigned reg, unsi
     else x86_alu_mem(e, w, op, reg, RBP, XOFF(r));
 }
 
+/* x[r] = v */
+static void RV(set_x)(struct x86 *e, unsigned r, uxlen v)
+{
+    unsigned hr = RV(jt_of)(e)->host_of[r];
+    if (r == 0) return;
+    if (hr != NOT_CACHED) {
+        x86_mov_imm(e, hr, (u64)v);
+        RV(jt_of)(e)->dirty |= 1u << r;
+    } else if (W && (u64)v + 0x80000000u <= 0xffffffffu) {   /* a sign-extended imm32 */
+        x86_store_imm64(e, RBP, XOFF(r), (i32)(i64)v);
+    } else {
+        x86_mov_imm(e, RAX, (u64)v);
+        RV(stx)(e, RAX, r);
+    }
+}
+
+/* The host register that holds rd when an operation can work on it in place: rd is
+ * cached, equal to rs1, and the operation has the register's width. */
+static unsigned RV(in_place)(struct x86 *e, const struct isa_inst *in, bool w)
+{
+    unsigned hr = RV(jt_of)(e)->host_of[in->rd];
+    if (w != W || in->rd == 0 || in->rd != in->rs1 || hr == NOT_CACHED) return NOT_CACHED;
+    RV(jt_of)(e)->dirty |= 1u << in->rd;
+    return hr;
+}
+
 static void RV(emit_alu_rr)(struct x86 *e, const struct isa_inst *in, bool w, enum x86_alu op)
 {
+    unsigned hd = RV(in_place)(e, in, w);
+    if (hd != NOT_CACHED) {
+        RV(alu_x)(e, w, op, hd, in->rs2);
+        return;
+    }
+    if (in->rs1 == 0 && w == W && (op == ALU_ADD || op == ALU_OR || op == ALU_XOR)) {
+        RV(ldx)(e, RAX, in->rs2);                /* mv */
+        RV(stx)(e, RAX, in->rd);
+        return;
+    }
     RV(ldx)(e, RAX, in->rs1);
     RV(alu_x)(e, w, op, RAX, in->rs2);
     if (w != W) x86_movsxd(e, RAX, RAX);         /* a W operation on RV64 */
@@ -346,6 +387,15 @@ static void RV(emit_alu_rr)(struct x86 *e, const struct isa_inst *in, bool w, en
 }
 static void RV(emit_alu_ri)(struct x86 *e, const struct isa_inst *in, bool w, enum x86_alu op)
 {
+    unsigned hd = RV(in_place)(e, in, w);
+    if (hd != NOT_CACHED) {
+        x86_alu_imm(e, w, op, hd, in->imm);
+        return;
+    }
+    if (in->rs1 == 0 && w == W && (op == ALU_ADD || op == ALU_OR || op == ALU_XOR)) {
+        RV(set_x)(e, in->rd, (uxlen)(sxlen)in->imm);     /* li */
+        return;
+    }
     RV(ldx)(e, RAX, in->rs1);
     x86_alu_imm(e, w, op, RAX, in->imm);
     if (w != W) x86_movsxd(e, RAX, RAX);
@@ -533,10 +583,10 @@ static bool RV(emit_insn)(struct RV(jt) *t, const struct isa_inst *in, uxlen pc,
         x86_movsxd(e, RAX, RAX);
         RV(stx)(e, RAX, in->rd);
         return true;
-    case ISA_DIVW: RV(emit_helper2)(e, in, FN(RV(jit_divw))); return true;
-    case ISA_DIVUW: RV(emit_helper2)(e, in, FN(RV(jit_divuw))); return true;
-    case ISA_REMW: RV(emit_helper2)(e, in, FN(RV(jit_remw))); return true;
-    case ISA_REMUW: RV(emit_helper2)(e, in, FN(RV(jit_remuw))); return true;
+    case ISA_DIVW: RV(emit_div)(t, in, false, true, false); return true;
+    case ISA_DIVUW: RV(emit_div)(t, in, false, false, false); return true;
+    case ISA_REMW: RV(emit_div)(t, in, false, true, true); return true;
+    case ISA_REMUW: RV(emit_div)(t, in, false, false, true); return true;
     case ISA_LWU: RV(emit_load)(t, in, 4, false, false, false); return true;
     case ISA_LD: RV(emit_load)(t, in, 8, true, false, false); return true;
     case ISA_SD: RV(emit_store)(t, in, 8, false); return true;
@@ -545,10 +595,10 @@ static bool RV(emit_insn)(struct RV(jt) *t, const struct isa_inst *in, uxlen pc,
     case ISA_MULHSU: RV(emit_helper2)(e, in, FN(RV(jit_mulhsu))); return true;
     case ISA_MULHU: RV(emit_helper2)(e, in, FN(RV(jit_mulhu))); return true;
 #endif
-    case ISA_DIV: RV(emit_helper2)(e, in, FN(RV(jit_div))); return true;
-    case ISA_DIVU: RV(emit_helper2)(e, in, FN(RV(jit_divu))); return true;
-    case ISA_REM: RV(emit_helper2)(e, in, FN(RV(jit_rem))); return true;
-    case ISA_REMU: RV(emit_helper2)(e, in, FN(RV(jit_remu))); return true;
+    case ISA_DIV: RV(emit_div)(t, in, W, true, false); return true;
+    case ISA_DIVU: RV(emit_div)(t, in, W, false, false); return true;
+    case ISA_REM: RV(emit_div)(t, in, W, true, true); return true;
+    case ISA_REMU: RV(emit_div)(t, in, W, false, true); return true;
     case ISA_LB: RV(emit_load)(t, in, 1, true, false, false); return true;
     case ISA_LH: RV(emit_load)(t, in, 2, true, false, false); return true;
     case ISA_LW: RV(emit_load)(t, in, 4, true, false, false); return true;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# zl-run's engines (src/exec): the programs in tests/exec/engine/ (riscv64 glibc, static)
-# must print what they print under qemu-riscv64, with the same exit status, under
+# zl-run's engines (src/exec): the programs in tests/exec/engine/ (riscv64 glibc, static;
+# zlcc/: zl-cc at -m32 and -m64) must print what they print under qemu, with the same
+# exit status, under
 # --engine=interp and --engine=jit; for the deterministic ones the instruction count
 # (--stats) must also be the same under both engines.  Needs gcc-riscv64-linux-gnu and
 # qemu-user (installed through tests/lib/need.sh when missing).
@@ -45,6 +46,30 @@ for src in tests/exec/engine/*.c; do
             echo "FAIL ${name}_instret_same: interp '$a', jit '$b'"
         fi
     fi
+done
+
+# zl-cc programs at -m32 and -m64, against qemu-riscv32 / qemu-riscv64
+for src in tests/exec/engine/zlcc/*.c; do
+    name=$(basename "$src" .c)
+    for m in 32 64; do
+        exe=$out/$name.m$m
+        if ! "${ZL_BIN:-build/bin}/zl-cc" -m$m -O2 -o "$exe" "$src" 2> "$exe.build"; then
+            echo "FAIL ${name}_m$m: does not build"; sed 's/^/# /' "$exe.build"
+            continue
+        fi
+        timeout "$limit" qemu-riscv$m "$exe" > "$exe.q" 2> /dev/null
+        rq=$?
+        for eng in interp jit; do
+            timeout "$limit" "$ZL" --engine=$eng "$exe" > "$exe.$eng" 2> "$exe.$eng.err"
+            rz=$?
+            if [ $rq -ne $rz ] || ! cmp -s "$exe.q" "$exe.$eng"; then
+                echo "FAIL ${name}_m$m@$eng: exit qemu $rq zl-run $rz"
+                diff "$exe.q" "$exe.$eng" | head -10 | sed 's/^/# /'
+            else
+                echo "PASS ${name}_m$m@$eng"
+            fi
+        done
+    done
 done
 
 # the option itself

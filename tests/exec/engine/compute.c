@@ -20,6 +20,22 @@ static volatile int64_t vals[] = { 0, 1, -1, 7, -7, INT64_MIN, INT64_MAX, INT32_
                                    0x123456789abcdefLL, -0x123456789abcdefLL, 3, 64, 63 };
 #define NV (sizeof vals / sizeof vals[0])
 
+/* The divisions on the operands where x86 would fault or C is undefined: the hardware
+ * instructions themselves, by inline assembly. */
+#define DIVOP(name)                                                          \
+    static int64_t op_##name(int64_t a, int64_t b)                           \
+    {                                                                        \
+        int64_t r;                                                           \
+        __asm__ volatile(#name " %0, %1, %2" : "=r"(r) : "r"(a), "r"(b));    \
+        return r;                                                            \
+    }
+DIVOP(div) DIVOP(divu) DIVOP(rem) DIVOP(remu) DIVOP(divw) DIVOP(divuw) DIVOP(remw) DIVOP(remuw)
+DIVOP(mulh) DIVOP(mulhu) DIVOP(mulhsu) DIVOP(mulw)
+static int64_t (*const divops[])(int64_t, int64_t) = {
+    op_div, op_divu, op_rem, op_remu, op_divw, op_divuw, op_remw, op_remuw,
+    op_mulh, op_mulhu, op_mulhsu, op_mulw,
+};
+
 int main(void)
 {
     uint64_t h = 1469598103934665603ull;
@@ -40,6 +56,12 @@ int main(void)
             MIX((int32_t)((uint32_t)a << (b & 31))); MIX((int32_t)a >> (b & 31));
         }
     printf("integer: %016llx\n", (unsigned long long)h);
+    for (size_t k = 0; k < sizeof divops / sizeof divops[0]; k++) {
+        h = 0;
+        for (size_t i = 0; i < NV; i++)
+            for (size_t j = 0; j < NV; j++) MIX(divops[k](vals[i], vals[j]));
+        printf("M operation %zu: %016llx\n", k, (unsigned long long)h);
+    }
 
     unsigned char *mem = malloc(4096 + 64);
     for (int i = 0; i < 4096 + 64; i++) mem[i] = (unsigned char)(i * 37 + 11);
