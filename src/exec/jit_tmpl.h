@@ -100,11 +100,14 @@ struct RV(stub) {
     u32 dirty;              /* the cached registers to store back when leaving here */
 };
 
-/* Guest registers cached in host registers for the whole block: the callee-saved ones
- * the calling convention leaves free, so helper calls keep them.  They are loaded after
- * the block's entry check and stored back before every way out of the block (an exit to
- * C, a chained or indirect jump), so between blocks the hart's copy is the truth. */
-static const unsigned RV(cache_regs)[] = { RBX, R12, R13, R15 };
+/* Guest registers cached in host registers for the whole block: first the callee-saved
+ * ones the calling convention leaves free (helper calls keep them), then three scratch
+ * registers the translation never uses otherwise (saved around every helper call).  They
+ * are loaded after the block's entry check and stored back before every way out of the
+ * block (an exit to C, a chained or indirect jump), so between blocks the hart's copy is
+ * the truth. */
+static const unsigned RV(cache_regs)[] = { RBX, R12, R13, R15, R9, R10, R11 };
+#define CALLEE_SAVED_CACHE 4
 #define NCACHE (sizeof RV(cache_regs) / sizeof RV(cache_regs)[0])
 #define NOT_CACHED 0xff
 
@@ -204,16 +207,35 @@ static void RV(exit_with)(struct RV(jt) *t, enum jit_exit why, u32 dirty)
     RV(exit_raw)(t, why);
 }
 
-static void RV(call)(struct x86 *e, const void *fn)
+/* Call a C helper (its arguments are set up): the cached registers it may clobber are
+ * stored first if written (dirty) and loaded again after. */
+static void RV(call)(struct x86 *e, const void *fn, u32 dirty)
 {
+    struct RV(jt) *t = RV(jt_of)(e);
+    for (unsigned k = CALLEE_SAVED_CACHE; k < t->ncached; k++) {
+        unsigned r = t->cached[k];
+        if (!(dirty >> r & 1)) continue;
+        if (W) x86_store64(e, t->host_of[r], RBP, XOFF(r));
+        else x86_store32(e, t->host_of[r], RBP, XOFF(r));
+    }
     x86_mov_imm(e, RAX, (u64)(uintptr_t)fn);
     x86_call_reg(e, RAX);
+    for (unsigned k = CALLEE_SAVED_CACHE; k < t->ncached; k++) {
+        unsigned r = t->cached[k];
+        if (W) x86_load64(e, t->host_of[r], RBP, XOFF(r));
+        else x86_load32(e, t->host_of[r], RBP, XOFF(r));
+    }
 }
 #define FN(f) ((const void *)(uintptr_t)(f))
 
 /* rax = x[rs1] + imm, the effective address (XLEN bits, zero-extended in rax) */
 static void RV(ea)(struct x86 *e, const struct isa_inst *in)
 {
+    unsigned hr = RV(jt_of)(e)->host_of[in->rs1];
+    if (hr != NOT_CACHED && in->imm) {
+        x86_op_mem(e, W, 0x8d, RAX, hr, in->imm);            /* lea rax, [h + imm] */
+        return;
+    }
     RV(ldx)(e, RAX, in->rs1);
     if (in->imm) x86_alu_imm(e, W, ALU_ADD, RAX, in->imm);
 }
@@ -328,7 +350,7 @@ static void RV(emit_helper2)(struct x86 *e, const struct isa_inst *in, const voi
 {
     RV(ldx)(e, RDI, in->rs1);
     RV(ldx)(e, RSI, in->rs2);
-    RV(call)(e, fn);
+    RV(call)(e, fn, RV(jt_of)(e)->dirty);
     RV(stx)(e, RAX, in->rd);
 }
 #endif
@@ -368,6 +390,16 @@ static unsigned RV(in_place)(struct x86 *e, const struct isa_inst *in, bool w)
     return hr;
 }
 
+/* rd's host register when the result can be computed in it: rd is cached and is not
+ * `other`, a source still to be read after rd is first written (0: none). */
+static unsigned RV(dest)(struct x86 *e, const struct isa_inst *in, unsigned other)
+{
+    unsigned hr = RV(jt_of)(e)->host_of[in->rd];
+    if (in->rd == 0 || hr == NOT_CACHED || (other && in->rd == other)) return NOT_CACHED;
+    RV(jt_of)(e)->dirty |= 1u << in->rd;
+    return hr;
+}
+
 static void RV(emit_alu_rr)(struct x86 *e, const struct isa_inst *in, bool w, enum x86_alu op)
 {
     unsigned hd = RV(in_place)(e, in, w);
@@ -378,6 +410,13 @@ static void RV(emit_alu_rr)(struct x86 *e, const struct isa_inst *in, bool w, en
     if (in->rs1 == 0 && w == W && (op == ALU_ADD || op == ALU_OR || op == ALU_XOR)) {
         RV(ldx)(e, RAX, in->rs2);                /* mv */
         RV(stx)(e, RAX, in->rd);
+        return;
+    }
+    hd = RV(dest)(e, in, in->rs2);
+    if (hd != NOT_CACHED) {                      /* straight into rd's host register */
+        RV(ldx)(e, hd, in->rs1);
+        RV(alu_x)(e, w, op, hd, in->rs2);
+        if (w != W) x86_movsxd(e, hd, hd);
         return;
     }
     RV(ldx)(e, RAX, in->rs1);
@@ -394,6 +433,13 @@ static void RV(emit_alu_ri)(struct x86 *e, const struct isa_inst *in, bool w, en
     }
     if (in->rs1 == 0 && w == W && (op == ALU_ADD || op == ALU_OR || op == ALU_XOR)) {
         RV(set_x)(e, in->rd, (uxlen)(sxlen)in->imm);     /* li */
+        return;
+    }
+    hd = RV(dest)(e, in, 0);
+    if (hd != NOT_CACHED) {
+        RV(ldx)(e, hd, in->rs1);
+        x86_alu_imm(e, w, op, hd, in->imm);
+        if (w != W) x86_movsxd(e, hd, hd);
         return;
     }
     RV(ldx)(e, RAX, in->rs1);
@@ -509,7 +555,7 @@ static bool RV(emit_fp)(struct RV(jt) *t, const struct isa_inst *in, u32 idx)
     x86_load64(e, RSI, RBP, FOFF(in->rs2));
     x86_load64(e, RDX, RBP, FOFF(in->rs3));
     x86_lea(e, R8, RBP, HOFF(fflags));         /* flags are ORed into fflags' low byte */
-    RV(call)(e, f->fn);
+    RV(call)(e, f->fn, t->dirty);
     if (f->dest_x) RV(stx)(e, RAX, in->rd);
     else x86_store64(e, RAX, RBP, FOFF(in->rd));
     (void)idx;
@@ -651,12 +697,12 @@ static void RV(emit_stubs)(struct RV(jt) *t)
             x86_mov(e, true, RDI, RBP);
             if (s->kind == STUB_LOAD) {
                 x86_mov_imm(e, RDX, s->kind_arg);
-                RV(call)(e, FN(RV(jit_load)));
+                RV(call)(e, FN(RV(jit_load)), s->dirty);
                 x86_op_reg(e, true, 0x85, RDX, RDX);               /* test rdx, rdx */
             } else {
                 RV(store_value)(e, s->reg, s->freg);
                 x86_mov_imm(e, RCX, s->size);
-                RV(call)(e, FN(RV(jit_store)));
+                RV(call)(e, FN(RV(jit_store)), s->dirty);
                 x86_op_reg(e, true, 0x85, RAX, RAX);
             }
             u8 *ok = x86_jcc(e, CC_E);
