@@ -86,7 +86,8 @@ static u64 RV(jit_mulhu)(u64 x, u64 y) { return (u32)(((u64)(u32)x * (u64)(u32)y
 /* ---- the translation of one block ---- */
 
 /* (the first three leave at the instruction that made them: idx and pc are its) */
-enum stub_kind { STUB_LOAD, STUB_STORE, STUB_INTERP, STUB_BRANCH, STUB_CHAIN, STUB_REQUEST };
+enum stub_kind { STUB_LOAD, STUB_STORE, STUB_INTERP, STUB_BRANCH, STUB_CHAIN, STUB_REQUEST,
+                 STUB_LOOP };
 
 /* Out-of-line code, emitted after the block's straight-line code. */
 struct RV(stub) {
@@ -118,6 +119,9 @@ struct RV(jt) {
     unsigned ncached;
     unsigned cached[NCACHE];    /* the guest registers cached */
     u32 dirty;                  /* cached registers written so far (bit per guest register) */
+    uxlen pc0;                  /* the block's first instruction */
+    bool self_loop;             /* a branch or jal of the block goes back to pc0 */
+    u8 *body;                   /* where a self-loop re-enters: after the registers' loads */
     struct RV(stub) stubs[2 * JIT_MAX_INSNS + 2];
     unsigned nstubs;
     u32 words[JIT_MAX_INSNS];   /* the instructions translated, for --jit-dump */
@@ -495,6 +499,21 @@ static void RV(emit_branch)(struct RV(jt) *t, const struct isa_inst *in, enum x8
     struct RV(stub) *s = RV(new_stub)(t, STUB_BRANCH, x86_jcc(e, cc));
     s->idx = idx;
     s->target = pc + (uxlen)(sxlen)in->imm;
+    if (t->self_loop && s->target == t->pc0) s->kind = STUB_LOOP;
+}
+
+/* Back to the block's own start with the cached registers kept: count the iteration,
+ * check insn_limit as the entry would, and jump past the entry's loads. */
+static void RV(emit_loop_back)(struct RV(jt) *t, u32 count)
+{
+    struct x86 *e = &t->e;
+    x86_alu_imm(e, true, ALU_ADD, R14, (i32)count);
+    x86_alu_mem(e, true, ALU_CMP, R14, RBP, HOFF(insn_limit));
+    u8 *at = x86_jcc(e, CC_B);
+    if (!e->full) x86_patch_rel32(at, RV(rx)(t, at), RV(rx)(t, t->body));
+    RV(cache_store)(t, t->dirty);
+    RV(set_pc)(e, t->pc0);
+    RV(exit_raw)(t, JIT_EXIT_REQUEST);
 }
 
 /* JALR: compute the target, write the link, count the block, probe the jump cache. */
@@ -728,6 +747,9 @@ static void RV(emit_stubs)(struct RV(jt) *t)
             RV(set_pc)(e, s->pc);
             RV(exit_with)(t, JIT_EXIT_INTERP, s->dirty);
             break;
+        case STUB_LOOP:
+            RV(emit_loop_back)(t, s->idx + 1);
+            break;
         case STUB_REQUEST:
             RV(set_pc)(e, s->pc);
             RV(exit_raw)(t, JIT_EXIT_REQUEST);
@@ -767,6 +789,8 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc)
         if (!(fm & ISA_FREG_RD)) uses[in.rd]++;
         if (!(fm & ISA_FREG_RS1)) uses[in.rs1]++;
         if (!(fm & ISA_FREG_RS2)) uses[in.rs2]++;
+        if (((in.desc->flags & ISA_F_BRANCH) || in.op == ISA_JAL) && a + (uxlen)(sxlen)in.imm == pc)
+            t->self_loop = true;
         a += in.len;
         if ((in.desc->flags & (ISA_F_ENDS_BLOCK & ~ISA_F_BRANCH)) || ((a ^ pc) & PAGE_MASK)) break;
     }
@@ -804,8 +828,15 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
     /* entry: stop here if instret has reached insn_limit */
     x86_alu_mem(e, true, ALU_CMP, R14, RBP, HOFF(insn_limit));
     RV(new_stub)(t, STUB_REQUEST, x86_jcc(e, CC_AE))->pc = pc;
+    t->pc0 = pc;
+    t->self_loop = false;
     RV(choose_cached)(h, t, pc);
     RV(cache_load)(t);
+    t->body = e->p;
+    /* Around a self-loop every cached register may hold a value an earlier iteration
+     * wrote, so every exit stores them all. */
+    if (t->self_loop)
+        for (unsigned k = 0; k < t->ncached; k++) t->dirty |= 1u << t->cached[k];
     uxlen a = pc;
     u32 n = 0;
     bool ended = false;
@@ -821,8 +852,12 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
                 x86_mov_imm(e, RAX, (u64)(uxlen)(a + in.len));
                 RV(stx)(e, RAX, in.rd);
             }
-            x86_alu_imm(e, true, ALU_ADD, R14, (i32)(n + 1));
-            RV(emit_chain)(t, a + (uxlen)(sxlen)in.imm);
+            if (t->self_loop && a + (uxlen)(sxlen)in.imm == pc) {
+                RV(emit_loop_back)(t, n + 1);
+            } else {
+                x86_alu_imm(e, true, ALU_ADD, R14, (i32)(n + 1));
+                RV(emit_chain)(t, a + (uxlen)(sxlen)in.imm);
+            }
             n++;
             ended = true;
             break;
