@@ -18,7 +18,9 @@ LDLIBS   += -lm
 PREFIX   ?= /usr/local
 
 LIB_DIRS := common isa elf fp cpp
-TOOL_DIRS := $(filter-out $(LIB_DIRS),$(notdir $(patsubst %/,%,$(wildcard src/*/))))
+# (a folder without C sources holds a script tool: zl-port, below)
+TOOL_DIRS := $(foreach d,$(filter-out $(LIB_DIRS),$(notdir $(patsubst %/,%,$(wildcard src/*/)))),\
+               $(if $(wildcard src/$d/*.c),$d))
 TOOLS    := $(foreach t,$(TOOL_DIRS),$(if $(wildcard src/$t/main.c),$(BUILD)/bin/zl-$t))
 
 LIB_SRCS := $(foreach d,$(LIB_DIRS),$(wildcard src/$d/*.c))
@@ -313,6 +315,21 @@ install-libc: libc
 	    done || exit 1; \
 	done
 # --- libc end ---
+
+# --- port begin ---
+# zl-port (docs/ports.md): a shell script, since it drives other build systems; installed
+# with the tools.  `make ports` builds and tests every package of the corpus at -m64 and
+# -m128 with the recipes of ports/ and writes $(BUILD)/ports/NAME/report.md (minutes).
+TOOLS += $(BUILD)/bin/zl-port
+all: $(BUILD)/bin/zl-port
+$(BUILD)/bin/zl-port: src/port/zl-port.sh
+	@mkdir -p $(@D)
+	cp $< $@ && chmod 755 $@
+CORPUS ?= /work/shared/corpus
+.PHONY: ports
+ports: all
+	@BUILD=$(BUILD) CORPUS=$(CORPUS) bash ports/run.sh
+# --- port end ---
 
 # --- csmith begin ---
 # Long Csmith differential runs of zl-cc (tests/cc/csmith_test.sh): N consecutive seeds
