@@ -23,6 +23,7 @@ or a Debian source package name (fetched with `apt-get source --download-only`).
   --no-recipe          ignore ports/NAME
   --timeout SECONDS    bound on each test suite (default 600) and 4x on each build
   -j N                 parallel make jobs (default 2)
+  --keep               keep the build trees (the scratch directory is printed)
   --help
 The report is DIR/report.md; logs are DIR/m64 and DIR/m128 (build.log, test.log).
 Exit status: 0 every requested width built and passed its tests, 1 some did not,
@@ -40,6 +41,7 @@ bindir=$(dirname "$self")
 # -m64 build itself (LOG128 is then its log: no width to compare with).  Prints one line:
 #   toolchain: REASON [at FILE:LINE]
 #   64-bit assumption: REASON [at FILE:LINE]
+#   unclassified: REASON [at FILE:LINE]     (STATUS64 skip: nothing to compare with)
 #   none
 # Rules (first match wins), on the -m128 log:
 #   - a message of the toolchain itself (zl-cc/zl-as/zl-ld internal or unsupported errors,
@@ -52,7 +54,7 @@ classify_loc() {  # first source location named in a log
     grep -oE '[A-Za-z0-9_./+-]+\.(c|h|cc|cpp|lua|test):[0-9]+' "$1" 2>/dev/null | head -1
 }
 classify_crash() {  # zl-run's line about a guest that died, if any
-    grep -m1 -E '^zl-run: .*(segmentation fault|bus error|killed|aborted|signal|illegal)' "$1" 2>/dev/null
+    grep -m1 -E '^zl-run: .*(segmentation fault|bus error|misaligned|killed|aborted|signal|illegal)' "$1" 2>/dev/null
 }
 classify() {
     local log64=$1 log128=$2 st64=$3 st128=$4 loc msg
@@ -66,6 +68,9 @@ classify() {
     fi
     if [ "$st64" = base ]; then
         echo "toolchain: fails at -m64 (no width difference; or the package's own bug)${loc:+ at $loc}"; return
+    fi
+    if [ "$st64" = skip ]; then
+        echo "unclassified: no -m64 result to compare with${loc:+ at $loc}"; return
     fi
     if [ "$st128" = timeout ]; then
         if [ "$st64" = timeout ]; then echo "toolchain: times out at -m64 too"
@@ -83,13 +88,33 @@ classify() {
     echo "64-bit assumption: $(echo "${msg:0:160}" | sed 's/^ *//')${loc:+ at $loc}"
 }
 
+# Names of the failed tests in a test log (CTest's list, Automake's FAIL/ERROR lines), one a
+# line; none when the suite's format is not known.
+failed_tests() {
+    sed -n '/^The following tests FAILED:/,/^[^[:space:]]/p' "$1" 2>/dev/null |
+        sed -nE 's/^[[:space:]]+[0-9]+ - (.*) \([^)]*\)$/\1/p'
+    grep -E '^(FAIL|ERROR): ' "$1" 2>/dev/null | sed -E 's/^[A-Z]+: ([^ ]+).*/\1/'
+    return 0
+}
+# The output of one test in a CTest log (--output-on-failure), else the whole log.
+test_output() {  # $1 = log, $2 = test name
+    if grep -qE "Test +#[0-9]+: $2 " "$1"; then
+        awk -v n="$2" '
+            $0 ~ "Test +#[0-9]+: " n " " { on = 1; print; next }
+            on && /^ *Start +[0-9]+:|^ *[0-9]+\/[0-9]+ Test|^The following tests|^[0-9]+% tests passed/ { on = 0 }
+            on { print }' "$1"
+    else
+        cat "$1"
+    fi
+}
+
 if [ "${1:-}" = --classify ]; then
     [ $# -eq 5 ] || { usage >&2; exit 2; }
     classify "$2" "$3" "$4" "$5"; exit 0
 fi
 
 # ---------------------------------------------------------------------------------------
-widths=(64 128); out=; name=; recipes=; use_recipe=1; limit=600; jobs=2; pkg=
+widths=(64 128); out=; name=; recipes=; use_recipe=1; limit=600; jobs=2; pkg=; keep=0
 while [ $# -gt 0 ]; do
     case $1 in
         -m64|-m128) widths=("${1#-m}") ;;
@@ -97,6 +122,7 @@ while [ $# -gt 0 ]; do
         --name) [ $# -ge 2 ] || die "--name needs a value"; name=$2; shift ;;
         --recipes) [ $# -ge 2 ] || die "--recipes needs a directory"; recipes=$2; shift ;;
         --no-recipe) use_recipe=0 ;;
+        --keep) keep=1 ;;
         --timeout) [ $# -ge 2 ] || die "--timeout needs seconds"; limit=$2; shift ;;
         -j) [ $# -ge 2 ] || die "-j needs a number"; jobs=$2; shift ;;
         -j*) jobs=${1#-j} ;;
@@ -122,7 +148,9 @@ fi
 # Everything is made in a scratch directory and renamed to the output at the end, so an
 # interrupted or failed run leaves no half-written output.
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/zl-port.XXXXXX") || die "cannot make a scratch directory"
-cleanup() { rm -rf "$scratch"; }
+cleanup() {
+    if [ "$keep" = 1 ]; then echo "$me: build trees kept in $scratch" >&2; else rm -rf "$scratch"; fi
+}
 trap cleanup EXIT
 trap 'echo "$me: interrupted" >&2; exit 130' INT TERM HUP
 
@@ -247,6 +275,9 @@ set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
 set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
 set(BUILD_SHARED_LIBS OFF CACHE BOOL "zl-cc links statically")
+# CMake's checks read their answers (check_type_size's INFO:size strings) from the file
+# they build: a library, never an executable the fallback would replace by a script
+set(CMAKE_TRY_COMPILE_TARGET_TYPE STATIC_LIBRARY)
 EOF
 }
 
@@ -376,8 +407,23 @@ rep="$scratch/report.md"
             c=$(classify "$l64" "$scratch/m$x/build.log" "$([ "$x" = 64 ] && echo base || echo "$b64")" "${bst[$x]}")
             echo "- -m$x build (${bst[$x]}): $c"; n=$((n + 1))
         elif [ "${tst[$x]}" != ok ]; then
-            c=$(classify "$scratch/m64/test.log" "$scratch/m$x/test.log" "$([ "$x" = 64 ] && echo base || echo "$t64")" "${tst[$x]}")
-            echo "- -m$x tests (${tst[$x]}): $c"; n=$((n + 1))
+            # one finding per failed test when the log names them, else one for the suite
+            names=$(failed_tests "$scratch/m$x/test.log")
+            if [ -z "$names" ] || [ "${tst[$x]}" = timeout ]; then
+                c=$(classify "$scratch/m64/test.log" "$scratch/m$x/test.log" "$([ "$x" = 64 ] && echo base || echo "$t64")" "${tst[$x]}")
+                echo "- -m$x tests (${tst[$x]}): $c"; n=$((n + 1))
+                continue
+            fi
+            while IFS= read -r t; do
+                test_output "$scratch/m$x/test.log" "$t" >"$scratch/t128.log"
+                if [ "$x" = 64 ]; then s64=base
+                elif [ "$t64" != ok ] && [ "$t64" != fail ]; then s64=$t64
+                elif failed_tests "$scratch/m64/test.log" | grep -xF "$t" >/dev/null; then s64=fail
+                else s64=ok; fi
+                [ "$s64" = fail ] && test_output "$scratch/m64/test.log" "$t" >"$scratch/t64.log" || : >"$scratch/t64.log"
+                echo "- -m$x test $t: $(classify "$scratch/t64.log" "$scratch/t128.log" "$s64" fail)"
+                n=$((n + 1))
+            done <<<"$names"
         fi
     done
     [ $n -gt 0 ] || echo "none"
