@@ -324,7 +324,7 @@ TOOLS += $(BUILD)/bin/zl-port
 all: $(BUILD)/bin/zl-port
 $(BUILD)/bin/zl-port: src/port/zl-port.sh
 	@mkdir -p $(@D)
-	cp $< $@ && chmod 755 $@
+	cp $< $@.tmp && chmod 755 $@.tmp && mv $@.tmp $@
 CORPUS ?= /work/shared/corpus
 .PHONY: ports
 ports: all

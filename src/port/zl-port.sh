@@ -62,10 +62,10 @@ classify() {
     [ -f "$log128" ] || log128=/dev/null
     msg=$(grep -m1 -E 'zl-(cc|as|ld): (internal|fatal error: internal|error: unrecognized)|not (yet )?(implemented|supported)|unsupported|undefined (reference|symbol)|zl-run: .*(unimplemented|not implemented|unknown system call|illegal instruction)' "$log128")
     loc=$(printf '%s\n' "$msg" | classify_loc -)
-    [ -n "$loc" ] || loc=$(classify_loc "$log128")
     if [ -n "$msg" ]; then
         echo "toolchain: $(echo "${msg:0:160}" | sed 's/^ *//')${loc:+ at $loc}"; return
     fi
+    loc=$(classify_loc "$log128")
     if [ "$st64" = base ]; then
         echo "toolchain: fails at -m64 (no width difference; or the package's own bug)${loc:+ at $loc}"; return
     fi
@@ -211,7 +211,7 @@ if [ "$use_recipe" = 1 ] && [ -n "$recipes" ] && [ -d "$recipes/$name" ]; then
         . "$rdir/recipe" || die "$rdir/recipe: error in the recipe"
     fi
     for p in "$rdir"/*.patch; do [ -f "$p" ] && patches+=("$p"); done
-    recipe_desc="ports/$name (${#patches[@]} patch(es)${patches:+: $(for p in "${patches[@]}"; do printf '%s ' "$(basename "$p")"; done | sed 's/ $//')})"
+    recipe_desc="$(basename "$recipes")/$name (${#patches[@]} patch(es)${patches:+: $(for p in "${patches[@]}"; do printf '%s ' "$(basename "$p")"; done | sed 's/ $//')})"
 fi
 
 # Executing target programs: binfmt_misc when zl-run's entries are registered (zl-run
@@ -293,7 +293,8 @@ run_step() {
 # counts of passed and failed tests in a test log: the recipe's patterns, CTest's summary,
 # Automake's, or the suite as one test
 count_tests() {  # $1 = log, $2 = status -> "passed failed"
-    local log=$1 st=$2 p f
+    local log=$1.count st=$2 p f
+    grep -v "^$me: " "$1" >"$log"   # not the command line zl-port wrote
     if [ -n "$PORT_PASS_RE" ]; then
         p=$(grep -cE "$PORT_PASS_RE" "$log"); f=0
         [ -z "$PORT_FAIL_RE" ] || f=$(grep -cE "$PORT_FAIL_RE" "$log")
@@ -307,6 +308,7 @@ count_tests() {  # $1 = log, $2 = status -> "passed failed"
     else p=0; f=1
     fi
     [ "$st" = ok ] || [ "$f" -gt 0 ] || f=1
+    rm -f "$log"
     echo "$p $f"
 }
 
@@ -365,7 +367,7 @@ port_width() {
     run_step $((limit * 4)) "$blog" "$cmd"
     bst[$x]=$step_status; bsecs[$x]=$step_secs
     [ "${bst[$x]}" = ok ] || return
-    echo "$me: -m$x tests: $PORT_TEST" >>"$tlog"
+    echo "$me: -m$x tests: $PORT_TEST" | tr '\n' ' ' >>"$tlog"; echo >>"$tlog"
     run_step "$limit" "$tlog" "$PORT_TEST"
     tst[$x]=$step_status; tsecs[$x]=$step_secs
     read -r "tpass[$x]" "tfail[$x]" < <(count_tests "$tlog" "${tst[$x]}")
