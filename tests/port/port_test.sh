@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # zl-port (docs/ports.md): the classifier on made-up logs; small packages of our own
-# (tests/port/pkg: a 64-bit assumption, a build that fails, a test suite that hangs) and
-# a recipe that fixes one (tests/port/recipes); bad input; zlib from the corpus end to
-# end (build, test under zl-run, report) at -m64 and -m128.
+# (tests/port/pkg: a 64-bit assumption, a build that fails; with recipes/hang a test
+# suite that never ends) and a recipe that fixes the assumption (recipes/width); bad
+# input; zlib from the corpus end to end (build, test under zl-run, report) at -m64 and
+# -m128.
 set -u
 BUILD=${BUILD:-build}
 ZL_BIN=${ZL_BIN:-$(pwd)/$BUILD/bin}
@@ -102,7 +103,8 @@ fi
 
 # a test suite that never ends: bounded by --timeout, reported; one width is enough
 t0=$SECONDS
-"$PORT" -m128 --timeout $((3 * scale)) -o "$t/out/hang" "$HERE/pkg/hang" >"$t/hang.err" 2>&1; rc=$?
+"$PORT" -m128 --timeout $((3 * scale)) --recipes "$HERE/recipes" --name hang -o "$t/out/hang" "$HERE/pkg/width" \
+    >"$t/hang.err" 2>&1; rc=$?
 secs=$((SECONDS - t0)); r=$t/out/hang/report.md
 if [ $rc -eq 1 ] && [ -f "$r" ] && [ $secs -lt $((30 * scale)) ]; then
     has hanging_tests "$r" '^\| -m128 \| ok \| [0-9]+ \| timeout \|' '^- -m128 tests \(timeout\): ' &&
@@ -112,7 +114,8 @@ else
 fi
 
 # interrupted: no output directory, no scratch directory left
-"$PORT" -m128 --timeout 60 -o "$t/out/killed" "$HERE/pkg/hang" >"$t/kill.err" 2>&1 &
+"$PORT" -m128 --timeout 60 --recipes "$HERE/recipes" --name hang -o "$t/out/killed" "$HERE/pkg/width" \
+    >"$t/kill.err" 2>&1 &
 pid=$!
 for _ in $(seq 50); do grep -q 'tests:' "$t/kill.err" 2>/dev/null && break; sleep 0.2; done
 sleep 1; kill -TERM $pid; wait $pid; rc=$?
