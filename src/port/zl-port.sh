@@ -51,16 +51,16 @@ bindir=$(dirname "$self")
 #     runtime failure at -m128 only -> 64-bit assumption, located at the first FILE:LINE
 #     the log names (a compiler diagnostic, an assert(), a test's failure line).
 classify_loc() {  # first source location named in a log
-    grep -oE '[A-Za-z0-9_./+-]+\.(c|h|cc|cpp|lua|test):[0-9]+' "$1" 2>/dev/null | head -1
+    grep -aoE '[A-Za-z0-9_./+-]+\.(c|h|cc|cpp|lua|test):[0-9]+' "$1" 2>/dev/null | head -1
 }
 classify_crash() {  # zl-run's line about a guest that died, if any
-    grep -m1 -E '^zl-run: .*(segmentation fault|bus error|misaligned|killed|aborted|signal|illegal)' "$1" 2>/dev/null
+    grep -a -m1 -E '^zl-run: .*(segmentation fault|bus error|misaligned|killed|aborted|signal|illegal)' "$1" 2>/dev/null
 }
 classify() {
     local log64=$1 log128=$2 st64=$3 st128=$4 loc msg
     if [ "$st128" = ok ] || [ "$st128" = skip ]; then echo none; return; fi
     [ -f "$log128" ] || log128=/dev/null
-    msg=$(grep -m1 -E 'zl-(cc|as|ld): (internal|fatal error: internal|error: unrecognized)|not (yet )?(implemented|supported)|unsupported|undefined (reference|symbol)|zl-run: .*(unimplemented|not implemented|unknown system call|illegal instruction)' "$log128")
+    msg=$(grep -a -m1 -E 'zl-(cc|as|ld): (internal|fatal error: internal|error: unrecognized)|not (yet )?(implemented|supported)|unsupported|undefined (reference|symbol)|zl-run: .*(unimplemented|not implemented|unknown system call|illegal instruction)' "$log128")
     loc=$(printf '%s\n' "$msg" | classify_loc -)
     if [ -n "$msg" ]; then
         echo "toolchain: $(echo "${msg:0:160}" | sed 's/^ *//')${loc:+ at $loc}"; return
@@ -81,7 +81,7 @@ classify() {
         echo "toolchain: fails at -m64 too${loc:+ at $loc}"; return
     fi
     msg=$(classify_crash "$log128")
-    [ -n "$msg" ] || msg=$(grep -m1 -E '#error|static assert|_Static_assert|negative (size|array)|error:|[Aa]ssert|FAIL' "$log128")
+    [ -n "$msg" ] || msg=$(grep -a -m1 -E '#error|static assert|_Static_assert|negative (size|array)|error:|[Aa]ssert|FAIL' "$log128")
     [ -n "$msg" ] || msg="fails at -m128 only"
     loc=$(printf '%s\n' "$msg" | classify_loc -)
     [ -n "$loc" ] || loc=$(classify_loc "$log128")
@@ -91,9 +91,9 @@ classify() {
 # Names of the failed tests in a test log (CTest's list, Automake's FAIL/ERROR lines), one a
 # line; none when the suite's format is not known.
 failed_tests() {
-    sed -n '/^The following tests FAILED:/,/^[^[:space:]]/p' "$1" 2>/dev/null |
+    LC_ALL=C sed -n '/^The following tests FAILED:/,/^[^[:space:]]/p' "$1" 2>/dev/null |
         sed -nE 's/^[[:space:]]+[0-9]+ - (.*) \([^)]*\)$/\1/p'
-    grep -E '^(FAIL|ERROR): ' "$1" 2>/dev/null | sed -E 's/^[A-Z]+: ([^ ]+).*/\1/'
+    grep -aE '^(FAIL|ERROR): ' "$1" 2>/dev/null | sed -E 's/^[A-Z]+: ([^ ]+).*/\1/'
     return 0
 }
 # The output of one test in a CTest log (--output-on-failure), else the whole log.
@@ -294,16 +294,16 @@ run_step() {
 # Automake's, or the suite as one test
 count_tests() {  # $1 = log, $2 = status -> "passed failed"
     local log=$1.count st=$2 p f
-    grep -v "^$me: " "$1" >"$log"   # not the command line zl-port wrote
+    grep -av "^$me: " "$1" >"$log"   # not the command line zl-port wrote (logs may hold binary bytes)
     if [ -n "$PORT_PASS_RE" ]; then
-        p=$(grep -cE "$PORT_PASS_RE" "$log"); f=0
-        [ -z "$PORT_FAIL_RE" ] || f=$(grep -cE "$PORT_FAIL_RE" "$log")
-    elif grep -qE '^[0-9]+% tests passed, [0-9]+ tests? failed out of [0-9]+' "$log"; then
-        set -- $(grep -oE '^[0-9]+% tests passed, [0-9]+ tests? failed out of [0-9]+' "$log" | tail -1 | sed -E 's/.*, ([0-9]+) tests? failed out of ([0-9]+)/\1 \2/')
+        p=$(grep -acE "$PORT_PASS_RE" "$log"); f=0
+        [ -z "$PORT_FAIL_RE" ] || f=$(grep -acE "$PORT_FAIL_RE" "$log")
+    elif grep -aqE '^[0-9]+% tests passed, [0-9]+ tests? failed out of [0-9]+' "$log"; then
+        set -- $(grep -aoE '^[0-9]+% tests passed, [0-9]+ tests? failed out of [0-9]+' "$log" | tail -1 | sed -E 's/.*, ([0-9]+) tests? failed out of ([0-9]+)/\1 \2/')
         f=$1; p=$(($2 - $1))
-    elif grep -qE '^# PASS: +[0-9]+' "$log"; then
-        p=$(grep -E '^# PASS: +[0-9]+' "$log" | awk '{s += $3} END {print s}')
-        f=$(grep -E '^# (FAIL|ERROR|XPASS): +[0-9]+' "$log" | awk '{s += $3} END {print s + 0}')
+    elif grep -aqE '^# PASS: +[0-9]+' "$log"; then
+        p=$(grep -aE '^# PASS: +[0-9]+' "$log" | awk '{s += $3} END {print s}')
+        f=$(grep -aE '^# (FAIL|ERROR|XPASS): +[0-9]+' "$log" | awk '{s += $3} END {print s + 0}')
     elif [ "$st" = ok ]; then p=1; f=0
     else p=0; f=1
     fi
