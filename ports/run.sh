@@ -17,17 +17,17 @@ for tarball in "$CORPUS"/*.orig.tar.*; do
     if [ -n "${PORTS:-}" ] && ! [[ " $PORTS " == *" $name "* ]]; then continue; fi
     t0=$SECONDS
     "$PORT" --timeout "${ZL_PORT_TIMEOUT:-900}" -o "$out/$name" "$tarball" || rc=1
-    rows+=("$(sed -nE 's/^\| -m(64|128) \|/-m\1/p' "$out/$name/report.md" 2>/dev/null |
-        awk -v n="$name" -v s=$((SECONDS - t0)) '{ printf "%s%s", (NR > 1 ? " " : ""), $0 }
-            END { printf "|%s|%s s\n", n, s }')")
+    # the report's rows "| -mX | build | s | tests | passed | failed | s |", named
+    while IFS= read -r row; do
+        rows+=("| $name | ${row#| }")
+    done < <(grep -E '^\| -m(64|128) \|' "$out/$name/report.md" 2>/dev/null ||
+             echo "| - | no report | | | | | |")
+    rows+=("| $name | all | | | | | | $((SECONDS - t0)) s wall |")
 done
 {
-    echo "| package | width: build, build s, tests, passed, failed, test s | wall |"
-    echo "|---|---|---|"
-    for r in "${rows[@]}"; do
-        IFS='|' read -r widths name secs <<<"$r"
-        echo "| $name | $widths | $secs |"
-    done
+    echo "| package | width | build | build s | tests | passed | failed | test s (all: wall) |"
+    echo "|---|---|---|---|---|---|---|---|"
+    printf '%s\n' "${rows[@]}"
 } >"$out/summary.md"
 cat "$out/summary.md"
 exit $rc
