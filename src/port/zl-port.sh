@@ -54,7 +54,8 @@ classify_loc() {  # first source location named in a log
     grep -aoE '[A-Za-z0-9_./+-]+\.(c|h|cc|cpp|lua|test):[0-9]+' "$1" 2>/dev/null | head -1
 }
 classify_crash() {  # zl-run's line about a guest that died, if any
-    grep -a -m1 -E '^zl-run: .*(segmentation fault|bus error|misaligned|killed|aborted|signal|illegal)' "$1" 2>/dev/null
+    # (anywhere in a line: a test's own output may precede it without a newline)
+    grep -a -m1 -oE 'zl-run: .*(segmentation fault|bus error|misaligned|killed|aborted|signal|illegal).*' "$1" 2>/dev/null
 }
 classify() {
     local log64=$1 log128=$2 st64=$3 st128=$4 loc msg

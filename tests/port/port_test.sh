@@ -44,6 +44,8 @@ cls option '^toolchain: zl-cc: error: unrecognized command-line option .-shared.
     "" "compiling\nzl-cc: error: unrecognized command-line option '-shared'\nlater.c:4: y\n" ok fail
 cls crash '^64-bit assumption: zl-run: \./t: misaligned atomic access' "" \
     "zl-run: ./t: misaligned atomic access to 0x8 at pc 0x100\n" ok fail
+cls crash_mid_line '^64-bit assumption: zl-run: \./f: segmentation fault: writing' "" \
+    "Overflow tests :   2 high address detected : zl-run: ./f: segmentation fault: writing protected address 0x10 at pc 0x26d0e\n" ok fail
 cls assert_line '^64-bit assumption: .*Assertion.* at test/a\.c:77$' "" \
     "a: test/a.c:77: main: Assertion \`n == 8' failed.\n" ok fail
 cls timeout128 '^64-bit assumption: times out at -m128 only' "" "zl-port: timed out\n" ok timeout
