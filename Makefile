@@ -18,9 +18,7 @@ LDLIBS   += -lm
 PREFIX   ?= /usr/local
 
 LIB_DIRS := common isa elf fp cpp
-# (a folder without C sources holds a script tool: zl-port, below)
-TOOL_DIRS := $(foreach d,$(filter-out $(LIB_DIRS),$(notdir $(patsubst %/,%,$(wildcard src/*/)))),\
-               $(if $(wildcard src/$d/*.c),$d))
+TOOL_DIRS := $(filter-out $(LIB_DIRS),$(notdir $(patsubst %/,%,$(wildcard src/*/))))
 TOOLS    := $(foreach t,$(TOOL_DIRS),$(if $(wildcard src/$t/main.c),$(BUILD)/bin/zl-$t))
 
 LIB_SRCS := $(foreach d,$(LIB_DIRS),$(wildcard src/$d/*.c))
@@ -50,6 +48,8 @@ $(BUILD)/bin/zl-$1: $(BUILD)/obj/src/$1/main.o $(BUILD)/lib/libzl-$1.a $(LIBZL)
 	@mkdir -p $$(@D)
 	$$(CC) $$(ALL_CFLAGS) $$^ $$(LDLIBS) -o $$@
 endef
+# (a folder without C sources holds a script tool, zl-port: its rule is in the port section)
+TOOL_DIRS := $(foreach d,$(TOOL_DIRS),$(if $(wildcard src/$d/*.c),$d))
 $(foreach t,$(TOOL_DIRS),$(eval $(call tool_rule,$t)))
 TOOL_LIBS := $(foreach t,$(TOOL_DIRS),$(if $(wildcard src/$t/*.c),$(BUILD)/lib/libzl-$t.a))
 
