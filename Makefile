@@ -48,6 +48,8 @@ $(BUILD)/bin/zl-$1: $(BUILD)/obj/src/$1/main.o $(BUILD)/lib/libzl-$1.a $(LIBZL)
 	@mkdir -p $$(@D)
 	$$(CC) $$(ALL_CFLAGS) $$^ $$(LDLIBS) -o $$@
 endef
+# (a folder without C sources holds a script tool, zl-port: its rule is in the port section)
+TOOL_DIRS := $(foreach d,$(TOOL_DIRS),$(if $(wildcard src/$d/*.c),$d))
 $(foreach t,$(TOOL_DIRS),$(eval $(call tool_rule,$t)))
 TOOL_LIBS := $(foreach t,$(TOOL_DIRS),$(if $(wildcard src/$t/*.c),$(BUILD)/lib/libzl-$t.a))
 
@@ -317,6 +319,21 @@ install-libc: libc
 	    done || exit 1; \
 	done
 # --- libc end ---
+
+# --- port begin ---
+# zl-port (docs/ports.md): a shell script, since it drives other build systems; installed
+# with the tools.  `make ports` builds and tests every package of the corpus at -m64 and
+# -m128 with the recipes of ports/ and writes $(BUILD)/ports/NAME/report.md (minutes).
+TOOLS += $(BUILD)/bin/zl-port
+all: $(BUILD)/bin/zl-port
+$(BUILD)/bin/zl-port: src/port/zl-port.sh
+	@mkdir -p $(@D)
+	cp $< $@.tmp && chmod 755 $@.tmp && mv $@.tmp $@
+CORPUS ?= /work/shared/corpus
+.PHONY: ports
+ports: all
+	@BUILD=$(BUILD) CORPUS=$(CORPUS) bash ports/run.sh
+# --- port end ---
 
 # --- csmith begin ---
 # Long Csmith differential runs of zl-cc (tests/cc/csmith_test.sh): N consecutive seeds

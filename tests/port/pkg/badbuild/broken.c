@@ -1,0 +1,2 @@
+/* does not compile: an undeclared identifier */
+int broken(void) { return undeclared_thing; }
