@@ -1,4 +1,4 @@
-/* The address-space table (src/run/mm.c) against a page-by-page reference model:
+/* The address-space table (src/exec/mm.c) against a page-by-page reference model:
  * random map / unmap / protect / mremap / free-gap searches, with a small
  * max_map_count so that the VMA limit is hit often. */
 #include <errno.h>
