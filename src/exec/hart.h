@@ -1,8 +1,8 @@
 /* One RISC-V hart (hardware thread) of any XLEN: the state each guest thread owns.  The
  * address space (struct mm) and the OS personality are shared through pointers; what
  * runs the guest code is an engine (exec/engine.h), compiled once per XLEN. */
-#ifndef ZL_RUN_HART_H
-#define ZL_RUN_HART_H
+#ifndef ZL_EXEC_HART_H
+#define ZL_EXEC_HART_H
 
 #include <stdbool.h>
 #include <zl/types.h>

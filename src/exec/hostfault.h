@@ -14,8 +14,8 @@
  *
  * The host SIGBUS/SIGSEGV handler (signal.c) jumps back to the innermost guard when the
  * faulting address lies in guest memory.  Guards are per host thread. */
-#ifndef ZL_RUN_HOSTFAULT_H
-#define ZL_RUN_HOSTFAULT_H
+#ifndef ZL_EXEC_HOSTFAULT_H
+#define ZL_EXEC_HOSTFAULT_H
 
 #include <setjmp.h>
 #include <stdbool.h>

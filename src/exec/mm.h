@@ -7,8 +7,8 @@
  * subtree, the first and last region, the largest gap between two of its regions and
  * how many VMAs it holds.  Lookup, insertion, removal and the free-gap search are then
  * logarithmic, and the VMA count that vm.max_map_count limits is always at hand. */
-#ifndef ZL_RUN_MM_H
-#define ZL_RUN_MM_H
+#ifndef ZL_EXEC_MM_H
+#define ZL_EXEC_MM_H
 
 #include <stdbool.h>
 #include <stddef.h>
