@@ -5,16 +5,18 @@
  *    a page boundary or 256 instructions); a taken conditional branch leaves it through
  *    a side exit, so a block is a superblock.
  *  - Integer computation, loads and stores (with the TLB fast path inline), branches
- *    and jumps are translated.  The first instruction the translator does not handle
- *    (FP arithmetic, atomics, CSRs, ecall, ebreak, fence.i, an illegal word) ends the
- *    block with an exit that runs the interpreter from there, so every instruction has
- *    one definition of its semantics besides the translated fast paths.
+ *    and jumps are translated; F/D operations become calls of their exec/fp_ops.h
+ *    function.  The first instruction the translator does not handle (atomics, CSRs,
+ *    ecall, ebreak, fence.i, an illegal word) ends the block with an exit that runs the
+ *    interpreter from there.
  *  - Each block starts by comparing instret with insn_limit (signals, other threads and
- *    exclusive sections lower it), so translated loops stop at a block boundary.
+ *    exclusive sections lower it), so translated code stops at a block boundary; a
+ *    branch back to the block's start checks it too.
  *  - Exits that lead to a fixed pc are patched into direct jumps to the target block the
  *    first time they are taken; indirect jumps probe a jump cache inline.
- *  - Guest registers live in the hart; each instruction loads its operands and stores
- *    its result.
+ *  - The block's most used guest registers live in host registers from its entry to
+ *    each of its exits (see cache_regs); the others are read from and written to the
+ *    hart by each instruction.
  */
 #ifndef XLEN
 #error "define XLEN before including jit_tmpl.h"
