@@ -156,19 +156,6 @@ static inline void x86_alu_imm(struct x86 *e, bool w, enum x86_alu op, unsigned 
         x86_u32(e, (u32)v);
     }
 }
-/* op qword [base + d], imm (add to the instruction counter, compare a tag) */
-static inline void x86_alu_mem_imm(struct x86 *e, bool w, enum x86_alu op, unsigned base, i32 d, i32 v)
-{
-    bool small = v >= -128 && v <= 127;
-    x86_op_mem(e, w, small ? 0x83 : 0x81, op, base, d);
-    if (small) x86_byte(e, (u8)v);
-    else x86_u32(e, (u32)v);
-}
-/* op [base + d], reg */
-static inline void x86_alu_to_mem(struct x86 *e, bool w, enum x86_alu op, unsigned r, unsigned base, i32 d)
-{
-    x86_op_mem(e, w, (unsigned)op * 8 + 1, r, base, d);
-}
 
 static inline void x86_shift_imm(struct x86 *e, bool w, enum x86_shift op, unsigned r, unsigned n)
 {
@@ -182,15 +169,6 @@ static inline void x86_shift_cl(struct x86 *e, bool w, enum x86_shift op, unsign
     x86_rex(e, w, 0, 0, r, false);
     x86_byte(e, 0xd3);
     x86_modrm_reg(e, op, r);
-}
-/* imul r, [m] (low half); one-operand mul/imul [m] (rdx:rax = rax * [m]) */
-static inline void x86_imul_mem(struct x86 *e, bool w, unsigned r, unsigned base, i32 d)
-{
-    x86_op_mem(e, w, 0x0faf, r, base, d);
-}
-static inline void x86_mul_wide_mem(struct x86 *e, bool is_signed, unsigned base, i32 d)
-{
-    x86_op_mem(e, true, 0xf7, is_signed ? 5 : 4, base, d);
 }
 static inline void x86_movsxd(struct x86 *e, unsigned dst, unsigned src) { x86_op_reg(e, true, 0x63, dst, src); }
 static inline void x86_lea(struct x86 *e, unsigned r, unsigned base, i32 d) { x86_op_mem(e, true, 0x8d, r, base, d); }
