@@ -1,5 +1,5 @@
-/* The interpreter, written once and compiled once per XLEN (exec32.c, exec64.c,
- * exec128.c define XLEN and include this file).  RV64 therefore runs on 64-bit
+/* The interpreter, written once and compiled once per XLEN (interp32.c, interp64.c,
+ * interp128.c define XLEN and include this file).  RV64 therefore runs on 64-bit
  * registers and 64-bit TLB tags and pays nothing for RV128.
  *
  * Design (docs/zl-run.md, "How the interpreter is fast"):
