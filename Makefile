@@ -17,7 +17,7 @@ ALL_CFLAGS = $(WARN) $(OPT) $(SAN) $(CFLAGS)
 LDLIBS   += -lm
 PREFIX   ?= /usr/local
 
-LIB_DIRS := common isa elf fp cpp exec
+LIB_DIRS := common isa elf fp cpp exec abi
 TOOL_DIRS := $(filter-out $(LIB_DIRS),$(notdir $(patsubst %/,%,$(wildcard src/*/))))
 TOOLS    := $(foreach t,$(TOOL_DIRS),$(if $(wildcard src/$t/main.c),$(BUILD)/bin/zl-$t))
 
@@ -154,9 +154,8 @@ ZL_ABIGEN       := $(BUILD)/bin/zl-abigen
 ZL_ABI_CPPFLAGS := -I$(ABI_GEN)/run
 ZL_ABI_LIB      := $(BUILD)/lib/libzl-abi.a
 ABI_GEN_SRCS    := $(addprefix $(ABI_GEN)/run/,zl_systab_rv32.c zl_systab_rv64.c \
-                     zl_systab_rv128.c zl_abi_data.c zl_conv.c)
-ZL_ABI_OBJS     := $(ABI_GEN_SRCS:$(ABI_GEN)/%.c=$(BUILD)/obj/gen/%.o) \
-                   $(BUILD)/obj/src/abigen/rt/zl_abi_rt.o
+                     zl_systab_rv128.c zl_abi_data.c zl_conv.c zl_sys_enosys.c)
+ZL_ABI_OBJS     := $(ABI_GEN_SRCS:$(ABI_GEN)/%.c=$(BUILD)/obj/gen/%.o)
 
 $(ABI_STAMP): $(ZL_ABIGEN) $(ABI_SPEC)
 	$(ZL_ABIGEN) --spec $(ABI_DIR) --out $(ABI_GEN)
@@ -185,7 +184,11 @@ abi-docs: $(ZL_ABIGEN)
 ZL_RUN_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard src/run/*.c))
 $(ZL_RUN_OBJS): private CPPFLAGS += $(ZL_ABI_CPPFLAGS)
 $(ZL_RUN_OBJS): $(ABI_STAMP)
+# libzl-abi.a comes last on zl-run's line, after libzl-run.a: its weak -ENOSYS handlers
+# (zl_sys_enosys.c) then fill only the calls zl-run does not implement; the ABI runtime
+# it calls is in libzl.a, named again after it.
 $(BUILD)/bin/zl-run: $(ZL_ABI_LIB)
+$(BUILD)/bin/zl-run: private LDLIBS := $(LIBZL) $(LDLIBS)
 $(TEST_BINS): $(ZL_ABI_LIB)
 TOOL_LIBS += $(ZL_ABI_LIB)
 
@@ -231,8 +234,9 @@ install-cc: cc-sysroot
 #   make libc      every XLEN, compiled by zl-cc (LIBC_CC_<XLEN>) and assembled by zl-as
 #   make libc128 / libc64 / libc32   one XLEN
 #   make libc-asm128  the rv128 assembly parts alone (crt1, syscall, setjmp, fenv)
-# Constants come from abi/flags.abi (libc/gen-abiconst.sh), system-call numbers and kernel
-# structure layouts from the generated $(ABI_GEN)/include/rv<XLEN>/zl/uapi.h.
+# Constants come from the generated $(ABI_GEN)/include/bits/abi_SET.h (one per set of
+# abi/flags.abi), system-call numbers and kernel structure layouts from the generated
+# $(ABI_GEN)/include/rv<XLEN>/zl/uapi.h.
 LIBC_GCC    ?= riscv64-linux-gnu-gcc
 LIBC_CC_64  ?= $(BUILD)/bin/zl-cc -m64
 LIBC_CC_32  ?= $(BUILD)/bin/zl-cc -m32
@@ -259,10 +263,10 @@ LIBC_HDRS   := $(shell find libc/include -name '*.h' 2>/dev/null)
 define libc_rule
 LIBC_SYS_$1 := $(BUILD)/lib/zl/rv$1
 LIBC_HDR_STAMP_$1 := $(BUILD)/lib/zl/rv$1/include/.stamp
-$$(LIBC_HDR_STAMP_$1): $(LIBC_HDRS) $(ABI_DIR)/flags.abi libc/gen-abiconst.sh $(ABI_STAMP) include/zl/types.h include/zl/elfconst.h
+$$(LIBC_HDR_STAMP_$1): $(LIBC_HDRS) $(ABI_STAMP) include/zl/types.h include/zl/elfconst.h
 	@rm -rf $(BUILD)/lib/zl/rv$1/include && mkdir -p $(BUILD)/lib/zl/rv$1/include/zl
 	cp -R libc/include/. $(BUILD)/lib/zl/rv$1/include/
-	sh libc/gen-abiconst.sh $(ABI_DIR)/flags.abi $(BUILD)/lib/zl/rv$1/include
+	cp -R $(ABI_GEN)/include/bits/. $(BUILD)/lib/zl/rv$1/include/bits/
 	cp $(ABI_GEN)/include/rv$1/zl/uapi.h include/zl/types.h include/zl/elfconst.h $(BUILD)/lib/zl/rv$1/include/zl/
 	@touch $$@
 LIBC_OBJS_$1 := $$(patsubst %.c,$(BUILD)/obj/libc$1/%.o,$(LIBC_SRCS))

@@ -38,7 +38,7 @@ seed() {
     case $n in
     fuzz_cc)    cp tests/cc/progs/*.c "$d/" 2>/dev/null ;;
     fuzz_pp)    find tests/cpp/corpus -type f -name '*.[ch]' -exec cp {} "$d/" \; 2>/dev/null ;;
-    fuzz_as)    cp tests/as/*.s tests/cc/rt/*.s "$d/" 2>/dev/null ;;
+    fuzz_as)    cp tests/as/*.s "$d/" 2>/dev/null ;;
     fuzz_audit) cp src/audit/*.c "$d/" 2>/dev/null ;;
     *)          # ELF readers: small objects and executables of every class (build/bin)
         local s; s=$(mktemp -d)

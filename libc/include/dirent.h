@@ -1,6 +1,7 @@
 #ifndef _ZL_DIRENT_H
 #define _ZL_DIRENT_H
 #include <bits/zl_config.h>
+#include <bits/abi_dirent_type.h>
 #include <bits/types.h>
 __ZL_BEGIN
 typedef struct __zl_dir DIR;
@@ -11,14 +12,6 @@ struct dirent {
     unsigned char d_type;
     char d_name[256];
 };
-#define DT_UNKNOWN 0
-#define DT_FIFO 1
-#define DT_CHR 2
-#define DT_DIR 4
-#define DT_BLK 6
-#define DT_REG 8
-#define DT_LNK 10
-#define DT_SOCK 12
 DIR *opendir(const char *);
 DIR *fdopendir(int);
 int closedir(DIR *);

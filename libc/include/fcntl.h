@@ -8,14 +8,11 @@
 #include <bits/abi_seek.h>
 #include <bits/abi_fadv.h>
 #include <bits/abi_falloc.h>
-#define AT_FDCWD (-100)
-#define AT_REMOVEDIR 0x200
-#define AT_EACCESS 0x200
-#define FD_CLOEXEC 1
-#define F_RDLCK 0
-#define F_WRLCK 1
-#define F_UNLCK 2
-#define O_ACCMODE 3
+#include <bits/abi_at_fdcwd.h>
+#include <bits/abi_at_unlink.h>
+#include <bits/abi_at_access.h>
+#include <bits/abi_fd_flags.h>
+#include <bits/abi_flock_type.h>
 #define O_NDELAY O_NONBLOCK
 #define O_RSYNC O_SYNC
 #define O_SEARCH O_PATH

@@ -1,10 +1,15 @@
 #ifndef _ZL_SIGNAL_H
 #define _ZL_SIGNAL_H
 #include <bits/zl_config.h>
+#include <bits/abi_si_code.h>
 #include <bits/types.h>
 #include <bits/timespec.h>
 #include <bits/abi_signal.h>
 #include <bits/abi_sighow.h>
+#include <bits/abi_sa_flags.h>
+#include <bits/abi_ss_flags.h>
+#include <bits/abi_sigstksz.h>
+#include <bits/abi_sigev.h>
 #include <bits/pthreadtypes.h>
 __ZL_BEGIN
 #define SIGIOT SIGABRT
@@ -14,27 +19,8 @@ __ZL_BEGIN
 #define SIGRTMAX 64
 #define _NSIG 65
 #define NSIG _NSIG
-#define SA_NOCLDSTOP 1
-#define SA_NOCLDWAIT 2
-#define SA_SIGINFO 4
-#define SA_ONSTACK 0x08000000
-#define SA_RESTART 0x10000000
-#define SA_NODEFER 0x40000000
-#define SA_RESETHAND 0x80000000
 #define SA_NOMASK SA_NODEFER
 #define SA_ONESHOT SA_RESETHAND
-#define SS_ONSTACK 1
-#define SS_DISABLE 2
-#define MINSIGSTKSZ 2048
-#define SIGSTKSZ 8192
-#define SI_USER 0
-#define SI_KERNEL 0x80
-#define SI_QUEUE (-1)
-#define SI_TIMER (-2)
-#define SI_TKILL (-6)
-#define SIGEV_SIGNAL 0
-#define SIGEV_NONE 1
-#define SIGEV_THREAD 2
 typedef int sig_atomic_t;
 typedef void (*sighandler_t)(int);
 #define SIG_ERR ((void (*)(int))-1)

@@ -23,11 +23,7 @@ extern FILE *stdin, *stdout, *stderr;
 #define _IOFBF 0
 #define _IOLBF 1
 #define _IONBF 2
-#ifndef SEEK_SET
-#define SEEK_SET 0
-#define SEEK_CUR 1
-#define SEEK_END 2
-#endif
+#include <bits/abi_seek.h>
 FILE *fopen(const char *restrict, const char *restrict);
 FILE *fdopen(int, const char *);
 FILE *freopen(const char *restrict, const char *restrict, FILE *restrict);

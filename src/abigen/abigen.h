@@ -23,7 +23,7 @@
 #include <stddef.h>
 #include <zl/types.h>
 
-#include "abigen/rt/zl_abi_rt.h"
+#include "abi/abi_rt.h"
 
 /* Personalities, in table order. */
 enum { AG_RV32, AG_RV64, AG_RV128, AG_NPERS };
@@ -252,7 +252,11 @@ void ag_emit_run_header(const struct ag_spec *s, struct ag_buf *b);
 void ag_emit_systab(const struct ag_spec *s, int pers, struct ag_buf *b);
 void ag_emit_data(const struct ag_spec *s, struct ag_buf *b);
 void ag_emit_conv(const struct ag_spec *s, struct ag_buf *b);
+void ag_emit_enosys(const struct ag_spec *s, struct ag_buf *b);
 void ag_emit_docs(const struct ag_spec *s, struct ag_buf *b);
+/* zlibc's bits/abi_SET.h for one flag or value set (emit_consts.c). */
+void ag_emit_libc_consts(const struct ag_spec *s, const struct ag_flagset *fs, struct ag_buf *b);
+void ag_emit_libc_ioctls(const struct ag_spec *s, struct ag_buf *b);
 /* Conformance sources: which = "kernel" (UAPI headers) or "glibc"; pers AG_RV32/AG_RV64. */
 void ag_emit_check(const struct ag_spec *s, const char *which, int pers, struct ag_buf *b);
 /* "nr name" lines of one personality (tests compare them with <asm/unistd.h>). */

@@ -12,9 +12,10 @@ static void usage(FILE *f)
           "       zl-abigen [--spec DIR] --check kernel|glibc rv32|rv64 FILE\n"
           "       zl-abigen [--spec DIR] --list rv32|rv64|rv128\n"
           "Read the ABI specification (default directory: abi) and write:\n"
-          "  --out DIR    DIR/include/rv{32,64,128}/zl/uapi.h, DIR/run/zl_abi.h,\n"
-          "               DIR/run/zl_systab_rv{32,64,128}.c, DIR/run/zl_abi_data.c,\n"
-          "               DIR/run/zl_conv.c and DIR/docs/syscalls.md\n"
+          "  --out DIR    DIR/include/rv{32,64,128}/zl/uapi.h, DIR/include/bits/abi_SET.h,\n"
+          "               DIR/run/zl_abi.h, DIR/run/zl_systab_rv{32,64,128}.c,\n"
+          "               DIR/run/zl_abi_data.c, DIR/run/zl_conv.c, DIR/run/zl_sys_enosys.c\n"
+          "               and DIR/docs/syscalls.md\n"
           "  --docs FILE  only the Markdown tables (docs/syscalls.md)\n"
           "  --check      a C file of static assertions comparing the layouts and numbers\n"
           "               with the Linux UAPI (kernel) or glibc headers of that personality\n"
@@ -97,7 +98,17 @@ int main(int argc, char **argv)
             ag_emit_systab(&s, p, ag_out_file(&o, path));
             ag_free(path);
         }
-        char *path = join(out, "run/zl_abi.h");
+        for (int i = 0; i < s.nsets; i++) {
+            char rel[96];
+            snprintf(rel, sizeof rel, "include/bits/abi_%s.h", s.sets[i]->name);
+            char *path = join(out, rel);
+            ag_emit_libc_consts(&s, s.sets[i], ag_out_file(&o, path));
+            ag_free(path);
+        }
+        char *path = join(out, "include/bits/abi_ioctl.h");
+        ag_emit_libc_ioctls(&s, ag_out_file(&o, path));
+        ag_free(path);
+        path = join(out, "run/zl_abi.h");
         ag_emit_run_header(&s, ag_out_file(&o, path));
         ag_free(path);
         path = join(out, "run/zl_abi_data.c");
@@ -105,6 +116,9 @@ int main(int argc, char **argv)
         ag_free(path);
         path = join(out, "run/zl_conv.c");
         ag_emit_conv(&s, ag_out_file(&o, path));
+        ag_free(path);
+        path = join(out, "run/zl_sys_enosys.c");
+        ag_emit_enosys(&s, ag_out_file(&o, path));
         ag_free(path);
         path = join(out, "docs/syscalls.md");
         ag_emit_docs(&s, ag_out_file(&o, path));

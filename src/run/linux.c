@@ -3,8 +3,8 @@
  * The number -> call table of each personality, the argument kinds and the structure
  * layouts are generated from abi/ (docs/abigen.md): zl-run holds only the host handlers,
  * one per call, shared by all three personalities.  A call that exists but has no
- * handler here answers -ENOSYS (docs/syscalls.md lists the calls; docs/zl-run.md which
- * of them zl-run implements). */
+ * handler here answers -ENOSYS through the generated weak default (zl_sys_enosys.c;
+ * docs/syscalls.md lists the calls, docs/zl-run.md which of them zl-run implements). */
 #include <errno.h>
 #include <stdio.h>
 #include <unistd.h>
@@ -13,34 +13,10 @@
 #include "run/thread.h"
 #include "zl_abi.h"
 
-static sys_fn *const handlers[ZL_SYS_H__COUNT] = {
+/* Every handler of the spec: zl-run's own, or the generated -ENOSYS default. */
+static zl_sys_fn *const handlers[ZL_SYS_H__COUNT] = {
 #define H(name) [ZL_SYS_H_##name] = sys_##name,
-    H(getcwd) H(dup) H(dup3) H(mkdirat) H(unlinkat) H(ftruncate) H(faccessat) H(chdir)
-    H(fchmod) H(openat) H(close) H(pipe2) H(lseek) H(llseek) H(read) H(write) H(pread64)
-    H(pwrite64) H(readlinkat) H(fsync) H(exit) H(exit_group) H(set_tid_address)
-    H(set_robust_list) H(sched_yield) H(kill) H(tgkill) H(rt_sigprocmask) H(uname)
-    H(umask) H(getpid) H(getppid) H(getuid) H(geteuid) H(getgid) H(getegid) H(gettid)
-    H(brk) H(munmap) H(mmap) H(mmap2) H(mprotect) H(madvise) H(prlimit64) H(getrandom)
-    H(clone) H(execve) H(wait4)
-    H(newfstatat) H(fstat) H(statx) H(getdents64) H(renameat2) H(linkat) H(symlinkat)
-    H(fchmodat) H(fchownat) H(fchown) H(truncate) H(fdatasync) H(faccessat2) H(utimensat)
-    H(fchdir) H(readv) H(writev) H(preadv) H(pwritev) H(ioctl) H(fcntl)
-    H(clock_gettime) H(clock_getres) H(gettimeofday) H(nanosleep) H(clock_nanosleep)
-    H(times) H(sysinfo) H(getrusage) H(rt_sigaction) H(sigaltstack) H(rt_sigreturn)
-    H(rt_sigpending) H(ppoll) H(pselect6)
-    H(socket) H(listen) H(shutdown) H(socketpair) H(bind) H(connect) H(accept4) H(accept)
-    H(getsockname) H(getpeername) H(sendto) H(recvfrom) H(setsockopt) H(getsockopt)
-    H(sendmsg) H(recvmsg)
-    H(sendmmsg) H(recvmmsg) H(mremap) H(sendfile) H(getrlimit) H(setrlimit) H(prctl) H(waitid) H(rt_sigsuspend)
-    H(rt_sigtimedwait) H(rt_sigqueueinfo) H(rt_tgsigqueueinfo) H(getitimer) H(setitimer)
-    H(setuid) H(setgid) H(setreuid) H(setregid) H(setresuid) H(setresgid) H(setfsuid)
-    H(setfsgid) H(setpgid) H(getpgid) H(getsid) H(setsid) H(tkill) H(getpriority)
-    H(setpriority) H(getresuid) H(getresgid) H(getgroups) H(setgroups) H(rseq)
-    H(statfs) H(fstatfs) H(statfs64) H(fstatfs64) H(flock) H(sync) H(syncfs) H(fallocate)
-    H(fadvise64) H(close_range) H(memfd_create) H(eventfd2) H(msync) H(mlock) H(munlock)
-    H(mincore) H(getcpu) H(sched_getaffinity) H(sched_setaffinity) H(sched_getscheduler)
-    H(sched_getparam) H(membarrier) H(timer_create) H(timer_settime) H(timer_gettime)
-    H(timer_getoverrun) H(timer_delete) H(futex) H(clone3) H(riscv_flush_icache) H(mknodat)
+    ZL_SYS_HANDLERS(H)
 #undef H
 };
 
@@ -97,7 +73,7 @@ static int linux_ecall(struct hart *h)
     const struct zl_sys_entry *e = zl_sys_lookup(pers_of(h), nr);
     i128 a[6] = { 0 };
     if (e) zl_sys_decode(e, reg, a);
-    sys_fn *fn = e && !(e->flags & ZL_SYS_ENOSYS) ? handlers[e->handler] : NULL;
+    zl_sys_fn *fn = e && !(e->flags & ZL_SYS_ENOSYS) ? handlers[e->handler] : NULL;
     /* calls that do not come back (exit, a successful execve) are shown before; if one
      * fails after all, its result follows on a line of its own */
     bool noreturn = e && (e->flags & ZL_SYS_NORETURN);

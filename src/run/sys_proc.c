@@ -17,8 +17,6 @@
 #include "run/sys.h"
 #include "zl_abi.h"
 
-i128 sys_enosys(struct task *p, const u128 *a) { (void)p; (void)a; return -ENOSYS; }
-
 /* exit ends the calling thread (the process with its last thread), exit_group the
  * process: task_run (thread.c) does either once the call returns. */
 i128 sys_exit(struct task *p, const u128 *a)

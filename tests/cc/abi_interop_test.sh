@@ -3,7 +3,8 @@
 # tests/cc/abi/gen_abi.sh) holds caller/callee pairs for every argument class. The callers
 # (and main) are compiled by one compiler, the callees by the other, the objects linked
 # together; both directions, for rv64 (lp64d, linked with static glibc) and rv32 (ilp32d,
-# linked with tests/cc/rt; gcc32.c stands in for the rv32 libgcc that Debian lacks).
+# GCC compiling against zlibc's headers, linked with zlibc; zl-cc's libzlrt stands in for
+# the rv32 libgcc that Debian lacks).
 # One line per case and direction: "PASS cc/abi/m64/zlcc-calls-gcc/one_s16" ...
 set -u
 . "$ZL_ROOT/tests/cc/lib.sh"
@@ -40,28 +41,14 @@ report() {
     done
 }
 
+ZSYS=$ZL_BIN/../lib/zl
 for x in 64 32; do
     if [ $x = 64 ]; then
         GA="-march=rv64gc -mabi=lp64d"; GLINK="$GCC -static"; rtobj=""
-        ZI=(-I"$CCT_RT/include")
     else
-        GA="-march=rv32gc -mabi=ilp32d -ffreestanding -nostdlib -I$CCT_RT/include"
-        GLINK="$GCC -march=rv32gc -mabi=ilp32d -static -nostdlib -ffreestanding -fno-tree-loop-distribute-patterns"
-        ZI=(-I"$CCT_RT/include")
-        mkdir -p "$T/rt"
-        $GCC $GA -O1 -fno-tree-loop-distribute-patterns -c -o "$T/rt/rt.o" "$CCT_RT/rt.c" &&
-        $GCC $GA -c -o "$T/rt/gcc32.o" "$CCT_RT/gcc32.c" &&
-        riscv64-linux-gnu-ar rcs "$T/rt/libgcc32.a" "$T/rt/gcc32.o" &&
-        $GCC $GA -c -o "$T/rt/crt.o" "$CCT_RT/crt_rv32.s" &&
-        $GCC $GA -c -o "$T/rt/sys.o" "$CCT_RT/syscall.s" || { echo "FAIL cc/abi/m32: building the rv32 runtime with gcc"; status=1; continue; }
-        rtobj="$T/rt/crt.o $T/rt/sys.o $T/rt/rt.o"
-        # zl-cc's own rv32 runtime first (a copy given an index for GNU ld), then the
-        # libgcc stand-in for what GCC's objects need
-        zlrt=$ZL_BIN/../lib/zl/rv32/lib/libzlrt.a
-        if [ -f "$zlrt" ]; then
-            cp "$zlrt" "$T/rt/libzlrt.a" && riscv64-linux-gnu-ranlib "$T/rt/libzlrt.a" && rtobj="$rtobj $T/rt/libzlrt.a"
-        fi
-        rtobj="$rtobj $T/rt/libgcc32.a"
+        GA="-march=rv32gc -mabi=ilp32d -nostdinc -isystem $($GCC -print-file-name=include) -I$ZSYS/rv32/include -ffreestanding -fno-builtin"
+        GLINK="$GCC -march=rv32gc -mabi=ilp32d -static -nostdlib"
+        rtobj="$ZSYS/rv32/lib/crt1.o -Wl,--start-group $ZSYS/rv32/lib/libc.a $ZSYS/rv32/lib/libzlrt.a -Wl,--end-group"
     fi
     # GCC-only reference: the list of cases for this XLEN
     $GCC $GA -O1 -w -DABI_CALLER -c -o "$T/gcaller.o" "$SRC" &&
@@ -71,7 +58,7 @@ for x in 64 32; do
         { echo "FAIL cc/abi/m$x: the gcc-only reference build fails: $(tail -n1 "$T/ref.$x" 2>/dev/null)"; status=1; continue; }
     ok=1
     for side in CALLER CALLEE; do
-        if ! timeout $((120 * ${ZL_TIME_SCALE:-1})) "$ZLCC" -m$x $OPT -w "${ZI[@]}" -DABI_$side -c -o "$T/z$side.o" "$SRC" >"$T/err" 2>&1; then
+        if ! timeout $((120 * ${ZL_TIME_SCALE:-1})) "$ZLCC" -m$x $OPT -w -DABI_$side -c -o "$T/z$side.o" "$SRC" >"$T/err" 2>&1; then
             echo "FAIL cc/abi/m$x/zl-cc-$side: compile: $(grep -m1 -E '[Ee]rror|fatal|internal' "$T/err" || head -n1 "$T/err")"
             status=1; ok=0
         fi

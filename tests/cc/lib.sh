@@ -3,7 +3,6 @@
 ZL_ROOT=${ZL_ROOT:-$(pwd)}
 ZL_BIN=${ZL_BIN:-$ZL_ROOT/build/bin}
 CCT_DIR=$ZL_ROOT/tests/cc
-CCT_RT=$CCT_DIR/rt
 CCT_PROGS=$CCT_DIR/progs
 ZLCC=$ZL_BIN/zl-cc
 ZLRUN=$ZL_BIN/zl-run
@@ -23,25 +22,6 @@ cct_require_zlcc() {
 # cct_model_of XLEN -> lp128 | lp64 | ilp32
 cct_model_of() {
     case $1 in 128) echo lp128 ;; 64) echo lp64 ;; 32) echo ilp32 ;; esac
-}
-
-# cct_build_rt XLEN DIR [OPT]: compiles tests/cc/rt with zl-cc into DIR/rt.o DIR/crt.o DIR/sys.o.
-# Prints the error and returns 1 if it fails.
-cct_build_rt() {
-    local x=$1 d=$2 opt=${3:--O1}
-    mkdir -p "$d"
-    "$ZLCC" -m"$x" $opt -ffreestanding -c -I"$CCT_RT/include" -o "$d/rt.o" "$CCT_RT/rt.c" >"$d/rt.err" 2>&1 &&
-    "$ZLCC" -m"$x" -c -o "$d/crt.o" "$CCT_RT/crt_rv$x.s" >>"$d/rt.err" 2>&1 &&
-    "$ZLCC" -m"$x" -c -o "$d/sys.o" "$CCT_RT/syscall.s" >>"$d/rt.err" 2>&1
-}
-
-# cct_rt_objs XLEN DIR: the objects and libraries a -nostdlib link against tests/cc/rt needs
-# (libzlrt, the compiler runtime for 128-bit arithmetic on rv64 etc., if zl-cc ships one).
-cct_rt_objs() {
-    local x=$1 d=$2
-    printf '%s ' "$d/crt.o" "$d/sys.o" "$d/rt.o"
-    local zlrt=$ZL_BIN/../lib/zl/rv$x/lib/libzlrt.a
-    [ -f "$zlrt" ] && printf '%s ' "$zlrt"
 }
 
 # cct_gap NAME XLEN: prints the KNOWN_GAPS reason for NAME at XLEN (lines "NAME reason" or

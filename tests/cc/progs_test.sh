@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# tests/cc/progs: every program compiled by zl-cc at -m128, -m64 and -m32 (against the
-# minimal runtime tests/cc/rt, -nostdlib) and run under zl-run; stdout and the exit
+# tests/cc/progs: every program compiled by zl-cc at -m128, -m64 and -m32 (with zlibc)
+# and run under zl-run; stdout and the exit
 # status must match NAME.expected (or NAME.lp128/lp64/ilp32.expected) and "// EXIT: N".
 # One line per program and model: "PASS cc/progs/NAME@m128" ...
 # Programs listed in tests/cc/progs/KNOWN_GAPS are reported as SKIP with the reason.
@@ -18,12 +18,6 @@ status=0
 
 for x in $MODELS; do
     model=$(cct_model_of "$x")
-    if ! cct_build_rt "$x" "$T/rt$x" "$OPT"; then
-        echo "FAIL cc/progs/rt@m$x: zl-cc cannot build tests/cc/rt: $(grep -m1 -i error "$T/rt$x/rt.err" || head -n1 "$T/rt$x/rt.err")"
-        status=1
-        continue
-    fi
-    objs=$(cct_rt_objs "$x" "$T/rt$x")
     for src in "$CCT_PROGS"/$ONLY.c; do
         [ -f "$src" ] || continue
         n=${src##*/}; n=${n%.c}
@@ -42,7 +36,7 @@ for x in $MODELS; do
         if grep -q '^// EXIT: ' "$src"; then wantrc=$(sed -n 's|^// EXIT: \([0-9]*\).*|\1|p' "$src"); fi
         exe=$T/$n.$x
         # shellcheck disable=SC2086
-        if ! timeout $((60 * ${ZL_TIME_SCALE:-1})) "$ZLCC" -m"$x" $OPT -nostdlib -I"$CCT_RT/include" -o "$exe" "$src" $objs >"$T/err" 2>&1; then
+        if ! timeout $((60 * ${ZL_TIME_SCALE:-1})) "$ZLCC" -m"$x" $OPT -o "$exe" "$src" >"$T/err" 2>&1; then
             echo "FAIL $id: compile: $(grep -m1 -E '[Ee]rror|fatal|internal' "$T/err" || head -n1 "$T/err")"
             status=1; continue
         fi

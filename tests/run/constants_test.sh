@@ -27,3 +27,28 @@ if printf 'enum { ZL_SA_RESTART = 0x10000000 };\n' | grep -qE '\bZL_[A-Z][A-Z0-9
 else
     echo "FAIL run_constants_check_not_vacuous"
 fi
+
+# The dispatch table is generated (ZL_SYS_HANDLERS of zl_abi.h): every handler zl-run
+# defines must be one the spec names, and must be the one linked into zl-run (a strong
+# "T" symbol), not the generated weak -ENOSYS default (docs/abigen.md, "How to add a
+# system call").
+defined=$(nm "$BUILD/lib/libzl-run.a" | awk '$2 == "T" && $3 ~ /^sys_/ { sub(/^sys_/, "", $3); print $3 }' | sort -u)
+spec=$(sed -n '/^#define ZL_SYS_HANDLERS(X)/,/^[^ ]/p' "$BUILD/gen/run/zl_abi.h" |
+       grep -oE 'X\([a-z0-9_]+\)' | sed 's/X(//; s/)//' | sort -u)
+strong=$(nm "$ZL_BIN/zl-run" | awk '$2 == "T" && $3 ~ /^sys_/ { sub(/^sys_/, "", $3); print $3 }' | sort -u)
+unknown=$(comm -23 <(echo "$defined") <(echo "$spec"))
+weak=$(comm -23 <(echo "$defined") <(echo "$strong"))
+if [ -z "$defined" ] || [ -z "$spec" ]; then
+    echo "FAIL run_handlers_linked: no handler found (defined $(echo "$defined" | wc -w), spec $(echo "$spec" | wc -w))"
+elif [ -n "$unknown$weak" ]; then
+    echo "FAIL run_handlers_linked: not in abi/syscalls.abi: $(echo $unknown); not linked: $(echo $weak)"
+else
+    echo "PASS run_handlers_linked ($(echo "$defined" | wc -l) handlers)"
+fi
+# a handler the spec names and zl-run does not define answers ENOSYS
+enosys=$(comm -13 <(echo "$defined") <(echo "$spec") | head -n 1)
+if [ -n "$enosys" ] && nm "$ZL_BIN/zl-run" | grep -qE " [wW] sys_$enosys\$"; then
+    echo "PASS run_handlers_enosys_default (sys_$enosys)"
+else
+    echo "FAIL run_handlers_enosys_default: no weak default for '$enosys'"
+fi

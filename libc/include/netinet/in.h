@@ -1,6 +1,7 @@
 #ifndef _ZL_NETINET_IN_H
 #define _ZL_NETINET_IN_H
 #include <bits/zl_config.h>
+#include <bits/abi_ipproto.h>
 #include <stdint.h>
 #include <sys/socket.h>
 __ZL_BEGIN
@@ -36,12 +37,6 @@ struct sockaddr_in6 {
 #define INADDR_LOOPBACK ((in_addr_t)0x7f000001)
 #define INET_ADDRSTRLEN 16
 #define INET6_ADDRSTRLEN 46
-#define IPPROTO_IP 0
-#define IPPROTO_ICMP 1
-#define IPPROTO_TCP 6
-#define IPPROTO_UDP 17
-#define IPPROTO_IPV6 41
-#define IPPROTO_RAW 255
 #define IN6ADDR_ANY_INIT { { { 0 } } }
 #define IN6ADDR_LOOPBACK_INIT { { { 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1 } } }
 uint32_t htonl(uint32_t);

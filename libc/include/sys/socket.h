@@ -1,6 +1,8 @@
 #ifndef _ZL_SYS_SOCKET_H
 #define _ZL_SYS_SOCKET_H
 #include <bits/zl_config.h>
+#include <bits/abi_so_opt.h>
+#include <bits/abi_scm.h>
 #include <bits/types.h>
 #include <sys/uio.h>
 #include <bits/abi_af.h>
@@ -17,27 +19,16 @@ typedef unsigned short sa_family_t;
 #define PF_INET AF_INET
 #define PF_INET6 AF_INET6
 #define SOMAXCONN 4096
-#define SO_DEBUG 1
-#define SO_REUSEADDR 2
-#define SO_TYPE 3
-#define SO_ERROR 4
-#define SO_DONTROUTE 5
-#define SO_BROADCAST 6
-#define SO_SNDBUF 7
-#define SO_RCVBUF 8
-#define SO_KEEPALIVE 9
-#define SO_OOBINLINE 10
-#define SO_LINGER 13
-#define SO_REUSEPORT 15
-#define SO_PASSCRED 16
-#define SO_PEERCRED 17
-#define SO_RCVLOWAT 18
-#define SO_SNDLOWAT 19
-#define SO_RCVTIMEO 20
-#define SO_SNDTIMEO 21
-#define SO_ACCEPTCONN 30
-#define SCM_RIGHTS 1
-#define SCM_CREDENTIALS 2
+/* The receive and send timeouts take a struct timeval: Linux reads a 64-bit tv_sec under
+ * the _NEW names, which rv32 needs (its time_t is 64-bit, as in glibc's time64 ABI), and
+ * under the _OLD ones where long is as wide as time_t. */
+#if __SIZEOF_LONG__ == 4
+#define SO_RCVTIMEO SO_RCVTIMEO_NEW
+#define SO_SNDTIMEO SO_SNDTIMEO_NEW
+#else
+#define SO_RCVTIMEO SO_RCVTIMEO_OLD
+#define SO_SNDTIMEO SO_SNDTIMEO_OLD
+#endif
 struct sockaddr {
     sa_family_t sa_family;
     char sa_data[14];

@@ -959,6 +959,9 @@ ZL_HIDDEN int __zl_vformat(struct zl_out *o, const char *fmt, va_list *ap)
         case 'n':
             store_count(&s, a.p, o->len);
             break;
+        case '%':   /* "%5%": a '%' with flags or a width is one '%', as in glibc */
+            __zl_out(o, "%", 1);
+            break;
         default: {
             struct fpnum f;
             if (cls == A_LDBL)

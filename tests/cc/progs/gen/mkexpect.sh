@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Derives the expected outputs of tests/cc/progs from real compilers (see ../README.md).
-# Run from the repository root after `make` (needs build/bin/zl-run and riscv64-linux-gnu-gcc):
+# Run from the repository root after `make` (needs build/bin/zl-run, the zlibc sysroot in
+# build/lib/zl and riscv64-linux-gnu-gcc):
 #   bash tests/cc/progs/gen/mkexpect.sh [NAME...]      (default: every program)
 # For each program NAME.c:
 #   lp64   riscv64-linux-gnu-gcc -O2 -static (glibc), run under zl-run
-#   rt64   riscv64-linux-gnu-gcc -O0 with tests/cc/rt: must equal lp64 (checks the runtime
+#   z64    riscv64-linux-gnu-gcc -O0 with zlibc: must equal lp64 (checks zlibc against glibc
 #          and that the output does not depend on the optimisation level)
-#   ilp32  riscv64-linux-gnu-gcc -march=rv32gc -mabi=ilp32d -O1 with tests/cc/rt; for
+#   ilp32  riscv64-linux-gnu-gcc -march=rv32gc -mabi=ilp32d -O1 with zlibc; for
 #          generated programs using __int128 (GCC has none on rv32): the gen.sh emu32
 #          variant on rv64, and for the others the emu32 variant must agree with the real one
 #          Hand-written programs that GCC cannot build for rv32 (long double needs libgcc's
@@ -23,15 +24,14 @@
 set -u
 ROOT=$(pwd)
 P=$ROOT/tests/cc/progs
-RT=$ROOT/tests/cc/rt
 RUN=$ROOT/build/bin/zl-run
+BUILD=${BUILD:-build}
+. "$ROOT/tests/libc/lib.sh"     # zlibc_gcc_build: GCC against zlibc (libzlrt stands in for rv32 libgcc)
 GCC=riscv64-linux-gnu-gcc
 T=$(mktemp -d /tmp/cc-mkexpect.XXXXXX)
 trap 'rm -rf "$T"' EXIT
 bash "$P/gen/gen.sh" emu128 "$T/emu128"
 bash "$P/gen/gen.sh" emu32 "$T/emu32"
-RT64="$RT/crt_rv64.s $RT/syscall.s $RT/rt.c"
-RT32="$RT/crt_rv32.s $RT/syscall.s $RT/rt.c $RT/gcc32.c"   # gcc32.c: no rv32 libgcc in Debian
 WARN="-w"
 status=0
 
@@ -49,15 +49,14 @@ one() {
     $GCC -O2 -static $WARN -o "$d/g64" "$src" 2>"$d/err" || { echo "$n: gcc lp64 failed: $(head -3 "$d/err")"; return 1; }
     local s; s=$(runexe "$d/g64" "$d/lp64")
     [ "$s" = "$want" ] || { echo "$n: lp64 exit $s, want $want"; return 1; }
-    # rv64 with tests/cc/rt at -O0
-    $GCC -O0 -static -nostdlib -ffreestanding $WARN -I"$RT/include" -o "$d/r64" $RT64 "$src" -lgcc 2>"$d/err" ||
-        { echo "$n: gcc rt64 failed: $(head -3 "$d/err")"; return 1; }
-    s=$(runexe "$d/r64" "$d/rt64")
-    cmp -s "$d/lp64" "$d/rt64" && [ "$s" = "$want" ] || { echo "$n: rt64 output or exit ($s) differs from glibc lp64"; return 1; }
+    # rv64 with zlibc at -O0
+    zlibc_gcc_build 64 "$src" "$d/r64" -O0 2>"$d/err" ||
+        { echo "$n: gcc with zlibc (rv64) failed: $(head -3 "$d/err")"; return 1; }
+    s=$(runexe "$d/r64" "$d/z64")
+    cmp -s "$d/lp64" "$d/z64" && [ "$s" = "$want" ] || { echo "$n: zlibc rv64 output or exit ($s) differs from glibc lp64"; return 1; }
     # ilp32
     local real32=0
-    if $GCC -march=rv32gc -mabi=ilp32d -O1 -static -nostdlib -ffreestanding -fno-tree-loop-distribute-patterns $WARN \
-            -I"$RT/include" -o "$d/r32" $RT32 "$src" 2>"$d/err"; then
+    if zlibc_gcc_build 32 "$src" "$d/r32" -O1 -fno-tree-loop-distribute-patterns 2>"$d/err"; then
         real32=1
         s=$(runexe "$d/r32" "$d/ilp32")
         [ "$s" = "$want" ] || { echo "$n: ilp32 exit $s, want $want"; return 1; }

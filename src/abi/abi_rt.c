@@ -1,4 +1,4 @@
-/* Hand-written run-time support for the generated system-call tables (zl_abi_rt.h):
+/* Hand-written run-time support for the generated system-call tables (abi_rt.h):
  * argument decoding, lookups, little-endian member access with the __ptr_t rules and
  * strace formatting.  Linked into zl-run together with the generated zl_*.c files. */
 #include <errno.h>
@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "abigen/rt/zl_abi_rt.h"
+#include "abi/abi_rt.h"
 
 /* ---- system-call tables ----------------------------------------------------------- */
 
