@@ -618,6 +618,15 @@ static void gen_converter(struct ag_buf *b, const struct ag_type *t, bool to_gue
     ag_puts(b, "    return e;\n}\n");
 }
 
+/* Does member f have a host counterpart?  Gives its name in the host structure. */
+static bool host_member(const struct ag_field *f, const char **host_name)
+{
+    if ((f->host && !strcmp(f->host, "-")) || maxcount(f) == 0)
+        return false;
+    *host_name = f->host ? f->host : f->name;
+    return true;
+}
+
 /* Host conversions: neutral <-> host C structure, by member name. */
 static void gen_host(struct ag_buf *b, const struct ag_type *t)
 {
@@ -626,9 +635,9 @@ static void gen_host(struct ag_buf *b, const struct ag_type *t)
     for (int k = 0; k < t->nfields; k++) {
         const struct ag_field *f = &t->fields[k];
         const struct ag_type *ft = ag_base(f->type);
-        if ((f->host && !strcmp(f->host, "-")) || maxcount(f) == 0)
+        const char *hn;
+        if (!host_member(f, &hn))
             continue;
-        const char *hn = f->host ? f->host : f->name;
         const char *ix = f->array ? "[i]" : "";
         int ind = 4;
         if (f->array) {
@@ -650,9 +659,9 @@ static void gen_host(struct ag_buf *b, const struct ag_type *t)
     for (int k = 0; k < t->nfields; k++) {
         const struct ag_field *f = &t->fields[k];
         const struct ag_type *ft = ag_base(f->type);
-        if ((f->host && !strcmp(f->host, "-")) || maxcount(f) == 0)
+        const char *hn;
+        if (!host_member(f, &hn))
             continue;
-        const char *hn = f->host ? f->host : f->name;
         const char *ix = f->array ? "[i]" : "";
         int ind = 4;
         if (f->array) {
@@ -669,9 +678,9 @@ static void gen_host(struct ag_buf *b, const struct ag_type *t)
     /* host arrays must have the length the loops assume */
     for (int k = 0; k < t->nfields; k++) {
         const struct ag_field *f = &t->fields[k];
-        if (!f->array || (f->host && !strcmp(f->host, "-")) || maxcount(f) == 0)
+        const char *hn;
+        if (!f->array || !host_member(f, &hn))
             continue;
-        const char *hn = f->host ? f->host : f->name;
         ag_printf(b, "_Static_assert(sizeof(((%s *)0)->%s) / sizeof(((%s *)0)->%s[0]) == %d,\n"
                      "               \"host %s.%s has %d elements\");\n", t->host, hn, t->host,
                   hn, maxcount(f), t->host, hn, maxcount(f));

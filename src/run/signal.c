@@ -17,6 +17,7 @@
 #include <sys/mman.h>
 #include <sys/select.h>
 #include <sys/syscall.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 #include "exec/hostfault.h"
@@ -86,9 +87,20 @@ static unsigned caught_info(const struct task *p, int sig, struct zl_siginfo *n)
 }
 
 
-static void host_handler(int sig, siginfo_t *si, void *uc)
+/* Real-time signals (32..64) are queued by Linux, one siginfo per sigqueue, and delivered
+ * lowest number first, in order within one number; standard signals coalesce.  zl-run
+ * records one instance per signal (sig_pending, sig_from): while a real-time signal is
+ * recorded it stays blocked on the host, so the next instances wait in the host kernel's
+ * own queue, with their siginfo and in Linux's order, until the recorded one has been
+ * delivered or taken by sigtimedwait (apply_mask then unblocks it and the host hands over
+ * the next).  A standard signal is never held back, so a second one merges with the
+ * recorded one, as on Linux. */
+#define RT_SIGNALS (~0ull << 31)
+
+static u64 held(const struct task *p) { return p->sig_pending & RT_SIGNALS; }
+
+static void host_handler(int sig, siginfo_t *si, void *ucv)
 {
-    (void)uc;
     struct task *p = sig_task;
     if (!p || sig < 1 || sig > 64) return;
     p->sig_from[sig].code = si->si_code;
@@ -96,6 +108,10 @@ static void host_handler(int sig, siginfo_t *si, void *uc)
     p->sig_from[sig].uid = si->si_uid;
     p->sig_from[sig].value = (u64)(uintptr_t)si->si_value.sival_ptr;
     p->sig_pending |= SIGBIT(sig);
+    if (SIGBIT(sig) & RT_SIGNALS) {
+        ucontext_t *uc = ucv;           /* the mask the host restores when this returns */
+        sigaddset(&uc->uc_sigmask, sig);
+    }
     p->hart.insn_limit = 0;        /* leave the run loop at the next block boundary */
 }
 
@@ -182,12 +198,15 @@ static void host_apply(struct task *p, int sig)
     if (sigaction(sig, &sa, NULL) && errno == EINVAL) host_sigaction_raw(sig, &sa);
 }
 
+/* The host mask while guest code runs: the guest's blocked signals and the real-time
+ * signals held back (host_handler), never a fault signal. */
 static void apply_mask(struct task *p)
 {
     sigset_t hs;
     sigemptyset(&hs);
+    u64 m = p->sigmask | held(p);
     for (int s = 1; s <= 64; s++)
-        if ((p->sigmask & SIGBIT(s)) && !is_fault_signal(s)) sigaddset(&hs, s);
+        if ((m & SIGBIT(s)) && !is_fault_signal(s)) sigaddset(&hs, s);
     pthread_sigmask(SIG_SETMASK, &hs, NULL);
 }
 
@@ -303,10 +322,12 @@ static bool ignored_by_default(int sig)
 
 void signal_pending_deliver(struct task *p)
 {
+    u64 released = 0;
     for (int sig = 1; sig <= 64; sig++) {
         u64 bit = SIGBIT(sig);
         if (!(p->sig_pending & bit) || (p->sigmask & bit)) continue;
         p->sig_pending &= ~bit;
+        released |= bit;
         u128 hnd = p->proc->sigact[sig].handler;
         if (hnd == 1 || (hnd == 0 && ignored_by_default(sig))) continue;
         if (hnd == 0) {                /* the action changed after the host caught it */
@@ -321,6 +342,7 @@ void signal_pending_deliver(struct task *p)
             raise(SIGSEGV);
         }
     }
+    if (released & RT_SIGNALS) apply_mask(p);   /* the host hands over the next instance */
 }
 
 /* A bad sigreturn frame: SIGSEGV (SI_KERNEL) as Linux's force_sig: the handler runs if
@@ -386,7 +408,7 @@ static bool wait_prepare(struct task *p, const u64 *temp, sigset_t *hs)
     sigfillset(&all);
     sigprocmask(SIG_SETMASK, &all, NULL);
     if (temp) signal_mask_temp(p, *temp);
-    host_set(p->sigmask, hs);
+    host_set(p->sigmask | held(p), hs);
     return (p->sig_pending & ~p->sigmask) != 0;
 }
 
@@ -623,8 +645,12 @@ i128 sys_rt_sigsuspend(struct task *p, const u128 *a)
     sigfillset(&all);
     sigprocmask(SIG_SETMASK, &all, NULL);
     signal_mask_temp(p, m);
-    host_set(p->sigmask, &hs);
-    BLOCKING(p, while (!(p->sig_pending & ~p->sigmask)) sigsuspend(&hs));
+    /* the wait mask is computed again after each host signal: one the guest blocks may
+     * have been recorded meanwhile, and a real-time one is then held back */
+    BLOCKING(p, while (!(p->sig_pending & ~p->sigmask)) {
+        host_set(p->sigmask | held(p), &hs);
+        sigsuspend(&hs);
+    });
     apply_mask(p);
     return -EINTR;
 }
@@ -711,7 +737,7 @@ i128 sys_rt_sigtimedwait(struct task *p, const u128 *a)
     if (a[2] && (e = get_timespec(p, a[2], &ts))) return e;
     if (a[2] && (ts.tv_sec < 0 || ts.tv_nsec < 0 || ts.tv_nsec >= 1000000000)) return -EINVAL;
     sigset_t hs, wait;
-    host_set(p->sigmask | set, &hs);
+    host_set(p->sigmask | held(p) | set, &hs);
     sigprocmask(SIG_SETMASK, &hs, NULL);
     struct zl_siginfo n;
     unsigned variant = 0;
