@@ -73,6 +73,10 @@ i128 get_timespec(struct task *p, u128 addr, struct timespec *ts);
 i128 put_timespec(struct task *p, u128 addr, const struct timespec *ts);
 
 
+/* A thread ends: every robust futex on its list (set_robust_list) that it still owns is
+ * marked FUTEX_OWNER_DIED and one waiter woken, as Linux's exit_robust_list (sys_futex.c). */
+void futex_exit_robust_list(struct task *p);
+
 /* Before a signal frame is built: refresh rseq's cpu_id and, if the pc is inside the
  * registered critical section, move it to the abort handler.  False means the rseq area
  * or descriptor is bad: the process then gets SIGSEGV, as on Linux. */

@@ -279,8 +279,8 @@ i128 sys_setgroups(struct task *p, const u128 *a)
 }
 
 /* set_robust_list: Linux refuses a length other than its struct robust_list_head's
- * (12, 24 or 80 bytes).  The list is recorded but not walked when the thread ends
- * (docs/zl-run.md: robust futexes of a dead owner are not marked FUTEX_OWNER_DIED). */
+ * (12, 24 or 80 bytes).  The list is walked when the thread ends
+ * (futex_exit_robust_list, sys_futex.c). */
 i128 sys_set_robust_list(struct task *p, const u128 *a)
 {
     if (a[1] != zl_sizeof(sys_pers(p), ZL_T_robust_list_head)) return -EINVAL;

@@ -270,14 +270,16 @@ static void unlink_task(struct threads *t, struct task *c)
     pthread_mutex_unlock(&t->lock);
 }
 
-/* A thread that is not the last one ends: its tid word is cleared and its joiner woken
- * (CLONE_CHILD_CLEARTID, set_tid_address), then it leaves the list. */
+/* A thread that is not the last one ends: the robust futexes it holds are marked
+ * FUTEX_OWNER_DIED, its tid word is cleared and its joiner woken (CLONE_CHILD_CLEARTID,
+ * set_tid_address), then it leaves the list. */
 static _Noreturn void thread_finish(struct task *p)
 {
     struct threads *t = list_of(p);
     sigset_t all;
     sigfillset(&all);
     pthread_sigmask(SIG_SETMASK, &all, NULL);   /* no handler may reach p once it is freed */
+    futex_exit_robust_list(p);                  /* before the tid word, as Linux's mm_release */
     if (p->clear_child_tid) {
         u32 zero = 0;
         if (mm_write(&p->proc->mm, p->clear_child_tid, &zero, 4, NULL)) {
@@ -312,6 +314,9 @@ int task_run(struct task *p)
         if (rc != RUN_EXIT) die_by_signal(report_trap(p));
         if (p->vfork_child) vfork_child_exit(p->exit_code);
         if (!p->group_exit && threads_many(p)) thread_finish(p);
+        /* the process ends: the robust futexes of the thread that ends it (a process
+         * sharing them is woken); other threads' lists are not walked */
+        futex_exit_robust_list(p);
         if (p != list_of(p)->initial || threads_many(p)) {
             /* the process ends while other host threads may still run: no clean-up */
             fflush(NULL);

@@ -44,24 +44,25 @@ for name in procs signals mremap linuxrules scm; do
         echo "PASS $name"
     fi
 done
-# rtqueue.c: real-time signal queueing, compared with the same source run natively on the
-# host's Linux (x86-64 queues and orders signals as riscv Linux does); also built by zl-cc
-# with zlibc at rv128 and rv32.
-if cc -O2 -o "$out/rtqueue.native" tests/run/glibc/rtqueue.c 2>"$out/rtq.err" &&
-   timeout 20 "$out/rtqueue.native" > "$out/rtqueue.want" 2>&1; then
-    "$ZL_BIN/zl-cc" -m128 -O1 -o "$out/rtqueue128" tests/run/glibc/rtqueue.c 2>>"$out/rtq.err"
-    "$ZL_BIN/zl-cc" -m32 -O1 -o "$out/rtqueue32" tests/run/glibc/rtqueue.c 2>>"$out/rtq.err"
-    for v in rtqueue rtqueue128 rtqueue32; do
-        timeout $((20 * ${ZL_TIME_SCALE:-1})) "$ZL_BIN/zl-run" "$out/$v" > "$out/$v.z" 2>&1; rz=$?
-        if [ $rz -ne 0 ] || ! cmp -s "$out/rtqueue.want" "$out/$v.z"; then
-            echo "FAIL $v: exit $rz"; diff "$out/rtqueue.want" "$out/$v.z" | head -10 | sed 's/^/# /'
-        else
-            echo "PASS $v"
-        fi
-    done
-else
-    echo "FAIL rtqueue: the native reference does not build or run: $(head -n1 "$out/rtq.err")"
-fi
+# rtqueue.c (real-time signal queueing) and robust.c (robust mutexes whose owner died):
+# compared with the same source run natively on the host's Linux, whose rules are the
+# same on riscv; rtqueue.c also built by zl-cc with zlibc at rv128 and rv32.
+"$ZL_BIN/zl-cc" -m128 -O1 -o "$out/rtqueue128" tests/run/glibc/rtqueue.c 2>"$out/zlcc.err"
+"$ZL_BIN/zl-cc" -m32 -O1 -o "$out/rtqueue32" tests/run/glibc/rtqueue.c 2>>"$out/zlcc.err"
+for v in rtqueue:rtqueue robust:robust rtqueue:rtqueue128 rtqueue:rtqueue32; do
+    src=${v%%:*} exe=${v#*:}
+    if [ ! -f "$out/$src.want" ]; then
+        cc -O2 -pthread -o "$out/$src.native" "tests/run/glibc/$src.c" 2>"$out/$src.nerr" &&
+            timeout 20 "$out/$src.native" > "$out/$src.want" 2>&1 ||
+            { echo "FAIL $exe: the native reference does not build or run: $(head -n1 "$out/$src.nerr")"; continue; }
+    fi
+    timeout $((20 * ${ZL_TIME_SCALE:-1})) "$ZL_BIN/zl-run" "$out/$exe" > "$out/$exe.z" 2>&1; rz=$?
+    if [ $rz -ne 0 ] || ! cmp -s "$out/$src.want" "$out/$exe.z"; then
+        echo "FAIL $exe: exit $rz"; diff "$out/$src.want" "$out/$exe.z" | head -10 | sed 's/^/# /'
+    else
+        echo "PASS $exe"
+    fi
+done
 # files.c, dirs.c and sockets.c work in a directory given as argv[1]: each emulator gets its own
 for name in files dirs sockets misc misc2; do
     mkdir -p "$out/$name-q" "$out/$name-z"
