@@ -113,6 +113,10 @@ install: all
 	install -m 755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
 	install -d $(DESTDIR)$(PREFIX)/include/zl
 	install -m 644 include/zl/*.h $(DESTDIR)$(PREFIX)/include/zl/
+	@# systemd-binfmt's file for rv128 (docs/zl-run.md, "binfmt"): copy it to /etc/binfmt.d
+	install -d $(DESTDIR)$(PREFIX)/lib/binfmt.d
+	$(BUILD)/bin/zl-run --binfmt --interpreter=$(abspath $(PREFIX))/bin/zl-run \
+	    > $(DESTDIR)$(PREFIX)/lib/binfmt.d/zl-run.conf
 
 # zl-ranlib is zl-ar's code (src/ar/ar.c) with another entry point
 $(BUILD)/bin/zl-ranlib: $(BUILD)/lib/libzl-ar.a

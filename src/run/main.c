@@ -36,10 +36,116 @@ static void usage(FILE *out)
           "  --jit-dump   print each translated block (guest and host code) on stderr\n"
           "  --stats      print the number of executed instructions at exit\n"
           "  --strace     log every system call with decoded arguments and result\n"
-          "  --binfmt     print binfmt_misc lines for rv32/rv64/rv128 executables;\n"
-          "               with --install, register them (root, binfmt_misc mounted)\n"
+          "  --binfmt[=LIST] [--install|--uninstall] [--interpreter=PATH]\n"
+          "               print binfmt_misc lines (a binfmt.d file) that run the classes\n"
+          "               of LIST (rv32,rv64,rv128 or all; default rv128) under zl-run;\n"
+          "               --install registers them, replacing zl-run's earlier entries,\n"
+          "               --uninstall removes them (default: all three); PATH is the\n"
+          "               interpreter they name (default: this zl-run)\n"
           "  --help       show this help\n"
-          "  --version    show the version\n", out);
+          "  --version    show the version\n"
+          "\n"
+          "environment (read before the options, which win; the only way to reach a\n"
+          "program that binfmt_misc started):\n"
+          "  ZL_RUN_STRACE=1          as --strace\n"
+          "  ZL_RUN_LD_PREFIX=DIR     as -L DIR\n"
+          "  ZL_RUN_SET_ENV=V=X,W=Y   as -E V=X -E W=Y\n"
+          "  ZL_RUN_UNSET_ENV=V,W     as -U V -U W\n"
+          "  ZL_RUN_ARGV0=NAME        as -0 NAME\n"
+          "  ZL_RUN_ENGINE=jit|interp as --engine\n"
+          "  ZL_RUN_STATS=1           as --stats\n"
+          "  ZL_RUN_NORANDOM=1        as -R\n", out);
+}
+
+/* A boolean variable: set, and neither empty nor "0". */
+static bool env_on(const char *name)
+{
+    const char *v = getenv(name);
+    return v && *v && strcmp(v, "0");
+}
+
+/* Apply a comma-separated list to the environment: VAR=VALUE items set (set) or VAR
+ * items removed.  0, or -1 for an item without '=' in a set list. */
+static int env_list(const char *list, bool set)
+{
+    char *copy = strdup(list);
+    if (!copy) return -1;
+    int rc = 0;
+    for (char *save = NULL, *item = strtok_r(copy, ",", &save); item;
+         item = strtok_r(NULL, ",", &save)) {
+        if (!set) {
+            unsetenv(item);
+            continue;
+        }
+        char *eq = strchr(item, '=');
+        if (!eq) { rc = -1; break; }
+        *eq = 0;
+        setenv(item, eq + 1, 1);
+    }
+    free(copy);
+    return rc;
+}
+
+/* The ZL_RUN_* variables, qemu-user's QEMU_* counterparts (usage()). */
+static int options_from_env(struct process *pr, const char **argv0)
+{
+    pr->opt.strace = env_on("ZL_RUN_STRACE");
+    pr->opt.stats = env_on("ZL_RUN_STATS");
+    pr->opt.no_random = env_on("ZL_RUN_NORANDOM");
+    const char *v;
+    if ((v = getenv("ZL_RUN_LD_PREFIX")) && *v) pr->opt.sysroot = v;
+    if ((v = getenv("ZL_RUN_ARGV0")) && *v) *argv0 = v;
+    if ((v = getenv("ZL_RUN_UNSET_ENV"))) env_list(v, false);
+    if ((v = getenv("ZL_RUN_SET_ENV")) && env_list(v, true)) {
+        fprintf(stderr, "zl-run: ZL_RUN_SET_ENV needs VAR=VALUE items, got '%s'\n", v);
+        return -1;
+    }
+    return 0;
+}
+
+/* --binfmt[=LIST] and what follows it: print, install or remove the entries. */
+static int binfmt_main(int argc, char **argv, int i)
+{
+    const char *o = argv[i];
+    unsigned set = BINFMT_RV128;
+    bool have_list = o[8] == '=', install = false, uninstall = false;
+    if (have_list && binfmt_parse(o + 9, &set)) {
+        fprintf(stderr, "zl-run: --binfmt=LIST takes rv32, rv64, rv128 (comma-separated) or all\n");
+        return 1;
+    }
+    char *self = realpath("/proc/self/exe", NULL);
+    const char *interp = self;
+    for (i++; i < argc; i++) {
+        if (!strcmp(argv[i], "--install")) install = true;
+        else if (!strcmp(argv[i], "--uninstall")) uninstall = true;
+        else if (!strncmp(argv[i], "--interpreter=", 14) && argv[i][14] == '/') interp = argv[i] + 14;
+        else {
+            fprintf(stderr, "zl-run: --binfmt: unknown argument '%s' (--install, --uninstall, "
+                            "--interpreter=ABSOLUTE-PATH)\n", argv[i]);
+            free(self);
+            return 1;
+        }
+    }
+    int rc = 0;
+    const char *dir = "/proc/sys/fs/binfmt_misc";
+    if (install && uninstall) {
+        fprintf(stderr, "zl-run: --binfmt: --install and --uninstall exclude each other\n");
+        rc = 1;
+    } else if (uninstall) {
+        int e = binfmt_uninstall(dir, have_list ? set : BINFMT_ALL);
+        if (e) fprintf(stderr, "zl-run: --binfmt --uninstall: %s: %s\n", dir, strerror(-e));
+        rc = e != 0;
+    } else if (!interp) {
+        fprintf(stderr, "zl-run: --binfmt: cannot find zl-run's own path: %s\n", strerror(errno));
+        rc = 1;
+    } else {
+        binfmt_print(stdout, interp, set);
+        int e = install ? binfmt_install(dir, interp, set) : 0;
+        if (e) fprintf(stderr, "zl-run: --binfmt --install: %s: %s\n", dir, strerror(-e));
+        rc = e != 0;
+    }
+    free(self);
+    return rc;
 }
 
 /* Leave before the program ran: release what was set up (an empty address space is
@@ -72,6 +178,7 @@ int main(int argc, char **argv)
     pr->opt.engine = engine_default();
     int i = 1;
     const char *argv0 = NULL;
+    if (options_from_env(pr, &argv0)) return quit(p, 1);
     /* Started by binfmt_misc with the P flag: argv is zl-run, FILE, original argv[0]... */
     if (getauxval(AT_FLAGS) & 1 /* AT_FLAGS_PRESERVE_ARGV0 */ && argc >= 3) {
         char *path = argv[1];
@@ -108,19 +215,8 @@ int main(int argc, char **argv)
         else if (!strcmp(o, "--strace") || !strcmp(o, "-strace")) p->proc->opt.strace = true;
         else if (!strcmp(o, "--help") || !strcmp(o, "-h")) { usage(stdout); return quit(p, 0); }
         else if (!strcmp(o, "--version")) { printf("zl-run " ZL_VERSION "\n"); return quit(p, 0); }
-        else if (!strcmp(o, "--binfmt")) {
-            char *self = realpath("/proc/self/exe", NULL);
-            bool install = i + 1 < argc && !strcmp(argv[i + 1], "--install");
-            int e = 0;
-            if (self) {
-                binfmt_print(stdout, self);
-                if (install) e = binfmt_install(self, "/proc/sys/fs/binfmt_misc/register");
-            }
-            if (!self || e) fprintf(stderr, "zl-run: --binfmt --install: %s\n", strerror(self ? -e : errno));
-            int ok = self && !e;
-            free(self);
-            return quit(p, ok ? 0 : 1);
-        }
+        else if (!strcmp(o, "--binfmt") || !strncmp(o, "--binfmt=", 9))
+            return quit(p, binfmt_main(argc, argv, i));
         else {
             fprintf(stderr, "zl-run: unknown option '%s'\n", o);
             usage(stderr);

@@ -41,3 +41,11 @@ for x in 128 64 32; do
     if [ "$got" = "$want" ]; then echo "PASS install rv$x"
     else echo "FAIL install rv$x: '$got', want '$want'"; fi
 done
+# the systemd binfmt.d file names the installed zl-run and claims rv128 only
+conf=$tmp/prefix/lib/binfmt.d/zl-run.conf
+if [ "$(grep -c ':zl-riscv128:M::' "$conf" 2>/dev/null)" = 1 ] && [ "$(wc -l < "$conf")" = 1 ] &&
+   grep -q ":$tmp/prefix/bin/zl-run:FP\$" "$conf"; then
+    echo "PASS install binfmt.d"
+else
+    echo "FAIL install binfmt.d: $(head -c 200 "$conf" 2>&1)"
+fi
