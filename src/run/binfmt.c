@@ -80,11 +80,19 @@ static int remove_entry(const char *dir, size_t k)
     return put(dir, kinds[k].name, "-1");
 }
 
+/* Is binfmt_misc mounted at dir?  0 or -errno. */
+static int mounted(const char *dir)
+{
+    char reg[512];
+    snprintf(reg, sizeof reg, "%s/register", dir);
+    return access(reg, F_OK) ? -errno : 0;
+}
+
 int binfmt_install(const char *dir, const char *interp, unsigned set)
 {
-    char buf[600], reg[512];
-    snprintf(reg, sizeof reg, "%s/register", dir);
-    if (access(reg, F_OK)) return -errno;
+    char buf[600];
+    int m = mounted(dir);
+    if (m) return m;
     for (size_t k = 0; k < NKINDS; k++) {
         if (!(set & kinds[k].bit)) continue;
         int e = remove_entry(dir, k);
@@ -97,13 +105,8 @@ int binfmt_install(const char *dir, const char *interp, unsigned set)
 
 int binfmt_uninstall(const char *dir, unsigned set)
 {
-    char reg[512];
-    snprintf(reg, sizeof reg, "%s/register", dir);
-    if (access(reg, F_OK)) return -errno;
-    for (size_t k = 0; k < NKINDS; k++) {
-        if (!(set & kinds[k].bit)) continue;
-        int e = remove_entry(dir, k);
-        if (e) return e;
-    }
-    return 0;
+    int e = mounted(dir);
+    for (size_t k = 0; k < NKINDS && !e; k++)
+        if (set & kinds[k].bit) e = remove_entry(dir, k);
+    return e;
 }
