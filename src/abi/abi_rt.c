@@ -347,9 +347,33 @@ static void put_buffer(struct fmtctx *c, u128 addr, u128 len)
 
 static void put_value(struct fmtctx *c, unsigned type, const u8 *b, int depth);
 
+/* A file mode as strace shows st_mode: the type under S_IFMT, the set-id and sticky bits
+ * by name, the permissions in octal (S_IFREG|S_ISUID|0755).  The names are those of the
+ * stat_mode set of abi/flags.abi. */
+static void put_mode(struct out *o, u128 v)
+{
+    const struct zl_flagset *fs = zl_flagset_find("stat_mode");
+    u64 rest = (u64)v;
+    for (unsigned i = 0; fs && i < fs->n; i++) {
+        const struct zl_flag *f = &fs->v[i];
+        bool field = f->mask != f->value;
+        bool match = field ? (v & f->mask) == f->value && f->value
+                           : (rest & f->mask) == f->mask && f->mask > 0777;
+        if (match) {
+            put(o, "%s|", f->name);
+            rest &= ~f->mask;
+        }
+    }
+    put(o, "0%03llo", (unsigned long long)rest);
+}
+
 static void put_scalar(struct fmtctx *c, const struct zl_type_info *t, const u8 *b)
 {
     unsigned sz = t->size[c->p];
+    if (!strcmp(t->name, "mode") || !strcmp(t->name, "mode16")) {
+        put_mode(c->o, zl_ld_u(b, sz));
+        return;
+    }
     switch (t->tclass) {
     case ZL_TC_SIGNED:
         put_s(c->o, zl_ld_s(b, sz));
@@ -381,6 +405,8 @@ static void put_fields(struct fmtctx *c, const struct zl_type_info *t, const u8 
             continue;
         const struct zl_type_info *ft = &zl_types[f->type];
         const u8 *fb = b + f->off[c->p];
+        if (f->name && !strncmp(f->name, "__", 2))
+            continue;                   /* padding and unused members, as strace */
         if (!f->name) {
             if (ft->tclass == ZL_TC_STRUCT) {
                 put_fields(c, ft, fb, depth, first);
@@ -622,6 +648,28 @@ static void put_arg(struct fmtctx *c, const struct zl_sys_entry *e, unsigned i, 
     }
 }
 
+/* The value of the entry called name in set fs (0 if there is none). */
+static u64 flag_value(const struct zl_flagset *fs, const char *name)
+{
+    for (unsigned i = 0; fs && i < fs->n; i++)
+        if (!strcmp(fs->v[i].name, name))
+            return fs->v[i].value;
+    return 0;
+}
+
+/* strace shows the mode argument after open flags only when the flags create a file. */
+static bool mode_unused(const struct zl_sys_entry *e, unsigned i, const i128 a[6])
+{
+    if (e->arg[i].kind != ZL_AK_MODE || i == 0 || e->arg[i - 1].kind != ZL_AK_FLAGS)
+        return false;
+    const struct zl_flagset *fs = &zl_flagsets[e->arg[i - 1].type];
+    if (strcmp(fs->name, "open"))
+        return false;
+    u64 creat = flag_value(fs, "O_CREAT"), tmpfile = flag_value(fs, "O_TMPFILE");
+    u64 f = (u64)a[i - 1];
+    return !(f & creat) && (f & tmpfile) != tmpfile;
+}
+
 size_t zl_strace_format(char *buf, size_t size, enum zl_pers p, const struct zl_sys_entry *e,
                         const i128 a[6], const i128 *ret, zl_peek_fn peek, void *ctx)
 {
@@ -631,6 +679,8 @@ size_t zl_strace_format(char *buf, size_t size, enum zl_pers p, const struct zl_
         buf[0] = 0;
     put(&o, "%s(", e->name);
     for (unsigned i = 0; i < e->nargs; i++) {
+        if (mode_unused(e, i, a))
+            continue;
         if (i)
             put(&o, ", ");
         put_arg(&c, e, i, a, ret);
@@ -643,6 +693,7 @@ size_t zl_strace_format(char *buf, size_t size, enum zl_pers p, const struct zl_
         const struct zl_flagset *en = zl_flagset_find("errno");
         put(&o, " = -1 ");
         put_flags(&o, en, (u128)-r);
+        put(&o, " (%s)", strerror((int)-r));     /* asm-generic numbers: the host's texts */
         return o.len;
     }
     put(&o, " = ");

@@ -4,9 +4,11 @@
  *
  * Each header holds "#define NAME VALUE" for the set's entries: a bit's value, a field's
  * value (not its mask) and an enumerator.  The values are asm-generic and the same in
- * every personality, so one copy serves rv32, rv64 and rv128.  Bits and fields are
- * written in hex and enumerators in decimal, so each constant has the C type that the
- * kernel's own spelling gives it (int, or unsigned int from 0x80000000 on).
+ * every personality, so one copy serves rv32, rv64 and rv128.  Bits are written in hex,
+ * field values and enumerators in decimal (in hex from 0x80000000 on), so each constant
+ * has the C type the kernel's own spelling gives it (int, or unsigned int from
+ * 0x80000000 on), and a name that two sets share (SIGCHLD: a signal and clone's exit
+ * signal) is spelt the same in both headers.
  */
 #include <stdio.h>
 #include <string.h>
@@ -25,9 +27,10 @@ void ag_emit_libc_consts(const struct ag_spec *s, const struct ag_flagset *fs, s
     ag_printf(b, "#ifndef %s\n#define %s\n", guard, guard);
     for (int k = 0; k < fs->n; k++) {
         const struct ag_flag *f = &fs->v[k];
+        bool bit = !fs->is_enum && f->mask == f->value;
         if (fs->is_enum && (i64)f->value < 0)
             ag_printf(b, "#define %s (%lld)\n", f->name, (long long)(i64)f->value);
-        else if (fs->is_enum && f->value <= 0x7fffffff)
+        else if (!bit && f->value <= 0x7fffffff)
             ag_printf(b, "#define %s %llu\n", f->name, (unsigned long long)f->value);
         else
             ag_printf(b, "#define %s 0x%llx\n", f->name, (unsigned long long)f->value);

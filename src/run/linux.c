@@ -37,7 +37,9 @@ static void strace_line(struct task *p, const struct zl_sys_entry *e, u128 nr,
     char buf[1024];
     if (e) zl_strace_format(buf, sizeof buf, pers_of(&p->hart), e, a, ret, peek, p);
     else snprintf(buf, sizeof buf, "syscall_%llu(...) = -1 ENOSYS", (unsigned long long)nr);
-    fprintf(stderr, "%d %s\n", (int)gettid(), buf);      /* strace -f prints the thread */
+    /* each line starts with the thread's id, as strace -f -o FILE writes them */
+    fprintf(p->proc->opt.strace_out ? p->proc->opt.strace_out : stderr, "%d %s%s\n",
+            (int)gettid(), buf, ret ? "" : " = ?");
 }
 
 /* Calls a handler's EINTR ends even under SA_RESTART (signal(7): waiting for signals,

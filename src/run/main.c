@@ -1,5 +1,6 @@
 /* zl-run: run RISC-V Linux programs of any XLEN (rv32, rv64, rv128) on this host. */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -36,6 +37,8 @@ static void usage(FILE *out)
           "  --jit-dump   print each translated block (guest and host code) on stderr\n"
           "  --stats      print the number of executed instructions at exit\n"
           "  --strace     log every system call with decoded arguments and result\n"
+          "  -o FILE      write the --strace log to FILE (created or truncated)\n"
+          "  -A           with -o, append to FILE instead\n"
           "  --binfmt[=LIST] [--install|--uninstall] [--interpreter=PATH]\n"
           "               print binfmt_misc lines (a binfmt.d file) that run the classes\n"
           "               of LIST (rv32,rv64,rv128 or all; default rv128) under zl-run;\n"
@@ -48,6 +51,7 @@ static void usage(FILE *out)
           "environment (read before the options, which win; the only way to reach a\n"
           "program that binfmt_misc started):\n"
           "  ZL_RUN_STRACE=1          as --strace\n"
+          "  ZL_RUN_STRACE_FILE=FILE  as -o FILE\n"
           "  ZL_RUN_LD_PREFIX=DIR     as -L DIR\n"
           "  ZL_RUN_SET_ENV=V=X,W=Y   as -E V=X -E W=Y\n"
           "  ZL_RUN_UNSET_ENV=V,W     as -U V -U W\n"
@@ -94,6 +98,7 @@ static int options_from_env(struct process *pr, const char **argv0)
     pr->opt.no_random = env_on("ZL_RUN_NORANDOM");
     const char *v;
     if ((v = getenv("ZL_RUN_LD_PREFIX")) && *v) pr->opt.sysroot = v;
+    if ((v = getenv("ZL_RUN_STRACE_FILE")) && *v) pr->opt.strace_path = v;
     if ((v = getenv("ZL_RUN_ARGV0")) && *v) *argv0 = v;
     if ((v = getenv("ZL_RUN_UNSET_ENV"))) env_list(v, false);
     if ((v = getenv("ZL_RUN_SET_ENV")) && env_list(v, true)) {
@@ -156,6 +161,7 @@ static int quit(struct task *p, int code)
     mm_destroy(&p->proc->mm);
     procfs_destroy(p);
     free(p->proc->self_exe);
+    if (p->proc->opt.strace_out) fclose(p->proc->opt.strace_out);
     if (p->proc->threads) {
         pthread_mutex_destroy(&p->proc->threads->lock);
         pthread_cond_destroy(&p->proc->threads->changed);
@@ -194,6 +200,8 @@ int main(int argc, char **argv)
         if (!strcmp(o, "-R")) p->proc->opt.no_random = true;
         else if (!strcmp(o, "-0") && i + 1 < argc) argv0 = argv[++i];
         else if (!strcmp(o, "-L") && i + 1 < argc) p->proc->opt.sysroot = argv[++i];
+        else if (!strcmp(o, "-o") && i + 1 < argc) p->proc->opt.strace_path = argv[++i];
+        else if (!strcmp(o, "-A")) p->proc->opt.strace_append = true;
         else if (!strcmp(o, "-E") && i + 1 < argc) {
             char *eq = strchr(argv[++i], '=');
             if (!eq) {
@@ -227,6 +235,21 @@ loaded_options:
     if (i >= argc) {
         usage(stderr);
         return quit(p, 1);
+    }
+    if (p->proc->opt.strace_path) {
+        /* line-buffered, so the lines of forked processes sharing the file stay whole;
+         * kept across the guest's execve, which re-runs zl-run with -A */
+        FILE *f = fopen(p->proc->opt.strace_path, p->proc->opt.strace_append ? "a" : "w");
+        if (!f) {
+            fprintf(stderr, "zl-run: -o %s: %s\n", p->proc->opt.strace_path, strerror(errno));
+            return quit(p, 1);
+        }
+        setvbuf(f, NULL, _IOLBF, 0);
+        static char abs[PATH_MAX];      /* the guest may chdir before an execve */
+        if (realpath(p->proc->opt.strace_path, abs)) p->proc->opt.strace_path = abs;
+        int fd = fcntl(fileno(f), F_GETFD);
+        if (fd >= 0) fcntl(fileno(f), F_SETFD, fd | FD_CLOEXEC);
+        p->proc->opt.strace_out = f;
     }
     char err[256];
     char *path = argv[i];

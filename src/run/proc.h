@@ -4,6 +4,7 @@
 #define ZL_RUN_PROC_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <zl/types.h>
 
 #include "exec/hart.h"
@@ -25,6 +26,9 @@ struct options {
     enum engine_kind engine;    /* --engine */
     bool jit_dump;          /* --jit-dump */
     bool strace;            /* --strace */
+    FILE *strace_out;       /* -o FILE (-A: appended to), else stderr */
+    const char *strace_path;
+    bool strace_append;
     const char *sysroot;    /* -L: absolute guest paths are tried under it first */
 };
 

@@ -320,6 +320,15 @@ static bool ignored_by_default(int sig)
     return sig == SIGCHLD || sig == SIGURG || sig == SIGWINCH || sig == SIGCONT;
 }
 
+/* The default action of sig, through the host: the process dies of it (or stops). */
+static void die_of(struct task *p, int sig)
+{
+    bool stops = sig == SIGSTOP || sig == SIGTSTP || sig == SIGTTIN || sig == SIGTTOU;
+    if (!stops) strace_end(p, true, sig);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
 void signal_pending_deliver(struct task *p)
 {
     u64 released = 0;
@@ -331,16 +340,12 @@ void signal_pending_deliver(struct task *p)
         u128 hnd = p->proc->sigact[sig].handler;
         if (hnd == 1 || (hnd == 0 && ignored_by_default(sig))) continue;
         if (hnd == 0) {                /* the action changed after the host caught it */
-            signal(sig, SIG_DFL);
-            raise(sig);
+            die_of(p, sig);            /* (a stop signal stops, and the loop goes on) */
             continue;
         }
         struct zl_siginfo si;
         unsigned variant = caught_info(p, sig, &si);
-        if (!deliver(p, sig, &si, variant)) {
-            signal(SIGSEGV, SIG_DFL);
-            raise(SIGSEGV);
-        }
+        if (!deliver(p, sig, &si, variant)) die_of(p, SIGSEGV);
     }
     if (released & RT_SIGNALS) apply_mask(p);   /* the host hands over the next instance */
 }
@@ -357,8 +362,7 @@ static void force_sigsegv(struct task *p)
         si.si_code = 0x80;             /* SI_KERNEL */
         if (deliver(p, SIGSEGV, &si, ZL_V_siginfo_kill)) return;
     }
-    signal(SIGSEGV, SIG_DFL);
-    raise(SIGSEGV);
+    die_of(p, SIGSEGV);
 }
 
 int signal_trap(struct task *p)

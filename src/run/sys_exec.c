@@ -290,14 +290,20 @@ i128 sys_execve(struct task *p, const u128 *a)
             e = -ENOEXEC;
             goto out;
         }
-        /* zl-run [-R] [--strace] --engine=E -0 ARGV0 -- PROG [interp-arg] [script] ARGS... */
+        /* zl-run [-R] [--strace [-A -o FILE]] --engine=E [-L DIR] -0 ARGV0 -- PROG
+         * [interp-arg] [script] ARGS... */
         size_t argc = args.argc;
-        char **nv = calloc(argc + 13, sizeof *nv);
+        char **nv = calloc(argc + 16, sizeof *nv);
         if (!nv) { e = -ENOMEM; goto out; }
         size_t k = 0;
         nv[k++] = p->proc->self_exe;
         if (p->proc->opt.no_random) nv[k++] = "-R";
         if (p->proc->opt.strace) nv[k++] = "--strace";
+        if (p->proc->opt.strace_path) {     /* the same log, continued */
+            nv[k++] = "-A";
+            nv[k++] = "-o";
+            nv[k++] = (char *)p->proc->opt.strace_path;
+        }
         nv[k++] = p->proc->opt.engine == ENGINE_JIT ? "--engine=jit" : "--engine=interp";
         if (p->proc->opt.sysroot) {
             nv[k++] = "-L";

@@ -196,6 +196,22 @@ static void vfork_child_exit(int code)
 }
 
 /* Die the way the guest died: by the same signal, without a host core dump. */
+void strace_end(struct task *p, bool killed, int v)
+{
+    if (!p->proc->opt.strace) return;
+    FILE *f = p->proc->opt.strace_out ? p->proc->opt.strace_out : stderr;
+    if (!killed) {
+        fprintf(f, "%d +++ exited with %d +++\n", p->tid, v);
+        return;
+    }
+    const struct zl_flagset *fs = zl_flagset_find("signal");
+    const char *name = NULL;
+    for (unsigned i = 0; fs && i < fs->n && !name; i++)
+        if (fs->v[i].value == (u64)v) name = fs->v[i].name;
+    if (name) fprintf(f, "%d +++ killed by %s +++\n", p->tid, name);
+    else fprintf(f, "%d +++ killed by signal %d +++\n", p->tid, v);
+}
+
 static _Noreturn void die_by_signal(int sig)
 {
     struct rlimit no_core = { 0, 0 };
@@ -311,12 +327,17 @@ int task_run(struct task *p)
         if (rc == RUN_TRAP && signal_trap(p) == 0) continue;
         if (p->proc->opt.stats)
             fprintf(stderr, "zl-run: instructions: %llu\n", (unsigned long long)h->instret);
-        if (rc != RUN_EXIT) die_by_signal(report_trap(p));
+        if (rc != RUN_EXIT) {
+            int sig = report_trap(p);
+            strace_end(p, true, sig);
+            die_by_signal(sig);
+        }
         if (p->vfork_child) vfork_child_exit(p->exit_code);
         if (!p->group_exit && threads_many(p)) thread_finish(p);
         /* the process ends: the robust futexes of the thread that ends it (a process
          * sharing them is woken); other threads' lists are not walked */
         futex_exit_robust_list(p);
+        strace_end(p, false, p->exit_code);
         if (p != list_of(p)->initial || threads_many(p)) {
             /* the process ends while other host threads may still run: no clean-up */
             fflush(NULL);

@@ -39,6 +39,10 @@ bool threads_many(const struct task *p);
  * a thread that ends while others run never returns; a fatal signal kills the process. */
 int task_run(struct task *p);
 
+/* --strace's last line for the process, as strace prints it: "+++ exited with 3 +++"
+ * or "+++ killed by SIGSEGV +++" (the names of abi/flags.abi's signal set). */
+void strace_end(struct task *p, bool killed, int v);
+
 /* Around a host call that may block. */
 void task_block_begin(struct task *p);
 void task_block_end(struct task *p);

@@ -300,7 +300,13 @@ TEST(strace)
     a[3] = 0;
     r = -2;
     zl_strace_format(out, sizeof out, ZL_RV128, e, a, &r, peek, NULL);
-    CHECK_STR(out, "openat(AT_FDCWD, \"/etc/passwd\", O_RDONLY|O_CLOEXEC, 00) = -1 ENOENT");
+    CHECK_STR(out, "openat(AT_FDCWD, \"/etc/passwd\", O_RDONLY|O_CLOEXEC) = -1 ENOENT "
+                   "(No such file or directory)");
+    a[2] = 0101;                        /* O_CREAT: the mode is shown */
+    a[3] = 0644;
+    zl_strace_format(out, sizeof out, ZL_RV128, e, a, &r, peek, NULL);
+    CHECK_STR(out, "openat(AT_FDCWD, \"/etc/passwd\", O_WRONLY|O_CREAT, 0644) = -1 ENOENT "
+                   "(No such file or directory)");
     e = zl_sys_lookup(ZL_RV128, 222);
     a[0] = 0;
     a[1] = 8192;
@@ -326,6 +332,20 @@ TEST(strace)
     /* truncation keeps the string terminated and reports the needed length */
     size_t need = zl_strace_format(out, 8, ZL_RV32, e, a, &r, peek, NULL);
     CHECK(need > 8 && strlen(out) == 7);
+    /* fstat's structure: st_mode by type, set-id bits and octal permissions; padding
+     * members left out */
+    e = zl_sys_lookup(ZL_RV64, 80);
+    memset(mem + 300, 0, 128);
+    zl_st(mem + 300 + 16, 4, 0104755);
+    a[0] = 3;
+    a[1] = BASE + 300;
+    r = 0;
+    zl_strace_format(out, sizeof out, ZL_RV64, e, a, &r, peek, NULL);
+    CHECK(strstr(out, "st_mode=S_IFREG|S_ISUID|0755, ") != NULL);
+    CHECK(strstr(out, "__pad") == NULL && strstr(out, "__unused") == NULL);
+    zl_st(mem + 300 + 16, 4, 0644);
+    zl_strace_format(out, sizeof out, ZL_RV64, e, a, &r, peek, NULL);
+    CHECK(strstr(out, "st_mode=0644, ") != NULL);
 }
 
 int main(void)

@@ -43,6 +43,12 @@ else
     echo "FAIL libc_constants_current: $(head -c 300 "$tmp/d" | tr '\n' ';')"
 fi
 
+# A name two sets share (SIGCHLD: a signal and clone's exit signal) is spelt alike in both
+# headers: all of them together compile without a redefinition warning.
+for f in "$BUILD"/gen/include/bits/abi_*.h; do echo "#include <bits/${f##*/}>"; done > "$tmp/all.c"
+if cc -Werror -fsyntax-only -I"$BUILD/gen/include" "$tmp/all.c" 2>"$tmp/err"; then echo "PASS libc_constants_no_redefinition"
+else echo "FAIL libc_constants_no_redefinition: $(grep -m1 -E 'error|warning' "$tmp/err")"; fi
+
 # Values: zlibc at every XLEN against glibc at rv64 (SO_RCVTIMEO/SO_SNDTIMEO are the
 # time64 _NEW options at rv32, as in glibc's rv32 ABI).
 src=tests/libc/consts/values.c
