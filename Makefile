@@ -118,6 +118,19 @@ install: all
 	$(BUILD)/bin/zl-run --binfmt --interpreter=$(abspath $(PREFIX))/bin/zl-run \
 	    > $(DESTDIR)$(PREFIX)/lib/binfmt.d/zl-run.conf
 
+# Man pages, generated from each tool's --version and --help (man/mkman.sh): `make man`,
+# installed by `make install` into $(PREFIX)/share/man/man1.
+MAN_PAGES = $(patsubst $(BUILD)/bin/%,$(BUILD)/man/%.1,$(TOOLS))
+$(BUILD)/man/%.1: $(BUILD)/bin/% man/mkman.sh
+	@mkdir -p $(@D)
+	sh man/mkman.sh $< $@
+.PHONY: man install-man
+man: $(MAN_PAGES)
+install: install-man
+install-man: man
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 644 $(MAN_PAGES) $(DESTDIR)$(PREFIX)/share/man/man1/
+
 # zl-ranlib is zl-ar's code (src/ar/ar.c) with another entry point
 $(BUILD)/bin/zl-ranlib: $(BUILD)/lib/libzl-ar.a
 $(BUILD)/bin/zl-ranlib: LDLIBS := $(BUILD)/lib/libzl-ar.a $(BUILD)/lib/libzl.a $(LDLIBS)
@@ -334,9 +347,10 @@ install-libc: libc
 # -m128 with the recipes of ports/ and writes $(BUILD)/ports/NAME/report.md (minutes).
 TOOLS += $(BUILD)/bin/zl-port
 all: $(BUILD)/bin/zl-port
-$(BUILD)/bin/zl-port: src/port/zl-port.sh
+ZL_VERSION := $(shell sed -n 's/^\#define ZL_VERSION "\(.*\)"/\1/p' src/common/version.h)
+$(BUILD)/bin/zl-port: src/port/zl-port.sh src/common/version.h
 	@mkdir -p $(@D)
-	cp $< $@.tmp && chmod 755 $@.tmp && mv $@.tmp $@
+	sed 's/@ZL_VERSION@/$(ZL_VERSION)/' $< > $@.tmp && chmod 755 $@.tmp && mv $@.tmp $@
 CORPUS ?= /work/shared/corpus
 .PHONY: ports
 ports: all

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "abigen/abigen.h"
+#include "common/version.h"
 
 static void usage(FILE *f)
 {
@@ -20,6 +21,7 @@ static void usage(FILE *f)
           "  --check      a C file of static assertions comparing the layouts and numbers\n"
           "               with the Linux UAPI (kernel) or glibc headers of that personality\n"
           "  --list       'NUMBER NAME' of every system call of a personality\n"
+          "       zl-abigen --help | --version\n"
           "Nothing is written unless the whole specification is valid; errors are\n"
           "reported as FILE:LINE: error: MESSAGE.\n", f);
 }
@@ -49,6 +51,9 @@ int main(int argc, char **argv)
         const char *a = argv[i];
         if (!strcmp(a, "--help")) {
             usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "--version")) {
+            puts(ZL_VERSION_LINE("zl-abigen") " — the system-call layer of every personality from one ABI spec");
             return 0;
         } else if (!strcmp(a, "--spec") && i + 1 < argc) {
             spec = argv[++i];

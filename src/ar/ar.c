@@ -9,6 +9,7 @@
 #include "common/outfile.h"
 #include "elf/elf.h"
 #include "ar/ar.h"
+#include "common/version.h"
 
 #define TOOL "zl-ar"
 
@@ -204,7 +205,7 @@ int ar_main(int argc, char **argv, bool ranlib)
         return 0;
     }
     if (argc >= 2 && !strcmp(argv[1], "--version")) {
-        printf("%s (ZettaLinux) 0.1 — RISC-V ELF32/ELF64/ELF128\n", tool);
+        printf("%s (ZettaLinux) %s — RISC-V ELF32/ELF64/ELF128\n", tool, ZL_VERSION);
         return 0;
     }
     char op = 0;

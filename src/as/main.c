@@ -7,6 +7,7 @@
 
 #include "as/as.h"
 #include "common/outfile.h"
+#include "common/version.h"
 
 static void usage(FILE *fp)
 {
@@ -125,7 +126,7 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--warn")) {
             A->no_warnings = false;
         } else if (!strcmp(a, "--version") || !strcmp(a, "-v")) {
-            puts("zl-as (ZettaLinux) 0.1 — RISC-V assembler for RV32, RV64 and RV128");
+            puts(ZL_VERSION_LINE("zl-as") " — RISC-V assembler for RV32, RV64 and RV128");
             if (!strcmp(a, "--version")) return 0;
         } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);

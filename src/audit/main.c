@@ -6,6 +6,7 @@
  * findings, 1 findings, 2 errors (bad options, unreadable inputs).
  */
 #include "audit/audit.h"
+#include "common/version.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -43,6 +44,7 @@ static void usage(FILE *o)
           "  --list-rules             describe every rule and exit\n"
           "  -q, --quiet              no notes about skipped files\n"
           "  -h, --help               this text\n"
+          "  --version                the version\n"
           "Inline suppression: /* zl-audit: ignore RULE[,RULE] */ on the line of the finding,\n"
           "or alone on the line before it.  Exit status: 0 clean, 1 findings, 2 errors.\n",
           o);
@@ -362,6 +364,9 @@ int main(int argc, char **argv)
                 printf("%s\n  %s\n  why: %s\n  fix: %s\n\n", audit_rules[r].id, audit_rules[r].desc,
                        audit_rules[r].why, audit_rules[r].fix);
             free(paths);
+            return 0;
+        } else if (!strcmp(a, "--version")) {
+            puts(ZL_VERSION_LINE("zl-audit") " — finds C code that assumes 64-bit longs and pointers");
             return 0;
         } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage(stdout);

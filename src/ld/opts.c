@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ld.h"
+#include "common/version.h"
 
 enum {
     O_OUTPUT = 1, O_ENTRY, O_LIBDIR, O_LIB, O_STATIC, O_DYNAMIC, O_PIE, O_NOPIE, O_GC, O_NOGC,
@@ -465,7 +466,7 @@ static int apply(struct ld *L, int id, const char *opt, const char *val, struct 
     case O_DISCARD_LOCALS: o->discard_locals = 1; break;
     case O_DISCARD_NONE: o->discard_all = o->discard_locals = 0; break;
     case O_VERSION:
-        printf("zl-ld (ZettaLinux) 0.1\n"
+        printf(ZL_VERSION_LINE("zl-ld") " — static linker for RISC-V ELF32/ELF64/ELF128\n"
                "Supported emulations: elf32lriscv elf64lriscv elf128lriscv\n");
         return 1;
     case O_HELP: help(); return 1;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "elf/elf.h"
+#include "common/version.h"
 
 #define TOOL "zl-nm"
 
@@ -434,7 +435,7 @@ int main(int argc, char **argv)
         case 'u': o.undef_only = true; break;
         case 'U': o.defined_only = true; break;
         case 'h': case 'H': usage(stdout); return 0;
-        case 'V': printf(TOOL " (ZettaLinux) 0.1 — RISC-V ELF32/ELF64/ELF128\n"); return 0;
+        case 'V': printf(ZL_VERSION_LINE(TOOL) " — RISC-V ELF32/ELF64/ELF128\n"); return 0;
         default: usage(stderr); return 1;
         }
     }

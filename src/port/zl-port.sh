@@ -7,6 +7,7 @@ set -u
 set -o pipefail
 
 me=zl-port
+version=@ZL_VERSION@    # from src/common/version.h when the Makefile installs the script
 die() { echo "$me: $*" >&2; exit 2; }
 
 usage() {
@@ -24,7 +25,7 @@ or a Debian source package name (fetched with `apt-get source --download-only`).
   --timeout SECONDS    bound on each test suite (default 600) and 4x on each build
   -j N                 parallel make jobs (default 2)
   --keep               keep the build trees (the scratch directory is printed)
-  --help
+  --help, --version
 The report is DIR/report.md; logs are DIR/m64 and DIR/m128 (build.log, test.log).
 Exit status: 0 every requested width built and passed its tests, 1 some did not,
 2 bad usage or input.
@@ -128,6 +129,7 @@ while [ $# -gt 0 ]; do
         -j) [ $# -ge 2 ] || die "-j needs a number"; jobs=$2; shift ;;
         -j*) jobs=${1#-j} ;;
         --help|-h) usage; exit 0 ;;
+        --version) echo "zl-port (ZettaLinux) $version — builds and tests a C package at LP64 and LP128"; exit 0 ;;
         -*) die "unknown option '$1' (zl-port --help)" ;;
         *) [ -z "$pkg" ] || die "one package at a time ('$pkg' and '$1')"; pkg=$1 ;;
     esac

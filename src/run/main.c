@@ -15,8 +15,8 @@
 #include "run/proc.h"
 #include "run/procfs.h"
 #include "run/thread.h"
+#include "common/version.h"
 
-#define ZL_VERSION "0.1"
 
 extern char **environ;
 
@@ -222,7 +222,7 @@ int main(int argc, char **argv)
         }
         else if (!strcmp(o, "--strace") || !strcmp(o, "-strace")) p->proc->opt.strace = true;
         else if (!strcmp(o, "--help") || !strcmp(o, "-h")) { usage(stdout); return quit(p, 0); }
-        else if (!strcmp(o, "--version")) { printf("zl-run " ZL_VERSION "\n"); return quit(p, 0); }
+        else if (!strcmp(o, "--version")) { puts(ZL_VERSION_LINE("zl-run") " — runs RISC-V rv32, rv64 and rv128 Linux programs"); return quit(p, 0); }
         else if (!strcmp(o, "--binfmt") || !strncmp(o, "--binfmt=", 9))
             return quit(p, binfmt_main(argc, argv, i));
         else {

@@ -5,9 +5,10 @@
 #include <string.h>
 
 #include "elf/elf.h"
+#include "common/version.h"
 
 #define TOOL "zl-size"
-#define VERSION_LINE TOOL " (ZettaLinux) 0.1 — RISC-V ELF32/ELF64/ELF128\n"
+#define VERSION_LINE ZL_VERSION_LINE(TOOL) " — RISC-V ELF32/ELF64/ELF128\n"
 
 struct opts {
     bool sysv, totals;

@@ -13,6 +13,7 @@
 
 #include "common/outfile.h"
 #include "elf/elf.h"
+#include "common/version.h"
 
 #define TOOL "zl-strip"
 
@@ -387,7 +388,7 @@ int main(int argc, char **argv)
         case 'N': o.drop[o.ndrop++] = optarg; break;
         case 'o': o.out = optarg; break;
         case 'h': case 'H': usage(stdout); goto done;
-        case 'V': printf(TOOL " (ZettaLinux) 0.1 — RISC-V ELF32/ELF64/ELF128\n"); goto done;
+        case 'V': printf(ZL_VERSION_LINE(TOOL) " — RISC-V ELF32/ELF64/ELF128\n"); goto done;
         default: usage(stderr); rc = 1; goto done;
         }
     }
