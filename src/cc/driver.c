@@ -347,9 +347,9 @@ static int o_option(struct opts *o, const char *a)
     return 0;
 }
 
-/* -march=rv{32,64,128}{i,g}[m][a][f][d][q][c]…[_ext…]: the XLEN, and whether the
- * extensions zl-cc's code needs (M, A, F, D) are there.  0 = ok, 1 = error (reported). */
-static int march_option(const char *a, int *xlen)
+/* -march=rv{32,64,128}{i,g}[m][a][f][d][q][c]…[_ext…]: the XLEN, whether the extensions
+ * zl-cc's code needs (M, A, F, D) are there, and C.  0 = ok, 1 = error (reported). */
+static int march_option(const char *a, int *xlen, bool *has_c)
 {
     const char *s = a + 7;
     if (!strncmp(s, "rv128", 5)) *xlen = 128, s += 5;
@@ -395,6 +395,7 @@ static int march_option(const char *a, int *xlen)
                         "(rv%dimafd or rv%dgc)\n", a, *xlen, *xlen);
         return 1;
     }
+    *has_c = has['c' - 'a'];
     return 0;
 }
 
@@ -863,8 +864,13 @@ int cc_driver_main(int argc, char **argv)
             m_xlen = atoi(a + 2);
             m_flag = a;
         } else if (!strncmp(a, "-march=", 7)) {
-            if (march_option(a, &march_xlen)) return 1;
+            bool has_c;
+            if (march_option(a, &march_xlen, &has_c)) return 1;
             march = a + 7;
+            /* zl-as gets the part it acts on: compressed instructions or not */
+            free(o.as_arch);
+            o.as_arch = malloc(32);
+            snprintf(o.as_arch, 32, "-march=rv%dimafd%s", march_xlen, has_c ? "c" : "");
         } else if (!strncmp(a, "-mabi=", 6)) {
             const char *abi = a + 6;
             if (!strcmp(abi, "lp128d")) abi_xlen = 128;
@@ -1194,6 +1200,7 @@ int cc_driver_main(int argc, char **argv)
     sv_free(&objs);
     sv_free(&kept);
     sv_free(&o.as_args);
+    free(o.as_arch);
     sv_free(&o.inputs);
     sv_free(&o.cpp_args);
     sv_free(&o.incdirs);

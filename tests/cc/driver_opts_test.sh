@@ -56,6 +56,13 @@ rejected march_no_fd "unsupported: zl-cc's code needs the M, A, F and D extensio
 rejected march_bad "unsupported ISA subset 'y'" -march=rv64gcy
 rejected march_e "the E base" -march=rv32e
 
+# -march without C: zl-as compresses nothing; with C (the default) it does
+printf 'int f(int a, int b) { return a + b; }\n' >add.c
+"$ZLCC" -march=rv64imafd -c add.c -o noc.o && "$ZLCC" -march=rv64gc -c add.c -o c.o &&
+    ! "$ZL_BIN/zl-objdump" -d noc.o | grep -qE '^ +[0-9a-f]+:\s+[0-9a-f]{4}\s' &&
+    "$ZL_BIN/zl-objdump" -d c.o | grep -qE '^ +[0-9a-f]+:\s+[0-9a-f]{4}\s' &&
+    pass march_no_c || fail march_no_c "compressed instructions without C, or none with C"
+
 # the host gcc agrees on the unknown ones (its message has other quotes)
 if [ -n "$HOSTGCC" ]; then
     bad=
