@@ -186,8 +186,9 @@ static void usage(void)
 /* ---- -f and -m options that zl-cc does not implement.  Either they change nothing in
  * what zl-cc produces (or ask for what it always does) and are accepted, or they ask for
  * something it cannot do and are refused, so that a configure probe "does $CC accept -fX?"
- * answers no.  This is the one list of both; docs/cc.md "Accepted and ignored options"
- * explains each group.  An entry "name=" takes any value; "name-" is a prefix. */
+ * answers no.  These lists are the only place; docs/cc.md ("Options: implemented,
+ * accepted and ignored, refused") explains each group.  An entry "name=" takes any
+ * value; "name-" is a prefix. */
 static const char *const f_ignored[] = {
     /* position independence: zl-cc's code is PC-relative (medany) either way */
     "pic", "PIC", "pie", "PIE", "plt", "semantic-interposition", "visibility=",
@@ -257,7 +258,7 @@ static const char *const m_ignored[] = {
 static bool opt_match(const char *name, const char *e)
 {
     size_t n = strlen(e);
-    if (e[n - 1] == '=' || e[n - 1] == '-') return !strncmp(name, e, n) || (e[n - 1] == '=' && !strncmp(name, e, n - 1) && !name[n - 1]);
+    if (e[n - 1] == '-' || e[n - 1] == '=') return !strncmp(name, e, n);
     return !strcmp(name, e);
 }
 
@@ -923,7 +924,7 @@ int cc_driver_main(int argc, char **argv)
             for (char *w = strtok_r(t, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
                 if (a[2] == 'l') sv_push(&o.inputs, cc_linker_arg(w));
                 else if (a[2] == 'a') sv_push(&o.as_args, w);
-                else if ((w[0] == '-' && strchr("DUI", w[1]) && w[2]) ) {
+                else if (w[0] == '-' && w[1] && strchr("DUI", w[1]) && w[2]) {
                     if (w[1] == 'I') sv_push(&o.incdirs, w + 2);
                     else sv_push(&o.cpp_args, w + 1);
                 } else if (!strcmp(w, "-MD") || !strcmp(w, "-MMD")) {
@@ -977,14 +978,12 @@ int cc_driver_main(int argc, char **argv)
         else if (!strcmp(a, "-dM")) o.dump_macros = true;
         else if (!strcmp(a, "-dumpmachine") || !strcmp(a, "-dumpversion") || !strcmp(a, "-dumpfullversion") ||
                  !strncmp(a, "-print-", 7)) {
-            if (query) {
-                /* as gcc, the first query is answered */
-            } else if (!strcmp(a, "-print-search-dirs") || !strcmp(a, "-print-libgcc-file-name") ||
-                       !strncmp(a, "-print-file-name=", 17) || !strncmp(a, "-print-prog-name=", 17) ||
-                       !strcmp(a, "-print-multi-directory") || !strcmp(a, "-print-multi-lib") ||
-                       !strcmp(a, "-print-multi-os-directory") || !strcmp(a, "-print-multiarch") ||
-                       !strcmp(a, "-print-sysroot") || a[1] == 'd') {
-                query = a;
+            if (!strncmp(a, "-dump", 5) || !strcmp(a, "-print-search-dirs") ||
+                !strcmp(a, "-print-libgcc-file-name") || !strncmp(a, "-print-file-name=", 17) ||
+                !strncmp(a, "-print-prog-name=", 17) || !strcmp(a, "-print-multi-directory") ||
+                !strcmp(a, "-print-multi-lib") || !strcmp(a, "-print-multi-os-directory") ||
+                !strcmp(a, "-print-multiarch") || !strcmp(a, "-print-sysroot")) {
+                if (!query) query = a;   /* the first query is answered */
             } else {
                 fprintf(stderr, "zl-cc: error: unrecognized command-line option '%s'\n", a);
                 return 1;
@@ -1010,11 +1009,12 @@ int cc_driver_main(int argc, char **argv)
         return 1;
     }
     if (query) return answer_query(&o, query);
+    if (opt_v) {   /* as gcc -v: the version and target first (alone, only those) */
+        version(stderr);
+        fprintf(stderr, "Target: riscv%d-unknown-linux-zl\n", o.xlen);
+        if (!o.inputs.n) return 0;
+    }
     if (!o.inputs.n) {
-        if (opt_v && argc == 2) {
-            version(stderr);
-            return 0;
-        }
         fprintf(stderr, "zl-cc: fatal error: no input files\n");
         return 1;
     }
