@@ -132,6 +132,7 @@ struct opts {
     bool strict_ansi;       /* -std=cNN rather than gnuNN: __STRICT_ANSI__ */
     struct strv as_args;    /* -Wa, and -Xassembler */
     bool no_linemarkers;    /* -P */
+    char *wp_dep_file;      /* the FILE of -Wp,-MD,FILE */
 };
 
 /* linker arguments travel among the inputs with a marker prefix */
@@ -870,6 +871,7 @@ int cc_driver_main(int argc, char **argv)
             march = a + 7;
             /* zl-as gets the part it acts on: compressed instructions or not */
             free(o.as_arch);
+    free(o.wp_dep_file);
             o.as_arch = malloc(32);
             snprintf(o.as_arch, 32, "-march=rv%dimafd%s", march_xlen, has_c ? "c" : "");
         } else if (!strncmp(a, "-mabi=", 6)) {
@@ -932,7 +934,10 @@ int cc_driver_main(int argc, char **argv)
                     char *file = strtok_r(NULL, ",", &save);
                     o.dep = true;
                     o.dep_user_only = w[2] == 'M';
-                    if (file) o.dep_file = argv[i] + 4 + (file - t);
+                    if (file) {
+                        free(o.wp_dep_file);
+                        o.dep_file = o.wp_dep_file = strdup(file);
+                    }
                 } else {
                     fprintf(stderr, "zl-cc: error: unsupported preprocessor option '%s' in '%s'\n", w, a);
                     free(t);
@@ -1201,6 +1206,7 @@ int cc_driver_main(int argc, char **argv)
     sv_free(&kept);
     sv_free(&o.as_args);
     free(o.as_arch);
+    free(o.wp_dep_file);
     sv_free(&o.inputs);
     sv_free(&o.cpp_args);
     sv_free(&o.incdirs);

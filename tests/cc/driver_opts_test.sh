@@ -146,7 +146,7 @@ printf '#define H1 1\n' >h1.h
 "$ZLCC" -m64 -MM d.c >MM.out && grep -q 'h1.h' MM.out && ! grep -q 'stddef.h' MM.out &&
     pass MM || fail MM "$(tr '\n' '|' <MM.out)"
 "$ZLCC" -m64 -MM -MF deps.mk -MT obj/d.o d.c >/dev/null && grep -q '^obj/d.o:' deps.mk && pass MM_MF || fail MM_MF "no deps.mk"
-"$ZLCC" -m64 -Wp,-MD,wp.d -c d.c -o d.o && grep -q h1.h wp.d && pass Wp_MD || fail Wp_MD "no wp.d"
+"$ZLCC" -m64 -Wp,-MD,wp.d,-DWP=1 -c d.c -o d.o && grep -q h1.h wp.d && pass Wp_MD || fail Wp_MD "no wp.d"
 
 # -save-temps keeps x.i, x.s and x.o
 mkdir -p st && cp ok.c st/st.c
