@@ -75,7 +75,33 @@ extern bool cc_wall;
 extern bool cc_quiet;
 extern bool cc_nowarn;    /* -w */     /* no diagnostics output (fuzzing) */
 _Noreturn void cc_error_at(struct srcpos p, const char *fmt, ...) CC_PRINTF(2, 3);
-void cc_warn_at(struct srcpos p, const char *fmt, ...) CC_PRINTF(2, 3);
+
+/* Every warning zl-cc emits has one of these; the names and defaults are in warn.c. */
+enum cc_warn {
+    CW_NONE,    /* a warning GCC has no option for (only -w and -Werror act on it) */
+    CW_IMPLICIT_FUNCTION_DECLARATION,
+    CW_IMPLICIT_INT,
+    CW_INCOMPATIBLE_POINTER_TYPES,
+    CW_DISCARDED_QUALIFIERS,
+    CW_INT_CONVERSION,
+    CW_FORMAT,
+    CW_FORMAT_EXTRA_ARGS,
+    CW_DIV_BY_ZERO,
+    CW_RETURN_TYPE,
+    CW_MULTICHAR,
+    CW_COUNT
+};
+extern int cc_nwarn_errors;     /* warnings reported as errors (-Werror, -Werror=name) */
+/* A warning: "file:l:c: warning: text [-Wname]", nothing if the warning is off, an
+ * error "[-Werror=name]" if it is one. */
+void cc_warn_at(enum cc_warn w, struct srcpos p, const char *fmt, ...) CC_PRINTF(3, 4);
+bool cc_warn_enabled(enum cc_warn w);
+bool cc_warn_is_error(enum cc_warn w);
+const char *cc_warn_name(enum cc_warn w);
+/* a -W option (not -Wl,/-Wa,/-Wp,) or -w; prints GCC's message and returns 1 if invalid */
+int cc_warn_option(const char *arg);
+/* after a translation unit with diagnostics: a note for each unknown -Wno-name, as GCC */
+void cc_warn_unknown_notes(void);
 _Noreturn void cc_fatal(const char *fmt, ...) CC_PRINTF(1, 2);
 void cc_diag_reset(void);
 

@@ -123,20 +123,20 @@ struct node *convert_assign(struct node *e, struct type *t, const char *ctx)
             bool ok = tb->kind == TY_VOID || sb->kind == TY_VOID ||
                       ty_compatible(ty_unqual(tb), ty_unqual(sb));
             if (!ok)
-                cc_warn_at(e->pos, "incompatible pointer types in %s ('%s' from '%s')", ctx,
+                cc_warn_at(CW_INCOMPATIBLE_POINTER_TYPES, e->pos, "incompatible pointer types in %s ('%s' from '%s')", ctx,
                            ty_name(t), ty_name(s));
             else if ((sb->is_const && !tb->is_const) || (sb->is_volatile && !tb->is_volatile))
-                cc_warn_at(e->pos, "%s discards qualifiers from pointer target type", ctx);
+                cc_warn_at(CW_DISCARDED_QUALIFIERS, e->pos, "%s discards qualifiers from pointer target type", ctx);
             return cast_to(e, t);
         }
         if (ty_is_integer(s)) {
             if (!is_null_ptr_const(e))
-                cc_warn_at(e->pos, "%s makes pointer from integer without a cast", ctx);
+                cc_warn_at(CW_INT_CONVERSION, e->pos, "%s makes pointer from integer without a cast", ctx);
             return cast_to(e, t);
         }
     }
     if (ty_is_integer(t) && s->kind == TY_PTR) {
-        cc_warn_at(e->pos, "%s makes integer from pointer without a cast", ctx);
+        cc_warn_at(CW_INT_CONVERSION, e->pos, "%s makes integer from pointer without a cast", ctx);
         return cast_to(e, t);
     }
     if ((t->kind == TY_STRUCT || t->kind == TY_UNION) && ty_compatible(ty_unqual(s), t)) return e;

@@ -64,7 +64,7 @@ char *cc_printf(const char *fmt, ...)
 }
 
 jmp_buf *cc_error_jmp;
-int cc_nerrors, cc_nwarnings;
+int cc_nerrors, cc_nwarnings, cc_nwarn_errors;
 bool cc_werror, cc_wall, cc_quiet, cc_nowarn;
 
 void cc_diag_reset(void)
@@ -102,7 +102,7 @@ static void show_line(const char *file, u32 line, u32 col)
     fputs("^\n", stderr);
 }
 
-static void vdiag(struct srcpos p, const char *kind, const char *fmt, va_list ap)
+static void vdiag(struct srcpos p, const char *kind, const char *suffix, const char *fmt, va_list ap)
 {
     if (cc_quiet) return;
     if (p.file)
@@ -110,7 +110,7 @@ static void vdiag(struct srcpos p, const char *kind, const char *fmt, va_list ap
     else
         fprintf(stderr, "zl-cc: %s: ", kind);
     vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    fprintf(stderr, "%s\n", suffix);
     show_line(p.file, p.line, p.col);
 }
 
@@ -118,22 +118,33 @@ _Noreturn void cc_error_at(struct srcpos p, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vdiag(p, "error", fmt, ap);
+    vdiag(p, "error", "", fmt, ap);
     va_end(ap);
     cc_nerrors++;
     if (cc_error_jmp) longjmp(*cc_error_jmp, 1);
     exit(1);
 }
 
-void cc_warn_at(struct srcpos p, const char *fmt, ...)
+void cc_warn_at(enum cc_warn w, struct srcpos p, const char *fmt, ...)
 {
-    if (cc_nowarn) return;
+    if (!cc_warn_enabled(w)) return;
+    bool err = cc_warn_is_error(w);
+    const char *name = cc_warn_name(w);
+    char suffix[80] = "";
+    if (name)
+        snprintf(suffix, sizeof suffix, " [-W%s%s]", err ? "error=" : "", name);
+    else if (err)
+        snprintf(suffix, sizeof suffix, " [-Werror]");
     va_list ap;
     va_start(ap, fmt);
-    vdiag(p, cc_werror ? "error" : "warning", fmt, ap);
+    vdiag(p, err ? "error" : "warning", suffix, fmt, ap);
     va_end(ap);
-    if (cc_werror) cc_nerrors++;
-    else cc_nwarnings++;
+    if (err) {
+        cc_nerrors++;
+        cc_nwarn_errors++;
+    } else {
+        cc_nwarnings++;
+    }
 }
 
 _Noreturn void cc_fatal(const char *fmt, ...)

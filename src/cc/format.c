@@ -73,11 +73,11 @@ void check_format(const char *fname, struct node *fmt, struct node *args, int ar
             if (s < end && *s == '*') {
                 s++;
                 if (!a) {
-                    cc_warn_at(pos, "too few arguments for format '%.*s' in call to '%s'", (int)(s - spec), spec, fname);
+                    cc_warn_at(CW_FORMAT, pos, "too few arguments for format '%.*s' in call to '%s'", (int)(s - spec), spec, fname);
                     return;
                 }
                 if (!int_of_size(a->ty, 4))
-                    cc_warn_at(a->pos, "field width/precision '*' expects 'int', but the argument has type '%s'", ty_name(a->ty));
+                    cc_warn_at(CW_FORMAT, a->pos, "field width/precision '*' expects 'int', but the argument has type '%s'", ty_name(a->ty));
                 a = a->next;
                 first++;
             } else {
@@ -101,7 +101,7 @@ void check_format(const char *fname, struct node *fmt, struct node *args, int ar
             if (fast && tgt.xlen != 128 && bits < 64 && bits > 8) size = tgt.xlen == 64 ? 8 : 4;
         }
         if (s >= end) {
-            cc_warn_at(pos, "incomplete format specifier in call to '%s'", fname);
+            cc_warn_at(CW_FORMAT, pos, "incomplete format specifier in call to '%s'", fname);
             return;
         }
         char c = *s++;
@@ -118,18 +118,18 @@ void check_format(const char *fname, struct node *fmt, struct node *args, int ar
         case 'n': w = W_NPTR; break;
         case 'm': continue;
         default:
-            cc_warn_at(pos, "unknown conversion type character '%c' in format", c);
+            cc_warn_at(CW_FORMAT, pos, "unknown conversion type character '%c' in format", c);
             return;
         }
         if (!a) {
-            cc_warn_at(pos, "too few arguments for format '%.*s' in call to '%s'", (int)(s - spec), spec, fname);
+            cc_warn_at(CW_FORMAT, pos, "too few arguments for format '%.*s' in call to '%s'", (int)(s - spec), spec, fname);
             return;
         }
         if (!matches(a->ty, w, size))
-            cc_warn_at(a->pos, "format '%.*s' expects argument of type '%s', but argument %d has type '%s'",
+            cc_warn_at(CW_FORMAT, a->pos, "format '%.*s' expects argument of type '%s', but argument %d has type '%s'",
                        (int)(s - spec), spec, want_name(w, size), argno + first, ty_name(a->ty));
         a = a->next;
         first++;
     }
-    if (a) cc_warn_at(a->pos, "too many arguments for format in call to '%s'", fname);
+    if (a) cc_warn_at(CW_FORMAT_EXTRA_ARGS, a->pos, "too many arguments for format in call to '%s'", fname);
 }

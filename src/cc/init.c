@@ -49,7 +49,7 @@ static long init_string(struct init *ini, struct type *t, long off, struct node 
     long n = s->strlen / es;
     if (s->ty->base->size != es) cc_error_at(s->pos, "initializer-string has the wrong width");
     long len = t->len >= 0 ? t->len : n;
-    if (t->len >= 0 && n - 1 > t->len) cc_warn_at(s->pos, "initializer-string for array is too long");
+    if (t->len >= 0 && n - 1 > t->len) cc_warn_at(CW_NONE, s->pos, "initializer-string for array is too long");
     long bytes = (n < len ? n : len) * es;
     if (ini->n == ini->cap) add_item(ini, 0, NULL, NULL, NULL), ini->n--;
     add_item(ini, off, t, NULL, NULL);
@@ -73,7 +73,7 @@ static void init_scalar(struct init *ini, struct type *t, long off, struct membe
                 init_scalar(ini, t, off, bf, NULL);
                 accept(CPP_P_COMMA);
                 while (!is_punct(peek(), CPP_P_RBRACE)) {
-                    cc_warn_at(peek()->pos, "excess elements in scalar initializer");
+                    cc_warn_at(CW_NONE, peek()->pos, "excess elements in scalar initializer");
                     parse_assign();
                     if (!accept(CPP_P_COMMA)) break;
                 }
@@ -221,7 +221,7 @@ static long init_aggr(struct init *ini, struct type *t, long off, bool braced, s
             if (!braced && (is_punct(peek(), CPP_P_LSQ) || is_punct(peek(), CPP_P_DOT)) && !first) break;
             if (t->len >= 0 && i >= t->len) {
                 if (!braced) break;
-                cc_warn_at(peek()->pos, "excess elements in array initializer");
+                cc_warn_at(CW_NONE, peek()->pos, "excess elements in array initializer");
                 struct init junk = {0};
                 init_value(&junk, et, 0, NULL);
             } else if (first) {
@@ -288,7 +288,7 @@ static long init_aggr(struct init *ini, struct type *t, long off, bool braced, s
         if (!braced && !first && (is_punct(peek(), CPP_P_DOT) || is_punct(peek(), CPP_P_LSQ))) break;
         if (!m) {
             if (!braced) break;
-            cc_warn_at(peek()->pos, "excess elements in %s initializer", t->kind == TY_UNION ? "union" : "struct");
+            cc_warn_at(CW_NONE, peek()->pos, "excess elements in %s initializer", t->kind == TY_UNION ? "union" : "struct");
             struct init junk = {0};
             init_value(&junk, ty_int, 0, NULL);
             if (!accept(CPP_P_COMMA)) break;

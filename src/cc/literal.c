@@ -19,7 +19,7 @@ static void char_diag(void *ctx, bool error, const char *msg)
 {
     const struct srcpos *pos = ctx;
     if (error) cc_error_at(*pos, "%s", msg);
-    cc_warn_at(*pos, "%s", msg);
+    cc_warn_at(strstr(msg, "multi-character") ? CW_MULTICHAR : CW_NONE, *pos, "%s", msg);
 }
 
 static int enc_width(int enc)
@@ -400,7 +400,7 @@ struct node *parse_number(struct token *t)
         e->val = wrap_int((i128)v, ty);
         return e;
     }
-    if (overflow) cc_warn_at(t->pos, "integer constant is too large for its type");
+    if (overflow) cc_warn_at(CW_NONE, t->pos, "integer constant is too large for its type");
     /* C11 6.4.4.1p5: first type of the list that can represent the value */
     struct type *cands[8];
     int n = 0;

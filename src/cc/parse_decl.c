@@ -585,7 +585,7 @@ done:
         case 0:
             if (!(spec & (S_SIGNED | S_UNSIGNED))) {
                 if (!any) return false;
-                if (cc_wall) cc_warn_at(pos, "type defaults to 'int' in declaration");
+                cc_warn_at(CW_IMPLICIT_INT, pos, "type defaults to 'int' in declaration");
             }
             ty = u ? ty_uint : ty_int;
             break;

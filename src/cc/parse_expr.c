@@ -61,7 +61,7 @@ static struct node *binary_arith(enum nk k, struct node *l, struct node *r, stru
     n->r = cast_to(r, t);
     if ((k == N_DIV || k == N_MOD) && ty_is_integer(t)) {
         i128 v;
-        if (eval_int(n->r, &v) && v == 0) cc_warn_at(pos, "division by zero");
+        if (eval_int(n->r, &v) && v == 0) cc_warn_at(CW_DIV_BY_ZERO, pos, "division by zero");
     }
     return n;
 }
@@ -84,7 +84,7 @@ static struct node *add_sub(enum nk k, struct node *l, struct node *r, struct sr
     }
     if (k == N_SUB && l->ty->kind == TY_PTR && r->ty->kind == TY_PTR) {
         if (!ty_compatible(ty_unqual(l->ty->base), ty_unqual(r->ty->base)))
-            cc_warn_at(pos, "subtraction of pointers to different types");
+            cc_warn_at(CW_NONE, pos, "subtraction of pointers to different types");
         struct node *n = mk(N_SUB, ty_intptr(), pos);
         n->l = l;
         n->r = r;
@@ -110,19 +110,19 @@ static struct node *compare(enum nk k, struct node *l, struct node *r, struct sr
     if (l->ty->kind == TY_PTR && r->ty->kind == TY_PTR) {
         if (!ty_compatible(ty_unqual(l->ty->base), ty_unqual(r->ty->base)) &&
             l->ty->base->kind != TY_VOID && r->ty->base->kind != TY_VOID)
-            cc_warn_at(pos, "comparison of distinct pointer types lacks a cast");
+            cc_warn_at(CW_NONE, pos, "comparison of distinct pointer types lacks a cast");
         n->l = l;
         n->r = cast_to(r, l->ty);
         return n;
     }
     if (l->ty->kind == TY_PTR && ty_is_integer(r->ty)) {
-        if (!is_null_ptr_const(r)) cc_warn_at(pos, "comparison between pointer and integer");
+        if (!is_null_ptr_const(r)) cc_warn_at(CW_NONE, pos, "comparison between pointer and integer");
         n->l = l;
         n->r = cast_to(r, l->ty);
         return n;
     }
     if (r->ty->kind == TY_PTR && ty_is_integer(l->ty)) {
-        if (!is_null_ptr_const(l)) cc_warn_at(pos, "comparison between pointer and integer");
+        if (!is_null_ptr_const(l)) cc_warn_at(CW_NONE, pos, "comparison between pointer and integer");
         n->l = cast_to(l, r->ty);
         n->r = r;
         return n;
@@ -788,7 +788,7 @@ static struct node *parse_primary(void)
         }
         if (is_punct(peek(), CPP_P_LPAREN)) {
             /* implicit declaration: int name() */
-            cc_warn_at(pos, "implicit declaration of function '%s'", name);
+            cc_warn_at(CW_IMPLICIT_FUNCTION_DECLARATION, pos, "implicit declaration of function '%s'", name);
             struct type *ft = ty_func(ty_int);
             ft->oldstyle = true;
             struct obj *g = NULL;
@@ -1155,7 +1155,7 @@ struct node *parse_cond_expr(void)
         else if (is_null_ptr_const(b)) n->ty = ta;
         else {
             if (!ty_compatible(ty_unqual(ta->base), ty_unqual(tb->base)))
-                cc_warn_at(pos, "pointer type mismatch in conditional expression");
+                cc_warn_at(CW_NONE, pos, "pointer type mismatch in conditional expression");
             n->ty = ta;
         }
         if (ta->base->is_const || tb->base->is_const)
@@ -1163,11 +1163,11 @@ struct node *parse_cond_expr(void)
         a = cast_to(a, n->ty);
         b = cast_to(b, n->ty);
     } else if (ta->kind == TY_PTR && ty_is_integer(tb)) {
-        if (!is_null_ptr_const(b)) cc_warn_at(pos, "pointer/integer type mismatch in conditional expression");
+        if (!is_null_ptr_const(b)) cc_warn_at(CW_NONE, pos, "pointer/integer type mismatch in conditional expression");
         n->ty = ta;
         b = cast_to(b, ta);
     } else if (tb->kind == TY_PTR && ty_is_integer(ta)) {
-        if (!is_null_ptr_const(a)) cc_warn_at(pos, "pointer/integer type mismatch in conditional expression");
+        if (!is_null_ptr_const(a)) cc_warn_at(CW_NONE, pos, "pointer/integer type mismatch in conditional expression");
         n->ty = tb;
         a = cast_to(a, tb);
     } else if ((ta->kind == TY_STRUCT || ta->kind == TY_UNION) && ty_compatible(ty_unqual(ta), ty_unqual(tb))) {

@@ -268,14 +268,14 @@ static struct node *parse_stmt_(void)
                 struct node *e = parse_expr();
                 expect(CPP_P_SEMI, NULL);
                 if (rt->kind == TY_VOID) {
-                    if (e->ty->kind != TY_VOID) cc_warn_at(pos, "'return' with a value, in function returning void");
+                    if (e->ty->kind != TY_VOID) cc_warn_at(CW_RETURN_TYPE, pos, "'return' with a value, in function returning void");
                     n->l = e;
                     n->ty = ty_void;
                 } else {
                     n->l = convert_assign(e, rt, "return");
                 }
             } else if (rt->kind != TY_VOID) {
-                cc_warn_at(pos, "'return' with no value, in function returning non-void");
+                cc_warn_at(CW_RETURN_TYPE, pos, "'return' with no value, in function returning non-void");
             }
             return n;
         }
