@@ -1,0 +1,327 @@
+/* zl-addr2line — map addresses of an ELF32/ELF64/ELF128 file to source file names and
+ * line numbers, as GNU addr2line does (docs/binutils.md).
+ *
+ * An address is looked up in the allocated section that contains it; the line comes
+ * from the DWARF line tables (src/elf/dwarf_info.c) and the function name from the
+ * DWARF subprograms, else from the symbol table by GNU BFD's rules for choosing the
+ * nearest function symbol (_bfd_elf_find_function), which also gives the file name of
+ * code without line information (the STT_FILE symbol before it). */
+#include <ctype.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "elf/dwarf.h"
+#include "elf/elf.h"
+
+#define TOOL "zl-addr2line"
+
+struct opts {
+    bool addresses, functions, pretty, basenames, inlines;
+    const char *section;
+};
+
+struct input {
+    const struct elf_file *f;
+    struct dwarf *dw;
+    u32 symtab;                 /* .symtab, else .dynsym, else 0 */
+    unsigned digits;            /* hex digits of an address: 8, 16, 32 */
+    /* the last find_function answer, reused while the offsets stay in its symbol's
+     * [value, value + size) of the same section, as BFD's cache is */
+    u32 c_sec;
+    u128 c_lo, c_hi;
+    const char *c_name, *c_file;
+};
+
+static void usage(FILE *fp)
+{
+    fprintf(fp,
+            "Usage: " TOOL " [option(s)] [addr(s)]\n"
+            " Convert addresses into line number/file name pairs.\n"
+            " If no addresses are specified on the command line, they will be read from stdin\n"
+            " The options are:\n"
+            "  -a --addresses         Show addresses\n"
+            "  -e --exe=<executable>  Set the input file name (default is a.out)\n"
+            "  -i --inlines           Unwind inlined functions\n"
+            "  -j --section=<name>    Read section-relative offsets instead of addresses\n"
+            "  -p --pretty-print      Make the output easier to read for humans\n"
+            "  -s --basenames         Strip directory names\n"
+            "  -f --functions         Show function names\n"
+            "  -C --demangle[=style]  Accepted; C names need no demangling\n"
+            "  -h --help              Display this information\n"
+            "  -v --version           Display the program's version\n");
+}
+
+/* ---------------------------------------------------------------- symbols */
+
+/* The function symbol nearest below `off` in section `sec`, by BFD's rules: any symbol
+ * of the section but section, file, object and TLS symbols, RISC-V mapping symbols and
+ * hidden zero-size local NOTYPE symbols (a size of 0 counts as 1); the closest one
+ * below, and among those at one address the one that reaches `off`, then a function
+ * rather than not, a typed symbol rather than NOTYPE, the smaller.  *file is the name of the STT_FILE symbol before it, for
+ * a local symbol or when no other symbol came between. */
+static const char *find_function(struct input *in, u32 sec, u128 off, const char **file)
+{
+    const struct elf_file *f = in->f;
+    if (in->c_name && in->c_sec == sec && off >= in->c_lo && off < in->c_hi) {
+        *file = in->c_file;
+        return in->c_name;
+    }
+    struct elf_sym s, best = { 0 };
+    u128 best_size = 0;
+    bool have = false;
+    const char *cur_file = NULL, *best_file = NULL;
+    enum { NOTHING, SYMBOL, FILE_AFTER_SYMBOL } state = NOTHING;
+    for (u32 i = 1; in->symtab && i < elf_sym_count(f, in->symtab); i++) {
+        if (elf_sym(f, in->symtab, i, &s) < 0)
+            continue;
+        u8 type = ELF_ST_TYPE(s.info), bind = ELF_ST_BIND(s.info);
+        if (type == STT_FILE) {
+            cur_file = s.name;
+            if (state == SYMBOL)
+                state = FILE_AFTER_SYMBOL;
+            continue;
+        }
+        if (state == NOTHING)
+            state = SYMBOL;
+        if (type == STT_SECTION || type == STT_OBJECT || type == STT_COMMON ||
+            type == STT_TLS || s.shndx != sec)
+            continue;
+        if (bind == STB_LOCAL && s.name[0] == '$' && (s.name[1] == 'x' || s.name[1] == 'd'))
+            continue;
+        if (s.size == 0 && bind == STB_LOCAL && type == STT_NOTYPE &&
+            ELF_ST_VISIBILITY(s.other) == STV_HIDDEN)
+            continue;
+        u128 size = s.size ? s.size : 1;
+        bool better;
+        if (s.value > off || (have && s.value < best.value))
+            better = false;                     /* beyond off, or further than the best */
+        else if (!have || s.value > best.value)
+            better = true;                      /* closer */
+        else if (best.value + best_size <= off)
+            better = size > best_size;          /* the best does not reach off */
+        else if (s.value + size <= off)
+            better = false;                     /* this one does not */
+        else if ((type == STT_FUNC) != (ELF_ST_TYPE(best.info) == STT_FUNC))
+            better = type == STT_FUNC;          /* a function over a non-function */
+        else if ((type == STT_NOTYPE) != (ELF_ST_TYPE(best.info) == STT_NOTYPE))
+            better = type != STT_NOTYPE;        /* a typed symbol over an untyped one */
+        else
+            better = size < best_size;          /* the smaller */
+        if (better) {
+            best = s;
+            best_size = size;
+            have = true;
+            best_file = cur_file && (bind == STB_LOCAL || state != FILE_AFTER_SYMBOL)
+                        ? cur_file : NULL;
+        } else if (have && s.value > off && s.value > best.value &&
+                   s.value < best.value + best_size) {
+            best_size = s.value - best.value;
+        }
+    }
+    if (!have)
+        return NULL;
+    in->c_sec = sec;
+    in->c_lo = best.value;
+    in->c_hi = best.value + (best.size ? best.size : 1);
+    in->c_name = best.name;
+    in->c_file = *file = best_file;
+    return best.name;
+}
+
+static bool symbol_value(const struct input *in, const char *name, u128 *v)
+{
+    struct elf_sym s;
+    for (u32 i = 1; in->symtab && i < elf_sym_count(in->f, in->symtab); i++)
+        if (elf_sym(in->f, in->symtab, i, &s) == 0 && s.shndx != SHN_UNDEF &&
+            !strcmp(s.name, name)) {
+            *v = s.value;
+            return true;
+        }
+    return false;
+}
+
+/* ---------------------------------------------------------------- one address */
+
+/* A symbol's name, else a hexadecimal number (leading blanks and 0x allowed, stops at
+ * the first other character, saturates like strtoul). */
+static u128 parse_address(const struct input *in, const char *s)
+{
+    u128 v = 0;
+    if (symbol_value(in, s, &v))
+        return v;
+    while (isspace((unsigned char)*s))
+        s++;
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && isxdigit((unsigned char)s[2]))
+        s += 2;
+    u128 max = in->digits == 32 ? ~(u128)0 : (u128)~(u64)0;
+    for (; isxdigit((unsigned char)*s); s++) {
+        unsigned d = (unsigned)(isdigit((unsigned char)*s) ? *s - '0'
+                                                          : tolower((unsigned char)*s) - 'a' + 10);
+        if (v > (max - d) / 16)
+            v = max;
+        else
+            v = v * 16 + d;
+    }
+    if (in->digits == 8)
+        v = (u32)v;
+    return v;
+}
+
+static void print_hex(u128 v, unsigned digits)
+{
+    char buf[40];
+    for (unsigned i = 0; i < digits; i++)
+        buf[i] = "0123456789abcdef"[(unsigned)(v >> (4 * (digits - 1 - i))) & 0xf];
+    buf[digits] = 0;
+    fputs(buf, stdout);
+}
+
+static void translate(struct input *in, const struct opts *o, const char *text)
+{
+    const struct elf_file *f = in->f;
+    u128 pc = parse_address(in, text);
+    if (o->addresses) {
+        fputs("0x", stdout);
+        print_hex(pc, in->digits);
+        fputs(o->pretty ? ": " : "\n", stdout);
+    }
+    /* the section: the named one (pc is an offset in it), or the allocated one with pc */
+    u32 sec = 0;
+    u128 addr = pc;
+    if (o->section) {
+        u32 i = elf_section_by_name(f, o->section);
+        if (pc < elf_shdr(f, i)->size) {
+            sec = i;
+            addr = elf_shdr(f, i)->addr + pc;
+        }
+    } else {
+        for (u32 i = 1; i < elf_shnum(f) && !sec; i++) {
+            const struct elf_shdr *sh = elf_shdr(f, i);
+            if ((sh->flags & SHF_ALLOC) && pc >= sh->addr && pc - sh->addr < sh->size)
+                sec = i;
+        }
+    }
+    bool found = false;
+    struct dwarf_loc loc = { 0 };
+    if (sec) {
+        u128 dwaddr = addr - elf_shdr(f, sec)->addr + dwarf_section_vma(in->dw, sec);
+        found = dwarf_lookup(in->dw, dwaddr, &loc) || loc.func;
+        if (!loc.func) {
+            const char *symfile = NULL;
+            /* symbol values are addresses, but offsets in a relocatable object */
+            u128 off = elf_header(f)->type == ET_REL ? addr - elf_shdr(f, sec)->addr : addr;
+            loc.func = find_function(in, sec, off, &symfile);
+            if (loc.func) {
+                if (!found)
+                    loc.file = symfile;
+                found = true;
+            }
+        }
+    }
+    if (!found) {
+        if (o->functions)
+            fputs(o->pretty ? "?? " : "??\n", stdout);
+        fputs("??:0\n", stdout);
+        return;
+    }
+    for (;;) {
+        if (o->functions) {
+            fputs(loc.func && *loc.func ? loc.func : "??", stdout);
+            fputs(o->pretty ? " at " : "\n", stdout);
+        }
+        const char *file = loc.file;
+        if (o->basenames && file && strrchr(file, '/'))
+            file = strrchr(file, '/') + 1;
+        printf("%s:", file ? file : "??");
+        /* the line table's discriminator stays on the callers' lines, as in GNU's */
+        if (!loc.line)
+            puts("?");
+        else if (loc.disc)
+            printf("%u (discriminator %u)\n", loc.line, loc.disc);
+        else
+            printf("%u\n", loc.line);
+        if (!o->inlines || !dwarf_inliner(in->dw, &loc))
+            break;
+        if (o->pretty)
+            fputs(" (inlined by) ", stdout);
+    }
+}
+
+/* ---------------------------------------------------------------- main */
+
+int main(int argc, char **argv)
+{
+    static const struct option longs[] = {
+        { "addresses", no_argument, NULL, 'a' },
+        { "basenames", no_argument, NULL, 's' },
+        { "demangle", optional_argument, NULL, 'C' },
+        { "exe", required_argument, NULL, 'e' },
+        { "functions", no_argument, NULL, 'f' },
+        { "inlines", no_argument, NULL, 'i' },
+        { "pretty-print", no_argument, NULL, 'p' },
+        { "section", required_argument, NULL, 'j' },
+        { "help", no_argument, NULL, 'H' },
+        { "version", no_argument, NULL, 'V' },
+        { NULL, 0, NULL, 0 },
+    };
+    struct opts o = { 0 };
+    const char *path = "a.out";
+    argv[0] = (char *)TOOL;
+    int c;
+    while ((c = getopt_long(argc, argv, "aCe:fHhij:psVv", longs, NULL)) != -1) {
+        switch (c) {
+        case 'a': o.addresses = true; break;
+        case 'C': break;            /* C symbols are not mangled */
+        case 'e': path = optarg; break;
+        case 'f': o.functions = true; break;
+        case 'i': o.inlines = true; break;
+        case 'j': o.section = optarg; break;
+        case 'p': o.pretty = true; break;
+        case 's': o.basenames = true; break;
+        case 'H': case 'h': usage(stdout); return 0;
+        case 'V': case 'v': printf(TOOL " (ZettaLinux) 0.1 — RISC-V ELF32/ELF64/ELF128\n"); return 0;
+        default: usage(stderr); return 1;
+        }
+    }
+    usize size = 0;
+    u8 *data = elf_input_load(TOOL, path, &size);
+    if (!data)
+        return 1;
+    struct elf_err err = { "" };
+    struct elf_file *f = NULL;
+    if (ar_is_archive(data, size) || !(f = elf_read(data, size, 0, &err))) {
+        if (size < 4 || memcmp(data, "\177ELF", 4))
+            fprintf(stderr, TOOL ": %s: file format not recognized\n", path);
+        else
+            fprintf(stderr, TOOL ": %s: %s\n", path, err.msg);
+        free(data);
+        return 1;
+    }
+    struct input in = { .f = f, .digits = elf_class_bits(elf_cls(f)) / 4 };
+    in.symtab = elf_section_by_type(f, SHT_SYMTAB);
+    if (!in.symtab)
+        in.symtab = elf_section_by_type(f, SHT_DYNSYM);
+    int rc = 0;
+    if (o.section && !elf_section_by_name(f, o.section)) {
+        fprintf(stderr, TOOL ": %s: cannot find section %s\n", path, o.section);
+        rc = 1;
+    } else if (!(in.dw = dwarf_open(f, &err))) {
+        fprintf(stderr, TOOL ": %s: %s\n", path, err.msg);
+        rc = 1;
+    } else if (optind < argc) {
+        for (int i = optind; i < argc; i++)
+            translate(&in, &o, argv[i]);
+    } else {
+        char line[512];
+        while (fgets(line, sizeof line, stdin)) {
+            line[strcspn(line, "\n")] = 0;
+            translate(&in, &o, line);
+            fflush(stdout);
+        }
+    }
+    dwarf_close(in.dw);
+    elf_close(f);
+    free(data);
+    return rc;
+}
