@@ -16,7 +16,7 @@
 enum {
     DW_TAG_inlined_subroutine = 0x1d, DW_TAG_subprogram = 0x2e,
     DW_AT_name = 0x03, DW_AT_stmt_list = 0x10, DW_AT_low_pc = 0x11, DW_AT_high_pc = 0x12,
-    DW_AT_comp_dir = 0x1b, DW_AT_abstract_origin = 0x31, DW_AT_specification = 0x47,
+    DW_AT_comp_dir = 0x1b, DW_AT_ranges = 0x55, DW_AT_abstract_origin = 0x31, DW_AT_specification = 0x47,
     DW_AT_call_file = 0x58, DW_AT_call_line = 0x59, DW_AT_linkage_name = 0x6e, DW_AT_MIPS_linkage_name = 0x2007,
 };
 enum {
@@ -54,8 +54,8 @@ struct func {
 };
 
 struct dwarf {
-    struct dwarf_sect info, abbrev, line, str, line_str;
-    u8 *owned[5];            /* relocated copies */
+    struct dwarf_sect info, abbrev, line, str, line_str, ranges, rnglists;
+    u8 *owned[7];            /* relocated copies */
     u128 *vma;               /* per section: its address (placed, in a relocatable object) */
     u32 nvma;
     struct row *rows;
@@ -497,12 +497,74 @@ static int add_func(struct dwarf *d, const struct func *fn)
     return 0;
 }
 
+/* One function entry per range of the list at `off` (.debug_ranges before DWARF 5,
+ * .debug_rnglists from 5).  A malformed list ends early: its function is then only
+ * partly known, which is no reason to reject the file.  -1 only when out of memory. */
+static int add_ranges(struct dwarf *d, const struct unit *u, u128 base, u64 off,
+                      const struct func *fn)
+{
+    const struct dwarf_sect *sec = u->version >= 5 ? &d->rnglists : &d->ranges;
+    if (off >= sec->size)
+        return 0;
+    struct dwarf_cur c = { sec->data, (usize)off, sec->size, false };
+    u128 maxaddr = u->addr_size >= 16 ? ~(u128)0 : ((u128)1 << (8 * u->addr_size)) - 1;
+    for (int n = 0; n < 100000 && !c.bad; n++) {
+        u128 lo, hi;
+        if (u->version < 5) {
+            lo = dwarf_addr(&c, u->addr_size);
+            hi = dwarf_addr(&c, u->addr_size);
+            if (c.bad || (lo == 0 && hi == 0))
+                break;
+            if (lo == maxaddr) {
+                base = hi;
+                continue;
+            }
+            lo += base;
+            hi += base;
+        } else {
+            u8 kind = (u8)dwarf_u(&c, 1);
+            if (c.bad || kind == 0)                     /* DW_RLE_end_of_list */
+                break;
+            switch (kind) {
+            case 4:                                     /* DW_RLE_offset_pair */
+                lo = base + dwarf_uleb(&c);
+                hi = base + dwarf_uleb(&c);
+                break;
+            case 5:                                     /* DW_RLE_base_address */
+                base = dwarf_addr(&c, u->addr_size);
+                continue;
+            case 6:                                     /* DW_RLE_start_end */
+                lo = dwarf_addr(&c, u->addr_size);
+                hi = dwarf_addr(&c, u->addr_size);
+                break;
+            case 7:                                     /* DW_RLE_start_length */
+                lo = dwarf_addr(&c, u->addr_size);
+                hi = lo + dwarf_uleb(&c);
+                break;
+            default:            /* the indexed kinds need .debug_addr: not followed */
+                return 0;
+            }
+        }
+        if (c.bad)
+            break;
+        if (hi > lo) {
+            struct func r = *fn;
+            r.lo = lo;
+            r.hi = hi;
+            if (add_func(d, &r) < 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
 /* Walk the entries of one unit: the unit entry's line table, the functions. */
 static int scan_unit(struct dwarf *d, const struct unit *u, const struct abbrevs *ab,
                      struct dwarf_cur *c, struct elf_err *err)
 {
     bool first = true;
     int depth = 0;
+    u128 base = 0;              /* the unit's DW_AT_low_pc: base of its range lists */
     /* caller[k]: the function entry enclosing the entries at depth k */
     enum { MAXDEPTH = 256 };
     usize caller[MAXDEPTH + 1];
@@ -521,8 +583,8 @@ static int scan_unit(struct dwarf *d, const struct unit *u, const struct abbrevs
         if (!a)
             return dfail(err, "unknown abbreviation", die);
         struct func fn = { .die = die, .caller = depth <= MAXDEPTH ? caller[depth] : NO_FUNC };
-        u64 call_file = 0;
-        bool has_lo = false, has_hi = false, hi_rel = false;
+        u64 call_file = 0, ranges = 0;
+        bool has_lo = false, has_hi = false, hi_rel = false, has_ranges = false;
         u64 stmt = 0;
         bool has_stmt = false;
         const char *comp_dir = NULL;
@@ -559,6 +621,12 @@ static int scan_unit(struct dwarf *d, const struct unit *u, const struct abbrevs
             case DW_AT_call_file:
                 if (v.cls == V_CONST) call_file = (u64)v.u;
                 break;
+            case DW_AT_ranges:  /* DW_FORM_rnglistx (split DWARF) is not followed */
+                if (v.cls == V_SECOFF || (v.cls == V_CONST && u->version < 5)) {
+                    ranges = (u64)v.u;
+                    has_ranges = true;
+                }
+                break;
             case DW_AT_call_line:
                 if (v.cls == V_CONST) fn.call_line = (u32)v.u;
                 break;
@@ -566,12 +634,13 @@ static int scan_unit(struct dwarf *d, const struct unit *u, const struct abbrevs
             }
         }
         usize self = NO_FUNC;
+        bool is_code = a->tag == DW_TAG_subprogram || a->tag == DW_TAG_inlined_subroutine;
         if (first) {
             first = false;
+            base = has_lo ? fn.lo : 0;
             if (has_stmt && load_lines(d, stmt, comp_dir, err) < 0)
                 return -1;
-        } else if ((a->tag == DW_TAG_subprogram || a->tag == DW_TAG_inlined_subroutine) &&
-                   has_lo && has_hi) {
+        } else if (is_code && ((has_lo && has_hi) || has_ranges)) {
             if (hi_rel)
                 fn.hi += fn.lo;
             fn.inlined = a->tag == DW_TAG_inlined_subroutine;
@@ -579,10 +648,12 @@ static int scan_unit(struct dwarf *d, const struct unit *u, const struct abbrevs
                 fn.call_file = call_file < d->unit_npaths ? d->unit_paths[call_file]
                                                           : "<unknown>";
             self = d->nfuncs;
-            if (add_func(d, &fn) < 0) {
+            if (has_lo && has_hi ? add_func(d, &fn) : add_ranges(d, u, base, ranges, &fn)) {
                 snprintf(err->msg, sizeof err->msg, "out of memory");
                 return -1;
             }
+            if (self == d->nfuncs)
+                self = NO_FUNC;
         } else if (a->tag == DW_TAG_subprogram && (fn.name || fn.origin)) {
             /* a declaration or abstract instance: a name for DW_AT_abstract_origin */
             fn.lo = fn.hi = 0;
@@ -693,11 +764,14 @@ struct dwarf *dwarf_open(const struct elf_file *f, struct elf_err *err)
         d->vma[i] = next;
         next += sh->size;
     }
-    static const char *const names[5] = {
+    static const char *const names[7] = {
         ".debug_info", ".debug_abbrev", ".debug_line", ".debug_str", ".debug_line_str",
+        ".debug_ranges", ".debug_rnglists",
     };
-    struct dwarf_sect *sects[5] = { &d->info, &d->abbrev, &d->line, &d->str, &d->line_str };
-    for (int i = 0; i < 5; i++)
+    struct dwarf_sect *sects[7] = {
+        &d->info, &d->abbrev, &d->line, &d->str, &d->line_str, &d->ranges, &d->rnglists,
+    };
+    for (int i = 0; i < 7; i++)
         if (load_section(d, f, names[i], sects[i], &d->owned[i], err) < 0)
             goto bad;
     if (d->info.size && d->line.size && scan_info(d, err) < 0)
@@ -721,7 +795,7 @@ void dwarf_close(struct dwarf *d)
 {
     if (!d)
         return;
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < 7; i++)
         free(d->owned[i]);
     for (usize i = 0; i < d->npaths; i++)
         free(d->paths[i]);
