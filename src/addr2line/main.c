@@ -132,7 +132,7 @@ static const char *find_function(struct input *in, u32 sec, u128 off, const char
 static bool symbol_value(const struct input *in, const char *name, u128 *v)
 {
     struct elf_sym s;
-    for (u32 i = 1; in->symtab && i < elf_sym_count(in->f, in->symtab); i++)
+    for (u32 i = 1; *name && in->symtab && i < elf_sym_count(in->f, in->symtab); i++)
         if (elf_sym(in->f, in->symtab, i, &s) == 0 && s.shndx != SHN_UNDEF &&
             !strcmp(s.name, name)) {
             *v = s.value;
