@@ -306,7 +306,7 @@ int main(int argc, char **argv)
     if (o.section && !elf_section_by_name(f, o.section)) {
         fprintf(stderr, TOOL ": %s: cannot find section %s\n", path, o.section);
         rc = 1;
-    } else if (!(in.dw = dwarf_open(f, &err))) {
+    } else if (!(in.dw = dwarf_open(f, 0, &err))) {
         fprintf(stderr, TOOL ": %s: %s\n", path, err.msg);
         rc = 1;
     } else if (optind < argc) {

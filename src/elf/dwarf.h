@@ -75,7 +75,7 @@ struct dwarf_line_hdr {
     /* version 5: the entry formats and where the tables are (for zl-readelf) */
     u32 ndir_fmt, nfile_fmt;
     struct dwarf_lnct dir_fmt[8], file_fmt[8];
-    usize dir_table, file_table;   /* offsets of the format descriptions */
+    usize dir_table, file_table;   /* offsets of the first entries */
     usize prog, end;         /* the line-number program: [prog, end) */
 };
 
@@ -101,6 +101,7 @@ struct dwarf_line_op {
     usize off;               /* offset of the opcode in .debug_line */
     u8 op, ext;
     u64 ext_len;             /* extended: length after the length field */
+    usize ext_data;          /* extended: offset of the operands */
     u64 uarg;                /* unsigned operand (advance_pc, set_file, ...) */
     i64 sarg;                /* signed operand (advance_line) */
     u128 addr;               /* set_address's operand */
@@ -108,7 +109,8 @@ struct dwarf_line_op {
     u128 addr_delta;         /* special, advance_pc, const_add_pc, fixed_advance_pc */
     i64 line_delta;          /* special, advance_line */
     bool row;                /* a row was appended (special, copy, end_sequence) */
-    const char *define_name; /* DW_LNE_define_file (version < 5) */
+    const char *define_name; /* DW_LNE_define_file (version < 5): name, */
+    u64 define[3];           /* directory, time, size */
 };
 
 struct dwarf_line_vm {
@@ -134,8 +136,12 @@ struct dwarf_loc {
 struct dwarf;
 /* Index the debug information of f (which must stay open).  A file without
  * .debug_info/.debug_line gives an empty index, not an error.  Returns NULL with err
- * filled on malformed DWARF or unsupported relocations in a relocatable object. */
-struct dwarf *dwarf_open(const struct elf_file *f, struct elf_err *err);
+ * filled on malformed DWARF or unsupported relocations in a relocatable object.
+ * flags DWARF_OPEN_RAW: only load the debug sections, relocated (in a relocatable
+ * object) with every section at its own address, as GNU readelf shows them; no index
+ * (dwarf_lookup finds nothing). */
+#define DWARF_OPEN_RAW 0x1u
+struct dwarf *dwarf_open(const struct elf_file *f, unsigned flags, struct elf_err *err);
 void dwarf_close(struct dwarf *d);
 /* The row covering addr: 1 with *loc filled, 0 if no line table covers it.  loc->func
  * comes from the smallest subprogram or inlined subroutine covering addr (NULL if

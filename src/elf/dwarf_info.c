@@ -737,7 +737,7 @@ static const struct func *func_by_die(const struct dwarf *d, usize die)
     return bsearch(&key, d->funcs, d->nfuncs, sizeof *d->funcs, cmp_die);
 }
 
-struct dwarf *dwarf_open(const struct elf_file *f, struct elf_err *err)
+struct dwarf *dwarf_open(const struct elf_file *f, unsigned flags, struct elf_err *err)
 {
     struct dwarf *d = calloc(1, sizeof *d);
     if (!d) {
@@ -757,7 +757,8 @@ struct dwarf *dwarf_open(const struct elf_file *f, struct elf_err *err)
     for (u32 i = 1; i < d->nvma; i++) {
         const struct elf_shdr *sh = elf_shdr(f, i);
         d->vma[i] = sh->addr;
-        if (elf_header(f)->type != ET_REL || !(sh->flags & SHF_ALLOC))
+        if (elf_header(f)->type != ET_REL || !(sh->flags & SHF_ALLOC) ||
+            (flags & DWARF_OPEN_RAW))
             continue;
         u128 al = sh->addralign ? sh->addralign : 1;
         next = (next + al - 1) / al * al;
@@ -774,6 +775,8 @@ struct dwarf *dwarf_open(const struct elf_file *f, struct elf_err *err)
     for (int i = 0; i < 7; i++)
         if (load_section(d, f, names[i], sects[i], &d->owned[i], err) < 0)
             goto bad;
+    if (flags & DWARF_OPEN_RAW)
+        return d;
     if (d->info.size && d->line.size && scan_info(d, err) < 0)
         goto bad;
     /* names through DW_AT_abstract_origin / DW_AT_specification (DIEs are in order) */

@@ -188,13 +188,13 @@ static int v5_table(struct dwarf_cur *c, struct dwarf_line_hdr *h, bool files,
         return fail(err, "too many directory or file entries", at);
     if (files) {
         h->nfile_fmt = nfmt;
-        h->file_table = at;
+        h->file_table = c->pos;
         h->files = calloc(n ? n : 1, sizeof *h->files);
         if (!h->files)
             return fail(err, "out of memory", at);
     } else {
         h->ndir_fmt = nfmt;
-        h->dir_table = at;
+        h->dir_table = c->pos;
         h->dirs = calloc(n ? n : 1, sizeof *h->dirs);
         if (!h->dirs)
             return fail(err, "out of memory", at);
@@ -422,6 +422,7 @@ int dwarf_line_step(struct dwarf_line_vm *vm, struct dwarf_line_op *op, struct e
         usize next = c->pos + (usize)op->ext_len;
         struct dwarf_cur ec = { c->base, c->pos, next, false };
         op->ext = (u8)dwarf_u(&ec, 1);
+        op->ext_data = ec.pos;
         switch (op->ext) {
         case DW_LNE_end_sequence:
             vm->r.end_seq = true;
@@ -437,9 +438,8 @@ int dwarf_line_step(struct dwarf_line_vm *vm, struct dwarf_line_op *op, struct e
             break;
         case DW_LNE_define_file:
             op->define_name = dwarf_cstr(&ec);
-            dwarf_uleb(&ec);
-            dwarf_uleb(&ec);
-            dwarf_uleb(&ec);
+            for (int i = 0; i < 3; i++)
+                op->define[i] = dwarf_uleb(&ec);
             break;
         case DW_LNE_set_discriminator:
             op->uarg = dwarf_uleb(&ec);

@@ -927,8 +927,11 @@ static int print_elf(FILE *out, FILE *err, const char *name, const u8 *data, usi
         print_relocs(&R);
     if (o->symbols)
         print_symbols(&R);
+    int rc = 0;
+    if (o->debug_line)
+        rc = readelf_debug_line(out, err ? err : stderr, name, f);
     elf_close(f);
-    return 0;
+    return rc;
 }
 
 /* ---------------------------------------------------------------------------------- */

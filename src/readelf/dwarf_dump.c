@@ -1,0 +1,307 @@
+/* dwarf_dump.c — zl-readelf --debug-dump=line (-wl): the raw line-number programs of
+ * .debug_line in GNU readelf's layout, one line per opcode, decoded by the reader of
+ * src/elf/dwarf_line.c.  In a relocatable object the section is shown relocated, with
+ * every symbol at its own value, as GNU readelf shows it. */
+#include <string.h>
+
+#include "elf/dwarf.h"
+#include "readelf.h"
+
+enum { DW_FORM_string = 0x08, DW_FORM_strp = 0x0e, DW_FORM_line_strp = 0x1f, DW_FORM_data16 = 0x1e };
+
+/* GNU readelf's "%#x" style: 0x and hex digits, but a bare 0 for zero (buf >= 40) */
+static const char *hex(u128 v, char *buf)
+{
+    if (!v)
+        return strcpy(buf, "0");
+    buf[0] = '0';
+    buf[1] = 'x';
+    elf_u128_hex(v, buf + 2, 38);
+    return buf;
+}
+
+/* A DWARF 5 directory or file table: entry formats, then one line an entry with the
+ * name column last, as GNU readelf lays it out. */
+static int v5_table(FILE *out, const struct dwarf_line_hdr *h, bool files,
+                    const struct dwarf_sect *line, const struct dwarf_sect *str,
+                    const struct dwarf_sect *line_str)
+{
+    const char *what = files ? "File Name Table" : "Directory Table";
+    u32 n = files ? h->nfiles : h->ndirs, nfmt = files ? h->nfile_fmt : h->ndir_fmt;
+    const struct dwarf_lnct *fmt = files ? h->file_fmt : h->dir_fmt;
+    if (n == 0) {
+        fprintf(out, "\n The %s is empty.\n", what);
+        return 0;
+    }
+    fprintf(out, "\n The %s (offset 0x%zx, lines %u, columns %u):\n  Entry", what,
+            files ? h->file_table : h->dir_table, n, nfmt);
+    for (int pass = 0; pass < 2; pass++)
+        for (u32 k = 0; k < nfmt; k++) {
+            if ((fmt[k].type == 1) != (pass == 1))
+                continue;
+            switch (fmt[k].type) {
+            case 1: fputs("\tName", out); break;
+            case 2: fputs("\tDir", out); break;
+            case 3: fputs("\tTime", out); break;
+            case 4: fputs("\tSize", out); break;
+            case 5: fputs("\tMD5\t\t\t", out); break;
+            default: fprintf(out, "\t(Unknown format content type %llu)",
+                             (unsigned long long)fmt[k].type);
+            }
+        }
+    fputc('\n', out);
+    struct dwarf_cur c = { line->data, files ? h->file_table : h->dir_table, h->prog, false };
+    unsigned offsz = h->dwarf64 ? 8 : 4;
+    for (u32 e = 0; e < n; e++) {
+        fprintf(out, "  %u", e);
+        usize start = c.pos, end = c.pos;
+        for (int pass = 0; pass < 2; pass++) {
+            c.pos = start;
+            for (u32 k = 0; k < nfmt; k++) {
+                bool show = (fmt[k].type == 1) == (pass == 1);
+                u64 form = fmt[k].form, off;
+                const char *s;
+                switch (form) {
+                case DW_FORM_string:
+                    s = dwarf_cstr(&c);
+                    if (show && s)
+                        fprintf(out, "\t%s", s);
+                    break;
+                case DW_FORM_strp:
+                case DW_FORM_line_strp: {
+                    const struct dwarf_sect *ss = form == DW_FORM_strp ? str : line_str;
+                    char b[40];
+                    off = dwarf_u(&c, offsz);
+                    s = dwarf_strp(ss->data, ss->size, off);
+                    if (show)
+                        fprintf(out, "\t(indirect %sstring, offset: %s): %s",
+                                form == DW_FORM_strp ? "" : "line ", hex(off, b),
+                                s ? s : "<no string>");
+                    break;
+                }
+                case DW_FORM_data16:
+                    if (show) {
+                        fputs("\t0x", out);
+                        for (int b = 15; b >= 0 && c.pos + 16 <= c.end; b--)
+                            fprintf(out, "%02x", c.base[c.pos + (usize)b]);
+                    }
+                    dwarf_addr(&c, 16);
+                    break;
+                default: {
+                    /* the numeric forms the reader accepted: udata, data1/2/4/8, blocks */
+                    u64 v = form == 0x0f ? dwarf_uleb(&c)
+                            : form == 0x0b ? dwarf_u(&c, 1) : form == 0x05 ? dwarf_u(&c, 2)
+                            : form == 0x06 ? dwarf_u(&c, 4) : form == 0x07 ? dwarf_u(&c, 8)
+                            : 0;
+                    if (form != 0x0f && form != 0x0b && form != 0x05 && form != 0x06 &&
+                        form != 0x07) {
+                        u64 len = form == 0x09 ? dwarf_uleb(&c) : form == 0x0a ? dwarf_u(&c, 1)
+                                  : form == 0x03 ? dwarf_u(&c, 2) : dwarf_u(&c, 4);
+                        if (!c.bad && len <= c.end - c.pos)
+                            c.pos += (usize)len;
+                        if (show)
+                            fprintf(out, "\t%llu byte block", (unsigned long long)len);
+                    } else if (show) {
+                        fprintf(out, "\t%llu", (unsigned long long)v);
+                    }
+                }
+                }
+            }
+            if (c.pos > end)
+                end = c.pos;
+        }
+        c.pos = end;
+        fputc('\n', out);
+        if (c.bad)
+            return -1;
+    }
+    return 0;
+}
+
+/* Versions 2 to 4: NUL-terminated lists. */
+static void v2_tables(FILE *out, const struct dwarf_line_hdr *h)
+{
+    if (h->ndirs <= 1) {
+        fputs("\n The Directory Table is empty.\n", out);
+    } else {
+        fprintf(out, "\n The Directory Table (offset 0x%zx):\n", h->dir_table);
+        for (u32 i = 1; i < h->ndirs; i++)
+            fprintf(out, "  %u\t%s\n", i, h->dirs[i]);
+    }
+    if (h->nfiles <= 1) {
+        fputs("\n The File Name Table is empty.\n", out);
+    } else {
+        fprintf(out, "\n The File Name Table (offset 0x%zx):\n", h->file_table);
+        fputs("  Entry\tDir\tTime\tSize\tName\n", out);
+        for (u32 i = 1; i < h->nfiles; i++) {
+            const struct dwarf_line_file *fe = &h->files[i];
+            fprintf(out, "  %u\t%llu\t%llu\t%llu\t%s\n", i, (unsigned long long)fe->dir,
+                    (unsigned long long)fe->mtime, (unsigned long long)fe->size, fe->name);
+        }
+    }
+}
+
+static void print_header(FILE *out, const struct dwarf_line_hdr *h)
+{
+    if (h->off)
+        fprintf(out, "  Offset:                      0x%zx\n", h->off);
+    else
+        fputs("  Offset:                      0\n", out);
+    fprintf(out, "  Length:                      %llu\n", (unsigned long long)h->unit_length);
+    fprintf(out, "  DWARF Version:               %u\n", h->version);
+    if (h->version >= 5) {
+        fprintf(out, "  Address size (bytes):        %u\n", h->addr_size);
+        fprintf(out, "  Segment selector (bytes):    %u\n", h->seg_size);
+    }
+    fprintf(out, "  Prologue Length:             %d\n", (int)h->header_length);
+    fprintf(out, "  Minimum Instruction Length:  %u\n", h->min_insn);
+    if (h->version >= 4)
+        fprintf(out, "  Maximum Ops per Instruction: %u\n", h->max_ops);
+    fprintf(out, "  Initial value of 'is_stmt':  %u\n", h->default_is_stmt);
+    fprintf(out, "  Line Base:                   %d\n", h->line_base);
+    fprintf(out, "  Line Range:                  %u\n", h->line_range);
+    fprintf(out, "  Opcode Base:                 %u\n", h->opcode_base);
+    fputs("\n Opcodes:\n", out);
+    for (unsigned i = 1; i < h->opcode_base; i++)
+        fprintf(out, "  Opcode %u has %u arg%s\n", i, h->oplen[i], h->oplen[i] == 1 ? "" : "s");
+}
+
+/* One opcode; *view is GNU readelf's view number (rows at one address). */
+static void print_op(FILE *out, const struct dwarf_line_vm *vm, const struct dwarf_line_op *op,
+                     const struct dwarf_sect *line, unsigned *view)
+{
+    const struct dwarf_line_hdr *h = vm->h;
+    char b[40], b2[40];
+    fprintf(out, "  [0x%08zx]", op->off);
+    if (op->op >= h->opcode_base) {
+        if (op->addr_delta)
+            *view = 0;
+        fprintf(out, "  Special opcode %u: advance Address by %s to %s and Line by %lld to %d",
+                op->op - h->opcode_base, elf_u128_dec(op->addr_delta, b, sizeof b),
+                hex(vm->r.addr, b2), (long long)op->line_delta,
+                (int)vm->r.line);
+    }
+    switch (op->op >= h->opcode_base ? 256 : op->op) {
+    case 256: break;
+    case 0:
+        fprintf(out, "  Extended opcode %u: ", op->ext);
+        switch (op->ext) {
+        case 1: fputs("End of Sequence\n\n", out); *view = 0; return;
+        case 2:
+            fprintf(out, "set Address to %s\n", hex(op->addr, b));
+            *view = 0;
+            return;
+        case 3:
+            fprintf(out, "define new File Table entry\n  Entry\tDir\tTime\tSize\tName\n"
+                         "   %u\t%llu\t%llu\t%llu\t%s\n\n", vm->h->nfiles,
+                    (unsigned long long)op->define[0], (unsigned long long)op->define[1],
+                    (unsigned long long)op->define[2], op->define_name ? op->define_name : "");
+            return;
+        case 4: fprintf(out, "set Discriminator to %llu\n", (unsigned long long)op->uarg); return;
+        default:
+            fprintf(out, "%slength %llu [", op->ext >= 0x80 ? "user defined: " : "UNKNOWN: ",
+                    (unsigned long long)op->ext_len - 1);
+            for (u64 i = 0; i + 1 < op->ext_len; i++)
+                fprintf(out, " %02x", line->data[op->ext_data + (usize)i]);
+            fputs("]\n", out);
+            return;
+        }
+        return;
+    case 1: fputs("  Copy", out); break;
+    case 2:
+        if (op->addr_delta)
+            *view = 0;
+        fprintf(out, "  Advance PC by %s to %s\n", elf_u128_dec(op->addr_delta, b, sizeof b),
+                hex(vm->r.addr, b2));
+        return;
+    case 3:
+        fprintf(out, "  Advance Line by %lld to %d\n", (long long)op->sarg, (int)vm->r.line);
+        return;
+    case 4:
+        fprintf(out, "  Set File Name to entry %llu in the File Name Table\n",
+                (unsigned long long)op->uarg);
+        return;
+    case 5: fprintf(out, "  Set column to %llu\n", (unsigned long long)op->uarg); return;
+    case 6: fprintf(out, "  Set is_stmt to %d\n", vm->r.is_stmt); return;
+    case 7: fputs("  Set basic block\n", out); return;
+    case 8:
+        if (op->addr_delta)
+            *view = 0;
+        fprintf(out, "  Advance PC by constant %s to %s\n",
+                elf_u128_dec(op->addr_delta, b, sizeof b), hex(vm->r.addr, b2));
+        return;
+    case 9:
+        fprintf(out, "  Advance PC by fixed size amount %llu to %s\n",
+                (unsigned long long)op->uarg, hex(vm->r.addr, b));
+        return;
+    case 10: fputs("  Set prologue_end to true\n", out); return;
+    case 11: fputs("  Set epilogue_begin to true\n", out); return;
+    case 12: fprintf(out, "  Set ISA to %llu\n", (unsigned long long)op->uarg); return;
+    default: {
+        fprintf(out, "  Unknown opcode %u with operands: ", op->op);
+        struct dwarf_cur c = { line->data, op->off + 1, vm->h->end, false };
+        for (unsigned i = h->oplen[op->op]; i > 0; i--)
+            fprintf(out, "0x%llx%s", (unsigned long long)dwarf_uleb(&c), i == 1 ? "" : ", ");
+        fputc('\n', out);
+        return;
+    }
+    }
+    /* a row: special opcode or DW_LNS_copy */
+    if (*view)
+        fprintf(out, " (view %u)\n", *view);
+    else
+        fputc('\n', out);
+    ++*view;
+}
+
+int readelf_debug_line(FILE *out, FILE *err, const char *name, const struct elf_file *f)
+{
+    if (!elf_section_by_name(f, ".debug_line"))
+        return 0;
+    struct elf_err e = { "" };
+    struct dwarf *d = dwarf_open(f, DWARF_OPEN_RAW, &e);
+    if (!d) {
+        fprintf(err, "zl-readelf: Error: %s: %s\n", name, e.msg);
+        return 1;
+    }
+    struct dwarf_sect line = dwarf_section(d, ".debug_line");
+    struct dwarf_sect str = dwarf_section(d, ".debug_str");
+    struct dwarf_sect line_str = dwarf_section(d, ".debug_line_str");
+    int rc = 0;
+    fputs("Raw dump of debug contents of section .debug_line:\n\n", out);
+    for (usize off = 0; off < line.size && !rc;) {
+        struct dwarf_line_hdr h;
+        if (dwarf_line_hdr_read(&line, off, &str, &line_str, &h, &e) < 0) {
+            fflush(out);
+            fprintf(err, "zl-readelf: Error: %s: %s\n", name, e.msg);
+            rc = 1;
+            break;
+        }
+        print_header(out, &h);
+        if (h.version >= 5) {
+            if (v5_table(out, &h, false, &line, &str, &line_str) < 0 ||
+                v5_table(out, &h, true, &line, &str, &line_str) < 0)
+                rc = 1;
+        } else {
+            v2_tables(out, &h);
+        }
+        fputs("\n Line Number Statements:\n", out);
+        struct dwarf_line_vm vm;
+        struct dwarf_line_op op;
+        unsigned view = 0;
+        int s;
+        dwarf_line_start(&vm, &h, &line);
+        while ((s = dwarf_line_step(&vm, &op, &e)) > 0)
+            print_op(out, &vm, &op, &line, &view);
+        if (s < 0) {
+            fflush(out);
+            fprintf(err, "zl-readelf: Error: %s: %s\n", name, e.msg);
+            rc = 1;
+        }
+        fputc('\n', out);
+        off = h.end;
+        dwarf_line_hdr_free(&h);
+    }
+    dwarf_close(d);
+    return rc;
+}
