@@ -65,8 +65,8 @@ fi
 out=$(run "$RD" -wl z128.o)
 # zl-as's DW_LNE_set_address: extended length 17 (0x11), so 19 bytes from one to the next
 if printf '%s\n' "$out" | grep -q '^  DWARF Version:               3$' &&
-    [ "$(printf '%s\n' "$out" | awk '/set Address to 0$/ { a = strtonum(substr($1, 2, 10)); getline;
-            print strtonum(substr($1, 2, 10)) - a; exit }')" = 19 ] &&
+    pair=$(printf '%s\n' "$out" | grep -m1 -A1 'set Address to 0$' | sed -E 's/^  \[0x([0-9a-f]+)\].*/\1/') &&
+    [ $((16#${pair#*$'\n'} - 16#${pair%%$'\n'*})) = 19 ] &&
     [ "${out##*rc=}" = 0 ]; then
     pass "readelf -wl rv128"
 else fail "readelf -wl rv128" "$(printf '%s\n' "$out" | sed -n '30,36p' | tr '\n' '|')"; fi
