@@ -1,11 +1,10 @@
 /* zl-addr2line — map addresses of an ELF32/ELF64/ELF128 file to source file names and
  * line numbers, as GNU addr2line does (docs/binutils.md).
  *
- * An address is looked up in the allocated section that contains it; the line comes
- * from the DWARF line tables (src/elf/dwarf_info.c) and the function name from the
- * DWARF subprograms, else from the symbol table by GNU BFD's rules for choosing the
- * nearest function symbol (_bfd_elf_find_function), which also gives the file name of
- * code without line information (the STT_FILE symbol before it). */
+ * An address is looked up in the allocated section that contains it (or, with -j, is
+ * an offset in the named section); dwarf_find_line (src/elf/dwarf_info.c) gives the
+ * line from the DWARF line tables, the function from the DWARF subprograms or else
+ * the symbol table. */
 #include <ctype.h>
 #include <getopt.h>
 #include <stdlib.h>
@@ -26,11 +25,6 @@ struct input {
     struct dwarf *dw;
     u32 symtab;                 /* .symtab, else .dynsym, else 0 */
     unsigned digits;            /* hex digits of an address: 8, 16, 32 */
-    /* the last find_function answer, reused while the offsets stay in its symbol's
-     * [value, value + size) of the same section, as BFD's cache is */
-    u32 c_sec;
-    u128 c_lo, c_hi;
-    const char *c_name, *c_file;
 };
 
 static void usage(FILE *fp)
@@ -53,81 +47,6 @@ static void usage(FILE *fp)
 }
 
 /* ---------------------------------------------------------------- symbols */
-
-/* The function symbol nearest below `off` in section `sec`, by BFD's rules: any symbol
- * of the section but section, file, object and TLS symbols, RISC-V mapping symbols and
- * hidden zero-size local NOTYPE symbols (a size of 0 counts as 1); the closest one
- * below, and among those at one address the one that reaches `off`, then a function
- * rather than not, a typed symbol rather than NOTYPE, the smaller.  *file is the name of the STT_FILE symbol before it, for
- * a local symbol or when no other symbol came between. */
-static const char *find_function(struct input *in, u32 sec, u128 off, const char **file)
-{
-    const struct elf_file *f = in->f;
-    if (in->c_name && in->c_sec == sec && off >= in->c_lo && off < in->c_hi) {
-        *file = in->c_file;
-        return in->c_name;
-    }
-    struct elf_sym s, best = { 0 };
-    u128 best_size = 0;
-    bool have = false;
-    const char *cur_file = NULL, *best_file = NULL;
-    enum { NOTHING, SYMBOL, FILE_AFTER_SYMBOL } state = NOTHING;
-    for (u32 i = 1; in->symtab && i < elf_sym_count(f, in->symtab); i++) {
-        if (elf_sym(f, in->symtab, i, &s) < 0)
-            continue;
-        u8 type = ELF_ST_TYPE(s.info), bind = ELF_ST_BIND(s.info);
-        if (type == STT_FILE) {
-            cur_file = s.name;
-            if (state == SYMBOL)
-                state = FILE_AFTER_SYMBOL;
-            continue;
-        }
-        if (state == NOTHING)
-            state = SYMBOL;
-        if (type == STT_SECTION || type == STT_OBJECT || type == STT_COMMON ||
-            type == STT_TLS || s.shndx != sec)
-            continue;
-        if (bind == STB_LOCAL && s.name[0] == '$' && (s.name[1] == 'x' || s.name[1] == 'd'))
-            continue;
-        if (s.size == 0 && bind == STB_LOCAL && type == STT_NOTYPE &&
-            ELF_ST_VISIBILITY(s.other) == STV_HIDDEN)
-            continue;
-        u128 size = s.size ? s.size : 1;
-        bool better;
-        if (s.value > off || (have && s.value < best.value))
-            better = false;                     /* beyond off, or further than the best */
-        else if (!have || s.value > best.value)
-            better = true;                      /* closer */
-        else if (best.value + best_size <= off)
-            better = size > best_size;          /* the best does not reach off */
-        else if (s.value + size <= off)
-            better = false;                     /* this one does not */
-        else if ((type == STT_FUNC) != (ELF_ST_TYPE(best.info) == STT_FUNC))
-            better = type == STT_FUNC;          /* a function over a non-function */
-        else if ((type == STT_NOTYPE) != (ELF_ST_TYPE(best.info) == STT_NOTYPE))
-            better = type != STT_NOTYPE;        /* a typed symbol over an untyped one */
-        else
-            better = size < best_size;          /* the smaller */
-        if (better) {
-            best = s;
-            best_size = size;
-            have = true;
-            best_file = cur_file && (bind == STB_LOCAL || state != FILE_AFTER_SYMBOL)
-                        ? cur_file : NULL;
-        } else if (have && s.value > off && s.value > best.value &&
-                   s.value < best.value + best_size) {
-            best_size = s.value - best.value;
-        }
-    }
-    if (!have)
-        return NULL;
-    in->c_sec = sec;
-    in->c_lo = best.value;
-    in->c_hi = best.value + (best.size ? best.size : 1);
-    in->c_name = best.name;
-    in->c_file = *file = best_file;
-    return best.name;
-}
 
 static bool symbol_value(const struct input *in, const char *name, u128 *v)
 {
@@ -177,7 +96,7 @@ static void print_hex(u128 v, unsigned digits)
     fputs(buf, stdout);
 }
 
-static void translate(struct input *in, const struct opts *o, const char *text)
+static void translate(const struct input *in, const struct opts *o, const char *text)
 {
     const struct elf_file *f = in->f;
     u128 pc = parse_address(in, text);
@@ -202,24 +121,8 @@ static void translate(struct input *in, const struct opts *o, const char *text)
                 sec = i;
         }
     }
-    bool found = false;
     struct dwarf_loc loc = { 0 };
-    if (sec) {
-        u128 dwaddr = addr - elf_shdr(f, sec)->addr + dwarf_section_vma(in->dw, sec);
-        found = dwarf_lookup(in->dw, dwaddr, &loc) || loc.func;
-        if (!loc.func) {
-            const char *symfile = NULL;
-            /* symbol values are addresses, but offsets in a relocatable object */
-            u128 off = elf_header(f)->type == ET_REL ? addr - elf_shdr(f, sec)->addr : addr;
-            loc.func = find_function(in, sec, off, &symfile);
-            if (loc.func) {
-                if (!found)
-                    loc.file = symfile;
-                found = true;
-            }
-        }
-    }
-    if (!found) {
+    if (!sec || !dwarf_find_line(in->dw, sec, addr - elf_shdr(f, sec)->addr, &loc)) {
         if (o->functions)
             fputs(o->pretty ? "?? " : "??\n", stdout);
         fputs("??:0\n", stdout);
@@ -301,7 +204,7 @@ int main(int argc, char **argv)
     struct input in = { .f = f, .digits = elf_class_bits(elf_cls(f)) / 4 };
     in.symtab = elf_section_by_type(f, SHT_SYMTAB);
     if (!in.symtab)
-        in.symtab = elf_section_by_type(f, SHT_DYNSYM);
+        in.symtab = elf_section_by_type(f, SHT_DYNSYM);     /* as dwarf_find_line does */
     int rc = 0;
     if (o.section && !elf_section_by_name(f, o.section)) {
         fprintf(stderr, TOOL ": %s: cannot find section %s\n", path, o.section);

@@ -10,6 +10,8 @@
  *                 sections (relocated, in a relocatable object), the compile units of
  *                 .debug_info (DW_AT_stmt_list, DW_AT_comp_dir), their subprograms and
  *                 inlined subroutines, and the rows of their line tables.
+ *   dwarf_sym.c   the function around an address from the symbol table, for code
+ *                 without DWARF subprograms.
  *
  * Addresses are u128 throughout: DW_LNE_set_address and DW_FORM_addr take the operand
  * size the producer wrote (16 bytes in ELFCLASS128 files).  Every read is bounds-checked;
@@ -152,6 +154,13 @@ int dwarf_lookup(const struct dwarf *d, u128 addr, struct dwarf_loc *loc);
  * (DW_AT_call_file, DW_AT_call_line), loc->func the caller.  Returns 1, or 0 (loc
  * unchanged) when there is no caller.  Like GNU addr2line -i. */
 int dwarf_inliner(const struct dwarf *d, struct dwarf_loc *loc);
+/* What GNU BFD's find_nearest_line answers for offset `off` of section `sec`: the line
+ * of the DWARF line tables (address dwarf_section_vma(sec) + off) and the function of
+ * the DWARF subprograms; when no subprogram covers it, the function from the symbol
+ * table (elf_find_function, through a cache kept in d), and when no line table does
+ * either, the file name of that function's STT_FILE symbol and line 0.  Returns 1, or 0
+ * when neither the line tables nor the symbols know the address. */
+int dwarf_find_line(struct dwarf *d, u32 sec, u128 off, struct dwarf_loc *loc);
 /* The address the debug information gives section `sec`: sh_addr, except in a
  * relocatable object, where the allocated sections are placed one after the other
  * from 0 (each at its alignment) before the debug sections are relocated. */
@@ -159,5 +168,23 @@ u128 dwarf_section_vma(const struct dwarf *d, u32 sec);
 /* Relocated contents of the named section (the file's own bytes when nothing applies);
  * data NULL, size 0 when absent. */
 struct dwarf_sect dwarf_section(const struct dwarf *d, const char *name);
+
+/* ---- functions from the symbol table (dwarf_sym.c) ---- */
+
+/* The last answer of elf_find_function, reused while the offsets stay inside the
+ * chosen symbol's [value, value + size) in the same section, as BFD's cache is (which
+ * makes the answers depend on the order of the queries, as GNU's do).  Zero it first. */
+struct elf_func_cache {
+    u32 sec;
+    u128 lo, hi;
+    const char *name, *file;
+};
+/* The function symbol of `symtab` around `off` (a symbol value: an address, or an
+ * offset in a relocatable object) in section `sec`, by the rules of GNU BFD's
+ * _bfd_elf_find_function; NULL if none.  *file is set to the name of the STT_FILE
+ * symbol before it when the symbol is local or no other symbol came between, else
+ * NULL. */
+const char *elf_find_function(const struct elf_file *f, u32 symtab, u32 sec, u128 off,
+                              struct elf_func_cache *cache, const char **file);
 
 #endif /* ZL_ELF_DWARF_H */

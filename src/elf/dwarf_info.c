@@ -54,6 +54,9 @@ struct func {
 };
 
 struct dwarf {
+    const struct elf_file *f;
+    u32 symtab;              /* .symtab, else .dynsym, else 0 */
+    struct elf_func_cache fcache;
     struct dwarf_sect info, abbrev, line, str, line_str, ranges, rnglists;
     u8 *owned[7];            /* relocated copies */
     u128 *vma;               /* per section: its address (placed, in a relocatable object) */
@@ -747,6 +750,10 @@ struct dwarf *dwarf_open(const struct elf_file *f, unsigned flags, struct elf_er
     /* A relocatable object has every section at 0.  As GNU's BFD does, the allocated
      * sections are placed one after the other (each aligned) so that the relocated
      * debug information tells their addresses apart. */
+    d->f = f;
+    d->symtab = elf_section_by_type(f, SHT_SYMTAB);
+    if (!d->symtab)
+        d->symtab = elf_section_by_type(f, SHT_DYNSYM);
     d->nvma = elf_shnum(f);
     d->vma = calloc(d->nvma ? d->nvma : 1, sizeof *d->vma);
     if (!d->vma) {
@@ -863,5 +870,24 @@ int dwarf_inliner(const struct dwarf *d, struct dwarf_loc *loc)
     loc->line = fn->call_line;
     loc->func = up->name;
     loc->inl = fn->caller + 1;
+    return 1;
+}
+
+int dwarf_find_line(struct dwarf *d, u32 sec, u128 off, struct dwarf_loc *loc)
+{
+    const struct elf_shdr *sh = elf_shdr(d->f, sec);
+    if (!sh)
+        return 0;
+    bool found = dwarf_lookup(d, dwarf_section_vma(d, sec) + off, loc) || loc->func;
+    if (loc->func)
+        return 1;
+    /* symbol values are addresses, but offsets in a relocatable object */
+    u128 symoff = elf_header(d->f)->type == ET_REL ? off : sh->addr + off;
+    const char *file = NULL;
+    loc->func = elf_find_function(d->f, d->symtab, sec, symoff, &d->fcache, &file);
+    if (!loc->func)
+        return found;
+    if (!found)
+        loc->file = file;
     return 1;
 }
