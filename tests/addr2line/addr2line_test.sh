@@ -19,17 +19,8 @@ ROOT=${ZL_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
 cd "$ROOT" || exit 1
 . tests/lib/binutils.sh
 bu_tool addr2line cc
+. tests/addr2line/lines.sh
 A2L=$BIN/zl-addr2line
-SRC="$ROOT/tests/addr2line/lines.c $ROOT/tests/addr2line/lines2.c"
-
-# run TOOL ARGS...: stdout+stderr and "rc=N", run in $tmp with stdin from $tmp/stdin; a
-# GNU tool's name in its messages becomes zl-addr2line's
-: > "$tmp/stdin"
-run() {
-    local t=$1; shift
-    (cd "$tmp" && "$t" "$@" < "$tmp/stdin" 2>&1; echo "rc=$?") |
-        sed -E 's/^riscv64-linux-gnu-addr2line:/zl-addr2line:/'
-}
 
 # addresses FILE: every instruction of the sample's functions, every 61st other one
 addresses() {
@@ -51,14 +42,14 @@ if [ $gnu_ok = 1 ]; then
     # shellcheck disable=SC2086
     { $cc -g -O0 -static $SRC -o "$tmp/g0" &&
         $cc -g -O2 -static $SRC -o "$tmp/g2" &&
-        $cc -g -O2 -c "$ROOT/tests/addr2line/lines.c" -o "$tmp/g2.o" &&
-        $cc -g -gdwarf-4 -O2 -c "$ROOT/tests/addr2line/lines.c" -o "$tmp/g2d4.o" &&
-        $cc -g -gdwarf-2 -O1 -c "$ROOT/tests/addr2line/lines.c" -o "$tmp/g1d2.o" &&
-        $cc -g -O2 $r32 -c "$ROOT/tests/addr2line/lines.c" -o "$tmp/g32.o" &&
+        $cc -g -O2 -c "$ONE" -o "$tmp/g2.o" &&
+        $cc -g -gdwarf-4 -O2 -c "$ONE" -o "$tmp/g2d4.o" &&
+        $cc -g -gdwarf-2 -O1 -c "$ONE" -o "$tmp/g1d2.o" &&
+        $cc -g -O2 $r32 -c "$ONE" -o "$tmp/g32.o" &&
         "$BIN/zl-cc" -g -m64 $SRC -o "$tmp/z64" &&
         "$BIN/zl-cc" -g -m32 $SRC -o "$tmp/z32" &&
-        "$BIN/zl-cc" -g -m64 -c "$ROOT/tests/addr2line/lines.c" -o "$tmp/z64.o" &&
-        "$BIN/zl-cc" -g -m32 -c "$ROOT/tests/addr2line/lines.c" -o "$tmp/z32.o"; } ||
+        "$BIN/zl-cc" -g -m64 -c "$ONE" -o "$tmp/z64.o" &&
+        "$BIN/zl-cc" -g -m32 -c "$ONE" -o "$tmp/z32.o"; } ||
         fail "addr2line inputs" "could not compile the samples"
     for f in g0 g2 g2.o g2d4.o g1d2.o g32.o z64 z32 z64.o z32.o; do
         [ -f "$tmp/$f" ] || continue
@@ -101,7 +92,7 @@ fi
 # ------------------------------------------------------------------ 2. ELFCLASS128
 # shellcheck disable=SC2086
 if "$BIN/zl-cc" -g -m128 $SRC -o "$tmp/z128" && "$BIN/zl-cc" -g -m64 $SRC -o "$tmp/z64b" &&
-    "$BIN/zl-cc" -g -m128 -c "$ROOT/tests/addr2line/lines.c" -o "$tmp/z128.o"; then
+    "$BIN/zl-cc" -g -m128 -c "$ONE" -o "$tmp/z128.o"; then
     # func at file:line of every function's entry, by name, in both classes
     same=1 detail=""
     for fn in main twice sq helper; do
@@ -138,9 +129,6 @@ fi
 bu_bad addr2line -e
 # corrupt FILE SECTION OFFSET BYTES OUT: $tmp/OUT, a copy of FILE with BYTES (printf
 # escapes) written at OFFSET inside SECTION
-sect_off() {
-    "$BIN/zl-readelf" -S -W "$tmp/$1" | awk -v s="$2" '$2 == s {print $5} $3 == s {print $6}' | head -1
-}
 corrupt() {
     local f=$1 sec=$2 at=$3 bytes=$4 out=$5 off
     off=$(sect_off "$f" "$sec")
@@ -177,7 +165,7 @@ for f in bl_reserved bl_length bl_version bl_hdrlen bl_header bl_extlen bl_addrl
     else fail "addr2line bad $f" "$(printf '%s' "$out" | head -3 | tr '\n' '|')"; fi
 done
 # truncated files: every 97th length of an object; the reader never crashes
-"$BIN/zl-cc" -g -m64 -c "$ROOT/tests/addr2line/lines.c" -o "$tmp/zb.o"
+"$BIN/zl-cc" -g -m64 -c "$ONE" -o "$tmp/zb.o"
 crash=""
 size=$(stat -c %s "$tmp/zb.o")
 for ((n = 64; n < size; n += 97)); do

@@ -15,15 +15,9 @@ set -u
 ROOT=${ZL_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
 cd "$ROOT" || exit 1
 . tests/lib/binutils.sh
+. tests/addr2line/lines.sh
 bu_tool objdump cc readelf
 OD=$BIN/zl-objdump
-SRC="$ROOT/tests/addr2line/lines.c $ROOT/tests/addr2line/lines2.c"
-ONE=$ROOT/tests/addr2line/lines.c
-
-run() {
-    local t=$1; shift
-    (cd "$tmp" && "$t" "$@" 2>&1; echo "rc=$?") | sed -E 's/^riscv64-linux-gnu-objdump:/zl-objdump:/'
-}
 
 # ------------------------------------------------------------------ 1. GNU comparison
 if need_pkg riscv64-linux-gnu-gcc gcc-riscv64-linux-gnu &&
@@ -71,7 +65,7 @@ else fail "objdump -S rv128" "$(printf '%s\n' "$out" | head -12 | tr '\n' '|')";
 
 # ------------------------------------------------------------------ 3. bad input
 "$BIN/zl-cc" -g -m64 -c "$ONE" -o "$tmp/zb.o"
-off=$(( 0x$("$BIN/zl-readelf" -S -W "$tmp/zb.o" | awk '$2 == ".debug_line" {print $5} $3 == ".debug_line" {print $6}') ))
+off=$((0x$(sect_off zb.o .debug_line)))
 cp "$tmp/zb.o" "$tmp/bl.o"
 printf '\x09\x00' | dd of="$tmp/bl.o" bs=1 seek=$((off + 4)) conv=notrunc status=none
 out=$(run "$OD" -d -l bl.o)

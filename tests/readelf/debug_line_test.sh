@@ -14,15 +14,9 @@ set -u
 ROOT=${ZL_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
 cd "$ROOT" || exit 1
 . tests/lib/binutils.sh
+. tests/addr2line/lines.sh
 bu_tool readelf cc
 RD=$BIN/zl-readelf
-SRC="$ROOT/tests/addr2line/lines.c $ROOT/tests/addr2line/lines2.c"
-ONE=$ROOT/tests/addr2line/lines.c
-
-run() {
-    local t=$1; shift
-    (cd "$tmp" && "$t" "$@" 2>&1; echo "rc=$?") | sed -E 's/^riscv64-linux-gnu-readelf:/zl-readelf:/'
-}
 
 # ------------------------------------------------------------------ 1. GNU comparison
 if need_pkg riscv64-linux-gnu-gcc gcc-riscv64-linux-gnu &&
@@ -78,7 +72,7 @@ else fail "readelf -wl rv128 statements" "$(diff <(run "$RD" -wl z128.o | strip_
 # ------------------------------------------------------------------ 3. bad input
 # shellcheck disable=SC2086
 "$BIN/zl-cc" -g -m64 $SRC -o "$tmp/zb"
-off=$(( 0x$("$RD" -S -W "$tmp/zb" | awk '$2 == ".debug_line" {print $5} $3 == ".debug_line" {print $6}') ))
+off=$((0x$(sect_off zb .debug_line)))
 prog=$((off + 10 + $(od -An -tu4 -j $((off + 6)) -N4 "$tmp/zb")))
 bad() {     # bad NAME FILE-OFFSET BYTES
     cp "$tmp/zb" "$tmp/$1"
