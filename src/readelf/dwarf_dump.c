@@ -1,7 +1,8 @@
 /* dwarf_dump.c — zl-readelf --debug-dump=line (-wl): the raw line-number programs of
- * .debug_line in GNU readelf's layout, one line per opcode, decoded by the reader of
- * src/elf/dwarf_line.c.  In a relocatable object the section is shown relocated, with
- * every symbol at its own value, as GNU readelf shows it. */
+ * .debug_line in GNU readelf's layout, one line per opcode; --debug-dump=decodedline
+ * (-wL): the rows they make.  Decoded by the reader of src/elf/dwarf_line.c.  In a
+ * relocatable object the section is shown relocated, with every symbol at its own
+ * value, as GNU readelf shows it. */
 #include <string.h>
 
 #include "elf/dwarf.h"
@@ -254,7 +255,123 @@ static void print_op(FILE *out, const struct dwarf_line_vm *vm, const struct dwa
     ++*view;
 }
 
-int readelf_debug_line(FILE *out, FILE *err, const char *name, const struct elf_file *f)
+/* ---- -wL: the decoded rows ---- */
+
+enum { NAME_WIDTH = 35 };       /* file names are cut to their last 35 bytes unless -W */
+
+/* GNU's view of the tables: file_table[k] is file entry k (k + 1 before version 5). */
+static u32 n_files(const struct dwarf_line_hdr *h)
+{
+    return h->version >= 5 ? h->nfiles : h->nfiles - 1;
+}
+static u32 n_dirs(const struct dwarf_line_hdr *h)
+{
+    return h->version >= 5 ? h->ndirs : h->ndirs - 1;
+}
+static const struct dwarf_line_file *file_entry(const struct dwarf_line_hdr *h, u64 k)
+{
+    return k < n_files(h) ? &h->files[h->version >= 5 ? k : k + 1] : NULL;
+}
+static const char *dir_entry(const struct dwarf_line_hdr *h, u64 k)   /* GNU's dir k */
+{
+    return k < n_dirs(h) ? h->dirs[h->version >= 5 ? k : k + 1] : NULL;
+}
+
+static void decoded_header(FILE *out, const struct dwarf_line_hdr *h, bool wide)
+{
+    const struct dwarf_line_file *f0 = file_entry(h, 0);
+    if (!f0) {
+        fputs("CU: No directory table\n", out);
+    } else if (!n_dirs(h)) {
+        fprintf(out, "CU: %s:\n", f0->name);
+    } else if (!wide) {
+        fprintf(out, "%s:\n", f0->name);
+    } else {
+        u64 ix = f0->dir;
+        const char *dir = ix == 0 && h->version < 5 ? "."
+                          : (h->version >= 5 ? dir_entry(h, ix) : dir_entry(h, ix - 1));
+        fprintf(out, "CU: %s/%s:\n", dir ? dir : "<corrupt>", f0->name);
+    }
+    if (n_files(h))
+        fputs("File name                            Line number    Starting address    View    Stmt\n",
+              out);
+    else
+        fputs("CU: Empty file name table\n", out);
+}
+
+/* The header GNU prints when DW_LNS_set_file switches files. */
+static void decoded_set_file(FILE *out, const struct dwarf_line_hdr *h, u64 reg)
+{
+    u64 file = h->version < 5 ? reg - 1 : reg;
+    const struct dwarf_line_file *fe = file_entry(h, file);
+    if (!n_files(h))
+        fprintf(out, "\n [Use file table entry %d]\n", (int)file);
+    else if (!fe)
+        fprintf(out, "\n <over large file table index %u>", (unsigned)file);
+    else if (fe->dir == 0)
+        fprintf(out, "\n./%s:[++]\n", fe->name);
+    else if (!n_dirs(h))
+        fprintf(out, "\n [Use file %s in directory table entry %d]\n", fe->name, (int)fe->dir);
+    else if (fe->dir >= h->ndirs)
+        fprintf(out, "\n <over large directory table entry %u>\n", (unsigned)fe->dir);
+    else
+        fprintf(out, "\n%s/%s:\n", h->dirs[fe->dir], fe->name);   /* directory fe->dir */
+}
+
+static void decoded_row(FILE *out, const struct dwarf_line_vm *vm, unsigned view, bool wide)
+{
+    const struct dwarf_line_hdr *h = vm->h;
+    const struct dwarf_line_regs *r = &vm->row;
+    const char *name = "<unknown>";
+    if (n_files(h)) {
+        const struct dwarf_line_file *fe = file_entry(h, h->version < 5 ? r->file - 1 : r->file);
+        name = fe ? fe->name : "<corrupt>";
+    }
+    usize len = strlen(name);
+    if (len > NAME_WIDTH && !wide)
+        name += len - NAME_WIDTH;
+    char line[16], b[40];
+    snprintf(line, sizeof line, "%u", r->line);
+    fprintf(out, len <= NAME_WIDTH || !wide ? "%-35s  %11s  %18s" : "%s  %11s  %18s", name,
+            r->end_seq ? "-" : line, hex(r->addr, b));
+    if (!r->end_seq) {
+        if (view)
+            fprintf(out, "  %6u", view);
+        else
+            fputs("        ", out);
+        if (r->is_stmt)
+            fputs("       x", out);
+    }
+    fputc('\n', out);
+    if (r->end_seq)
+        fputc('\n', out);
+}
+
+static int decoded_unit(FILE *out, struct dwarf_line_hdr *h, const struct dwarf_sect *line,
+                        bool wide, struct elf_err *e)
+{
+    decoded_header(out, h, wide);
+    struct dwarf_line_vm vm;
+    struct dwarf_line_op op;
+    unsigned view = 0;
+    int s;
+    dwarf_line_start(&vm, h, line);
+    while ((s = dwarf_line_step(&vm, &op, e)) > 0) {
+        if ((op.addr_delta && op.op != 9) || (op.op == 0 && op.ext == 2))
+            view = 0;           /* a new address (not by DW_LNS_fixed_advance_pc: GNU's rule) */
+        if (op.op == 4)
+            decoded_set_file(out, h, op.uarg);
+        if (op.row) {
+            decoded_row(out, &vm, view, wide);
+            view = vm.row.end_seq ? 0 : view + 1;
+        }
+    }
+    fputc('\n', out);
+    return s < 0 ? -1 : 0;
+}
+
+int readelf_debug_line(FILE *out, FILE *err, const char *name, const struct elf_file *f,
+                       bool raw, bool decoded, bool wide)
 {
     if (!elf_section_by_name(f, ".debug_line"))
         return 0;
@@ -268,8 +385,9 @@ int readelf_debug_line(FILE *out, FILE *err, const char *name, const struct elf_
     struct dwarf_sect str = dwarf_section(d, ".debug_str");
     struct dwarf_sect line_str = dwarf_section(d, ".debug_line_str");
     int rc = 0;
-    fputs("Raw dump of debug contents of section .debug_line:\n\n", out);
-    for (usize off = 0; off < line.size && !rc;) {
+    if (raw)
+        fputs("Raw dump of debug contents of section .debug_line:\n\n", out);
+    for (usize off = 0; raw && off < line.size && !rc;) {
         struct dwarf_line_hdr h;
         if (dwarf_line_hdr_read(&line, off, &str, &line_str, &h, &e) < 0) {
             fflush(out);
@@ -299,6 +417,19 @@ int readelf_debug_line(FILE *out, FILE *err, const char *name, const struct elf_
             rc = 1;
         }
         fputc('\n', out);
+        off = h.end;
+        dwarf_line_hdr_free(&h);
+    }
+    if (decoded && !rc)
+        fputs("Contents of the .debug_line section:\n\n", out);
+    for (usize off = 0; decoded && off < line.size && !rc;) {
+        struct dwarf_line_hdr h;
+        if (dwarf_line_hdr_read(&line, off, &str, &line_str, &h, &e) < 0 ||
+            decoded_unit(out, &h, &line, wide, &e) < 0) {
+            fflush(out);
+            fprintf(err, "zl-readelf: Error: %s: %s\n", name, e.msg);
+            rc = 1;
+        }
         off = h.end;
         dwarf_line_hdr_free(&h);
     }

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# zl-readelf -wl / --debug-dump=line (script test, PASS/FAIL lines).
+# zl-readelf -wl / -wL, --debug-dump=line / decodedline (script test, PASS/FAIL lines).
 #  1. rv64/rv32 inputs made by riscv64-linux-gnu-gcc -g (DWARF 5 programs and objects,
 #     DWARF 4 and 2 objects, an rv32 object) and by zl-cc -g -m64/-m32 (DWARF 3, programs
-#     and objects): output identical to riscv64-linux-gnu-readelf's, objects relocated
-#     as GNU readelf relocates them.  binutils-riscv64-linux-gnu and gcc-riscv64-linux-gnu
+#     and objects): the output of -wl, -wL, -wL -W and -wlL is identical to
+#     riscv64-linux-gnu-readelf's, objects relocated as GNU readelf relocates them.  binutils-riscv64-linux-gnu and gcc-riscv64-linux-gnu
 #     are installed with apt-get when missing (tests/lib/need.sh says so).
 #  2. ELFCLASS128 (zl-cc -g -m128): 16-byte DW_LNE_set_address operands, and the same
 #     statements as the -m64 build once addresses and offsets are set aside.
 #  3. Bad input: a broken header or program gives "zl-readelf: Error: FILE: DWARF error:
-#     ..." and exit status 1, never a crash; -w letters other than l are refused.
+#     ..." and exit status 1, never a crash; -w letters other than l and L are refused.
 # Budget: about 10 s.
 set -u
 ROOT=${ZL_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
@@ -35,13 +35,17 @@ if need_pkg riscv64-linux-gnu-gcc gcc-riscv64-linux-gnu &&
         fail "readelf -wl inputs" "could not compile the samples"
     for f in g0 g2.o g2d4.o g1d2.o g32.o z64 z32 z64.o z32.o; do
         [ -f "$tmp/$f" ] || continue
-        if cmp -s <(run riscv64-linux-gnu-readelf -wl "$f") <(run "$RD" -wl "$f"); then
-            pass "readelf -wl gnu $f"
-        else
-            fail "readelf -wl gnu $f" "$(diff <(run riscv64-linux-gnu-readelf -wl "$f") <(run "$RD" -wl "$f") | sed -n '1,3p' | tr '\n' '|')"
-        fi
+        for o in -wl -wL "-wL -W" -wlL; do
+            # shellcheck disable=SC2086
+            if cmp -s <(run riscv64-linux-gnu-readelf $o "$f") <(run "$RD" $o "$f"); then
+                pass "readelf $o gnu $f"
+            else
+                # shellcheck disable=SC2086
+                fail "readelf $o gnu $f" "$(diff <(run riscv64-linux-gnu-readelf $o "$f") <(run "$RD" $o "$f") | sed -n '1,3p' | tr '\n' '|')"
+            fi
+        done
     done
-    for o in "--debug-dump=line" "--debug-dump=rawline" "-s -wl" "-h -S -wl"; do
+    for o in "--debug-dump=line" "--debug-dump=rawline" "--debug-dump=decodedline" "-s -wl" "-h -S -wl"; do
         # shellcheck disable=SC2086
         if cmp -s <(run riscv64-linux-gnu-readelf $o g2.o z64) <(run "$RD" $o g2.o z64); then
             pass "readelf gnu '$o'"
@@ -85,16 +89,18 @@ bad bl_opbase $((off + 14)) '\x00'
 bad bl_extlen "$prog" '\x00\xff\xff\x03'
 bad bl_addr "$prog" '\x00\x20\x02'
 for f in bl_version bl_length bl_hdrlen bl_opbase bl_extlen bl_addr; do
-    out=$(run "$RD" -wl "$f")
-    if [ "${out##*rc=}" = 1 ] && printf '%s\n' "$out" | grep -q "^zl-readelf: Error: $f: DWARF error: "; then
-        pass "readelf -wl bad $f"
-    else fail "readelf -wl bad $f" "$(printf '%s\n' "$out" | tail -3 | tr '\n' '|')"; fi
+    for o in -wl -wL; do
+        out=$(run "$RD" $o "$f")
+        if [ "${out##*rc=}" = 1 ] && printf '%s\n' "$out" | grep -q "^zl-readelf: Error: $f: DWARF error: "; then
+            pass "readelf $o bad $f"
+        else fail "readelf $o bad $f" "$(printf '%s\n' "$out" | tail -3 | tr '\n' '|')"; fi
+    done
 done
 # the first unit cut short at every 7th length: truncated headers, tables and programs
 crash=""
 for ((n = 0; n < 400; n += 7)); do
     bad cut $off "$(printf '\\x%02x\\x%02x\\x00\\x00' $((n & 255)) $((n >> 8)))"
-    out=$(run "$RD" -wl cut)
+    out=$(run "$RD" -wlL cut)
     [ "${out##*rc=}" -lt 2 ] || crash+=" $n:${out##*rc=}"
 done
 if [ -z "$crash" ]; then pass "readelf -wl bad truncated"; else fail "readelf -wl bad truncated" "$crash"; fi
