@@ -8,7 +8,12 @@
 #include "elf/dwarf.h"
 #include "readelf.h"
 
-enum { DW_FORM_string = 0x08, DW_FORM_strp = 0x0e, DW_FORM_line_strp = 0x1f, DW_FORM_data16 = 0x1e };
+enum {
+    DW_FORM_block2 = 0x03, DW_FORM_block4 = 0x04, DW_FORM_data2 = 0x05, DW_FORM_data4 = 0x06,
+    DW_FORM_data8 = 0x07, DW_FORM_string = 0x08, DW_FORM_block = 0x09, DW_FORM_block1 = 0x0a,
+    DW_FORM_data1 = 0x0b, DW_FORM_strp = 0x0e, DW_FORM_udata = 0x0f, DW_FORM_data16 = 0x1e,
+    DW_FORM_line_strp = 0x1f,
+};
 
 /* GNU readelf's "%#x" style: 0x and hex digits, but a bare 0 for zero (buf >= 40) */
 static const char *hex(u128 v, char *buf)
@@ -88,23 +93,25 @@ static int v5_table(FILE *out, const struct dwarf_line_hdr *h, bool files,
                     }
                     dwarf_addr(&c, 16);
                     break;
-                default: {
-                    /* the numeric forms the reader accepted: udata, data1/2/4/8, blocks */
-                    u64 v = form == 0x0f ? dwarf_uleb(&c)
-                            : form == 0x0b ? dwarf_u(&c, 1) : form == 0x05 ? dwarf_u(&c, 2)
-                            : form == 0x06 ? dwarf_u(&c, 4) : form == 0x07 ? dwarf_u(&c, 8)
-                            : 0;
-                    if (form != 0x0f && form != 0x0b && form != 0x05 && form != 0x06 &&
-                        form != 0x07) {
-                        u64 len = form == 0x09 ? dwarf_uleb(&c) : form == 0x0a ? dwarf_u(&c, 1)
-                                  : form == 0x03 ? dwarf_u(&c, 2) : dwarf_u(&c, 4);
-                        if (!c.bad && len <= c.end - c.pos)
-                            c.pos += (usize)len;
-                        if (show)
-                            fprintf(out, "\t%llu byte block", (unsigned long long)len);
-                    } else if (show) {
+                case DW_FORM_udata: case DW_FORM_data1: case DW_FORM_data2:
+                case DW_FORM_data4: case DW_FORM_data8: {
+                    u64 v = form == DW_FORM_udata ? dwarf_uleb(&c)
+                            : dwarf_u(&c, form == DW_FORM_data1 ? 1 : form == DW_FORM_data2 ? 2
+                                          : form == DW_FORM_data4 ? 4 : 8);
+                    if (show)
                         fprintf(out, "\t%llu", (unsigned long long)v);
-                    }
+                    break;
+                }
+                default: {      /* the block forms: the only others the reader accepts */
+                    u64 len = form == DW_FORM_block ? dwarf_uleb(&c)
+                              : dwarf_u(&c, form == DW_FORM_block1 ? 1
+                                            : form == DW_FORM_block2 ? 2 : 4);
+                    if (!c.bad && len <= c.end - c.pos)
+                        c.pos += (usize)len;
+                    else
+                        c.bad = true;
+                    if (show)
+                        fprintf(out, "\t%llu byte block", (unsigned long long)len);
                 }
                 }
             }
@@ -398,8 +405,12 @@ int readelf_debug_line(FILE *out, FILE *err, const char *name, const struct elf_
         print_header(out, &h);
         if (h.version >= 5) {
             if (v5_table(out, &h, false, &line, &str, &line_str) < 0 ||
-                v5_table(out, &h, true, &line, &str, &line_str) < 0)
+                v5_table(out, &h, true, &line, &str, &line_str) < 0) {
+                fflush(out);
+                fprintf(err, "zl-readelf: Error: %s: DWARF error: truncated directory or file "
+                             "table at offset 0x%zx of .debug_line\n", name, h.off);
                 rc = 1;
+            }
         } else {
             v2_tables(out, &h);
         }
