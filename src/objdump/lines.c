@@ -5,8 +5,9 @@
  * the address up with dwarf_find_line (src/elf/dwarf_info.c: DWARF line tables, DWARF
  * subprograms, else the symbol table).  -l prints "func():" when the function changes
  * and "file:line" (with " (discriminator N)") when the line or discriminator changes;
- * -S prints the source lines up to the new one, with up to five lines of context before
- * it but never a line twice.  Sources are read from the paths in the line tables; a file
+ * with --inlines, for code of an inlined subroutine, "inlined by file:line (caller)" for
+ * each place it was inlined at, innermost first.  -S prints the source lines up to the
+ * new one, with up to five lines of context before it but never a line twice.  Sources are read from the paths in the line tables; a file
  * that cannot be read shows nothing. */
 #include <stdlib.h>
 #include <string.h>
@@ -159,6 +160,9 @@ void od_lines_show(struct od_lines *L, u32 sec, u128 off)
             else
                 fprintf(out, "%s:%u\n", file ? file : "???", loc.line);
         }
+        struct dwarf_loc up = loc;
+        while (L->o->inlines && dwarf_inliner(L->dw, &up))
+            fprintf(out, "inlined by %s:%u (%s)\n", up.file, up.line, up.func ? up.func : "??");
     }
     if (L->o->source && file && loc.line) {
         struct srcfile *s = source(L, file);

@@ -22,6 +22,7 @@ static void usage(FILE *fp)
           "  -z, --disassemble-zeroes   do not abbreviate runs of zero bytes as \"...\"\n"
           "  -l, --line-numbers         with -d: file names and line numbers\n"
           "  -S, --source               source lines with the disassembly (implies -d)\n"
+          "  --inlines                  with -l: where inlined code was inlined\n"
           "  --help, --version\n",
           fp);
 }
@@ -53,6 +54,7 @@ int main(int argc, char **argv)
             else if (!strcmp(l, "disassemble-zeroes")) o.zeroes = true;
             else if (!strcmp(l, "line-numbers")) o.line_numbers = true;
             else if (!strcmp(l, "source")) o.source = o.disasm = true;
+            else if (!strcmp(l, "inlines")) o.inlines = true;
             else if (!strncmp(l, "section=", 8)) only[o.nonly++] = l + 8;
             else if (!strcmp(l, "help")) { usage(stdout); return 0; }
             else if (!strcmp(l, "version")) {

@@ -24,6 +24,7 @@ struct od_opts {
     bool zeroes;        /* -z */
     bool line_numbers;  /* -l */
     bool source;        /* -S (implies -d) */
+    bool inlines;       /* --inlines: with -l, the places code was inlined at */
     const char **only;  /* -j NAME… */
     usize nonly;
 };

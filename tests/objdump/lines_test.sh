@@ -2,8 +2,8 @@
 # zl-objdump -l / -S (script test, PASS/FAIL lines).
 #  1. rv64/rv32 inputs made by riscv64-linux-gnu-gcc -g (objects at -O0 and -O2, DWARF 4,
 #     an rv32 object, a freestanding program) and by zl-cc -g -m64/-m32 (objects, and
-#     programs whose zlibc carries line tables too): the output of -d -l, -S and -d -l -S
-#     is identical to riscv64-linux-gnu-objdump's (tool name in warnings aside).
+#     programs whose zlibc carries line tables too): the output of -d -l, -S, -d -l -S and
+#     -d -l --inlines is identical to riscv64-linux-gnu-objdump's (tool name in warnings aside).
 #     binutils-riscv64-linux-gnu and gcc-riscv64-linux-gnu are installed with apt-get when
 #     missing (tests/lib/need.sh says so).
 #  2. ELFCLASS128 (zl-cc -g -m128): the same function and file:line annotations as the
@@ -37,7 +37,7 @@ if need_pkg riscv64-linux-gnu-gcc gcc-riscv64-linux-gnu &&
     for f in g0.o g2.o g2d4.o g32.o gfree z64.o z32.o z64 z32; do
         [ -f "$tmp/$f" ] || continue
         bad=""
-        for o in "-d -l" "-S" "-d -l -S" "--line-numbers --source"; do
+        for o in "-d -l" "-S" "-d -l -S" "--line-numbers --source" "-d -l --inlines"; do
             # shellcheck disable=SC2086
             if ! cmp -s <(run riscv64-linux-gnu-objdump $o "$f") <(run "$OD" $o "$f"); then
                 # shellcheck disable=SC2086
