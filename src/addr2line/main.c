@@ -20,10 +20,13 @@ struct opts {
     const char *section;
 };
 
+struct named;
 struct input {
     const struct elf_file *f;
     struct dwarf *dw;
     u32 symtab;                 /* .symtab, else .dynsym, else 0 */
+    struct named *names;        /* its defined symbols by name */
+    usize nnames;
     unsigned digits;            /* hex digits of an address: 8, 16, 32 */
 };
 
@@ -48,19 +51,49 @@ static void usage(FILE *fp)
 
 /* ---------------------------------------------------------------- symbols */
 
-static bool symbol_value(const struct input *in, const char *name, u128 *v)
+/* The defined symbols by name (then by index: the first of a name wins), for
+ * addresses given as symbol names. */
+struct named {
+    const char *name;
+    u32 index;
+    u128 value;
+};
+
+static int named_cmp(const void *pa, const void *pb)
 {
-    struct elf_sym s;
-    for (u32 i = 1; *name && in->symtab && i < elf_sym_count(in->f, in->symtab); i++)
-        if (elf_sym(in->f, in->symtab, i, &s) == 0 && s.shndx != SHN_UNDEF &&
-            !strcmp(s.name, name)) {
-            *v = s.value;
-            return true;
-        }
-    return false;
+    const struct named *a = pa, *b = pb;
+    int c = strcmp(a->name, b->name);
+    return c ? c : (a->index > b->index) - (a->index < b->index);
 }
 
-/* ---------------------------------------------------------------- one address */
+static void index_names(struct input *in)
+{
+    u32 n = in->symtab ? elf_sym_count(in->f, in->symtab) : 0;
+    in->names = calloc(n ? n : 1, sizeof *in->names);
+    if (!in->names)
+        return;
+    struct elf_sym s;
+    for (u32 i = 1; i < n; i++)
+        if (elf_sym(in->f, in->symtab, i, &s) == 0 && s.shndx != SHN_UNDEF && s.name[0])
+            in->names[in->nnames++] = (struct named){ s.name, i, s.value };
+    qsort(in->names, in->nnames, sizeof *in->names, named_cmp);
+}
+
+static bool symbol_value(const struct input *in, const char *name, u128 *v)
+{
+    usize lo = 0, hi = in->nnames;
+    while (lo < hi) {           /* the first entry not below name */
+        usize mid = lo + (hi - lo) / 2;
+        if (strcmp(in->names[mid].name, name) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == in->nnames || strcmp(in->names[lo].name, name))
+        return false;
+    *v = in->names[lo].value;
+    return true;
+}
 
 /* A symbol's name, else a hexadecimal number (leading blanks and 0x allowed, stops at
  * the first other character, saturates like strtoul). */
@@ -205,6 +238,7 @@ int main(int argc, char **argv)
     in.symtab = elf_section_by_type(f, SHT_SYMTAB);
     if (!in.symtab)
         in.symtab = elf_section_by_type(f, SHT_DYNSYM);     /* as dwarf_find_line does */
+    index_names(&in);
     int rc = 0;
     if (o.section && !elf_section_by_name(f, o.section)) {
         fprintf(stderr, TOOL ": %s: cannot find section %s\n", path, o.section);
@@ -223,6 +257,7 @@ int main(int argc, char **argv)
             fflush(stdout);
         }
     }
+    free(in.names);
     dwarf_close(in.dw);
     elf_close(f);
     free(data);
