@@ -3,11 +3,13 @@
  * The debug sections are taken as they are in an executable; in a relocatable object
  * their relocations (.rela.debug_*) are applied to copies first, with the allocated
  * sections placed one after the other from address 0, as GNU's BFD does for addr2line
- * (dwarf_section_vma).  Then each compile unit of .debug_info
- * gives its line table (DW_AT_stmt_list) and compilation directory (DW_AT_comp_dir),
- * and its DW_TAG_subprogram and DW_TAG_inlined_subroutine entries with a DW_AT_low_pc and
- * DW_AT_high_pc give the function ranges.  Line tables are found only through compile
- * units, as GNU's tools find them. */
+ * (dwarf_section_vma).  Then each compile unit of .debug_info gives its line table
+ * (DW_AT_stmt_list) and compilation directory (DW_AT_comp_dir), and its
+ * DW_TAG_subprogram and DW_TAG_inlined_subroutine entries give the function ranges
+ * (DW_AT_low_pc/DW_AT_high_pc or DW_AT_ranges) and, for inlined code, the caller and
+ * the place of the call.  Line tables are found only through compile units, as GNU's
+ * tools find them.  dwarf_find_line puts it together with the symbol table
+ * (dwarf_sym.c) the way BFD's find_nearest_line does. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,8 +18,9 @@
 enum {
     DW_TAG_inlined_subroutine = 0x1d, DW_TAG_subprogram = 0x2e,
     DW_AT_name = 0x03, DW_AT_stmt_list = 0x10, DW_AT_low_pc = 0x11, DW_AT_high_pc = 0x12,
-    DW_AT_comp_dir = 0x1b, DW_AT_ranges = 0x55, DW_AT_abstract_origin = 0x31, DW_AT_specification = 0x47,
-    DW_AT_call_file = 0x58, DW_AT_call_line = 0x59, DW_AT_linkage_name = 0x6e, DW_AT_MIPS_linkage_name = 0x2007,
+    DW_AT_comp_dir = 0x1b, DW_AT_abstract_origin = 0x31, DW_AT_specification = 0x47,
+    DW_AT_ranges = 0x55, DW_AT_call_file = 0x58, DW_AT_call_line = 0x59,
+    DW_AT_linkage_name = 0x6e, DW_AT_MIPS_linkage_name = 0x2007,
 };
 enum {
     DW_FORM_addr = 0x01, DW_FORM_block2 = 0x03, DW_FORM_block4, DW_FORM_data2, DW_FORM_data4,
@@ -73,17 +76,17 @@ struct dwarf {
     u32 unit_npaths;
 };
 
-static int grow(void **p, usize *cap, usize n, usize size)
+/* The array p (cap elements of `size` bytes, n used) with room for one more: p itself,
+ * or a larger copy (then *cap grows), or NULL when out of memory (p is left as it was). */
+static void *grown(void *p, usize *cap, usize n, usize size)
 {
     if (n < *cap)
-        return 0;
+        return p;
     usize nc = *cap ? 2 * *cap : 64;
-    void *q = realloc(*p, nc * size);
-    if (!q)
-        return -1;
-    *p = q;
-    *cap = nc;
-    return 0;
+    void *q = realloc(p, nc * size);
+    if (q)
+        *cap = nc;
+    return q;
 }
 
 static int dfail(struct elf_err *err, const char *what, usize off)
@@ -241,9 +244,14 @@ static int abbrevs_read(const struct dwarf *d, u64 off, struct abbrevs *t, struc
         u64 code = dwarf_uleb(&c);
         if (c.bad || code == 0)
             break;
-        if (grow((void **)&t->a, &t->cap, t->n, sizeof *t->a) < 0 ||
-            grow((void **)&first, &capfirst, nfirst, sizeof *first) < 0)
+        struct abbrev *na = grown(t->a, &t->cap, t->n, sizeof *t->a);
+        if (!na)
             goto oom;
+        t->a = na;
+        usize *nf = grown(first, &capfirst, nfirst, sizeof *first);
+        if (!nf)
+            goto oom;
+        first = nf;
         struct abbrev *a = &t->a[t->n++];
         a->code = code;
         a->tag = dwarf_uleb(&c);
@@ -256,8 +264,10 @@ static int abbrevs_read(const struct dwarf *d, u64 off, struct abbrevs *t, struc
                 break;
             if (s.form == DW_FORM_implicit_const)
                 s.implicit = dwarf_sleb(&c);
-            if (grow((void **)&t->specs, &t->capspecs, t->nspecs, sizeof *t->specs) < 0)
+            struct attrspec *ns = grown(t->specs, &t->capspecs, t->nspecs, sizeof *t->specs);
+            if (!ns)
                 goto oom;
+            t->specs = ns;
             t->specs[t->nspecs++] = s;
             a->nattr++;
         }
@@ -377,10 +387,12 @@ static int read_attr(const struct dwarf *d, const struct unit *u, struct dwarf_c
 
 static const char *keep(struct dwarf *d, char *s)
 {
-    if (!s || grow((void **)&d->paths, &d->cappaths, d->npaths, sizeof *d->paths) < 0) {
+    char **np = s ? grown(d->paths, &d->cappaths, d->npaths, sizeof *d->paths) : NULL;
+    if (!np) {
         free(s);
         return NULL;
     }
+    d->paths = np;
     d->paths[d->npaths++] = s;
     return s;
 }
@@ -423,11 +435,15 @@ static const char *file_path(struct dwarf *d, const struct dwarf_line_hdr *h, u6
 static int add_row(struct dwarf *d, const struct dwarf_line_regs *r, const char **paths,
                    u32 npaths, struct seq **cur)
 {
-    if (grow((void **)&d->rows, &d->caprows, d->nrows, sizeof *d->rows) < 0)
+    struct row *nr = grown(d->rows, &d->caprows, d->nrows, sizeof *d->rows);
+    if (!nr)
         return -1;
+    d->rows = nr;
     if (!*cur) {
-        if (grow((void **)&d->seqs, &d->capseqs, d->nseqs, sizeof *d->seqs) < 0)
+        struct seq *ns = grown(d->seqs, &d->capseqs, d->nseqs, sizeof *d->seqs);
+        if (!ns)
             return -1;
+        d->seqs = ns;
         *cur = &d->seqs[d->nseqs++];
         **cur = (struct seq){ r->addr, r->addr, d->nrows, 0 };
     }
@@ -494,8 +510,10 @@ out:
 
 static int add_func(struct dwarf *d, const struct func *fn)
 {
-    if (grow((void **)&d->funcs, &d->capfuncs, d->nfuncs, sizeof *d->funcs) < 0)
+    struct func *nf = grown(d->funcs, &d->capfuncs, d->nfuncs, sizeof *d->funcs);
+    if (!nf)
         return -1;
+    d->funcs = nf;
     d->funcs[d->nfuncs++] = *fn;
     return 0;
 }
