@@ -74,10 +74,11 @@ struct dwarf_line_hdr {
     u32 ndirs, nfiles;
     const char **dirs;
     struct dwarf_line_file *files;
-    /* version 5: the entry formats and where the tables are (for zl-readelf) */
+    /* for zl-readelf: the entry formats (version 5; at most 8 each) and the offsets in
+     * .debug_line of the first directory and file entries (every version) */
     u32 ndir_fmt, nfile_fmt;
     struct dwarf_lnct dir_fmt[8], file_fmt[8];
-    usize dir_table, file_table;   /* offsets of the first entries */
+    usize dir_table, file_table;
     usize prog, end;         /* the line-number program: [prog, end) */
 };
 
