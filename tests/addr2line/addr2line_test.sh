@@ -13,12 +13,14 @@
 #  3. Bad input: missing, directory, empty, garbage, truncated files; .debug_line and
 #     .debug_info with broken headers, truncated programs and garbage: a message, exit
 #     status 1, never a crash.
+#  4. The use it is for: the pc of a crash that zl-run reports, at -m32, -m64 and -m128,
+#     maps to the faulting line.
 # Budget: about 20 s (most of it compiling the inputs).
 set -u
 ROOT=${ZL_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
 cd "$ROOT" || exit 1
 . tests/lib/binutils.sh
-bu_tool addr2line cc
+bu_tool addr2line cc run
 . tests/addr2line/lines.sh
 A2L=$BIN/zl-addr2line
 
@@ -175,3 +177,27 @@ for ((n = 64; n < size; n += 97)); do
     [ "$rc" -lt 2 ] || crash+=" $n:rc=$rc"
 done
 if [ -z "$crash" ]; then pass "addr2line bad truncated objects"; else fail "addr2line bad truncated objects" "$crash"; fi
+
+# ------------------------------------------------------------------ 4. a crash pc
+cat > "$tmp/crash.c" <<'EOF'
+int *p;
+
+static int deref(int *q)
+{
+    return *q + 1;      /* line 5: the fault */
+}
+
+int main(void)
+{
+    return deref(p);
+}
+EOF
+for m in 32 64 128; do
+    "$BIN/zl-cc" -g -m$m "$tmp/crash.c" -o "$tmp/crash$m" 2>/dev/null
+    pc=$("$BIN/zl-run" "$tmp/crash$m" 2>&1 | sed -n 's/.* at pc \(0x[0-9a-f]*\).*/\1/p')
+    out=$(run "$A2L" -e "crash$m" -f -p -s "$pc")
+    if [ -n "$pc" ] && [ "$out" = "deref at crash.c:5
+rc=0" ]; then
+        pass "addr2line crash pc -m$m"
+    else fail "addr2line crash pc -m$m" "pc '$pc': $(printf '%s' "$out" | tr '\n' '|')"; fi
+done
