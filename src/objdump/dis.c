@@ -137,6 +137,7 @@ struct dis {
     bool hi_ok[32];
     bool gp_ok;                 /* __global_pointer$ is known: gp-relative addresses */
     u128 gp;
+    struct od_lines *lines;     /* -l, -S */
 };
 
 /* "<sym+0x..>" for an address, like objdump: the symbol at or before it, preferring
@@ -354,10 +355,12 @@ static bool in_data(struct dis *D, u128 addr, unsigned *exts, u128 *next)
     return data;
 }
 
-static void disassemble_section(struct od_file *F, const struct od_opts *o, u32 sec)
+static void disassemble_section(struct od_file *F, const struct od_opts *o, u32 sec,
+                                struct od_lines *lines)
 {
     struct dis D;
     memset(&D, 0, sizeof D);
+    D.lines = lines;
     D.F = F;
     D.o = o;
     D.sec = sec;
@@ -406,6 +409,7 @@ static void disassemble_section(struct od_file *F, const struct od_opts *o, u32 
                     continue;
                 }
             }
+            od_lines_show(D.lines, D.sec, addr);
             unsigned exts;
             u128 map_next;
             bool data = in_data(&D, addr, &exts, &map_next);
@@ -456,8 +460,10 @@ static void disassemble_section(struct od_file *F, const struct od_opts *o, u32 
     free(D.rels);
 }
 
-void od_disassemble(struct od_file *F, const struct od_opts *o)
+int od_disassemble(struct od_file *F, const struct od_opts *o)
 {
+    int status = 0;
+    struct od_lines *lines = od_lines_open(F, o, &status);
     const char *arch = attr_arch(F);
     if (arch) F->exts = arch_exts(arch);
     u32 n = elf_shnum(F->f);
@@ -471,6 +477,8 @@ void od_disassemble(struct od_file *F, const struct od_opts *o)
         if (!o->disasm_all && !(sh->flags & SHF_EXECINSTR)) continue;
         if (!o->nonly && o->disasm_all && !(sh->flags & SHF_ALLOC)) continue;
         if (sh->size == 0) continue;
-        disassemble_section(F, o, i);
+        disassemble_section(F, o, i, lines);
     }
+    od_lines_close(lines);
+    return status;
 }

@@ -20,6 +20,9 @@ static void usage(FILE *fp)
           "  -j, --section=NAME         only section NAME (repeatable)\n"
           "  -M no-aliases              base instructions instead of pseudo-instructions\n"
           "  -z, --disassemble-zeroes   do not abbreviate runs of zero bytes as \"...\"\n"
+          "  -l, --line-numbers         with -d: file names and line numbers\n"
+          "  -S, --source               source lines with the disassembly (implies -d)\n"
+          "  --inlines                  with -l: where inlined code was inlined\n"
           "  --help, --version\n",
           fp);
 }
@@ -49,6 +52,9 @@ int main(int argc, char **argv)
                 o.archive_header = o.file_header = o.private_headers = o.headers = o.syms = o.relocs = true;
             else if (!strcmp(l, "private-headers")) o.private_headers = true;
             else if (!strcmp(l, "disassemble-zeroes")) o.zeroes = true;
+            else if (!strcmp(l, "line-numbers")) o.line_numbers = true;
+            else if (!strcmp(l, "source")) o.source = o.disasm = true;
+            else if (!strcmp(l, "inlines")) o.inlines = true;
             else if (!strncmp(l, "section=", 8)) only[o.nonly++] = l + 8;
             else if (!strcmp(l, "help")) { usage(stdout); return 0; }
             else if (!strcmp(l, "version")) {
@@ -79,6 +85,8 @@ int main(int argc, char **argv)
                 case 'p': o.private_headers = true; break;
                 case 'a': o.archive_header = true; break;
                 case 'z': o.zeroes = true; break;
+                case 'l': o.line_numbers = true; break;
+                case 'S': o.source = o.disasm = true; break;
                 case 'w': break;
                 case 'j':
                 case 'M': {
@@ -129,7 +137,7 @@ int main(int argc, char **argv)
         if (o.syms) od_symbols(&F);
         if (o.relocs && !o.disasm && !o.disasm_all) od_relocs(&F, &o);
         if (o.contents) od_contents(&F, &o);
-        if (o.disasm || o.disasm_all) od_disassemble(&F, &o);
+        if ((o.disasm || o.disasm_all) && od_disassemble(&F, &o)) status = 1;
         od_close(&F);
     }
     free(files);

@@ -1,5 +1,5 @@
 /* zl-objdump internals: an ELF file of class 32/64/128 opened through src/elf, its
- * symbols, and the output formats of GNU objdump (-h -t -r -s -d). */
+ * symbols, and the output formats of GNU objdump (-h -t -r -s -d -l -S). */
 #ifndef ZL_OBJDUMP_OBJDUMP_H
 #define ZL_OBJDUMP_OBJDUMP_H
 
@@ -22,6 +22,9 @@ struct od_opts {
     bool no_aliases;    /* -M no-aliases */
     bool numeric;       /* -M numeric */
     bool zeroes;        /* -z */
+    bool line_numbers;  /* -l */
+    bool source;        /* -S (implies -d) */
+    bool inlines;       /* --inlines: with -l, the places code was inlined at */
     const char **only;  /* -j NAME… */
     usize nonly;
 };
@@ -58,7 +61,16 @@ void od_headers(struct od_file *F, const struct od_opts *o);
 void od_symbols(struct od_file *F);
 void od_relocs(struct od_file *F, const struct od_opts *o);
 void od_contents(struct od_file *F, const struct od_opts *o);
-void od_disassemble(struct od_file *F, const struct od_opts *o);
+/* Returns 0, or 1 when the line information (-l, -S) could not be read. */
+int od_disassemble(struct od_file *F, const struct od_opts *o);
+
+/* -l and -S (lines.c): NULL when neither is asked for, or (after a message, *status
+ * set to 1) when the DWARF cannot be read; od_lines_show then does nothing.  Call
+ * od_lines_show before each instruction or data word, with its offset in section sec. */
+struct od_lines;
+struct od_lines *od_lines_open(struct od_file *F, const struct od_opts *o, int *status);
+void od_lines_show(struct od_lines *L, u32 sec, u128 off);
+void od_lines_close(struct od_lines *L);
 
 /* "%0*x" of a 128-bit value with `digits` hex digits; returns buf. */
 char *od_hex(u128 v, unsigned digits, char *buf);

@@ -22,6 +22,9 @@ static void usage(FILE *fp)
                 "     --symbols           An alias for --syms\n"
                 "  -r --relocs            Display the relocations (if present)\n"
                 "  -d --dynamic           Display the dynamic section (if present)\n"
+                "  -w[lL] --debug-dump[=line,=decodedline]\n"
+                "                         Display the line-number programs of .debug_line:\n"
+                "                         raw (l) or decoded into rows (L)\n"
                 "  -W --wide              Allow output width to exceed 80 characters\n"
                 "  -H --help              Display this information\n"
                 "  -v --version           Display the version number of zl-readelf\n");
@@ -105,6 +108,23 @@ int readelf_main(int argc, char **argv)
                 break;
             }
             int found = 0;
+            if (!strcmp(a + 2, "debug-dump") || !strncmp(a + 2, "debug-dump=", 11)) {
+                /* only the line tables: "line" (and GNU's alias "rawline") and
+                 * "decodedline"; the bare option, all of the debug sections, dumps what
+                 * is supported */
+                const char *what = a[12] == '=' ? a + 13 : "line";
+                if (!strcmp(what, "decodedline")) {
+                    o.debug_decoded = any = 1;
+                    continue;
+                }
+                if (strcmp(what, "line") && strcmp(what, "rawline")) {
+                    fprintf(stderr, "zl-readelf: Error: --debug-dump=%s is not supported "
+                                    "(only line and decodedline)\n", what);
+                    return 1;
+                }
+                o.debug_line = any = 1;
+                continue;
+            }
             for (int k = 0; longs[k].name; k++)
                 if (!strcmp(a + 2, longs[k].name)) {
                     buf[0] = longs[k].c;
@@ -129,6 +149,23 @@ int readelf_main(int argc, char **argv)
             case 'r': o.relocs = any = 1; break;
             case 'd': o.dynamic = any = 1; break;
             case 'W': o.wide = 1; break;
+            case 'w':                   /* -w[lL]: the rest of the word names the dumps */
+                if (!p[1])
+                    o.debug_line = 1;
+                for (p++; *p; p++) {
+                    if (*p == 'l') {
+                        o.debug_line = 1;
+                    } else if (*p == 'L') {
+                        o.debug_decoded = 1;
+                    } else {
+                        fprintf(stderr, "zl-readelf: Error: -w%c is not supported (only -wl "
+                                        "and -wL)\n", *p);
+                        return 1;
+                    }
+                }
+                p--;
+                any = 1;
+                break;
             case 'H': usage(stdout); return 0;
             case 'v': printf("zl-readelf (ZettaLinux) 0.1\n"); return 0;
             default:

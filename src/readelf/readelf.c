@@ -4,7 +4,7 @@
  * Input is parsed by the validating reader of src/elf (elf_read); a file it rejects is
  * reported as "zl-readelf: Error: FILE: reason" and nothing else is printed for it.
  * Output order follows GNU readelf: file header, section headers, program headers,
- * dynamic section, relocations, symbols.
+ * dynamic section, relocations, symbols, the line tables (-wl, -wL: dwarf_dump.c).
  *
  * Number formats (GNU readelf's, extended to ELFCLASS128): "LONG_HEX" is zero-padded to
  * the class width (8, 16 or 32 digits), "FULL_HEX" is 0x + LONG_HEX, "PREFIX_HEX" is
@@ -927,8 +927,12 @@ static int print_elf(FILE *out, FILE *err, const char *name, const u8 *data, usi
         print_relocs(&R);
     if (o->symbols)
         print_symbols(&R);
+    int rc = 0;
+    if (o->debug_line || o->debug_decoded)
+        rc = readelf_debug_line(out, err ? err : stderr, name, f, o->debug_line,
+                                o->debug_decoded, o->wide);
     elf_close(f);
-    return 0;
+    return rc;
 }
 
 /* ---------------------------------------------------------------------------------- */

@@ -7,6 +7,7 @@
 #ifndef ZL_READELF_READELF_H
 #define ZL_READELF_READELF_H
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <zl/types.h>
 
@@ -18,6 +19,8 @@ struct re_opts {
     int relocs;              /* -r */
     int dynamic;             /* -d */
     int wide;                /* -W */
+    int debug_line;          /* -wl, --debug-dump=line */
+    int debug_decoded;       /* -wL, --debug-dump=decodedline */
     int multi;               /* print "File: NAME" before each file */
 };
 
@@ -26,6 +29,12 @@ struct re_opts {
  * success, 1 if the file could not be read as ELF. */
 int readelf_buffer(FILE *out, FILE *err, const char *name, const u8 *data, usize size,
                    const struct re_opts *o);
+
+/* -wl (raw) and -wL (decoded): the line-number programs of .debug_line (dwarf_dump.c).
+ * Returns 0, or 1 after an error message when the section is malformed. */
+struct elf_file;
+int readelf_debug_line(FILE *out, FILE *err, const char *name, const struct elf_file *f,
+                       bool raw, bool decoded, bool wide);
 
 /* Parse options and print every file; returns the exit status. */
 int readelf_main(int argc, char **argv);
