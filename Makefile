@@ -118,19 +118,6 @@ install: all
 	$(BUILD)/bin/zl-run --binfmt --interpreter=$(abspath $(PREFIX))/bin/zl-run \
 	    > $(DESTDIR)$(PREFIX)/lib/binfmt.d/zl-run.conf
 
-# Man pages, generated from each tool's --version and --help (man/mkman.sh): `make man`,
-# installed by `make install` into $(PREFIX)/share/man/man1.
-MAN_PAGES = $(patsubst $(BUILD)/bin/%,$(BUILD)/man/%.1,$(TOOLS))
-$(BUILD)/man/%.1: $(BUILD)/bin/% man/mkman.sh
-	@mkdir -p $(@D)
-	sh man/mkman.sh $< $@
-.PHONY: man install-man
-man: $(MAN_PAGES)
-install: install-man
-install-man: man
-	install -d $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 644 $(MAN_PAGES) $(DESTDIR)$(PREFIX)/share/man/man1/
-
 # zl-ranlib is zl-ar's code (src/ar/ar.c) with another entry point
 $(BUILD)/bin/zl-ranlib: $(BUILD)/lib/libzl-ar.a
 $(BUILD)/bin/zl-ranlib: LDLIBS := $(BUILD)/lib/libzl-ar.a $(BUILD)/lib/libzl.a $(LDLIBS)
@@ -370,3 +357,19 @@ csmith: all
 	    echo "$$(grep -c '^PASS' $(BUILD)/csmith.log) passed, $$(grep -c '^FAIL' $(BUILD)/csmith.log) failed, $$(grep -c '^SKIP' $(BUILD)/csmith.log) skipped (log: $(BUILD)/csmith.log)"; \
 	    ! grep -q '^FAIL' $(BUILD)/csmith.log
 # --- csmith end ---
+
+# --- man begin ---
+# Man pages, generated from each tool's --version and --help (man/mkman.sh): `make man`,
+# installed by `make install` into $(PREFIX)/share/man/man1.  Last in this file, so that
+# TOOLS holds every tool (zl-port is added in its section).
+MAN_PAGES = $(patsubst $(BUILD)/bin/%,$(BUILD)/man/%.1,$(TOOLS))
+$(BUILD)/man/%.1: $(BUILD)/bin/% man/mkman.sh
+	@mkdir -p $(@D)
+	sh man/mkman.sh $< $@
+.PHONY: man install-man
+man: $(MAN_PAGES)
+install: install-man
+install-man: man
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 644 $(MAN_PAGES) $(DESTDIR)$(PREFIX)/share/man/man1/
+# --- man end ---

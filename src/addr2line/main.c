@@ -12,6 +12,7 @@
 
 #include "elf/dwarf.h"
 #include "elf/elf.h"
+#include "common/version.h"
 
 #define TOOL "zl-addr2line"
 
@@ -216,7 +217,7 @@ int main(int argc, char **argv)
         case 'p': o.pretty = true; break;
         case 's': o.basenames = true; break;
         case 'H': case 'h': usage(stdout); return 0;
-        case 'V': case 'v': printf(TOOL " (ZettaLinux) 0.1 — RISC-V ELF32/ELF64/ELF128\n"); return 0;
+        case 'V': case 'v': printf(ZL_VERSION_LINE(TOOL) " — RISC-V ELF32/ELF64/ELF128\n"); return 0;
         default: usage(stderr); return 1;
         }
     }

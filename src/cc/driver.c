@@ -2,6 +2,7 @@
  * temporary files that are always removed and no half-written outputs on errors. */
 #include "cc/cc.h"
 #include "common/outfile.h"
+#include "common/version.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -767,11 +768,9 @@ static bool link_all(struct opts *o, struct strv *objs_in_order, const char *out
     return r == 0;
 }
 
-#define ZLCC_VERSION "0.1"
-
 static void version(FILE *f)
 {
-    fputs("zl-cc " ZLCC_VERSION " (ZettaLinux C11 compiler for rv128/rv64/rv32)\n", f);
+    fputs(ZL_VERSION_LINE("zl-cc") " — C11 compiler for rv128, rv64 and rv32\n", f);
 }
 
 /* -dumpmachine, -print-file-name=… and the other queries: one line on stdout */
@@ -783,7 +782,7 @@ static int answer_query(const struct opts *o, const char *q)
     if (!strcmp(q, "-dumpmachine")) {
         printf("riscv%d-unknown-linux-zl\n", o->xlen);
     } else if (!strcmp(q, "-dumpversion") || !strcmp(q, "-dumpfullversion")) {
-        puts(ZLCC_VERSION);
+        puts(ZL_VERSION);
     } else if (!strcmp(q, "-print-search-dirs")) {
         snprintf(p, sizeof p, "%s/../lib/zl", bindir);
         printf("install: %s/\nprograms: =%s/\nlibraries: =%s/\n", realpath(p, real) ? real : p, bindir, lib);

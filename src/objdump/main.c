@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "objdump/objdump.h"
+#include "common/version.h"
 
 static void usage(FILE *fp)
 {
@@ -58,7 +59,7 @@ int main(int argc, char **argv)
             else if (!strncmp(l, "section=", 8)) only[o.nonly++] = l + 8;
             else if (!strcmp(l, "help")) { usage(stdout); return 0; }
             else if (!strcmp(l, "version")) {
-                puts("zl-objdump (ZettaLinux) 0.1 — RISC-V ELF32/ELF64/ELF128");
+                puts(ZL_VERSION_LINE("zl-objdump") " — RISC-V ELF32/ELF64/ELF128");
                 return 0;
             } else {
                 fprintf(stderr, "zl-objdump: unrecognized option `%s'\n", a);

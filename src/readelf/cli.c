@@ -4,6 +4,7 @@
 #include <string.h>
 #include "readelf.h"
 #include "elf/elf.h"
+#include "common/version.h"
 
 static void usage(FILE *fp)
 {
@@ -167,7 +168,7 @@ int readelf_main(int argc, char **argv)
                 any = 1;
                 break;
             case 'H': usage(stdout); return 0;
-            case 'v': printf("zl-readelf (ZettaLinux) 0.1\n"); return 0;
+            case 'v': puts(ZL_VERSION_LINE("zl-readelf") " — RISC-V ELF32/ELF64/ELF128"); return 0;
             default:
                 fprintf(stderr, "zl-readelf: Error: invalid option -- '%c'\n", *p);
                 usage(stderr);

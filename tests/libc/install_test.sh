@@ -49,3 +49,6 @@ if [ "$(grep -c ':zl-riscv128:M::' "$conf" 2>/dev/null)" = 1 ] && [ "$(wc -l < "
 else
     echo "FAIL install binfmt.d: $(head -c 200 "$conf" 2>&1)"
 fi
+# a man page per installed tool
+n=0; for t in "$tmp"/prefix/bin/zl-*; do [ -f "$tmp/prefix/share/man/man1/${t##*/}.1" ] || n=$((n + 1)); done
+[ $n = 0 ] && echo "PASS install man pages" || echo "FAIL install man pages: $n tools without one"
