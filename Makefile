@@ -358,6 +358,25 @@ csmith: all
 	    ! grep -q '^FAIL' $(BUILD)/csmith.log
 # --- csmith end ---
 
+# --- toolchain begin ---
+# For build systems (docs/porting.md): target-prefixed names per XLEN (riscv128-unknown-
+# linux-zl-gcc is zl-cc targeting rv128, ...-ar is zl-ar ...), an autoconf config.site and
+# CMake toolchain files, installed with the tools.
+TRIPLE_TOOLS := ar ranlib nm strip objdump readelf size addr2line
+.PHONY: install-toolchain
+install: install-toolchain
+install-toolchain: toolchain/config.site toolchain/zl.cmake
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/zl/cmake
+	install -m 644 toolchain/config.site $(DESTDIR)$(PREFIX)/share/zl/
+	install -m 644 toolchain/zl.cmake $(DESTDIR)$(PREFIX)/share/zl/cmake/
+	@for x in 32 64 128; do t=riscv$$x-unknown-linux-zl; \
+	    printf 'set(ZL_XLEN %s)\ninclude("$${CMAKE_CURRENT_LIST_DIR}/zl.cmake")\n' $$x \
+	        > $(DESTDIR)$(PREFIX)/share/zl/cmake/$$t.cmake || exit 1; \
+	    for n in gcc cc; do ln -sf zl-cc $(DESTDIR)$(PREFIX)/bin/$$t-$$n || exit 1; done; \
+	    for n in $(TRIPLE_TOOLS); do ln -sf zl-$$n $(DESTDIR)$(PREFIX)/bin/$$t-$$n || exit 1; done; \
+	done
+# --- toolchain end ---
+
 # --- man begin ---
 # Man pages, generated from each tool's --version and --help (man/mkman.sh): `make man`,
 # installed by `make install` into $(PREFIX)/share/man/man1.  Last in this file, so that

@@ -84,6 +84,19 @@ static void find_bindir(const char *argv0)
     snprintf(bindir, sizeof bindir, "%s", buf);
 }
 
+/* Called by a target-prefixed name (riscv64-unknown-linux-zl-gcc, installed by `make
+ * install`), zl-cc targets that XLEN unless -m/-march say otherwise, as a cross gcc
+ * targets its triple; 0 for any other name. */
+static int xlen_of_name(const char *argv0)
+{
+    const char *b = strrchr(argv0, '/');
+    b = b ? b + 1 : argv0;
+    if (!strncmp(b, "riscv128-", 9)) return 128;
+    if (!strncmp(b, "riscv64-", 8)) return 64;
+    if (!strncmp(b, "riscv32-", 8)) return 32;
+    return 0;
+}
+
 static int run(struct strv *args)
 {
     if (opt_v || opt_dry) {
@@ -1007,7 +1020,9 @@ int cc_driver_main(int argc, char **argv)
         fprintf(stderr, "zl-cc: error: '%s' conflicts with '-march=%s'\n", m_flag, march);
         return 1;
     }
-    o.xlen = march_xlen ? march_xlen : m_xlen ? m_xlen : abi_xlen ? abi_xlen : 128;
+    int name_xlen = xlen_of_name(argv[0]);
+    o.xlen = march_xlen ? march_xlen : m_xlen ? m_xlen : abi_xlen ? abi_xlen
+           : name_xlen ? name_xlen : 128;
     if (abi_xlen && abi_xlen != o.xlen) {
         fprintf(stderr, "zl-cc: error: ABI requires '-march=rv%d'\n", abi_xlen);
         return 1;
