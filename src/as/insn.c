@@ -436,6 +436,13 @@ static bool try_c(struct as *A, const char *cname, const struct isa_inst *in, u3
 static bool compress(struct as *A, const char *mn, const struct isa_inst *in, u32 *w)
 {
     if (!mn || !insn_ready(A)) return false;
+    if (!strcmp(mn, "add.imm")) {
+        /* add rd,rd,0 (the add-with-immediate spelling, which objdump prints for the
+         * c.addi HINT) is c.addi rd,0 in GNU as, where addi rd,rd,0 is c.mv */
+        if (in->imm == 0 && in->rd == in->rs1 && in->rd != 0 && try_c(A, "c.addi", in, w))
+            return true;
+        mn = "addi";
+    }
     const struct crule *r = NULL;
     for (usize i = 0; i < sizeof crules / sizeof crules[0]; i++)
         if (!strcmp(crules[i].mn, mn)) r = &crules[i];
@@ -697,6 +704,25 @@ static bool emit_line(struct as *A, const struct isa_insn *d, struct ops *o, uns
 
 /* ---- Entry point ------------------------------------------------------------------- */
 
+/* c.addi zero,IMM, which objdump -M no-aliases prints for c.nop and its HINTs: the c.nop
+ * line of the table that encodes IMM (false if none does: IMM out of range). */
+static bool c_nop_of(struct as *A, i128 k)
+{
+    for (size_t i = 0; i < isa_table_len; i++) {
+        const struct isa_insn *c = &isa_table[i];
+        if (strcmp(c->name, "c.nop") || (k != 0) != ((c->flags & ISA_F_HINT) != 0)) continue;
+        struct isa_inst in;
+        memset(&in, 0, sizeof in);
+        in.op = c->op;
+        in.imm = (i32)k;
+        u32 w;
+        if (k < -32 || k > 31 || !isa_encode(c, A->opt.arch.xlen, &in, &w)) return false;
+        insn_emit_word(A, w, 2);
+        return true;
+    }
+    return false;
+}
+
 /* ALU mnemonics that GNU as also accepts with an immediate third operand. */
 static const struct { const char *reg, *imm; unsigned xl; } imm_aliases[] = {
     { "add", "addi", XALL }, { "and", "andi", XALL }, { "or", "ori", XALL },
@@ -760,13 +786,12 @@ void insn_assemble(struct as *A, const char *mn, usize mlen, const char *ops)
                 continue;
             }
             if (!strcmp(d->name, "c.addi") && o.in.rd == 0 && o.have_imm && o.imm.is_const &&
-                o.imm.k == 0) {
-                insn_emit_word(A, 0x0001, 2);       /* c.addi zero,0 is c.nop (GNU as) */
-                return;
-            }
+                c_nop_of(A, o.imm.k))
+                return;                 /* c.addi zero,IMM is c.nop or its HINT (GNU as) */
             /* compression follows the mnemonic (add a0,a0,5 compresses like addi); the
                explicit jalr rd,off(rs) form never compresses */
             const char *cas = strcmp(want, "jalr") ? want : NULL;
+            if (!strcmp(name, "add") && !strcmp(want, "addi")) cas = "add.imm";
             if (emit_line(A, d, &o, aqrl, cas, why, sizeof why)) return;
             as_error(A, "%s `%s %s'", why, name, skip_ws(ops));
             return;

@@ -326,6 +326,12 @@ int as_image(struct as *A, u8 **out, usize *size)
                 struct sym *rs = (struct sym *)(uintptr_t)s->rels[i].info;
                 s->rels[i].sym = rs ? rs->elf_index : 0;
                 s->rels[i].info = 0;
+                /* addresses have the class's width: an addend wraps as GNU as computes
+                 * it (rv32's jal 0xfff7189a, from objdump's output, is *ABS*-0x8e766) */
+                if (eh.cls == ELFCLASS32)
+                    s->rels[i].addend = (i32)(u32)s->rels[i].addend;
+                else if (eh.cls == ELFCLASS64)
+                    s->rels[i].addend = (i64)(u64)s->rels[i].addend;
                 if (elf_encode_rel(eh.cls, &s->rels[i], 1, rb + i * g->relasize) != 0)
                     as_error_at(A, (struct srcloc){ NULL, 0 }, "relocation does not fit the ELF class");
             }

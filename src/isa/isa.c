@@ -84,6 +84,7 @@ static const struct kind kinds[] = {
     { "Cx", S_SP, R_X, 0, 0, 0, 0, 0, {{0}}, 0, 0, 0 },     /* the literal "sp" */
     /* compressed immediates */
     IMM("Cj", 1, 0, 0, 0, 2, {0, 5, 2}, {5, 1, 12}),
+    IMM("Ci", 1, 1, 0, 0, 2, {0, 5, 2}, {5, 1, 12}),     /* Cj, not zero (c.nop's HINT) */
     IMM("Cu", 1, 1, 0, 0, 2, {12, 5, 2}, {17, 1, 12}),
     IMM("CK", 0, 1, 0, 0, 4, {4, 2, 11}, {6, 4, 7}, {2, 1, 6}, {3, 1, 5}),
     IMM("CL", 1, 1, 0, 0, 5, {9, 1, 12}, {4, 1, 6}, {6, 1, 5}, {7, 2, 3}, {5, 1, 2}),
@@ -556,6 +557,36 @@ static const struct { u16 num; const char *name; } csr_names[] = {
     { 0xf12, "marchid" }, { 0xf13, "mimpid" }, { 0xf14, "mhartid" }, { 0xfb0, "mtopi" },
 };
 
+/* CSRs that privileged specification 1.12 added (state enable, PMP entries 16-63, ...).
+ * The assembler accepts them whatever -mpriv-spec says, as GNU as 2.40 does; the
+ * disassembly names only the table above, GNU objdump's names for the default spec
+ * (1.11), so these print as numbers. */
+static const struct { u16 num; const char *name; } csr_names_112[] = {
+    { 0x10a, "senvcfg" }, { 0x30a, "menvcfg" }, { 0x310, "mstatush" },
+    { 0x31a, "menvcfgh" }, { 0x34a, "mtinst" }, { 0x34b, "mtval2" }, { 0x3a4, "pmpcfg4" },
+    { 0x3a5, "pmpcfg5" }, { 0x3a6, "pmpcfg6" }, { 0x3a7, "pmpcfg7" }, { 0x3a8, "pmpcfg8" },
+    { 0x3a9, "pmpcfg9" }, { 0x3aa, "pmpcfg10" }, { 0x3ab, "pmpcfg11" },
+    { 0x3ac, "pmpcfg12" }, { 0x3ad, "pmpcfg13" }, { 0x3ae, "pmpcfg14" },
+    { 0x3af, "pmpcfg15" }, { 0x3c0, "pmpaddr16" }, { 0x3c1, "pmpaddr17" },
+    { 0x3c2, "pmpaddr18" }, { 0x3c3, "pmpaddr19" }, { 0x3c4, "pmpaddr20" },
+    { 0x3c5, "pmpaddr21" }, { 0x3c6, "pmpaddr22" }, { 0x3c7, "pmpaddr23" },
+    { 0x3c8, "pmpaddr24" }, { 0x3c9, "pmpaddr25" }, { 0x3ca, "pmpaddr26" },
+    { 0x3cb, "pmpaddr27" }, { 0x3cc, "pmpaddr28" }, { 0x3cd, "pmpaddr29" },
+    { 0x3ce, "pmpaddr30" }, { 0x3cf, "pmpaddr31" }, { 0x3d0, "pmpaddr32" },
+    { 0x3d1, "pmpaddr33" }, { 0x3d2, "pmpaddr34" }, { 0x3d3, "pmpaddr35" },
+    { 0x3d4, "pmpaddr36" }, { 0x3d5, "pmpaddr37" }, { 0x3d6, "pmpaddr38" },
+    { 0x3d7, "pmpaddr39" }, { 0x3d8, "pmpaddr40" }, { 0x3d9, "pmpaddr41" },
+    { 0x3da, "pmpaddr42" }, { 0x3db, "pmpaddr43" }, { 0x3dc, "pmpaddr44" },
+    { 0x3dd, "pmpaddr45" }, { 0x3de, "pmpaddr46" }, { 0x3df, "pmpaddr47" },
+    { 0x3e0, "pmpaddr48" }, { 0x3e1, "pmpaddr49" }, { 0x3e2, "pmpaddr50" },
+    { 0x3e3, "pmpaddr51" }, { 0x3e4, "pmpaddr52" }, { 0x3e5, "pmpaddr53" },
+    { 0x3e6, "pmpaddr54" }, { 0x3e7, "pmpaddr55" }, { 0x3e8, "pmpaddr56" },
+    { 0x3e9, "pmpaddr57" }, { 0x3ea, "pmpaddr58" }, { 0x3eb, "pmpaddr59" },
+    { 0x3ec, "pmpaddr60" }, { 0x3ed, "pmpaddr61" }, { 0x3ee, "pmpaddr62" },
+    { 0x3ef, "pmpaddr63" }, { 0x747, "mseccfg" }, { 0x757, "mseccfgh" },
+    { 0xf15, "mconfigptr" },
+};
+
 const char *isa_csr_name(unsigned csr)
 {
     for (size_t i = 0; i < sizeof csr_names / sizeof csr_names[0]; i++)
@@ -567,6 +598,8 @@ int isa_csr_lookup(const char *name)
 {
     for (size_t i = 0; i < sizeof csr_names / sizeof csr_names[0]; i++)
         if (!strcmp(csr_names[i].name, name)) return csr_names[i].num;
+    for (size_t i = 0; i < sizeof csr_names_112 / sizeof csr_names_112[0]; i++)
+        if (!strcmp(csr_names_112[i].name, name)) return csr_names_112[i].num;
     return -1;
 }
 
@@ -880,7 +913,10 @@ bool isa_format_ex(const struct isa_inst *in, int xlen, u128 pc, unsigned flags,
         return false;
     }
     if (flags & ISA_FMT_ALIASES) {
-        if (!put_alias(&f, in, xlen)) {
+        if (d->flags & ISA_F_HINT) {   /* GNU objdump: c.slli64 a0 */
+            put_name(&f, d, in);
+            put_operands(&f, d, in);
+        } else if (!put_alias(&f, in, xlen)) {
             const struct isa_insn *b = base_line(in, xlen);
             put_name(&f, b, in);
             put_operands(&f, b, in);
@@ -888,7 +924,7 @@ bool isa_format_ex(const struct isa_inst *in, int xlen, u128 pc, unsigned flags,
     } else if (in->op == ISA_CSRRW && in->rd == 0 && in->rs1 == 0 && in->imm == 0xc00) {
         put(&f, "unimp");              /* csrrw zero,cycle,zero: GNU's unimp */
     } else if (!strcmp(d->name, "c.nop")) {
-        put(&f, "c.addi zero,0");      /* GNU objdump -M no-aliases */
+        put(&f, "c.addi zero,%d", in->imm);    /* GNU objdump -M no-aliases (HINTs too) */
     } else {
         put_name(&f, d, in);
         put_operands(&f, d, in);

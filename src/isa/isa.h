@@ -29,6 +29,7 @@ enum isa_flags {
     ISA_F_FENCEI = 1 << 3,  /* fence.i: code may have changed, ends a basic block */
     ISA_F_CSR    = 1 << 4,  /* CSR access */
     ISA_F_AQRL   = 1 << 5,  /* accepts .aq/.rl/.aqrl suffixes (bits 26:25) */
+    ISA_F_HINT   = 1 << 6,  /* a compressed HINT: disassembled under its own name */
 };
 #define ISA_F_ENDS_BLOCK (ISA_F_BRANCH | ISA_F_JUMP | ISA_F_TRAP | ISA_F_FENCEI)
 
