@@ -10,6 +10,7 @@
  * dead functions are removed afterwards (ehframe.c). */
 #include <string.h>
 #include "ld.h"
+#include "elf/dwarf.h"
 
 #define SHF_GNU_RETAIN 0x200000u
 
@@ -175,15 +176,29 @@ static const char *func_at(const struct isec *s, u128 off)
     return best;
 }
 
+/* Where offset off of section s is, as GNU ld says it: "OBJ: in function `F':" on a
+ * line of its own, then the source line from the object's line tables (FILE:LINE), or
+ * the source file its STT_FILE symbol names with the section offset
+ * (FILE:(.text+0xe)), or the object itself when it knows neither. */
 const char *ld_where(struct ld *L, const struct isec *s, u128 off)
 {
     if (L->nerr >= LD_MAX_ERRORS)
         return "";                           /* the message will not be printed */
+    struct obj *o = s->obj;
+    if (!o->dwarf_tried && o->ef) {
+        struct elf_err e;
+        o->dwarf = dwarf_open(o->ef, 0, &e);  /* broken DWARF: messages without lines */
+        o->dwarf_tried = 1;
+    }
+    struct dwarf_loc loc = { 0 };
+    int known = o->dwarf && dwarf_find_line(o->dwarf, s->idx, off, &loc);
     const char *fn = func_at(s, off);
-    if (fn)
-        return ld_sprintf(L, "%s:(%s+%s): in function `%s'", s->obj->name, s->name,
-                          ld_hex(L, off, 0), fn);
-    return ld_sprintf(L, "%s:(%s+%s)", s->obj->name, s->name, ld_hex(L, off, 0));
+    if (!fn && known) fn = loc.func;
+    const char *head = fn ? ld_sprintf(L, "%s: in function `%s':\n", o->name, fn) : "";
+    if (known && loc.file && loc.line)
+        return ld_sprintf(L, "%s%s:%u", head, loc.file, (unsigned)loc.line);
+    return ld_sprintf(L, "%s%s:(%s+%s)", head, known && loc.file ? loc.file : o->name, s->name,
+                      ld_hex(L, off, 0));
 }
 
 /* A thread-local definition referenced as an ordinary symbol, or the reverse. */

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "ld.h"
+#include "elf/dwarf.h"
 
 void ld_init(struct ld *L, FILE *err)
 {
@@ -14,6 +15,11 @@ void ld_init(struct ld *L, FILE *err)
 
 void ld_free(struct ld *L)
 {
+    for (u32 i = 0; i < L->objs.n; i++) {
+        struct obj *o = L->objs.v[i];
+        if (o->dwarf) dwarf_close(o->dwarf);
+        o->dwarf = NULL;
+    }
     for (u32 i = 0; i < L->elf_files.n; i++)
         elf_close(L->elf_files.v[i]);
     L->elf_files.n = 0;

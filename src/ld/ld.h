@@ -212,6 +212,8 @@ struct obj {
     const char *name;        /* for messages: "a.o" or "libc.a(printf.o)" */
     const char *file_name;   /* STT_FILE name for the output symbol table */
     struct elf_file *ef;
+    struct dwarf *dwarf;     /* its line tables, for messages (ld_where): opened on demand */
+    int dwarf_tried;
     const u8 *data;
     usize size;
     int cls;
