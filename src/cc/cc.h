@@ -89,6 +89,8 @@ enum cc_warn {
     CW_DIV_BY_ZERO,
     CW_RETURN_TYPE,
     CW_MULTICHAR,
+    CW_UNUSED_VARIABLE,
+    CW_UNUSED_PARAMETER,
     CW_COUNT
 };
 extern int cc_nwarn_errors;     /* warnings reported as errors (-Werror, -Werror=name) */
@@ -298,6 +300,9 @@ struct obj {
     bool is_func, is_defined, is_static, is_extern, is_tentative, is_inline;
     bool addr_taken;
     bool weak, used, is_tls;
+    bool referenced;       /* named in an expression (-Wunused-variable/-parameter) */
+    bool warn_unused;      /* a declared automatic variable or parameter without
+                              __attribute__((unused)): warned about if never referenced */
     const char *section;
     const char *asm_reg;   /* register asm("reg") local */
     const char *alias_of;  /* alias attribute target */

@@ -794,7 +794,8 @@ static struct type *parse_params(struct type *ret, struct obj **params)
         check_tls_spec(&ds, "a parameter declaration", NULL, NULL, false);
         const char *name = NULL;
         struct type *t = parse_declarator(ds.ty, &name, &pos, NULL);
-        parse_attributes(NULL);
+        struct attrs pa = {0};
+        parse_attributes(&pa);
         /* parameter type adjustments (C11 6.7.6.3p7,8) */
         if (t->kind == TY_ARRAY) t = ty_qual(ty_ptr(t->base), false, false);
         else if (t->kind == TY_FUNC) t = ty_ptr(t);
@@ -810,6 +811,7 @@ static struct type *parse_params(struct type *ret, struct obj **params)
         o->pos = pos;
         o->is_local = true;
         o->slot = -1;
+        o->warn_unused = !pa.unused && !(ds.attr && ds.attr->unused);
         if (params) otail = otail->next_param = o;
         if (name && t->kind != TY_VOID) scope_add_var(name, o);
         if (accept(CPP_P_RPAREN)) break;
@@ -1112,6 +1114,13 @@ static struct obj *declare_global(const char *name, struct type *ty, struct decl
     return o;
 }
 
+static bool is_param(const struct obj *params, const struct obj *o)
+{
+    for (const struct obj *p = params; p; p = p->next_param)
+        if (p == o) return true;
+    return false;
+}
+
 static void parse_funcdef(struct obj *f, struct obj *params, struct srcpos pos)
 {
     if (f->is_defined) cc_error_at(pos, "redefinition of '%s'", f->name);
@@ -1149,6 +1158,13 @@ static void parse_funcdef(struct obj *f, struct obj *params, struct srcpos pos)
     }
     scope_pop();
     cur_func = NULL;
+    /* -Wunused-variable, -Wunused-parameter: declared, never named in an expression */
+    for (struct obj *o = f->locals; o; o = o->next_local)
+        if (o->warn_unused && !o->referenced && o->name && !is_param(params, o))
+            cc_warn_at(CW_UNUSED_VARIABLE, o->pos, "unused variable '%s'", o->name);
+    for (struct obj *p = params; p; p = p->next_param)
+        if (p->warn_unused && !p->referenced && p->name)
+            cc_warn_at(CW_UNUSED_PARAMETER, p->pos, "unused parameter '%s'", p->name);
 }
 
 void parse_local_decl(struct node **unused, struct node ***tail)
@@ -1243,6 +1259,8 @@ void parse_local_decl(struct node **unused, struct node ***tail)
             struct obj *o = new_local(name, ty, npos);
             o->align = ty->align;
             apply_attrs(o, &ds, &a);
+            o->warn_unused = ds.st != ST_REGISTER || !a.alias;    /* not a register asm */
+            o->warn_unused &= !a.unused && !(ds.attr && ds.attr->unused);
             if (a.alias) o->asm_reg = a.alias;
             if (o->align < ty->align) o->align = ty->align;
             scope_add_var(name, o);

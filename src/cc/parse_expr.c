@@ -769,6 +769,7 @@ static struct node *parse_primary(void)
         if (o) {
             struct node *n = mk(N_VAR, o->ty, pos);
             n->var = o;
+            o->referenced = true;
             return n;
         }
         i128 v;

@@ -25,6 +25,8 @@ static const struct {
     [CW_DIV_BY_ZERO] = {"div-by-zero", ON},
     [CW_RETURN_TYPE] = {"return-type", ON},
     [CW_MULTICHAR] = {"multichar", ON},
+    [CW_UNUSED_VARIABLE] = {"unused-variable", WALL},
+    [CW_UNUSED_PARAMETER] = {"unused-parameter", WEXTRA},
 };
 
 /* GCC warning options (C and common ones, GCC 12) that zl-cc accepts without emitting
