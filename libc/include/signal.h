@@ -18,6 +18,8 @@ __ZL_BEGIN
 #define SIGRTMIN 34
 #define SIGRTMAX 64
 #define _NSIG 65
+int __libc_current_sigrtmin(void);
+int __libc_current_sigrtmax(void);
 #define NSIG _NSIG
 #define SA_NOMASK SA_NODEFER
 #define SA_ONESHOT SA_RESETHAND

@@ -87,6 +87,7 @@ int vsscanf(const char *restrict, const char *restrict, va_list);
 void perror(const char *);
 int remove(const char *);
 int rename(const char *, const char *);
+int renameat(int, const char *, int, const char *);
 char *tmpnam(char *);
 void flockfile(FILE *);
 void funlockfile(FILE *);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <limits.h>
 
 _Static_assert(sizeof(struct utsname) == sizeof(struct k_utsname), "utsname");
 
@@ -37,6 +38,15 @@ int setrlimit(int res, const struct rlimit *r)
     k.rlim_cur = r->rlim_cur >= (rlim_t)~(u64)0 ? ~(u64)0 : (u64)r->rlim_cur;
     k.rlim_max = r->rlim_max >= (rlim_t)~(u64)0 ? ~(u64)0 : (u64)r->rlim_max;
     return (int)zl_ret(SYS4(prlimit64, 0, res, &k, NULL));
+}
+
+/* BSD: the descriptor limit, RLIMIT_NOFILE's soft value (INT_MAX when larger). */
+int getdtablesize(void)
+{
+    struct rlimit r;
+    if (getrlimit(RLIMIT_NOFILE, &r) < 0 || r.rlim_cur > INT_MAX)
+        return INT_MAX;
+    return (int)r.rlim_cur;
 }
 
 /* The kernel's rusage and tms have kernel longs and (rv32) a 32-bit timeval: converted

@@ -64,6 +64,10 @@ int sigismember(const sigset_t *s, int n)
     return ((const unsigned char *)s)[(n - 1) / 8] >> ((n - 1) % 8) & 1;
 }
 
+/* The functions glibc's and musl's SIGRTMIN/SIGRTMAX call: the fixed values of <signal.h>. */
+int __libc_current_sigrtmin(void) { return SIGRTMIN; }
+int __libc_current_sigrtmax(void) { return SIGRTMAX; }
+
 int sigaction(int sig, const struct sigaction *restrict sa, struct sigaction *restrict old)
 {
     struct k_sigaction k, ko;

@@ -126,6 +126,50 @@ int gettimeofday(struct timeval *restrict tv, void *restrict tz)
     return 0;
 }
 
+/* The kernel's itimerval holds kernel longs (32 bits at rv32): seconds beyond that are
+ * clamped (the timer then fires after 68 years instead of later), microseconds outside
+ * [0, 10^6) are EINVAL before any conversion could make them valid. */
+static void itv_from_k(struct itimerval *u, const struct k_itimerval *k)
+{
+    u->it_interval.tv_sec = k->it_interval.tv_sec;
+    u->it_interval.tv_usec = k->it_interval.tv_usec;
+    u->it_value.tv_sec = k->it_value.tv_sec;
+    u->it_value.tv_usec = k->it_value.tv_usec;
+}
+
+static int tv_to_k(struct k_timeval *k, const struct timeval *u)
+{
+    if (u->tv_usec < 0 || u->tv_usec >= 1000000 || u->tv_sec < 0) {
+        errno = EINVAL;
+        return -1;
+    }
+    time_t max = (time_t)(((zl_ulong)1 << (8 * sizeof k->tv_sec - 1)) - 1);
+    k->tv_sec = u->tv_sec > max ? max : u->tv_sec;
+    k->tv_usec = u->tv_usec;
+    return 0;
+}
+
+int getitimer(int which, struct itimerval *v)
+{
+    struct k_itimerval k;
+    if (zl_ret(SYS2(getitimer, which, &k)) < 0)
+        return -1;
+    itv_from_k(v, &k);
+    return 0;
+}
+
+int setitimer(int which, const struct itimerval *restrict v, struct itimerval *restrict old)
+{
+    struct k_itimerval k, ko;
+    if (tv_to_k(&k.it_interval, &v->it_interval) < 0 || tv_to_k(&k.it_value, &v->it_value) < 0)
+        return -1;
+    if (zl_ret(SYS3(setitimer, which, &k, old ? &ko : NULL)) < 0)
+        return -1;
+    if (old)
+        itv_from_k(old, &ko);
+    return 0;
+}
+
 int timespec_get(struct timespec *ts, int base)
 {
     if (base != TIME_UTC || clock_gettime(CLOCK_REALTIME, ts) < 0)

@@ -114,6 +114,11 @@ int mkdir(const char *p, mode_t m) { return (int)zl_ret(SYS3(mkdirat, AT_FDCWD, 
 int mkdirat(int d, const char *p, mode_t m) { return (int)zl_ret(SYS3(mkdirat, d, p, m)); }
 int mknod(const char *p, mode_t m, dev_t dev) { return (int)zl_ret(SYS4(mknodat, AT_FDCWD, p, m, (unsigned long)dev)); }
 int mkfifo(const char *p, mode_t m) { return mknod(p, m | S_IFIFO, 0); }
+int mknodat(int d, const char *p, mode_t m, dev_t dev) { return (int)zl_ret(SYS4(mknodat, d, p, m, (unsigned long)dev)); }
+int mkfifoat(int d, const char *p, mode_t m) { return mknodat(d, p, m | S_IFIFO, 0); }
+int linkat(int da, const char *a, int db, const char *b, int f) { return (int)zl_ret(SYS5(linkat, da, a, db, b, f)); }
+int symlinkat(const char *a, int d, const char *b) { return (int)zl_ret(SYS3(symlinkat, a, d, b)); }
+int renameat(int da, const char *a, int db, const char *b) { return (int)zl_ret(SYS5(renameat2, da, a, db, b, 0)); }
 int link(const char *a, const char *b) { return (int)zl_ret(SYS5(linkat, AT_FDCWD, a, AT_FDCWD, b, 0)); }
 int symlink(const char *a, const char *b) { return (int)zl_ret(SYS3(symlinkat, a, AT_FDCWD, b)); }
 int rename(const char *a, const char *b) { return (int)zl_ret(SYS5(renameat2, AT_FDCWD, a, AT_FDCWD, b, 0)); }
@@ -145,6 +150,9 @@ int fchmodat(int d, const char *p, mode_t m, int f)
 int chown(const char *p, uid_t u, gid_t g) { return (int)zl_ret(SYS5(fchownat, AT_FDCWD, p, u, g, 0)); }
 int lchown(const char *p, uid_t u, gid_t g) { return (int)zl_ret(SYS5(fchownat, AT_FDCWD, p, u, g, AT_SYMLINK_NOFOLLOW)); }
 int fchown(int fd, uid_t u, gid_t g) { return (int)zl_ret(SYS3(fchown, fd, u, g)); }
+int fchownat(int d, const char *p, uid_t u, gid_t g, int f) { return (int)zl_ret(SYS5(fchownat, d, p, u, g, f)); }
+int flock(int fd, int op) { return (int)zl_ret(SYS2(flock, fd, op)); }
+int syncfs(int fd) { return (int)zl_ret(SYS1(syncfs, fd)); }
 mode_t umask(mode_t m) { return (mode_t)SYS1(umask, m); }
 
 int utimensat(int d, const char *p, const struct timespec ts[2], int f)

@@ -19,8 +19,19 @@ gid_t getgid(void) { return (gid_t)SYS0(getgid); }
 gid_t getegid(void) { return (gid_t)SYS0(getegid); }
 int setuid(uid_t u) { return (int)zl_ret(SYS1(setuid, u)); }
 int setgid(gid_t g) { return (int)zl_ret(SYS1(setgid, g)); }
+/* -1 (as the id type) leaves an id unchanged, as in the kernel. */
+int setreuid(uid_t r, uid_t e) { return (int)zl_ret(SYS2(setreuid, r, e)); }
+int setregid(gid_t r, gid_t e) { return (int)zl_ret(SYS2(setregid, r, e)); }
+int setresuid(uid_t r, uid_t e, uid_t s) { return (int)zl_ret(SYS3(setresuid, r, e, s)); }
+int setresgid(gid_t r, gid_t e, gid_t s) { return (int)zl_ret(SYS3(setresgid, r, e, s)); }
+int getresuid(uid_t *r, uid_t *e, uid_t *s) { return (int)zl_ret(SYS3(getresuid, r, e, s)); }
+int getresgid(gid_t *r, gid_t *e, gid_t *s) { return (int)zl_ret(SYS3(getresgid, r, e, s)); }
+int seteuid(uid_t e) { return setresuid((uid_t)-1, e, (uid_t)-1); }
+int setegid(gid_t e) { return setresgid((gid_t)-1, e, (gid_t)-1); }
+int chroot(const char *p) { return (int)zl_ret(SYS1(chroot, p)); }
 pid_t getpgid(pid_t p) { return (pid_t)zl_ret(SYS1(getpgid, p)); }
 pid_t getpgrp(void) { return getpgid(0); }
+pid_t setpgrp(void) { return setpgid(0, 0); }
 int setpgid(pid_t p, pid_t g) { return (int)zl_ret(SYS2(setpgid, p, g)); }
 pid_t setsid(void) { return (pid_t)zl_ret(SYS0(setsid)); }
 pid_t getsid(pid_t p) { return (pid_t)zl_ret(SYS1(getsid, p)); }
@@ -321,19 +332,26 @@ long sysconf(int name)
 
 int getpagesize(void) { return 4096; }
 
-int gethostname(char *name, size_t len)
+/* One field of uname's result into name[len]; err when it does not fit with its NUL. */
+static int uts_field(char *name, size_t len, int domain, int err)
 {
     struct k_utsname u;
     if (zl_ret(SYS1(uname, &u)) < 0)
         return -1;
-    size_t n = strnlen(u.nodename, sizeof u.nodename);
+    const char *f = domain ? u.domainname : u.nodename;
+    size_t n = strnlen(f, sizeof u.nodename);
     if (n >= len) {
-        errno = ENAMETOOLONG;
+        errno = err;
         return -1;
     }
-    memcpy(name, u.nodename, n + 1);
+    memcpy(name, f, n + 1);
     return 0;
 }
+
+int gethostname(char *name, size_t len) { return uts_field(name, len, 0, ENAMETOOLONG); }
+int getdomainname(char *name, size_t len) { return uts_field(name, len, 1, EINVAL); }
+int sethostname(const char *name, size_t len) { return (int)zl_ret(SYS2(sethostname, name, len)); }
+int setdomainname(const char *name, size_t len) { return (int)zl_ret(SYS2(setdomainname, name, len)); }
 
 ssize_t getrandom(void *buf, size_t n, unsigned int flags)
 {

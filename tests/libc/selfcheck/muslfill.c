@@ -1,0 +1,428 @@
+/* Functions and headers added for musl parity (docs/libc.md "Coverage against musl"):
+ * <err.h>, <libgen.h>, <search.h> (hsearch, tsearch, lsearch, insque), the 48-bit
+ * generators, strverscmp, explicit_bzero, swab, the wide string and wcsto* functions, the
+ * *at and id system calls, itimers, mkstemps, valloc, and the small BSD/GNU headers.
+ * One line per check; exit status 0 if all passed (also against glibc). */
+#define _GNU_SOURCE 1
+#include <alloca.h>
+#include <ar.h>
+#include <byteswap.h>
+#include <cpio.h>
+#include <endian.h>
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <features.h>
+#include <inttypes.h>
+#include <libgen.h>
+#include <limits.h>
+#include <malloc.h>
+#include <memory.h>
+#include <search.h>
+#include <signal.h>
+#include <stdc-predef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/dir.h>
+#include <sys/errno.h>
+#include <sys/fcntl.h>
+#include <sys/file.h>
+#include <sys/param.h>
+#include <sys/poll.h>
+#include <sys/resource.h>
+#include <sys/signal.h>
+#include <sys/stat.h>
+#include <sys/syslog.h>
+#include <sys/sysmacros.h>
+#include <sys/termios.h>
+#include <sys/time.h>
+#include <sysexits.h>
+#include <tar.h>
+#include <unistd.h>
+#include <wait.h>
+#include <wchar.h>
+
+static int fails;
+static void check(int ok, const char *what)
+{
+    printf("%s %s\n", ok ? "ok" : "FAILED", what);
+    if (!ok) fails++;
+}
+
+/* Runs f in a child with stderr on a file; returns the child's exit status and the text. */
+static int in_child(void (*f)(void), char *out, size_t cap)
+{
+    char path[] = "/tmp/zl_errXXXXXX";
+    int fd = mkstemp(path), st = -1;
+    ssize_t n;
+    out[0] = 0;
+    if (fd < 0) return -1;
+    fflush(stdout);
+    pid_t p = fork();
+    if (p == 0) {
+        dup2(fd, 2);
+        f();
+        fflush(stderr);
+        _exit(0);
+    }
+    waitpid(p, &st, 0);
+    n = pread(fd, out, cap - 1, 0);
+    out[n > 0 ? n : 0] = 0;
+    close(fd);
+    unlink(path);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+static void do_warn(void) { warnx("x %d", 5); errno = ENOENT; warn("y"); errno = EACCES; warn(NULL); }
+static void do_errx(void) { errx(3, "bye %s", "now"); }
+static void do_err(void) { errno = EBADF; err(4, "f"); }
+
+static void test_err(void)
+{
+    char got[512], want[512];
+    const char *me = program_invocation_short_name;
+    int st = in_child(do_warn, got, sizeof got);
+    snprintf(want, sizeof want, "%s: x 5\n%s: y: %s\n%s: %s\n", me, me, strerror(ENOENT), me,
+             strerror(EACCES));
+    check(st == 0 && !strcmp(got, want), "warnx/warn/warn(NULL) messages");
+    st = in_child(do_errx, got, sizeof got);
+    snprintf(want, sizeof want, "%s: bye now\n", me);
+    check(st == 3 && !strcmp(got, want), "errx exits with the status after its message");
+    st = in_child(do_err, got, sizeof got);
+    snprintf(want, sizeof want, "%s: f: %s\n", me, strerror(EBADF));
+    check(st == 4 && !strcmp(got, want), "err appends strerror(errno)");
+}
+
+static void test_libgen(void)
+{
+    static const char *const t[][3] = {
+        { "/usr/lib", "/usr", "lib" }, { "/usr/", "/", "usr" }, { "usr", ".", "usr" },
+        { "/", "/", "/" }, { ".", ".", "." }, { "..", ".", ".." }, { "", ".", "." },
+        { "//a//b//", "//a", "b" }, { "a/b", "a", "b" }, { "///", "/", "/" },
+    };
+    int ok = 1;
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+        char d[32], b[32];
+        strcpy(d, t[i][0]);
+        strcpy(b, t[i][0]);
+        if (strcmp(dirname(d), t[i][1]) || strcmp(basename(b), t[i][2])) {
+            printf("# dirname/basename(\"%s\")\n", t[i][0]);
+            ok = 0;
+        }
+    }
+    check(ok && !strcmp(dirname(NULL), ".") && !strcmp(basename(NULL), "."), "dirname, basename");
+}
+
+static void test_string(void)
+{
+    static const char *const order[] = { "000", "00", "01", "010", "09", "0", "1", "9", "10",
+                                         "a", "a1", "a2", "a10", "a10b", "b" };
+    int ok = 1;
+    size_t n = sizeof order / sizeof order[0];
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n; j++) {
+            int c = strverscmp(order[i], order[j]);
+            if ((i < j && c >= 0) || (i > j && c <= 0) || (i == j && c != 0)) {
+                printf("# strverscmp(%s, %s) = %d\n", order[i], order[j], c);
+                ok = 0;
+            }
+        }
+    check(ok, "strverscmp orders versions and leading-zero fractions");
+    char buf[8] = "secret!";
+    explicit_bzero(buf, 6);
+    check(!memcmp(buf, "\0\0\0\0\0\0!", 8), "explicit_bzero");
+    char s[6] = "abcde", d[6] = "xxxxx";
+    swab(s, d, 5);
+    check(!memcmp(d, "badcx", 5), "swab swaps pairs, odd byte left alone");
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+static int walk_prev, walk_count, walk_sorted, walk_depth;
+static void walker(const void *node, VISIT v, int depth)
+{
+    if (depth > walk_depth) walk_depth = depth;
+    if (v == postorder || v == leaf) {
+        int k = **(int *const *)node;
+        if (walk_count && k <= walk_prev) walk_sorted = 0;
+        walk_prev = k;
+        walk_count++;
+    }
+}
+static int freed;
+static void free_key(void *k) { (void)k; freed++; }
+
+static void test_search(void)
+{
+    enum { N = 1000 };
+    static int keys[N];
+    void *root = NULL;
+    int ok = 1;
+    for (int i = 0; i < N; i++) keys[i] = (i * 7919) % N;   /* a permutation of 0..N-1 */
+    for (int i = 0; i < N; i++) {
+        void *r = tsearch(&keys[i], &root, cmp_int);
+        if (!r || *(int **)r != &keys[i]) ok = 0;
+    }
+    int dup = keys[5];
+    void *r = tsearch(&dup, &root, cmp_int);
+    check(ok && r && *(int **)r == &keys[5], "tsearch inserts, finds an existing key");
+    walk_count = 0, walk_sorted = 1, walk_depth = 0;
+    twalk(root, walker);
+    check(walk_count == N && walk_sorted, "twalk visits every key in order");
+    check(walk_depth <= 2 * 10 + 1, "the tree is balanced (depth <= 2 log2 n)");
+    for (int k = 0; k < N; k += 2) {
+        void *p = tdelete(&k, &root, cmp_int);
+        if (!p) ok = 0;
+    }
+    for (int k = 0; k < N; k++) {
+        void *f = tfind(&k, &root, cmp_int);
+        if ((f != NULL) != (k % 2 == 1) || (f && **(int **)f != k)) ok = 0;
+    }
+    int absent = N + 1;
+    check(ok && !tdelete(&absent, &root, cmp_int), "tdelete, tfind after deletions");
+    walk_count = 0, walk_sorted = 1;
+    twalk(root, walker);
+    check(walk_count == N / 2 && walk_sorted, "twalk after deletions");
+    freed = 0;
+    tdestroy(root, free_key);
+    check(freed == N / 2, "tdestroy frees every node");
+
+    char names[200][8];
+    ok = hcreate(250);   /* glibc's table has a fixed size: room for 200 */
+    for (int i = 0; i < 200 && ok; i++) {
+        snprintf(names[i], sizeof names[i], "k%d", i);
+        ENTRY e = { names[i], (void *)(intptr_t)i }, *p = hsearch(e, ENTER);
+        if (!p) ok = 0;
+    }
+    for (int i = 0; i < 200 && ok; i++) {
+        char k[8];
+        snprintf(k, sizeof k, "k%d", i);
+        ENTRY e = { k, NULL }, *p = hsearch(e, FIND);
+        if (!p || (intptr_t)p->data != i) ok = 0;
+    }
+    ENTRY miss = { "nope", NULL };
+    check(ok && !hsearch(miss, FIND), "hcreate/hsearch ENTER and FIND");
+    hdestroy();
+    struct hsearch_data h;
+    ENTRY *ret;
+    memset(&h, 0, sizeof h);
+    ENTRY e1 = { "one", (void *)1 };
+    ok = hcreate_r(10, &h) && hsearch_r(e1, ENTER, &ret, &h) && ret->data == (void *)1;
+    ENTRY e2 = { "two", NULL };
+    errno = 0;
+    check(ok && !hsearch_r(e2, FIND, &ret, &h) && errno == ESRCH, "hsearch_r, ESRCH when absent");
+    hdestroy_r(&h);
+#ifdef _ZL_BITS_CONFIG_H
+    /* zlibc's (and musl's) table grows beyond the size given to hcreate */
+    memset(&h, 0, sizeof h);
+    ok = hcreate_r(1, &h);
+    for (int i = 0; i < 200 && ok; i++) {
+        ENTRY e = { names[i], (void *)(intptr_t)i };
+        ok = hsearch_r(e, ENTER, &ret, &h);
+    }
+    for (int i = 0; i < 200 && ok; i++) {
+        ENTRY e = { names[i], NULL };
+        ok = hsearch_r(e, FIND, &ret, &h) && (intptr_t)ret->data == i;
+    }
+    check(ok, "hsearch_r: the table grows past its initial size");
+    hdestroy_r(&h);
+#endif
+
+    int arr[8] = { 5, 3, 9 };
+    size_t nel = 3;
+    int k9 = 9, k7 = 7;
+    int *f = lfind(&k9, arr, &nel, sizeof(int), cmp_int);
+    int *g = lfind(&k7, arr, &nel, sizeof(int), cmp_int);
+    int *l = lsearch(&k7, arr, &nel, sizeof(int), cmp_int);
+    check(f == &arr[2] && !g && l == &arr[3] && nel == 4 && arr[3] == 7, "lfind, lsearch appends");
+
+    struct qelem a = { 0 }, b = { 0 }, c = { 0 };
+    insque(&a, NULL);
+    insque(&c, &a);
+    insque(&b, &a);
+    int q1 = a.q_forw == &b && b.q_forw == &c && c.q_back == &b && b.q_back == &a && !c.q_forw;
+    remque(&b);
+    check(q1 && a.q_forw == &c && c.q_back == &a, "insque, remque");
+}
+
+static void test_rand48(void)
+{
+    uint64_t x = (uint64_t)12345 << 16 | 0x330e, a = 0x5deece66dull;
+    int ok = 1;
+    srand48(12345);
+    for (int i = 0; i < 10; i++) {
+        x = (a * x + 11) & 0xffffffffffffull;
+        long got = lrand48();
+        if (got != (long)(x >> 17)) ok = 0;
+    }
+    x = (a * x + 11) & 0xffffffffffffull;
+    if (drand48() != (double)x / 281474976710656.0) ok = 0;
+    x = (a * x + 11) & 0xffffffffffffull;
+    if (mrand48() != (long)(int32_t)(uint32_t)(x >> 16)) ok = 0;
+    check(ok, "srand48, lrand48, drand48, mrand48 follow X' = a X + c mod 2^48");
+    unsigned short s[3] = { 1, 2, 3 }, y[3] = { 1, 2, 3 };
+    unsigned short *old = seed48(s);
+    uint64_t prev = old[0] | (uint64_t)old[1] << 16 | (uint64_t)old[2] << 32;
+    check(prev == x, "seed48 returns the previous X");
+    x = 3ull << 32 | 2 << 16 | 1;
+    x = (a * x + 11) & 0xffffffffffffull;
+    long n = nrand48(y);
+    check(n == (long)(x >> 17) && y[0] == (unsigned short)x && y[2] == (unsigned short)(x >> 32) &&
+          lrand48() == n, "nrand48 steps the caller's X like lrand48");
+    unsigned short p[7] = { 1, 0, 0, 0, 0, 1, 5 };   /* X = 1, a = 2^32, c = 5 */
+    lcong48(p);
+    uint64_t x1 = ((1ull << 32) + 5) & 0xffffffffffffull, x2 = ((1ull << 32) * x1 + 5) & 0xffffffffffffull;
+    long j1 = mrand48(), j2 = mrand48();
+    check(j1 == (long)(int32_t)(uint32_t)(x1 >> 16) && j2 == (long)(int32_t)(uint32_t)(x2 >> 16) &&
+          j2 == 0x50000 && erand48(y) >= 0.0, "lcong48 sets a and c");
+    srand48(1);
+}
+
+static void test_wide(void)
+{
+    wchar_t b[16], *e, *save;
+    check(wcpcpy(b, L"abc") == b + 3 && !wcscmp(b, L"abc"), "wcpcpy");
+    wmemset(b, L'x', 8);
+    check(wcpncpy(b, L"ab", 5) == b + 2 && !wmemcmp(b, L"ab\0\0\0xxx", 8), "wcpncpy pads");
+    check(!wcscasecmp(L"HeLLo", L"hello") && wcscasecmp(L"a", L"B") < 0 &&
+          !wcsncasecmp(L"abcX", L"ABCy", 3) && wcsncasecmp(L"abcX", L"ABCy", 4) < 0, "wcscasecmp, wcsncasecmp");
+    check(wcsspn(L"aabbc", L"ab") == 4 && wcscspn(L"xyz,q", L",;") == 3 &&
+          *wcspbrk(L"hello, w", L" ,") == L',' && !wcspbrk(L"abc", L"xyz"), "wcsspn, wcscspn, wcspbrk");
+    const wchar_t *h = L"one two two";
+    check(wcsstr(h, L"two") == h + 4 && wcsstr(h, L"") == h && !wcsstr(h, L"three"), "wcsstr");
+    wchar_t *dup = wcsdup(L"dup");
+    check(dup && !wcscmp(dup, L"dup"), "wcsdup");
+    free(dup);
+    wchar_t t[] = L",a,,bc;d";
+    wchar_t *t1 = wcstok(t, L",;", &save), *t2 = wcstok(NULL, L",;", &save);
+    wchar_t *t3 = wcstok(NULL, L",;", &save), *t4 = wcstok(NULL, L",;", &save);
+    check(t1 && t2 && t3 && !wcscmp(t1, L"a") && !wcscmp(t2, L"bc") && !wcscmp(t3, L"d") && !t4, "wcstok");
+    check(wcscoll(L"a", L"b") < 0 && wcsxfrm(b, L"xyz", 16) == 3 && !wcscmp(b, L"xyz") &&
+          wcsxfrm(NULL, L"xyz", 0) == 3, "wcscoll, wcsxfrm");
+    const wchar_t *n1 = L" \t-123xyz";
+    check(wcstol(n1, &e, 10) == -123 && e == n1 + 6, "wcstol");
+    const wchar_t *n2 = L"0x1fZ";
+    check(wcstoul(n2, &e, 16) == 31 && e == n2 + 4 && wcstoull(L"077", NULL, 0) == 63, "wcstoul, wcstoull");
+    errno = 0;
+    const wchar_t *n3 = L"99999999999999999999999999999999999999999999";
+    check(wcstoll(n3, &e, 10) == LLONG_MAX && errno == ERANGE && e == n3 + wcslen(n3), "wcstoll overflow");
+    check(wcstoimax(L"-42", NULL, 10) == -42 && wcstoumax(L"42", NULL, 10) == 42, "wcstoimax, wcstoumax");
+    const wchar_t *n4 = L"  1.5e3q", *n5 = L"abc";
+    check(wcstod(n4, &e) == 1500.0 && e == n4 + 7 && wcstof(L"0.25", NULL) == 0.25f &&
+          wcstold(L"-2.5", NULL) == -2.5L, "wcstod, wcstof, wcstold");
+    check(wcstod(n5, &e) == 0 && e == n5 && wcstol(n5, &e, 0) == 0 && e == n5, "no conversion: end is the start");
+    const wchar_t n6[] = { '1', '2', 0x661, '3', 0 };   /* a non-ASCII digit ends the number */
+    check(wcstol(n6, &e, 10) == 12 && e == n6 + 2, "a non-ASCII character ends the number");
+}
+
+static void test_sys(void)
+{
+    char dir[] = "/tmp/zl_mfXXXXXX", p[64];
+    if (!mkdtemp(dir)) {
+        check(0, "mkdtemp");
+        return;
+    }
+    int d = open(dir, O_RDONLY | O_DIRECTORY);
+    struct stat st;
+    check(d >= 0 && mkfifoat(d, "fifo", 0600) == 0 && fstatat(d, "fifo", &st, 0) == 0 &&
+          S_ISFIFO(st.st_mode), "mkfifoat");
+    check(mknodat(d, "reg", S_IFREG | 0600, 0) == 0 && fstatat(d, "reg", &st, 0) == 0 &&
+          S_ISREG(st.st_mode), "mknodat of a regular file");
+    check(linkat(d, "reg", d, "reg2", 0) == 0 && fstatat(d, "reg", &st, 0) == 0 && st.st_nlink == 2,
+          "linkat");
+    check(symlinkat("reg", d, "sym") == 0 && fstatat(d, "sym", &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+          S_ISLNK(st.st_mode), "symlinkat");
+    check(renameat(d, "reg2", d, "reg3") == 0 && fstatat(d, "reg2", &st, 0) < 0 && errno == ENOENT,
+          "renameat");
+    check(fchownat(d, "reg", getuid(), getgid(), 0) == 0 &&
+          fchownat(d, "sym", (uid_t)-1, (gid_t)-1, AT_SYMLINK_NOFOLLOW) == 0, "fchownat");
+    int fd = openat(d, "reg", O_RDWR);
+    int fl = flock(fd, LOCK_EX | LOCK_NB);
+    if (fl < 0 && errno == ENOSYS)
+        printf("skipped flock: the system has no flock\n");
+    else
+        check(fl == 0 && flock(fd, LOCK_UN) == 0, "flock");
+    errno = 0;
+    check(flock(-1, LOCK_SH) < 0 && (errno == EBADF || errno == ENOSYS), "flock of a bad descriptor");
+    close(fd);
+    const char *names[] = { "fifo", "reg", "reg3", "sym" };
+    for (int i = 0; i < 4; i++) unlinkat(d, names[i], 0);
+    close(d);
+    rmdir(dir);
+
+    strcpy(p, "/tmp/zl_sfXXXXXX.txt");
+    fd = mkstemps(p, 4);
+    check(fd >= 0 && strlen(p) == 20 && !strcmp(p + 16, ".txt") && !strstr(p, "XXXXXX"), "mkstemps");
+    if (fd >= 0) { close(fd); unlink(p); }
+    strcpy(p, "/tmp/zl_sfXXXXXX.txt");
+    errno = 0;
+    check(mkstemps(p, 5) < 0 && errno == EINVAL, "mkstemps: EINVAL without six X's before the suffix");
+
+    uid_t r, e, s;
+    gid_t gr, ge, gs;
+    check(getresuid(&r, &e, &s) == 0 && r == getuid() && e == geteuid() &&
+          getresgid(&gr, &ge, &gs) == 0 && gr == getgid() && ge == getegid(), "getresuid, getresgid");
+    check(setresuid((uid_t)-1, (uid_t)-1, (uid_t)-1) == 0 && setresgid((gid_t)-1, (gid_t)-1, (gid_t)-1) == 0 &&
+          setreuid((uid_t)-1, (uid_t)-1) == 0 && setregid((gid_t)-1, (gid_t)-1) == 0 &&
+          seteuid(geteuid()) == 0 && setegid(getegid()) == 0, "set*id with unchanged ids");
+    struct rlimit rl;
+    check(getrlimit(RLIMIT_NOFILE, &rl) == 0 &&
+          getdtablesize() == (rl.rlim_cur > INT_MAX ? INT_MAX : (int)rl.rlim_cur), "getdtablesize");
+    char dom[65];
+    check(getdomainname(dom, sizeof dom) == 0 && strlen(dom) < sizeof dom, "getdomainname");
+
+    struct itimerval it = { { 0, 0 }, { 100, 0 } }, old, now;
+    check(setitimer(ITIMER_REAL, &it, &old) == 0 && old.it_value.tv_sec == 0 &&
+          getitimer(ITIMER_REAL, &now) == 0 && now.it_value.tv_sec >= 98 && now.it_value.tv_sec <= 100 &&
+          now.it_value.tv_usec >= 0 && now.it_value.tv_usec < 1000000, "setitimer, getitimer");
+    struct itimerval bad = { { 0, 0 }, { 0, 1000000 } }, zero = { { 0, 0 }, { 0, 0 } };
+    errno = 0;
+    check(setitimer(ITIMER_REAL, &bad, NULL) < 0 && errno == EINVAL, "setitimer: EINVAL for tv_usec >= 10^6");
+    check(setitimer(ITIMER_REAL, &zero, &old) == 0 && old.it_value.tv_sec <= 100, "setitimer disarms");
+
+    void *v = valloc(100);
+    check(v && ((uintptr_t)v & 4095) == 0, "valloc is page aligned");
+    free(v);
+    check(__libc_current_sigrtmin() == SIGRTMIN && __libc_current_sigrtmax() == SIGRTMAX &&
+          SIGRTMIN < SIGRTMAX, "__libc_current_sigrtmin/max");
+    check(__ctype_get_mb_cur_max() == MB_CUR_MAX, "__ctype_get_mb_cur_max");
+}
+
+static void test_headers(void)
+{
+    check(bswap_16(0x1122) == 0x2211 && bswap_32(0x11223344u) == 0x44332211u &&
+          bswap_64(0x1122334455667788ull) == 0x8877665544332211ull, "<byteswap.h>");
+    check(BYTE_ORDER == LITTLE_ENDIAN && htobe16(0x1234) == 0x3412 && be32toh(0x11223344u) == 0x44332211u &&
+          htole64(5) == 5 && le16toh(7) == 7, "<endian.h>");
+    dev_t dv = makedev(0x12345, 0x6789a);
+    check(major(dv) == 0x12345 && minor(dv) == 0x6789a && makedev(8, 1) == 0x801, "<sys/sysmacros.h>");
+    check(MAXPATHLEN == 4096 && howmany(10, 3) == 4 && roundup(10, 4) == 12 && MIN(2, 3) == 2 &&
+          MAX(2, 3) == 3 && NBBY == 8 && powerof2(64), "<sys/param.h>");
+    check(EX_USAGE == 64 && EX_CONFIG == 78 && EX_OK == 0, "<sysexits.h>");
+    check(!strcmp(TMAGIC, "ustar") && TMAGLEN == 6 && DIRTYPE == '5' && TUREAD == 0400, "<tar.h>");
+    check(C_ISDIR == 040000 && C_ISLNK == 0120000 && !strcmp(MAGIC, "070707"), "<cpio.h>");
+    check(SARMAG == 8 && !memcmp(ARMAG, "!<arch>\n", 8) && sizeof(struct ar_hdr) == 60, "<ar.h>");
+    check(L_SET == SEEK_SET && L_XTND == SEEK_END && LOCK_EX == 2 && LOCK_NB == 4, "<sys/file.h>");
+    char *a = alloca(64);
+    memset(a, 1, 64);
+    check(a[63] == 1, "<alloca.h>");
+    struct direct *dp = NULL;
+    check(dp == NULL && __STDC_ISO_10646__ >= 200000L, "<sys/dir.h>, <stdc-predef.h>");
+}
+
+int main(void)
+{
+    test_err();
+    test_libgen();
+    test_string();
+    test_search();
+    test_rand48();
+    test_wide();
+    test_sys();
+    test_headers();
+    return fails != 0;
+}
