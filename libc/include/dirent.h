@@ -16,6 +16,7 @@ DIR *opendir(const char *);
 DIR *fdopendir(int);
 int closedir(DIR *);
 struct dirent *readdir(DIR *);
+int readdir_r(DIR *__ZL_RESTRICT, struct dirent *__ZL_RESTRICT, struct dirent **__ZL_RESTRICT);
 void rewinddir(DIR *);
 int dirfd(DIR *);
 long telldir(DIR *);

@@ -67,6 +67,7 @@ size_t wcstombs(char *restrict, const wchar_t *restrict, size_t);
 int mkstemp(char *);
 int mkostemp(char *, int);
 int mkstemps(char *, int);
+int getsubopt(char **, char *const *, char **);
 int mkostemps(char *, int, int);
 /* XSI 48-bit random numbers */
 double drand48(void);

@@ -21,6 +21,34 @@ __ZL_BEGIN
 #define _SC_NPROCESSORS_ONLN 84
 #define _SC_LINE_MAX 43
 #define _SC_HOST_NAME_MAX 180
+/* pathconf names, confstr names, lockf commands: glibc's and musl's values */
+#define _PC_LINK_MAX 0
+#define _PC_MAX_CANON 1
+#define _PC_MAX_INPUT 2
+#define _PC_NAME_MAX 3
+#define _PC_PATH_MAX 4
+#define _PC_PIPE_BUF 5
+#define _PC_CHOWN_RESTRICTED 6
+#define _PC_NO_TRUNC 7
+#define _PC_VDISABLE 8
+#define _PC_SYNC_IO 9
+#define _PC_ASYNC_IO 10
+#define _PC_PRIO_IO 11
+#define _PC_SOCK_MAXBUF 12
+#define _PC_FILESIZEBITS 13
+#define _PC_REC_INCR_XFER_SIZE 14
+#define _PC_REC_MAX_XFER_SIZE 15
+#define _PC_REC_MIN_XFER_SIZE 16
+#define _PC_REC_XFER_ALIGN 17
+#define _PC_ALLOC_SIZE_MIN 18
+#define _PC_SYMLINK_MAX 19
+#define _PC_2_SYMLINKS 20
+#define _CS_PATH 0
+#define F_ULOCK 0
+#define F_LOCK 1
+#define F_TLOCK 2
+#define F_TEST 3
+#define POSIX_CLOSE_RESTART 0
 extern char **environ;
 extern char *optarg;
 extern int optind, opterr, optopt;
@@ -101,6 +129,17 @@ int pause(void);
 int isatty(int);
 char *ttyname(int);
 long sysconf(int);
+size_t confstr(int, char *, size_t);
+long pathconf(const char *, int);
+long fpathconf(int, int);
+int lockf(int, int, off_t);
+int posix_close(int, int);
+int euidaccess(const char *, int);
+int eaccess(const char *, int);
+char *get_current_dir_name(void);
+int issetugid(void);
+useconds_t ualarm(useconds_t, useconds_t);
+int fexecve(int, char *const [], char *const []);
 int gethostname(char *, size_t);
 int getpagesize(void);
 int getdtablesize(void);

@@ -17,6 +17,8 @@ int gettimeofday(struct timeval *restrict, void *restrict);
 int getitimer(int, struct itimerval *);
 int setitimer(int, const struct itimerval *restrict, struct itimerval *restrict);
 int utimes(const char *, const struct timeval [2]);
+int futimes(int, const struct timeval [2]);
+int lutimes(const char *, const struct timeval [2]);
 #define timerisset(t) ((t)->tv_sec || (t)->tv_usec)
 #define timerclear(t) ((t)->tv_sec = (t)->tv_usec = 0)
 __ZL_END

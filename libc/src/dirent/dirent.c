@@ -71,6 +71,23 @@ struct dirent *readdir(DIR *d)
     return &d->ent;
 }
 
+/* Obsolete (readdir is safe on distinct streams): the next entry copied into *e. */
+int readdir_r(DIR *restrict d, struct dirent *restrict e, struct dirent **restrict res)
+{
+    int saved = errno;
+    errno = 0;
+    struct dirent *p = readdir(d);
+    int err = errno;
+    if (!p) {
+        *res = NULL;
+        return err;
+    }
+    errno = saved;
+    memcpy(e, p, sizeof *e);
+    *res = e;
+    return 0;
+}
+
 void rewinddir(DIR *d)
 {
     lseek(d->fd, 0, SEEK_SET);

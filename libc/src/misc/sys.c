@@ -51,29 +51,34 @@ int getdtablesize(void)
 
 /* The kernel's rusage and tms have kernel longs and (rv32) a 32-bit timeval: converted
  * member by member. */
+void __zl_rusage_from_k(struct rusage *ru, const struct k_rusage *k)
+{
+    ru->ru_utime.tv_sec = k->ru_utime.tv_sec;
+    ru->ru_utime.tv_usec = k->ru_utime.tv_usec;
+    ru->ru_stime.tv_sec = k->ru_stime.tv_sec;
+    ru->ru_stime.tv_usec = k->ru_stime.tv_usec;
+    ru->ru_maxrss = (long)k->ru_maxrss;
+    ru->ru_ixrss = (long)k->ru_ixrss;
+    ru->ru_idrss = (long)k->ru_idrss;
+    ru->ru_isrss = (long)k->ru_isrss;
+    ru->ru_minflt = (long)k->ru_minflt;
+    ru->ru_majflt = (long)k->ru_majflt;
+    ru->ru_nswap = (long)k->ru_nswap;
+    ru->ru_inblock = (long)k->ru_inblock;
+    ru->ru_oublock = (long)k->ru_oublock;
+    ru->ru_msgsnd = (long)k->ru_msgsnd;
+    ru->ru_msgrcv = (long)k->ru_msgrcv;
+    ru->ru_nsignals = (long)k->ru_nsignals;
+    ru->ru_nvcsw = (long)k->ru_nvcsw;
+    ru->ru_nivcsw = (long)k->ru_nivcsw;
+}
+
 int getrusage(int who, struct rusage *ru)
 {
     struct k_rusage k;
     if (zl_ret(SYS2(getrusage, who, &k)) < 0)
         return -1;
-    ru->ru_utime.tv_sec = k.ru_utime.tv_sec;
-    ru->ru_utime.tv_usec = k.ru_utime.tv_usec;
-    ru->ru_stime.tv_sec = k.ru_stime.tv_sec;
-    ru->ru_stime.tv_usec = k.ru_stime.tv_usec;
-    ru->ru_maxrss = (long)k.ru_maxrss;
-    ru->ru_ixrss = (long)k.ru_ixrss;
-    ru->ru_idrss = (long)k.ru_idrss;
-    ru->ru_isrss = (long)k.ru_isrss;
-    ru->ru_minflt = (long)k.ru_minflt;
-    ru->ru_majflt = (long)k.ru_majflt;
-    ru->ru_nswap = (long)k.ru_nswap;
-    ru->ru_inblock = (long)k.ru_inblock;
-    ru->ru_oublock = (long)k.ru_oublock;
-    ru->ru_msgsnd = (long)k.ru_msgsnd;
-    ru->ru_msgrcv = (long)k.ru_msgrcv;
-    ru->ru_nsignals = (long)k.ru_nsignals;
-    ru->ru_nvcsw = (long)k.ru_nvcsw;
-    ru->ru_nivcsw = (long)k.ru_nivcsw;
+    __zl_rusage_from_k(ru, &k);
     return 0;
 }
 
@@ -109,35 +114,42 @@ int setpriority(int which, id_t who, int prio)
     return (int)zl_ret(SYS3(setpriority, which, who, prio));
 }
 
-static int select_u(int n, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e, struct timeval *restrict tv);
-/* A cancellation point (docs/libc.md "Threads"). */
-int select(int n, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e, struct timeval *restrict tv)
+static int pselect_u(int n, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e,
+                     const struct timespec *restrict ts, const sigset_t *restrict mask)
+{
+    /* argument 6 points at { mask, its size }: the kernel reads 8 bytes of the mask */
+    struct k_pselect6_sig sig;
+    memset(&sig, 0, sizeof sig);
+    ZL_PUT_PTR(sig.ss, mask);
+    sig.ss_len = 8;
+#if ZL_UAPI_XLEN == 32
+    struct k_timespec kt;
+    if (ts)
+        kt.tv_sec = ts->tv_sec, kt.tv_nsec = ts->tv_nsec;
+    return (int)zl_ret(SYS6(pselect6_time64, n, r, w, e, ts ? &kt : NULL, mask ? &sig : NULL));
+#else
+    return (int)zl_ret(SYS6(pselect6, n, r, w, e, ts, mask ? &sig : NULL));
+#endif
+}
+
+/* Cancellation points (docs/libc.md "Threads"). */
+int pselect(int n, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e,
+            const struct timespec *restrict ts, const sigset_t *restrict mask)
 {
     __zl_cp_begin(NULL, NULL);
-    int res = select_u(n, r, w, e, tv);
+    int res = pselect_u(n, r, w, e, ts, mask);
     __zl_cp_end();
     return res;
 }
 
-static int select_u(int n, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e, struct timeval *restrict tv)
+int select(int n, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e, struct timeval *restrict tv)
 {
-    long ret;
-#if ZL_UAPI_XLEN == 32
-    struct k_timespec ts;
-    if (tv) {
-        ts.tv_sec = tv->tv_sec;
-        ts.tv_nsec = (i64)tv->tv_usec * 1000;
-    }
-    ret = SYS6(pselect6_time64, n, r, w, e, tv ? &ts : NULL, NULL);
-#else
     struct timespec ts;
     if (tv) {
         ts.tv_sec = tv->tv_sec;
-        ts.tv_nsec = tv->tv_usec * 1000;
+        ts.tv_nsec = (long)tv->tv_usec * 1000;
     }
-    ret = SYS6(pselect6, n, r, w, e, tv ? &ts : NULL, NULL);
-#endif
-    return (int)zl_ret(ret);
+    return pselect(n, r, w, e, tv ? &ts : NULL, NULL);
 }
 
 static const char *log_ident;

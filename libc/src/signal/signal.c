@@ -64,6 +64,29 @@ int sigismember(const sigset_t *s, int n)
     return ((const unsigned char *)s)[(n - 1) / 8] >> ((n - 1) % 8) & 1;
 }
 
+/* GNU set operations on whole sets. */
+int sigisemptyset(const sigset_t *s)
+{
+    for (size_t i = 0; i < sizeof s->__bits / sizeof s->__bits[0]; i++)
+        if (s->__bits[i])
+            return 0;
+    return 1;
+}
+
+int sigandset(sigset_t *d, const sigset_t *a, const sigset_t *b)
+{
+    for (size_t i = 0; i < sizeof d->__bits / sizeof d->__bits[0]; i++)
+        d->__bits[i] = a->__bits[i] & b->__bits[i];
+    return 0;
+}
+
+int sigorset(sigset_t *d, const sigset_t *a, const sigset_t *b)
+{
+    for (size_t i = 0; i < sizeof d->__bits / sizeof d->__bits[0]; i++)
+        d->__bits[i] = a->__bits[i] | b->__bits[i];
+    return 0;
+}
+
 /* The functions glibc's and musl's SIGRTMIN/SIGRTMAX call: the fixed values of <signal.h>. */
 int __libc_current_sigrtmin(void) { return SIGRTMIN; }
 int __libc_current_sigrtmax(void) { return SIGRTMAX; }

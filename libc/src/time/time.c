@@ -170,6 +170,16 @@ int setitimer(int which, const struct itimerval *restrict v, struct itimerval *r
     return 0;
 }
 
+/* Obsolete: a one-shot (or, with interval, periodic) SIGALRM in microseconds; returns
+ * what was left of the previous one. */
+useconds_t ualarm(useconds_t value, useconds_t interval)
+{
+    struct itimerval it = { { interval / 1000000, interval % 1000000 }, { value / 1000000, value % 1000000 } }, old;
+    if (setitimer(ITIMER_REAL, &it, &old) < 0)
+        return (useconds_t)-1;
+    return (useconds_t)(old.it_value.tv_sec * 1000000 + old.it_value.tv_usec);
+}
+
 int timespec_get(struct timespec *ts, int base)
 {
     if (base != TIME_UTC || clock_gettime(CLOCK_REALTIME, ts) < 0)

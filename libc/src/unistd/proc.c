@@ -4,6 +4,9 @@
 #include <sys/random.h>
 #include <signal.h>
 #include <sys/wait.h>
+#include <sys/auxv.h>
+#include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/mman.h>
 #include <string.h>
 #include <stdlib.h>
@@ -187,17 +190,32 @@ int execle(const char *path, const char *arg0, ...)
     return -1;
 }
 
-static pid_t waitpid_u(pid_t pid, int *status, int options);
-/* A cancellation point (docs/libc.md "Threads"). */
-pid_t waitpid(pid_t pid, int *status, int options)
+static pid_t wait_u(pid_t pid, int *status, int options, struct k_rusage *ru);
+/* The wait calls are cancellation points (docs/libc.md "Threads"). */
+static pid_t wait_cp(pid_t pid, int *status, int options, struct rusage *ru)
+{
+    struct k_rusage k;
+    __zl_cp_begin(NULL, NULL);
+    pid_t res = wait_u(pid, status, options, ru ? &k : NULL);
+    __zl_cp_end();
+    if (res > 0 && ru)
+        __zl_rusage_from_k(ru, &k);
+    return res;
+}
+
+pid_t waitpid(pid_t pid, int *status, int options) { return wait_cp(pid, status, options, NULL); }
+pid_t wait4(pid_t pid, int *status, int options, struct rusage *ru) { return wait_cp(pid, status, options, ru); }
+pid_t wait3(int *status, int options, struct rusage *ru) { return wait_cp(-1, status, options, ru); }
+
+int waitid(idtype_t type, id_t id, siginfo_t *info, int options)
 {
     __zl_cp_begin(NULL, NULL);
-    pid_t res = waitpid_u(pid, status, options);
+    int res = (int)zl_ret(SYS5(waitid, type, id, info, options, NULL));
     __zl_cp_end();
     return res;
 }
 
-static pid_t waitpid_u(pid_t pid, int *status, int options)
+static pid_t wait_u(pid_t pid, int *status, int options, struct k_rusage *ru)
 {
 #if ZL_UAPI_XLEN == 32
     /* rv32 has no wait4: waitid, then rebuild the wait status. */
@@ -205,7 +223,7 @@ static pid_t waitpid_u(pid_t pid, int *status, int options)
     memset(&si, 0, sizeof si);
     int idtype = pid < -1 ? P_PGID : pid == -1 ? P_ALL : pid == 0 ? P_PGID : P_PID;
     long id = pid < -1 ? -pid : pid == -1 ? 0 : pid;
-    long r = SYS5(waitid, idtype, id, &si, options | WEXITED, 0);
+    long r = SYS5(waitid, idtype, id, &si, options | WEXITED, ru);
     if (zl_is_err(r))
         return (pid_t)zl_ret(r);
     pid_t got = si._sifields._sigchld._pid;
@@ -224,7 +242,7 @@ static pid_t waitpid_u(pid_t pid, int *status, int options)
     }
     return got;
 #else
-    return (pid_t)zl_ret(SYS4(wait4, pid, status, options, 0));
+    return (pid_t)zl_ret(SYS4(wait4, pid, status, options, ru));
 #endif
 }
 
@@ -408,4 +426,32 @@ _Noreturn void __assert_fail(const char *expr, const char *file, int line, const
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
         (void)SYS3(write, 2, parts[i], strlen(parts[i]));
     abort();
+}
+
+/* Set-user/group-ID or otherwise privileged: the kernel's AT_SECURE. */
+int issetugid(void)
+{
+    return getauxval(AT_SECURE) != 0;
+}
+
+/* execveat(fd, "", AT_EMPTY_PATH); a kernel without it gets /proc/self/fd/N. */
+int fexecve(int fd, char *const argv[], char *const envp[])
+{
+    long r = SYS5(execveat, fd, "", argv, envp, AT_EMPTY_PATH);
+    if (r != -ENOSYS)
+        return (int)zl_ret(r);
+    if (fd < 0) {
+        errno = EBADF;
+        return -1;
+    }
+    char path[32] = "/proc/self/fd/", *end = path + sizeof path - 1;
+    char *p = end;   /* the number, written backwards at the end of path */
+    *p = 0;
+    for (unsigned u = (unsigned)fd; p == end || u; u /= 10)
+        *--p = (char)('0' + u % 10);
+    memmove(path + 14, p, (size_t)(end - p) + 1);
+    execve(path, argv, envp);
+    if (errno == ENOENT)
+        errno = EBADF;
+    return -1;
 }
