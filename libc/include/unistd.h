@@ -152,6 +152,7 @@ int brk(void *);
 int getopt(int, char *const [], const char *);
 int getentropy(void *, size_t);
 char *getlogin(void);
+int getlogin_r(char *, size_t);
 int nice(int);
 __ZL_END
 #endif

@@ -39,6 +39,7 @@ int setpgid(pid_t p, pid_t g) { return (int)zl_ret(SYS2(setpgid, p, g)); }
 pid_t setsid(void) { return (pid_t)zl_ret(SYS0(setsid)); }
 pid_t getsid(pid_t p) { return (pid_t)zl_ret(SYS1(getsid, p)); }
 int getgroups(int n, gid_t g[]) { return (int)zl_ret(SYS2(getgroups, n, g)); }
+int setgroups(size_t n, const gid_t *g) { return (int)zl_ret(SYS2(setgroups, n, g)); }
 int kill(pid_t p, int s) { return (int)zl_ret(SYS2(kill, p, s)); }
 int killpg(pid_t p, int s) { return kill(-p, s); }
 int raise(int s) { return (int)zl_ret(SYS3(tgkill, getpid(), gettid(), s)); }
@@ -454,4 +455,22 @@ int fexecve(int fd, char *const argv[], char *const envp[])
     if (errno == ENOENT)
         errno = EBADF;
     return -1;
+}
+
+/* The login name as the session's environment gives it (there is no utmp lookup). */
+char *getlogin(void)
+{
+    return getenv("LOGNAME");
+}
+
+int getlogin_r(char *name, size_t size)
+{
+    const char *s = getlogin();
+    if (!s)
+        return ENXIO;
+    size_t n = strlen(s);
+    if (n >= size)
+        return ERANGE;
+    memcpy(name, s, n + 1);
+    return 0;
 }

@@ -4,7 +4,8 @@
  * *at and id system calls, itimers, mkstemps, valloc, and the small BSD/GNU headers;
  * <stdio_ext.h>, fopencookie, getw/putw, the GNU math names, sigandset & co., ppoll,
  * pselect, waitid/wait3/wait4, confstr/pathconf, lockf, readdir_r, futimes/lutimes,
- * getsubopt, ualarm, fexecve (the program runs itself again).
+ * getsubopt, ualarm, fexecve (the program runs itself again), getpwnam_r & co.,
+ * getgrouplist.
  * One line per check; exit status 0 if all passed (also against glibc). */
 #define _GNU_SOURCE 1
 #include <alloca.h>
@@ -22,6 +23,8 @@
 #include <malloc.h>
 #include <math.h>
 #include <poll.h>
+#include <pwd.h>
+#include <grp.h>
 #include <dirent.h>
 #include <stdio_ext.h>
 #include <sys/select.h>
@@ -667,6 +670,63 @@ static void test_proc(const char *self)
     close(fd);
 }
 
+static void test_users(void)
+{
+    char name[64] = "", dir[256] = "", buf[1024], tiny[8];
+    uid_t uid = 0;
+    struct passwd *p = getpwnam("root"), pw, *res = (struct passwd *)1;
+    if (p) {
+        snprintf(name, sizeof name, "%s", p->pw_name);
+        snprintf(dir, sizeof dir, "%s", p->pw_dir);
+        uid = p->pw_uid;
+    }
+    int r = getpwnam_r("root", &pw, buf, sizeof buf, &res);
+    check(r == 0 && (p ? res == &pw && !strcmp(pw.pw_name, name) && !strcmp(pw.pw_dir, dir) && pw.pw_uid == uid
+                       : !res), "getpwnam_r agrees with getpwnam");
+    r = getpwuid_r(0, &pw, buf, sizeof buf, &res);
+    check(r == 0 && (p ? res == &pw && !strcmp(pw.pw_name, name) : !res), "getpwuid_r");
+    if (p) {
+        r = getpwnam_r("root", &pw, tiny, sizeof tiny, &res);
+        check(r == ERANGE && !res, "getpwnam_r: ERANGE for a small buffer");
+    }
+    r = getpwnam_r("no-such-user-zl", &pw, buf, sizeof buf, &res);
+    check(r == 0 && !res, "getpwnam_r: no such user");
+
+    struct group *g = getgrgid(0), gr, *gres = (struct group *)1;
+    char gname[64] = "";
+    int nmem = 0;
+    if (g) {
+        snprintf(gname, sizeof gname, "%s", g->gr_name);
+        while (g->gr_mem[nmem]) nmem++;
+    }
+    r = getgrgid_r(0, &gr, buf + 1, sizeof buf - 1, &gres);   /* a misaligned buffer */
+    int n2 = 0;
+    while (r == 0 && gres && gr.gr_mem[n2]) n2++;
+    check(r == 0 && (g ? gres == &gr && !strcmp(gr.gr_name, gname) && n2 == nmem && gr.gr_gid == 0 : !gres),
+          "getgrgid_r agrees with getgrgid");
+    if (g) {
+        r = getgrnam_r(gname, &gr, buf, sizeof buf, &gres);
+        check(r == 0 && gres == &gr && gr.gr_gid == 0, "getgrnam_r");
+        r = getgrnam_r(gname, &gr, tiny, sizeof tiny, &gres);
+        check(r == ERANGE && !gres, "getgrnam_r: ERANGE for a small buffer");
+    }
+    gid_t groups[64];
+    int ng = 64;
+    int cnt = getgrouplist("root", 0, groups, &ng);
+    int one = 1;
+    gid_t only;
+    int cnt1 = getgrouplist("root", 0, &only, &one);
+    check(cnt >= 1 && ng == cnt && groups[0] == 0 && (cnt == 1 ? cnt1 == 1 : cnt1 == -1 && one == cnt),
+          "getgrouplist");
+#ifdef _ZL_BITS_CONFIG_H
+    /* zlibc's login name is $LOGNAME (glibc asks utmp) */
+    setenv("LOGNAME", "zluser", 1);
+    char ln[16];
+    check(!strcmp(getlogin(), "zluser") && getlogin_r(ln, sizeof ln) == 0 && !strcmp(ln, "zluser") &&
+          getlogin_r(ln, 3) == ERANGE, "getlogin, getlogin_r");
+#endif
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "--fexecve-child"))
@@ -682,5 +742,6 @@ int main(int argc, char **argv)
     test_stdio();
     test_math();
     test_proc(argv[0]);
+    test_users();
     return fails != 0;
 }
