@@ -10,6 +10,7 @@ struct sched_param {
     int sched_priority;
 };
 int sched_yield(void);
+int sched_getcpu(void);
 int sched_get_priority_max(int);
 int sched_get_priority_min(int);
 __ZL_END

@@ -68,6 +68,7 @@ int mkstemp(char *);
 int mkostemp(char *, int);
 int mkstemps(char *, int);
 int getsubopt(char **, char *const *, char **);
+int getloadavg(double *, int);
 int mkostemps(char *, int, int);
 /* XSI 48-bit random numbers */
 double drand48(void);

@@ -14,6 +14,7 @@ struct itimerval {
     struct timeval it_value;
 };
 int gettimeofday(struct timeval *restrict, void *restrict);
+int settimeofday(const struct timeval *, const void *);
 int getitimer(int, struct itimerval *);
 int setitimer(int, const struct itimerval *restrict, struct itimerval *restrict);
 int utimes(const char *, const struct timeval [2]);

@@ -22,23 +22,24 @@ int uname(struct utsname *u)
 /* prlimit64 everywhere: its struct is two u64 at every XLEN; RLIM64_INFINITY maps to
  * RLIM_INFINITY (all ones in rlim_t) and values >= 2^64 are passed as infinity
  * (docs/abi.md 6.3). */
-int getrlimit(int res, struct rlimit *r)
+int prlimit(pid_t pid, int res, const struct rlimit *new, struct rlimit *old)
 {
-    struct k_rlimit64 k;
-    if (zl_ret(SYS4(prlimit64, 0, res, NULL, &k)) < 0)
+    struct k_rlimit64 kn, ko;
+    if (new) {
+        kn.rlim_cur = new->rlim_cur >= (rlim_t)~(u64)0 ? ~(u64)0 : (u64)new->rlim_cur;
+        kn.rlim_max = new->rlim_max >= (rlim_t)~(u64)0 ? ~(u64)0 : (u64)new->rlim_max;
+    }
+    if (zl_ret(SYS4(prlimit64, pid, res, new ? &kn : NULL, old ? &ko : NULL)) < 0)
         return -1;
-    r->rlim_cur = k.rlim_cur == ~(u64)0 ? RLIM_INFINITY : (rlim_t)k.rlim_cur;
-    r->rlim_max = k.rlim_max == ~(u64)0 ? RLIM_INFINITY : (rlim_t)k.rlim_max;
+    if (old) {
+        old->rlim_cur = ko.rlim_cur == ~(u64)0 ? RLIM_INFINITY : (rlim_t)ko.rlim_cur;
+        old->rlim_max = ko.rlim_max == ~(u64)0 ? RLIM_INFINITY : (rlim_t)ko.rlim_max;
+    }
     return 0;
 }
 
-int setrlimit(int res, const struct rlimit *r)
-{
-    struct k_rlimit64 k;
-    k.rlim_cur = r->rlim_cur >= (rlim_t)~(u64)0 ? ~(u64)0 : (u64)r->rlim_cur;
-    k.rlim_max = r->rlim_max >= (rlim_t)~(u64)0 ? ~(u64)0 : (u64)r->rlim_max;
-    return (int)zl_ret(SYS4(prlimit64, 0, res, &k, NULL));
-}
+int getrlimit(int res, struct rlimit *r) { return prlimit(0, res, NULL, r); }
+int setrlimit(int res, const struct rlimit *r) { return prlimit(0, res, r, NULL); }
 
 /* BSD: the descriptor limit, RLIMIT_NOFILE's soft value (INT_MAX when larger). */
 int getdtablesize(void)

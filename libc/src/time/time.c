@@ -180,6 +180,20 @@ useconds_t ualarm(useconds_t value, useconds_t interval)
     return (useconds_t)(old.it_value.tv_sec * 1000000 + old.it_value.tv_usec);
 }
 
+/* Sets CLOCK_REALTIME; the time zone argument is obsolete and ignored. */
+int settimeofday(const struct timeval *tv, const void *tz)
+{
+    (void)tz;
+    if (!tv)
+        return 0;
+    if (tv->tv_usec < 0 || tv->tv_usec >= 1000000) {
+        errno = EINVAL;
+        return -1;
+    }
+    struct timespec ts = { .tv_sec = tv->tv_sec, .tv_nsec = (long)tv->tv_usec * 1000 };
+    return clock_settime(CLOCK_REALTIME, &ts);
+}
+
 int timespec_get(struct timespec *ts, int base)
 {
     if (base != TIME_UTC || clock_gettime(CLOCK_REALTIME, ts) < 0)
