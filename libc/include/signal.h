@@ -28,6 +28,7 @@ typedef void (*sighandler_t)(int);
 #define SIG_ERR ((void (*)(int))-1)
 #define SIG_DFL ((void (*)(int))0)
 #define SIG_IGN ((void (*)(int))1)
+#define SIG_HOLD ((void (*)(int))2)   /* sigset only (glibc's and musl's value) */
 typedef struct { unsigned long __bits[128 / sizeof(long)]; } sigset_t;
 /* union sigval keeps its POSIX members; on rv128 it is one 32-byte __ptr_t slot
  * (docs/abi.md 5.4). */
@@ -110,6 +111,14 @@ int sigwaitinfo(const sigset_t *restrict, siginfo_t *restrict);
 int sigqueue(pid_t, int, union sigval);
 int killpg(pid_t, int);
 void psignal(int, const char *);
+/* obsolete System V and BSD calls */
+void (*bsd_signal(int, void (*)(int)))(int);
+void (*sigset(int, void (*)(int)))(int);
+int sighold(int);
+int sigrelse(int);
+int sigignore(int);
+int sigpause(int);
+int siginterrupt(int, int);
 int pthread_sigmask(int, const sigset_t *restrict, sigset_t *restrict);
 int pthread_kill(pthread_t, int);
 __ZL_END

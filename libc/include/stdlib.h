@@ -69,6 +69,8 @@ int mkostemp(char *, int);
 int mkstemps(char *, int);
 int getsubopt(char **, char *const *, char **);
 int getloadavg(double *, int);
+long a64l(const char *);
+char *l64a(long);
 int mkostemps(char *, int, int);
 /* XSI 48-bit random numbers */
 double drand48(void);

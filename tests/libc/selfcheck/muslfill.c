@@ -6,7 +6,8 @@
  * pselect, waitid/wait3/wait4, confstr/pathconf, lockf, readdir_r, futimes/lutimes,
  * getsubopt, ualarm, fexecve (the program runs itself again), getpwnam_r & co.,
  * getgrouplist, sysinfo and get_nprocs, sched_getcpu, eventfd, memfd_create, prlimit,
- * fallocate, getloadavg, setfsuid/setfsgid.
+ * fallocate, getloadavg, setfsuid/setfsgid; the System V signal calls, a64l/l64a, ftime,
+ * ulimit.
  * One line per check; exit status 0 if all passed (also against glibc). */
 #define _GNU_SOURCE 1
 #include <alloca.h>
@@ -30,6 +31,8 @@
 #include <sys/mman.h>
 #include <sys/sysinfo.h>
 #include <sys/fsuid.h>
+#include <sys/timeb.h>
+#include <ulimit.h>
 #include <grp.h>
 #include <dirent.h>
 #include <stdio_ext.h>
@@ -57,6 +60,7 @@
 #include <sys/time.h>
 #include <sysexits.h>
 #include <tar.h>
+#include <time.h>
 #include <unistd.h>
 #include <wait.h>
 #include <wchar.h>
@@ -778,6 +782,48 @@ static void test_linux(void)
     close(m);
 }
 
+static void on_usr1(int sig) { (void)sig; }
+
+static void test_legacy(void)
+{
+    sigset_t m;
+    sighold(SIGUSR1);
+    sigprocmask(SIG_BLOCK, NULL, &m);
+    int held = sigismember(&m, SIGUSR1);
+    sigrelse(SIGUSR1);
+    sigprocmask(SIG_BLOCK, NULL, &m);
+    check(held && !sigismember(&m, SIGUSR1), "sighold, sigrelse");
+    struct sigaction sa;
+    check(sigignore(SIGUSR2) == 0 && sigaction(SIGUSR2, NULL, &sa) == 0 && sa.sa_handler == SIG_IGN, "sigignore");
+    signal(SIGUSR1, on_usr1);
+    void (*p1)(int) = sigset(SIGUSR1, SIG_HOLD);
+    sigprocmask(SIG_BLOCK, NULL, &m);
+    int blocked = sigismember(&m, SIGUSR1);
+    void (*p2)(int) = sigset(SIGUSR1, SIG_DFL);
+    sigprocmask(SIG_BLOCK, NULL, &m);
+    check(p1 == on_usr1 && blocked && p2 == SIG_HOLD && !sigismember(&m, SIGUSR1), "sigset with SIG_HOLD");
+    signal(SIGUSR1, on_usr1);
+    check(siginterrupt(SIGUSR1, 1) == 0 && sigaction(SIGUSR1, NULL, &sa) == 0 && !(sa.sa_flags & SA_RESTART) &&
+          siginterrupt(SIGUSR1, 0) == 0 && sigaction(SIGUSR1, NULL, &sa) == 0 && (sa.sa_flags & SA_RESTART),
+          "siginterrupt");
+    signal(SIGALRM, on_alarm);
+    got_alarm = 0;
+    sighold(SIGALRM);
+    ualarm(20000, 0);
+    int r = sigpause(SIGALRM);
+    check(r == -1 && errno == EINTR && got_alarm, "sigpause waits with the signal unblocked");
+    sigrelse(SIGALRM);
+#ifdef _ZL_BITS_CONFIG_H
+    check(bsd_signal(SIGUSR1, SIG_DFL) == on_usr1, "bsd_signal");
+#endif
+    check(!strcmp(l64a(0), "") && !strcmp(l64a(1), "/") && !strcmp(l64a(64), "./") && a64l("./") == 64 &&
+          a64l(l64a(123456789)) == 123456789 && a64l("") == 0, "a64l, l64a");
+    struct timeb tb;
+    time_t now = time(NULL);
+    check(ftime(&tb) == 0 && tb.time >= now && tb.time <= now + 2 && tb.millitm < 1000, "ftime");
+    check(ulimit(UL_GETFSIZE) > 0, "ulimit(UL_GETFSIZE)");
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "--fexecve-child"))
@@ -795,5 +841,6 @@ int main(int argc, char **argv)
     test_proc(argv[0]);
     test_users();
     test_linux();
+    test_legacy();
     return fails != 0;
 }
