@@ -101,6 +101,54 @@ clock_t times(struct tms *t)
 int sched_yield(void) { return (int)zl_ret(SYS0(sched_yield)); }
 int sched_get_priority_max(int policy) { return (int)zl_ret(SYS1(sched_get_priority_max, policy)); }
 int sched_get_priority_min(int policy) { return (int)zl_ret(SYS1(sched_get_priority_min, policy)); }
+/* struct sched_param is the kernel's (one int). */
+int sched_getparam(pid_t pid, struct sched_param *p) { return (int)zl_ret(SYS2(sched_getparam, pid, p)); }
+int sched_setparam(pid_t pid, const struct sched_param *p) { return (int)zl_ret(SYS2(sched_setparam, pid, p)); }
+int sched_getscheduler(pid_t pid) { return (int)zl_ret(SYS1(sched_getscheduler, pid)); }
+int sched_setscheduler(pid_t pid, int policy, const struct sched_param *p)
+{
+    return (int)zl_ret(SYS3(sched_setscheduler, pid, policy, p));
+}
+
+int sched_rr_get_interval(pid_t pid, struct timespec *ts)
+{
+#if ZL_UAPI_XLEN == 32
+    struct k_timespec k;
+    if (zl_ret(SYS2(sched_rr_get_interval_time64, pid, &k)) < 0)
+        return -1;
+    ts->tv_sec = k.tv_sec;
+    ts->tv_nsec = (long)k.tv_nsec;
+    return 0;
+#else
+    return (int)zl_ret(SYS2(sched_rr_get_interval, pid, ts));
+#endif
+}
+
+/* The kernel answers the bytes of mask it wrote; the rest of the caller's set is zeroed. */
+int sched_getaffinity(pid_t pid, size_t size, cpu_set_t *set)
+{
+    long r = SYS3(sched_getaffinity, pid, size, set);
+    if (zl_ret(r) < 0)
+        return -1;
+    if ((size_t)r < size)
+        memset((char *)set + r, 0, size - (size_t)r);
+    return 0;
+}
+
+int sched_setaffinity(pid_t pid, size_t size, const cpu_set_t *set)
+{
+    return (int)zl_ret(SYS3(sched_setaffinity, pid, size, set));
+}
+
+int __sched_cpucount(size_t size, const cpu_set_t *set)
+{
+    const unsigned char *p = (const unsigned char *)set;
+    int n = 0;
+    for (size_t i = 0; i < size; i++)
+        for (unsigned b = p[i]; b; b &= b - 1)
+            n++;
+    return n;
+}
 
 int getpriority(int which, id_t who)
 {

@@ -7,7 +7,7 @@
  * getsubopt, ualarm, fexecve (the program runs itself again), getpwnam_r & co.,
  * getgrouplist, sysinfo and get_nprocs, sched_getcpu, eventfd, memfd_create, prlimit,
  * fallocate, getloadavg, setfsuid/setfsgid; the System V signal calls, a64l/l64a, ftime,
- * ulimit.
+ * ulimit; CPU sets and sched_getaffinity & co., sched_getparam/getscheduler.
  * One line per check; exit status 0 if all passed (also against glibc). */
 #define _GNU_SOURCE 1
 #include <alloca.h>
@@ -27,6 +27,7 @@
 #include <poll.h>
 #include <pwd.h>
 #include <sched.h>
+#include <pthread.h>
 #include <sys/eventfd.h>
 #include <sys/mman.h>
 #include <sys/sysinfo.h>
@@ -824,6 +825,41 @@ static void test_legacy(void)
     check(ulimit(UL_GETFSIZE) > 0, "ulimit(UL_GETFSIZE)");
 }
 
+static void test_sched(void)
+{
+    cpu_set_t s, s2, x;
+    CPU_ZERO(&s);
+    check(sched_getaffinity(0, sizeof s, &s) == 0 && CPU_COUNT(&s) >= 1 && CPU_COUNT(&s) <= CPU_SETSIZE &&
+          sched_setaffinity(0, sizeof s, &s) == 0, "sched_getaffinity, sched_setaffinity");
+    CPU_ZERO(&s2);
+    check(pthread_getaffinity_np(pthread_self(), sizeof s2, &s2) == 0 && CPU_EQUAL(&s, &s2) &&
+          pthread_setaffinity_np(pthread_self(), sizeof s2, &s2) == 0, "pthread_getaffinity_np, pthread_setaffinity_np");
+    CPU_ZERO(&x);
+    CPU_SET(70, &x);
+    int set_ok = CPU_ISSET(70, &x) && !CPU_ISSET(69, &x) && !CPU_ISSET(71, &x) && CPU_COUNT(&x) == 1;
+    CPU_CLR(70, &x);
+    check(set_ok && CPU_COUNT(&x) == 0 && !CPU_ISSET(70, &x), "CPU_SET, CPU_ISSET, CPU_CLR, CPU_COUNT");
+    size_t sz = CPU_ALLOC_SIZE(200);
+    cpu_set_t *d = CPU_ALLOC(200);
+    if (d) {
+        CPU_ZERO_S(sz, d);
+        CPU_SET_S(199, sz, d);
+        CPU_SET_S(100000, sz, d);   /* beyond the set: ignored */
+        check(sz >= 25 && sz % sizeof(long) == 0 && CPU_ISSET_S(199, sz, d) && CPU_COUNT_S(sz, d) == 1 &&
+              !CPU_ISSET_S(100000, sz, d), "CPU_ALLOC, the _S macros");
+        CPU_FREE(d);
+    }
+    struct sched_param sp = { 5 };
+    check(sched_getscheduler(0) == SCHED_OTHER && sched_getparam(0, &sp) == 0 && sp.sched_priority == 0,
+          "sched_getscheduler, sched_getparam");
+    struct timespec ts;
+    int r = sched_rr_get_interval(0, &ts);
+    if (r < 0 && errno == ENOSYS)
+        printf("skipped sched_rr_get_interval: the system answers ENOSYS\n");
+    else
+        check(r == 0 && ts.tv_sec >= 0 && ts.tv_nsec >= 0 && ts.tv_nsec < 1000000000, "sched_rr_get_interval");
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "--fexecve-child"))
@@ -842,5 +878,6 @@ int main(int argc, char **argv)
     test_users();
     test_linux();
     test_legacy();
+    test_sched();
     return fails != 0;
 }
