@@ -112,6 +112,12 @@ int alphasort(const struct dirent **a, const struct dirent **b)
     return strcmp((*a)->d_name, (*b)->d_name);
 }
 
+/* GNU: by strverscmp ("file9" before "file10"). */
+int versionsort(const struct dirent **a, const struct dirent **b)
+{
+    return strverscmp((*a)->d_name, (*b)->d_name);
+}
+
 int scandir(const char *path, struct dirent ***out, int (*sel)(const struct dirent *),
             int (*cmp)(const struct dirent **, const struct dirent **))
 {

@@ -7,7 +7,8 @@
  * getsubopt, ualarm, fexecve (the program runs itself again), getpwnam_r & co.,
  * getgrouplist, sysinfo and get_nprocs, sched_getcpu, eventfd, memfd_create, prlimit,
  * fallocate, getloadavg, setfsuid/setfsgid; the System V signal calls, a64l/l64a, ftime,
- * ulimit; CPU sets and sched_getaffinity & co., sched_getparam/getscheduler.
+ * ulimit; CPU sets and sched_getaffinity & co., sched_getparam/getscheduler; <mntent.h>,
+ * versionsort, clock_getcpuclockid.
  * One line per check; exit status 0 if all passed (also against glibc). */
 #define _GNU_SOURCE 1
 #include <alloca.h>
@@ -28,6 +29,7 @@
 #include <pwd.h>
 #include <sched.h>
 #include <pthread.h>
+#include <mntent.h>
 #include <sys/eventfd.h>
 #include <sys/mman.h>
 #include <sys/sysinfo.h>
@@ -860,6 +862,50 @@ static void test_sched(void)
         check(r == 0 && ts.tv_sec >= 0 && ts.tv_nsec >= 0 && ts.tv_nsec < 1000000000, "sched_rr_get_interval");
 }
 
+static void test_mntent(void)
+{
+    char path[] = "/tmp/zl_mtXXXXXX";
+    int fd = mkstemp(path);
+    const char tab[] = "# comment\n\n/dev/sda1 / ext4 rw,errors=remount-ro 0 1\n"
+                       "  server:/x /mnt/with\\040space nfs ro,soft=1 0 0\n";
+    if (fd < 0 || write(fd, tab, sizeof tab - 1) != (ssize_t)(sizeof tab - 1)) {
+        check(0, "mntent: temporary file");
+        return;
+    }
+    close(fd);
+    FILE *f = setmntent(path, "r");
+    struct mntent *m = f ? getmntent(f) : NULL;
+    check(m && !strcmp(m->mnt_fsname, "/dev/sda1") && !strcmp(m->mnt_dir, "/") && !strcmp(m->mnt_type, "ext4") &&
+          !strcmp(m->mnt_opts, "rw,errors=remount-ro") && m->mnt_freq == 0 && m->mnt_passno == 1 &&
+          hasmntopt(m, "errors") && !strncmp(hasmntopt(m, "errors"), "errors=remount-ro", 17) &&
+          hasmntopt(m, "rw") == m->mnt_opts && !hasmntopt(m, "remount"), "getmntent, hasmntopt");
+    m = f ? getmntent(f) : NULL;
+    check(m && !strcmp(m->mnt_fsname, "server:/x") && !strcmp(m->mnt_dir, "/mnt/with space") &&
+          !strcmp(hasmntopt(m, "soft"), "soft=1") && !getmntent(f), "getmntent decodes \\040, then the end");
+    check(endmntent(f) == 1, "endmntent");
+    f = setmntent(path, "w+");
+    struct mntent add = { "/dev/x", "/a b", "tmpfs", "defaults", 0, 2 }, r, *got = NULL;
+    char buf[256];
+    if (f && addmntent(f, &add) == 0) {
+        rewind(f);
+        got = getmntent_r(f, &r, buf, sizeof buf);
+    }
+    check(got == &r && !strcmp(r.mnt_dir, "/a b") && !strcmp(r.mnt_type, "tmpfs") && r.mnt_passno == 2,
+          "addmntent escapes, getmntent_r reads it back");
+    endmntent(f);
+    unlink(path);
+
+    struct dirent a, b;
+    const struct dirent *pa = &a, *pb = &b;
+    strcpy(a.d_name, "file9");
+    strcpy(b.d_name, "file10");
+    check(versionsort(&pa, &pb) < 0 && versionsort(&pb, &pa) > 0 && alphasort(&pa, &pb) > 0, "versionsort");
+    clockid_t c;
+    struct timespec ts;
+    check(clock_getcpuclockid(0, &c) == 0 && clock_gettime(c, &ts) == 0 && clock_getcpuclockid(getpid(), &c) == 0 &&
+          clock_gettime(c, &ts) == 0, "clock_getcpuclockid");
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "--fexecve-child"))
@@ -879,5 +925,6 @@ int main(int argc, char **argv)
     test_linux();
     test_legacy();
     test_sched();
+    test_mntent();
     return fails != 0;
 }
