@@ -88,6 +88,8 @@ void perror(const char *);
 int remove(const char *);
 int rename(const char *, const char *);
 int renameat(int, const char *, int, const char *);
+#define L_ctermid 20
+char *ctermid(char *);
 char *tmpnam(char *);
 void flockfile(FILE *);
 void funlockfile(FILE *);

@@ -70,6 +70,12 @@ int mkstemps(char *, int);
 int getsubopt(char **, char *const *, char **);
 int getloadavg(double *, int);
 long a64l(const char *);
+/* pseudo-terminals */
+int posix_openpt(int);
+int grantpt(int);
+int unlockpt(int);
+char *ptsname(int);
+int ptsname_r(int, char *, size_t);
 char *l64a(long);
 int mkostemps(char *, int, int);
 /* XSI 48-bit random numbers */

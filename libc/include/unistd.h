@@ -128,6 +128,8 @@ unsigned alarm(unsigned);
 int pause(void);
 int isatty(int);
 char *ttyname(int);
+int ttyname_r(int, char *, size_t);
+int daemon(int, int);
 long sysconf(int);
 size_t confstr(int, char *, size_t);
 long pathconf(const char *, int);

@@ -8,7 +8,8 @@
  * getgrouplist, sysinfo and get_nprocs, sched_getcpu, eventfd, memfd_create, prlimit,
  * fallocate, getloadavg, setfsuid/setfsgid; the System V signal calls, a64l/l64a, ftime,
  * ulimit; CPU sets and sched_getaffinity & co., sched_getparam/getscheduler; <mntent.h>,
- * versionsort, clock_getcpuclockid.
+ * versionsort, clock_getcpuclockid; pseudo-terminals (posix_openpt ... forkpty), ttyname_r,
+ * ctermid, cfsetspeed, tcgetsid.
  * One line per check; exit status 0 if all passed (also against glibc). */
 #define _GNU_SOURCE 1
 #include <alloca.h>
@@ -30,6 +31,9 @@
 #include <sched.h>
 #include <pthread.h>
 #include <mntent.h>
+#include <pty.h>
+#include <sys/ioctl.h>
+#include <termios.h>
 #include <sys/eventfd.h>
 #include <sys/mman.h>
 #include <sys/sysinfo.h>
@@ -906,6 +910,63 @@ static void test_mntent(void)
           clock_gettime(c, &ts) == 0, "clock_getcpuclockid");
 }
 
+static void test_pty(void)
+{
+    int m = posix_openpt(O_RDWR | O_NOCTTY);
+    if (m < 0) {
+        printf("skipped pseudo-terminals: posix_openpt: %s\n", strerror(errno));
+        return;
+    }
+    char pn[64];
+    const char *p = ptsname(m);
+    check(grantpt(m) == 0 && unlockpt(m) == 0 && p && !strncmp(p, "/dev/pts/", 9) && ptsname_r(m, pn, sizeof pn) == 0 &&
+          !strcmp(pn, p) && ptsname_r(m, pn, 5) == ERANGE, "posix_openpt, grantpt, unlockpt, ptsname(_r)");
+    close(m);
+    errno = 0;
+    check(grantpt(0 + 1000) < 0 && ptsname(1000) == NULL, "grantpt, ptsname of a bad descriptor");
+    int a, b;
+    char name[64], tn[64];
+    struct winsize w = { 24, 80, 0, 0 }, w2 = { 0, 0, 0, 0 };
+    int r = openpty(&a, &b, name, NULL, &w);
+    check(r == 0 && isatty(b) && ioctl(b, TIOCGWINSZ, &w2) == 0 && w2.ws_row == 24 && w2.ws_col == 80 &&
+          ttyname_r(b, tn, sizeof tn) == 0 && !strcmp(tn, name) && ttyname_r(b, tn, 3) == ERANGE &&
+          ttyname_r(a + 1000, tn, sizeof tn) != 0, "openpty, ttyname_r");
+    if (r == 0) {
+        char buf[16] = "";
+        check(write(b, "hi\n", 3) == 3 && read(a, buf, sizeof buf - 1) >= 2 && !strncmp(buf, "hi", 2),
+              "openpty: the slave's output reaches the master");
+#ifdef _ZL_BITS_CONFIG_H
+        struct winsize w3 = { 30, 100, 0, 0 }, w4;
+        check(tcsetwinsize(b, &w3) == 0 && tcgetwinsize(b, &w4) == 0 && w4.ws_row == 30 && w4.ws_col == 100,
+              "tcsetwinsize, tcgetwinsize");
+#endif
+        struct termios t;
+        check(tcgetattr(b, &t) == 0 && cfsetspeed(&t, B9600) == 0 && cfgetospeed(&t) == B9600 &&
+              cfgetispeed(&t) == B9600 && tcflow(b, TCOON) == 0, "cfsetspeed, tcflow");
+        close(a);
+        close(b);
+    }
+    char ct[L_ctermid];
+    check(!strcmp(ctermid(ct), "/dev/tty") && ct[0] == '/', "ctermid");
+    fflush(stdout);
+    int mm;
+    pid_t pid = forkpty(&mm, NULL, NULL, NULL);
+    if (pid == 0) {
+        /* the child: a session leader with the slave as controlling terminal and stdio */
+        int ok = isatty(0) && isatty(1) && getsid(0) == getpid() && tcgetsid(0) == getpid();
+        printf("%s\n", ok ? "child-ok" : "child-bad");
+        fflush(stdout);
+        _exit(ok ? 3 : 4);
+    }
+    char buf[64] = "";
+    int st = 0;
+    ssize_t n = pid > 0 ? read(mm, buf, sizeof buf - 1) : -1;
+    if (pid > 0) waitpid(pid, &st, 0);
+    check(pid > 0 && n > 0 && !strncmp(buf, "child-ok", 8) && WIFEXITED(st) && WEXITSTATUS(st) == 3,
+          "forkpty, login_tty, tcgetsid");
+    if (pid > 0) close(mm);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "--fexecve-child"))
@@ -926,5 +987,6 @@ int main(int argc, char **argv)
     test_legacy();
     test_sched();
     test_mntent();
+    test_pty();
     return fails != 0;
 }
