@@ -16,6 +16,7 @@ DIR *opendir(const char *);
 DIR *fdopendir(int);
 int closedir(DIR *);
 struct dirent *readdir(DIR *);
+int readdir_r(DIR *__ZL_RESTRICT, struct dirent *__ZL_RESTRICT, struct dirent **__ZL_RESTRICT);
 void rewinddir(DIR *);
 int dirfd(DIR *);
 long telldir(DIR *);
@@ -23,5 +24,6 @@ void seekdir(DIR *, long);
 int scandir(const char *, struct dirent ***, int (*)(const struct dirent *),
             int (*)(const struct dirent **, const struct dirent **));
 int alphasort(const struct dirent **, const struct dirent **);
+int versionsort(const struct dirent **, const struct dirent **);
 __ZL_END
 #endif

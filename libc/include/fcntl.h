@@ -31,5 +31,6 @@ int creat(const char *, mode_t);
 int fcntl(int, int, ...);
 int posix_fadvise(int, off_t, off_t, int);
 int posix_fallocate(int, off_t, off_t);
+int fallocate(int, int, off_t, off_t);
 __ZL_END
 #endif

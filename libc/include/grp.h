@@ -14,5 +14,10 @@ struct group *getgrgid(gid_t);
 void setgrent(void);
 void endgrent(void);
 struct group *getgrent(void);
+int getgrnam_r(const char *, struct group *, char *, size_t, struct group **);
+int getgrgid_r(gid_t, struct group *, char *, size_t, struct group **);
+int getgrouplist(const char *, gid_t, gid_t *, int *);
+int initgroups(const char *, gid_t);
+int setgroups(size_t, const gid_t *);
 __ZL_END
 #endif

@@ -10,6 +10,13 @@ intmax_t imaxabs(intmax_t);
 imaxdiv_t imaxdiv(intmax_t, intmax_t);
 intmax_t strtoimax(const char *restrict, char **restrict, int);
 uintmax_t strtoumax(const char *restrict, char **restrict, int);
+#ifndef __cplusplus
+typedef __WCHAR_TYPE__ __zl_wchar_t;
+#else
+typedef wchar_t __zl_wchar_t;
+#endif
+intmax_t wcstoimax(const __zl_wchar_t *restrict, __zl_wchar_t **restrict, int);
+uintmax_t wcstoumax(const __zl_wchar_t *restrict, __zl_wchar_t **restrict, int);
 __ZL_END
 #if __SIZEOF_LONG__ == 16
 #define __PRI64 "w64"

@@ -9,6 +9,7 @@ void *calloc(size_t, size_t);
 void *realloc(void *, size_t);
 void free(void *);
 void *memalign(size_t, size_t);
+void *valloc(size_t);
 size_t malloc_usable_size(void *);
 __ZL_END
 #endif

@@ -188,5 +188,23 @@ long lroundl(long double);
 long long llroundl(long double);
 long lrintl(long double);
 long long llrintl(long double);
+/* GNU and legacy names (libc/src/math/gnu.c) */
+void sincos(double, double *, double *);
+void sincosf(float, float *, float *);
+void sincosl(long double, long double *, long double *);
+double exp10(double);
+float exp10f(float);
+long double exp10l(long double);
+double pow10(double);
+float pow10f(float);
+long double pow10l(long double);
+int finite(double);
+int finitef(float);
+double drem(double, double);
+float dremf(float, float);
+double significand(double);
+float significandf(float);
+double scalb(double, double);
+float scalbf(float, float);
 __ZL_END
 #endif

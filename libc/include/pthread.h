@@ -53,6 +53,8 @@ int pthread_detach(pthread_t);
 __ZL_NORETURN void pthread_exit(void *);
 pthread_t pthread_self(void);
 int pthread_equal(pthread_t, pthread_t);
+int pthread_getaffinity_np(pthread_t, size_t, cpu_set_t *);
+int pthread_setaffinity_np(pthread_t, size_t, const cpu_set_t *);
 int pthread_once(pthread_once_t *, void (*)(void));
 int pthread_kill(pthread_t, int);
 int pthread_yield(void);

@@ -17,5 +17,7 @@ struct passwd *getpwuid(uid_t);
 void setpwent(void);
 void endpwent(void);
 struct passwd *getpwent(void);
+int getpwnam_r(const char *, struct passwd *, char *, size_t, struct passwd **);
+int getpwuid_r(uid_t, struct passwd *, char *, size_t, struct passwd **);
 __ZL_END
 #endif

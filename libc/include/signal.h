@@ -18,6 +18,8 @@ __ZL_BEGIN
 #define SIGRTMIN 34
 #define SIGRTMAX 64
 #define _NSIG 65
+int __libc_current_sigrtmin(void);
+int __libc_current_sigrtmax(void);
 #define NSIG _NSIG
 #define SA_NOMASK SA_NODEFER
 #define SA_ONESHOT SA_RESETHAND
@@ -26,6 +28,7 @@ typedef void (*sighandler_t)(int);
 #define SIG_ERR ((void (*)(int))-1)
 #define SIG_DFL ((void (*)(int))0)
 #define SIG_IGN ((void (*)(int))1)
+#define SIG_HOLD ((void (*)(int))2)   /* sigset only (glibc's and musl's value) */
 typedef struct { unsigned long __bits[128 / sizeof(long)]; } sigset_t;
 /* union sigval keeps its POSIX members; on rv128 it is one 32-byte __ptr_t slot
  * (docs/abi.md 5.4). */
@@ -90,6 +93,9 @@ int kill(pid_t, int);
 int raise(int);
 void (*signal(int, void (*)(int)))(int);
 int sigaction(int, const struct sigaction *restrict, struct sigaction *restrict);
+int sigisemptyset(const sigset_t *);
+int sigandset(sigset_t *, const sigset_t *, const sigset_t *);
+int sigorset(sigset_t *, const sigset_t *, const sigset_t *);
 int sigprocmask(int, const sigset_t *restrict, sigset_t *restrict);
 int sigpending(sigset_t *);
 int sigsuspend(const sigset_t *);
@@ -105,6 +111,14 @@ int sigwaitinfo(const sigset_t *restrict, siginfo_t *restrict);
 int sigqueue(pid_t, int, union sigval);
 int killpg(pid_t, int);
 void psignal(int, const char *);
+/* obsolete System V and BSD calls */
+void (*bsd_signal(int, void (*)(int)))(int);
+void (*sigset(int, void (*)(int)))(int);
+int sighold(int);
+int sigrelse(int);
+int sigignore(int);
+int sigpause(int);
+int siginterrupt(int, int);
 int pthread_sigmask(int, const sigset_t *restrict, sigset_t *restrict);
 int pthread_kill(pthread_t, int);
 __ZL_END

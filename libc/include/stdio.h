@@ -87,6 +87,9 @@ int vsscanf(const char *restrict, const char *restrict, va_list);
 void perror(const char *);
 int remove(const char *);
 int rename(const char *, const char *);
+int renameat(int, const char *, int, const char *);
+#define L_ctermid 20
+char *ctermid(char *);
 char *tmpnam(char *);
 void flockfile(FILE *);
 void funlockfile(FILE *);
@@ -102,5 +105,23 @@ int fflush_unlocked(FILE *);
 int feof_unlocked(FILE *);
 int ferror_unlocked(FILE *);
 void clearerr_unlocked(FILE *);
+int fileno_unlocked(FILE *);
+/* BSD and SVID */
+int fpurge(FILE *);
+void setbuffer(FILE *restrict, char *restrict, size_t);
+int getw(FILE *);
+int putw(int, FILE *);
+/* GNU: a stream on the program's functions (off_t is 64-bit or more at every XLEN) */
+typedef ssize_t cookie_read_function_t(void *, char *, size_t);
+typedef ssize_t cookie_write_function_t(void *, const char *, size_t);
+typedef int cookie_seek_function_t(void *, off_t *, int);
+typedef int cookie_close_function_t(void *);
+typedef struct {
+    cookie_read_function_t *read;
+    cookie_write_function_t *write;
+    cookie_seek_function_t *seek;
+    cookie_close_function_t *close;
+} cookie_io_functions_t;
+FILE *fopencookie(void *, const char *, cookie_io_functions_t);
 __ZL_END
 #endif

@@ -20,6 +20,8 @@ char *strcat(char *restrict, const char *restrict);
 char *strncat(char *restrict, const char *restrict, size_t);
 size_t strlcpy(char *restrict, const char *restrict, size_t);
 size_t strlcat(char *restrict, const char *restrict, size_t);
+void explicit_bzero(void *, size_t);
+int strverscmp(const char *, const char *);
 int strcmp(const char *, const char *);
 int strncmp(const char *, const char *, size_t);
 int strcoll(const char *, const char *);

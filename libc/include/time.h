@@ -39,6 +39,7 @@ char *strptime(const char *restrict, const char *restrict, struct tm *restrict);
 int clock_gettime(clockid_t, struct timespec *);
 int clock_settime(clockid_t, const struct timespec *);
 int clock_getres(clockid_t, struct timespec *);
+int clock_getcpuclockid(pid_t, clockid_t *);
 int clock_nanosleep(clockid_t, int, const struct timespec *, struct timespec *);
 int nanosleep(const struct timespec *, struct timespec *);
 int timespec_get(struct timespec *, int);

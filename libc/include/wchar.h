@@ -31,5 +31,26 @@ wchar_t *wmemmove(wchar_t *, const wchar_t *, size_t);
 wchar_t *wmemset(wchar_t *, wchar_t, size_t);
 int wmemcmp(const wchar_t *, const wchar_t *, size_t);
 wchar_t *wmemchr(const wchar_t *, wchar_t, size_t);
+wchar_t *wcpcpy(wchar_t *restrict, const wchar_t *restrict);
+wchar_t *wcpncpy(wchar_t *restrict, const wchar_t *restrict, size_t);
+int wcscasecmp(const wchar_t *, const wchar_t *);
+int wcsncasecmp(const wchar_t *, const wchar_t *, size_t);
+size_t wcsspn(const wchar_t *, const wchar_t *);
+size_t wcscspn(const wchar_t *, const wchar_t *);
+wchar_t *wcspbrk(const wchar_t *, const wchar_t *);
+wchar_t *wcsstr(const wchar_t *restrict, const wchar_t *restrict);
+wchar_t *wcswcs(const wchar_t *, const wchar_t *);
+wchar_t *wcsdup(const wchar_t *);
+wchar_t *wcstok(wchar_t *restrict, const wchar_t *restrict, wchar_t **restrict);
+int wcscoll(const wchar_t *, const wchar_t *);
+size_t wcsxfrm(wchar_t *restrict, const wchar_t *restrict, size_t);
+/* numbers */
+long wcstol(const wchar_t *restrict, wchar_t **restrict, int);
+unsigned long wcstoul(const wchar_t *restrict, wchar_t **restrict, int);
+long long wcstoll(const wchar_t *restrict, wchar_t **restrict, int);
+unsigned long long wcstoull(const wchar_t *restrict, wchar_t **restrict, int);
+float wcstof(const wchar_t *restrict, wchar_t **restrict);
+double wcstod(const wchar_t *restrict, wchar_t **restrict);
+long double wcstold(const wchar_t *restrict, wchar_t **restrict);
 __ZL_END
 #endif

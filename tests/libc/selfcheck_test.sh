@@ -9,6 +9,8 @@
 #   posixhdr.c  getrusage, times, utimes/utime, <sched.h>, getrandom, <malloc.h>,
 #               struct ucred, sendfile, ftw/nftw, <elf.h> (docs/libc.md)
 #   spawn.c     posix_spawn/posix_spawnp, file actions, attributes (runs itself again)
+#   muslfill.c  what was added for musl parity: <err.h>, <libgen.h>, <search.h>, rand48,
+#               strverscmp, wide strings and wcsto*, *at/id calls, itimers, small headers
 set -u
 cd "${ZL_ROOT:-.}"
 BUILD=${BUILD:-build}

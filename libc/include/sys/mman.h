@@ -15,6 +15,7 @@
 #define POSIX_MADV_SEQUENTIAL 2
 #define POSIX_MADV_WILLNEED 3
 #define POSIX_MADV_DONTNEED 4
+#include <bits/abi_mfd.h>
 __ZL_BEGIN
 void *mmap(void *, size_t, int, int, int, off_t);
 int munmap(void *, size_t);
@@ -27,5 +28,6 @@ int mlock(const void *, size_t);
 int munlock(const void *, size_t);
 int mlockall(int);
 int munlockall(void);
+int memfd_create(const char *, unsigned int);
 __ZL_END
 #endif

@@ -36,6 +36,7 @@ struct rlimit {
     rlim_t rlim_max;
 };
 int getrlimit(int, struct rlimit *);
+int prlimit(pid_t, int, const struct rlimit *, struct rlimit *);
 int setrlimit(int, const struct rlimit *);
 int getpriority(int, id_t);
 int setpriority(int, id_t, int);

@@ -3,6 +3,7 @@
 #include <bits/zl_config.h>
 #include <bits/types.h>
 #include <bits/timespec.h>
+#include <signal.h>
 __ZL_BEGIN
 #define FD_SETSIZE 1024
 /* A bitmap: bit n is bit n % 8 of byte n / 8 whatever the word size (docs/abi.md 7.1). */
@@ -14,5 +15,7 @@ typedef struct {
 #define FD_CLR(d, s) ((void)((s)->fds_bits[(d) / (8 * sizeof(long))] &= ~(1UL << ((d) % (8 * sizeof(long))))))
 #define FD_ISSET(d, s) (!!((s)->fds_bits[(d) / (8 * sizeof(long))] & (1UL << ((d) % (8 * sizeof(long))))))
 int select(int, fd_set *restrict, fd_set *restrict, fd_set *restrict, struct timeval *restrict);
+int pselect(int, fd_set *restrict, fd_set *restrict, fd_set *restrict, const struct timespec *restrict,
+            const sigset_t *restrict);
 __ZL_END
 #endif

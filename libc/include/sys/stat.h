@@ -49,6 +49,8 @@ int mkdir(const char *, mode_t);
 int mkdirat(int, const char *, mode_t);
 int mkfifo(const char *, mode_t);
 int mknod(const char *, mode_t, dev_t);
+int mknodat(int, const char *, mode_t, dev_t);
+int mkfifoat(int, const char *, mode_t);
 mode_t umask(mode_t);
 int utimensat(int, const char *, const struct timespec [2], int);
 int futimens(int, const struct timespec [2]);

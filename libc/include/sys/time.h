@@ -14,9 +14,12 @@ struct itimerval {
     struct timeval it_value;
 };
 int gettimeofday(struct timeval *restrict, void *restrict);
+int settimeofday(const struct timeval *, const void *);
 int getitimer(int, struct itimerval *);
 int setitimer(int, const struct itimerval *restrict, struct itimerval *restrict);
 int utimes(const char *, const struct timeval [2]);
+int futimes(int, const struct timeval [2]);
+int lutimes(const char *, const struct timeval [2]);
 #define timerisset(t) ((t)->tv_sec || (t)->tv_usec)
 #define timerclear(t) ((t)->tv_sec = (t)->tv_usec = 0)
 __ZL_END

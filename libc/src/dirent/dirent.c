@@ -71,6 +71,23 @@ struct dirent *readdir(DIR *d)
     return &d->ent;
 }
 
+/* Obsolete (readdir is safe on distinct streams): the next entry copied into *e. */
+int readdir_r(DIR *restrict d, struct dirent *restrict e, struct dirent **restrict res)
+{
+    int saved = errno;
+    errno = 0;
+    struct dirent *p = readdir(d);
+    int err = errno;
+    if (!p) {
+        *res = NULL;
+        return err;
+    }
+    errno = saved;
+    memcpy(e, p, sizeof *e);
+    *res = e;
+    return 0;
+}
+
 void rewinddir(DIR *d)
 {
     lseek(d->fd, 0, SEEK_SET);
@@ -93,6 +110,12 @@ void seekdir(DIR *d, long pos)
 int alphasort(const struct dirent **a, const struct dirent **b)
 {
     return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+/* GNU: by strverscmp ("file9" before "file10"). */
+int versionsort(const struct dirent **a, const struct dirent **b)
+{
+    return strverscmp((*a)->d_name, (*b)->d_name);
 }
 
 int scandir(const char *path, struct dirent ***out, int (*sel)(const struct dirent *),

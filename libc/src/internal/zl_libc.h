@@ -59,6 +59,8 @@ ZL_HIDDEN extern zl_ulong *__zl_auxv;
 ZL_HIDDEN void __zl_stdio_exit(void);
 ZL_HIDDEN _Noreturn void __zl_fatal(const char *msg);
 ZL_HIDDEN void __zl_malloc_fork_reset(void);
+struct rusage;
+ZL_HIDDEN void __zl_rusage_from_k(struct rusage *, const struct k_rusage *);   /* misc/sys.c */
 
 /* stdio internals shared with printf/scanf */
 struct zl_out {

@@ -44,6 +44,18 @@ struct _ZL_FILE {
 ZL_HIDDEN size_t __zl_fwrite_u(const void *, size_t, size_t, FILE *);
 
 ZL_HIDDEN FILE *__zl_fnew(int fd, unsigned flags);
+/* A stream on other backends than a descriptor (fmemopen, open_memstream, fopencookie). */
+static inline void zl_fbackends(FILE *f, void *cookie,
+                                long (*rd)(FILE *, unsigned char *, size_t),
+                                long (*wr)(FILE *, const unsigned char *, size_t),
+                                off_t (*sk)(FILE *, off_t, int), int (*cl)(FILE *))
+{
+    f->cookie = cookie;
+    f->read = rd;
+    f->write = wr;
+    f->seek = sk;
+    f->close = cl;
+}
 ZL_HIDDEN int __zl_fmode(const char *mode, unsigned *flags);
 ZL_HIDDEN int __zl_fflush1(FILE *f);
 #endif

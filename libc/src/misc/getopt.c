@@ -208,3 +208,29 @@ int getopt_long_only(int argc, char *const argv[], const char *opts, const struc
 {
     return getopt_impl(argc, argv, opts, lo, idx, 1);
 }
+
+/* POSIX getsubopt: the next "name[=value]" of a comma-separated list.  Returns the index
+ * of name in tokens (with *valuep at the value or NULL), or -1 with *valuep at the whole
+ * unknown suboption; *optionp moves past it. */
+int getsubopt(char **optionp, char *const *tokens, char **valuep)
+{
+    char *s = *optionp, *end = strchr(s, ',');
+    if (end) {
+        *end = 0;
+        *optionp = end + 1;
+    } else
+        *optionp = s + strlen(s);
+    char *eq = strchr(s, '=');
+    size_t nl = eq ? (size_t)(eq - s) : strlen(s);
+    *valuep = NULL;
+    for (int i = 0; tokens[i]; i++)
+        if (!strncmp(tokens[i], s, nl) && !tokens[i][nl]) {
+            if (eq) {
+                *eq = 0;
+                *valuep = eq + 1;
+            }
+            return i;
+        }
+    *valuep = s;
+    return -1;
+}

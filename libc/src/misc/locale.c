@@ -16,6 +16,12 @@ size_t __zl_mb_cur_max(void)
     return __zl_utf8 ? 4 : 1;
 }
 
+/* The name glibc's and musl's MB_CUR_MAX expands to (objects built against their headers). */
+size_t __ctype_get_mb_cur_max(void)
+{
+    return __zl_mb_cur_max();
+}
+
 static int ascii_lower(int c)
 {
     return c >= 'A' && c <= 'Z' ? c + 32 : c;

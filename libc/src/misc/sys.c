@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <limits.h>
 
 _Static_assert(sizeof(struct utsname) == sizeof(struct k_utsname), "utsname");
 
@@ -21,49 +22,64 @@ int uname(struct utsname *u)
 /* prlimit64 everywhere: its struct is two u64 at every XLEN; RLIM64_INFINITY maps to
  * RLIM_INFINITY (all ones in rlim_t) and values >= 2^64 are passed as infinity
  * (docs/abi.md 6.3). */
-int getrlimit(int res, struct rlimit *r)
+int prlimit(pid_t pid, int res, const struct rlimit *new, struct rlimit *old)
 {
-    struct k_rlimit64 k;
-    if (zl_ret(SYS4(prlimit64, 0, res, NULL, &k)) < 0)
+    struct k_rlimit64 kn, ko;
+    if (new) {
+        kn.rlim_cur = new->rlim_cur >= (rlim_t)~(u64)0 ? ~(u64)0 : (u64)new->rlim_cur;
+        kn.rlim_max = new->rlim_max >= (rlim_t)~(u64)0 ? ~(u64)0 : (u64)new->rlim_max;
+    }
+    if (zl_ret(SYS4(prlimit64, pid, res, new ? &kn : NULL, old ? &ko : NULL)) < 0)
         return -1;
-    r->rlim_cur = k.rlim_cur == ~(u64)0 ? RLIM_INFINITY : (rlim_t)k.rlim_cur;
-    r->rlim_max = k.rlim_max == ~(u64)0 ? RLIM_INFINITY : (rlim_t)k.rlim_max;
+    if (old) {
+        old->rlim_cur = ko.rlim_cur == ~(u64)0 ? RLIM_INFINITY : (rlim_t)ko.rlim_cur;
+        old->rlim_max = ko.rlim_max == ~(u64)0 ? RLIM_INFINITY : (rlim_t)ko.rlim_max;
+    }
     return 0;
 }
 
-int setrlimit(int res, const struct rlimit *r)
+int getrlimit(int res, struct rlimit *r) { return prlimit(0, res, NULL, r); }
+int setrlimit(int res, const struct rlimit *r) { return prlimit(0, res, r, NULL); }
+
+/* BSD: the descriptor limit, RLIMIT_NOFILE's soft value (INT_MAX when larger). */
+int getdtablesize(void)
 {
-    struct k_rlimit64 k;
-    k.rlim_cur = r->rlim_cur >= (rlim_t)~(u64)0 ? ~(u64)0 : (u64)r->rlim_cur;
-    k.rlim_max = r->rlim_max >= (rlim_t)~(u64)0 ? ~(u64)0 : (u64)r->rlim_max;
-    return (int)zl_ret(SYS4(prlimit64, 0, res, &k, NULL));
+    struct rlimit r;
+    if (getrlimit(RLIMIT_NOFILE, &r) < 0 || r.rlim_cur > INT_MAX)
+        return INT_MAX;
+    return (int)r.rlim_cur;
 }
 
 /* The kernel's rusage and tms have kernel longs and (rv32) a 32-bit timeval: converted
  * member by member. */
+void __zl_rusage_from_k(struct rusage *ru, const struct k_rusage *k)
+{
+    ru->ru_utime.tv_sec = k->ru_utime.tv_sec;
+    ru->ru_utime.tv_usec = k->ru_utime.tv_usec;
+    ru->ru_stime.tv_sec = k->ru_stime.tv_sec;
+    ru->ru_stime.tv_usec = k->ru_stime.tv_usec;
+    ru->ru_maxrss = (long)k->ru_maxrss;
+    ru->ru_ixrss = (long)k->ru_ixrss;
+    ru->ru_idrss = (long)k->ru_idrss;
+    ru->ru_isrss = (long)k->ru_isrss;
+    ru->ru_minflt = (long)k->ru_minflt;
+    ru->ru_majflt = (long)k->ru_majflt;
+    ru->ru_nswap = (long)k->ru_nswap;
+    ru->ru_inblock = (long)k->ru_inblock;
+    ru->ru_oublock = (long)k->ru_oublock;
+    ru->ru_msgsnd = (long)k->ru_msgsnd;
+    ru->ru_msgrcv = (long)k->ru_msgrcv;
+    ru->ru_nsignals = (long)k->ru_nsignals;
+    ru->ru_nvcsw = (long)k->ru_nvcsw;
+    ru->ru_nivcsw = (long)k->ru_nivcsw;
+}
+
 int getrusage(int who, struct rusage *ru)
 {
     struct k_rusage k;
     if (zl_ret(SYS2(getrusage, who, &k)) < 0)
         return -1;
-    ru->ru_utime.tv_sec = k.ru_utime.tv_sec;
-    ru->ru_utime.tv_usec = k.ru_utime.tv_usec;
-    ru->ru_stime.tv_sec = k.ru_stime.tv_sec;
-    ru->ru_stime.tv_usec = k.ru_stime.tv_usec;
-    ru->ru_maxrss = (long)k.ru_maxrss;
-    ru->ru_ixrss = (long)k.ru_ixrss;
-    ru->ru_idrss = (long)k.ru_idrss;
-    ru->ru_isrss = (long)k.ru_isrss;
-    ru->ru_minflt = (long)k.ru_minflt;
-    ru->ru_majflt = (long)k.ru_majflt;
-    ru->ru_nswap = (long)k.ru_nswap;
-    ru->ru_inblock = (long)k.ru_inblock;
-    ru->ru_oublock = (long)k.ru_oublock;
-    ru->ru_msgsnd = (long)k.ru_msgsnd;
-    ru->ru_msgrcv = (long)k.ru_msgrcv;
-    ru->ru_nsignals = (long)k.ru_nsignals;
-    ru->ru_nvcsw = (long)k.ru_nvcsw;
-    ru->ru_nivcsw = (long)k.ru_nivcsw;
+    __zl_rusage_from_k(ru, &k);
     return 0;
 }
 
@@ -85,6 +101,54 @@ clock_t times(struct tms *t)
 int sched_yield(void) { return (int)zl_ret(SYS0(sched_yield)); }
 int sched_get_priority_max(int policy) { return (int)zl_ret(SYS1(sched_get_priority_max, policy)); }
 int sched_get_priority_min(int policy) { return (int)zl_ret(SYS1(sched_get_priority_min, policy)); }
+/* struct sched_param is the kernel's (one int). */
+int sched_getparam(pid_t pid, struct sched_param *p) { return (int)zl_ret(SYS2(sched_getparam, pid, p)); }
+int sched_setparam(pid_t pid, const struct sched_param *p) { return (int)zl_ret(SYS2(sched_setparam, pid, p)); }
+int sched_getscheduler(pid_t pid) { return (int)zl_ret(SYS1(sched_getscheduler, pid)); }
+int sched_setscheduler(pid_t pid, int policy, const struct sched_param *p)
+{
+    return (int)zl_ret(SYS3(sched_setscheduler, pid, policy, p));
+}
+
+int sched_rr_get_interval(pid_t pid, struct timespec *ts)
+{
+#if ZL_UAPI_XLEN == 32
+    struct k_timespec k;
+    if (zl_ret(SYS2(sched_rr_get_interval_time64, pid, &k)) < 0)
+        return -1;
+    ts->tv_sec = k.tv_sec;
+    ts->tv_nsec = (long)k.tv_nsec;
+    return 0;
+#else
+    return (int)zl_ret(SYS2(sched_rr_get_interval, pid, ts));
+#endif
+}
+
+/* The kernel answers the bytes of mask it wrote; the rest of the caller's set is zeroed. */
+int sched_getaffinity(pid_t pid, size_t size, cpu_set_t *set)
+{
+    long r = SYS3(sched_getaffinity, pid, size, set);
+    if (zl_ret(r) < 0)
+        return -1;
+    if ((size_t)r < size)
+        memset((char *)set + r, 0, size - (size_t)r);
+    return 0;
+}
+
+int sched_setaffinity(pid_t pid, size_t size, const cpu_set_t *set)
+{
+    return (int)zl_ret(SYS3(sched_setaffinity, pid, size, set));
+}
+
+int __sched_cpucount(size_t size, const cpu_set_t *set)
+{
+    const unsigned char *p = (const unsigned char *)set;
+    int n = 0;
+    for (size_t i = 0; i < size; i++)
+        for (unsigned b = p[i]; b; b &= b - 1)
+            n++;
+    return n;
+}
 
 int getpriority(int which, id_t who)
 {
@@ -99,35 +163,42 @@ int setpriority(int which, id_t who, int prio)
     return (int)zl_ret(SYS3(setpriority, which, who, prio));
 }
 
-static int select_u(int n, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e, struct timeval *restrict tv);
-/* A cancellation point (docs/libc.md "Threads"). */
-int select(int n, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e, struct timeval *restrict tv)
+static int pselect_u(int n, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e,
+                     const struct timespec *restrict ts, const sigset_t *restrict mask)
+{
+    /* argument 6 points at { mask, its size }: the kernel reads 8 bytes of the mask */
+    struct k_pselect6_sig sig;
+    memset(&sig, 0, sizeof sig);
+    ZL_PUT_PTR(sig.ss, mask);
+    sig.ss_len = 8;
+#if ZL_UAPI_XLEN == 32
+    struct k_timespec kt;
+    if (ts)
+        kt.tv_sec = ts->tv_sec, kt.tv_nsec = ts->tv_nsec;
+    return (int)zl_ret(SYS6(pselect6_time64, n, r, w, e, ts ? &kt : NULL, mask ? &sig : NULL));
+#else
+    return (int)zl_ret(SYS6(pselect6, n, r, w, e, ts, mask ? &sig : NULL));
+#endif
+}
+
+/* Cancellation points (docs/libc.md "Threads"). */
+int pselect(int n, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e,
+            const struct timespec *restrict ts, const sigset_t *restrict mask)
 {
     __zl_cp_begin(NULL, NULL);
-    int res = select_u(n, r, w, e, tv);
+    int res = pselect_u(n, r, w, e, ts, mask);
     __zl_cp_end();
     return res;
 }
 
-static int select_u(int n, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e, struct timeval *restrict tv)
+int select(int n, fd_set *restrict r, fd_set *restrict w, fd_set *restrict e, struct timeval *restrict tv)
 {
-    long ret;
-#if ZL_UAPI_XLEN == 32
-    struct k_timespec ts;
-    if (tv) {
-        ts.tv_sec = tv->tv_sec;
-        ts.tv_nsec = (i64)tv->tv_usec * 1000;
-    }
-    ret = SYS6(pselect6_time64, n, r, w, e, tv ? &ts : NULL, NULL);
-#else
     struct timespec ts;
     if (tv) {
         ts.tv_sec = tv->tv_sec;
-        ts.tv_nsec = tv->tv_usec * 1000;
+        ts.tv_nsec = (long)tv->tv_usec * 1000;
     }
-    ret = SYS6(pselect6, n, r, w, e, tv ? &ts : NULL, NULL);
-#endif
-    return (int)zl_ret(ret);
+    return pselect(n, r, w, e, tv ? &ts : NULL, NULL);
 }
 
 static const char *log_ident;

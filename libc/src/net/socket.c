@@ -171,24 +171,32 @@ struct cmsghdr *__cmsg_nxthdr(struct msghdr *m, struct cmsghdr *c)
     return (struct cmsghdr *)(void *)next;
 }
 
-static int poll_u(struct pollfd *fds, nfds_t n, int timeout);
-/* A cancellation point (docs/libc.md "Threads"). */
-int poll(struct pollfd *fds, nfds_t n, int timeout)
+static int ppoll_u(struct pollfd *, nfds_t, const struct timespec *, const sigset_t *);
+/* Cancellation points (docs/libc.md "Threads").  The kernel reads the first 8 bytes of a
+ * sigset_t: signals 1..64, as zlibc stores them at every XLEN. */
+int ppoll(struct pollfd *fds, nfds_t n, const struct timespec *tmo, const sigset_t *mask)
 {
     __zl_cp_begin(NULL, NULL);
-    int res = poll_u(fds, n, timeout);
+    int res = ppoll_u(fds, n, tmo, mask);
     __zl_cp_end();
     return res;
 }
 
-static int poll_u(struct pollfd *fds, nfds_t n, int timeout)
+int poll(struct pollfd *fds, nfds_t n, int timeout)
+{
+    struct timespec ts = { .tv_sec = timeout / 1000, .tv_nsec = (long)(timeout % 1000) * 1000000 };
+    return ppoll(fds, n, timeout >= 0 ? &ts : NULL, NULL);
+}
+
+static int ppoll_u(struct pollfd *fds, nfds_t n, const struct timespec *tmo, const sigset_t *mask)
 {
 #if ZL_UAPI_XLEN == 32
-    struct k_timespec ts = { timeout / 1000, (long)(timeout % 1000) * 1000000 };
-    return (int)zl_ret(SYS5(ppoll_time64, fds, n, timeout >= 0 ? &ts : NULL, 0, 8));
+    struct k_timespec ts;
+    if (tmo)
+        ts.tv_sec = tmo->tv_sec, ts.tv_nsec = tmo->tv_nsec;
+    return (int)zl_ret(SYS5(ppoll_time64, fds, n, tmo ? &ts : NULL, mask, 8));
 #else
-    struct timespec ts = { .tv_sec = timeout / 1000, .tv_nsec = (long)(timeout % 1000) * 1000000 };
-    return (int)zl_ret(SYS5(ppoll, fds, n, timeout >= 0 ? &ts : NULL, 0, 8));
+    return (int)zl_ret(SYS5(ppoll, fds, n, tmo, mask, 8));
 #endif
 }
 

@@ -64,6 +64,33 @@ int sigismember(const sigset_t *s, int n)
     return ((const unsigned char *)s)[(n - 1) / 8] >> ((n - 1) % 8) & 1;
 }
 
+/* GNU set operations on whole sets. */
+int sigisemptyset(const sigset_t *s)
+{
+    for (size_t i = 0; i < sizeof s->__bits / sizeof s->__bits[0]; i++)
+        if (s->__bits[i])
+            return 0;
+    return 1;
+}
+
+int sigandset(sigset_t *d, const sigset_t *a, const sigset_t *b)
+{
+    for (size_t i = 0; i < sizeof d->__bits / sizeof d->__bits[0]; i++)
+        d->__bits[i] = a->__bits[i] & b->__bits[i];
+    return 0;
+}
+
+int sigorset(sigset_t *d, const sigset_t *a, const sigset_t *b)
+{
+    for (size_t i = 0; i < sizeof d->__bits / sizeof d->__bits[0]; i++)
+        d->__bits[i] = a->__bits[i] | b->__bits[i];
+    return 0;
+}
+
+/* The functions glibc's and musl's SIGRTMIN/SIGRTMAX call: the fixed values of <signal.h>. */
+int __libc_current_sigrtmin(void) { return SIGRTMIN; }
+int __libc_current_sigrtmax(void) { return SIGRTMAX; }
+
 int sigaction(int sig, const struct sigaction *restrict sa, struct sigaction *restrict old)
 {
     struct k_sigaction k, ko;
@@ -276,4 +303,67 @@ _Noreturn void siglongjmp(sigjmp_buf env, int v)
     __zl_longjmp(env, v);
     for (;;)
         ;
+}
+
+/* The obsolete System V and BSD calls, on sigaction and sigprocmask. */
+void (*bsd_signal(int sig, void (*h)(int)))(int)
+{
+    return signal(sig, h);
+}
+
+static int mask_one(int how, int sig)
+{
+    sigset_t s;
+    sigemptyset(&s);
+    if (sigaddset(&s, sig) < 0)
+        return -1;
+    return sigprocmask(how, &s, NULL);
+}
+
+int sighold(int sig) { return mask_one(SIG_BLOCK, sig); }
+int sigrelse(int sig) { return mask_one(SIG_UNBLOCK, sig); }
+
+int sigignore(int sig)
+{
+    struct sigaction sa = { .sa_handler = SIG_IGN };
+    return sigaction(sig, &sa, NULL);
+}
+
+/* XSI: waits for a signal with sig removed from the mask. */
+int sigpause(int sig)
+{
+    sigset_t s;
+    if (sigprocmask(SIG_BLOCK, NULL, &s) < 0 || sigdelset(&s, sig) < 0)
+        return -1;
+    return sigsuspend(&s);
+}
+
+/* SIG_HOLD adds sig to the mask; any other disposition is installed and sig unblocked.
+ * The result is SIG_HOLD when sig was blocked, else the previous disposition. */
+void (*sigset(int sig, void (*h)(int)))(int)
+{
+    sigset_t one, old;
+    struct sigaction sa = { .sa_handler = h }, prev;
+    sigemptyset(&one);
+    if (sigaddset(&one, sig) < 0)
+        return SIG_ERR;
+    if (h == SIG_HOLD) {
+        if (sigaction(sig, NULL, &prev) < 0 || sigprocmask(SIG_BLOCK, &one, &old) < 0)
+            return SIG_ERR;
+    } else if (sigaction(sig, &sa, &prev) < 0 || sigprocmask(SIG_UNBLOCK, &one, &old) < 0)
+        return SIG_ERR;
+    return sigismember(&old, sig) ? SIG_HOLD : prev.sa_handler;
+}
+
+/* flag != 0: the handler interrupts system calls (no SA_RESTART). */
+int siginterrupt(int sig, int flag)
+{
+    struct sigaction sa;
+    if (sigaction(sig, NULL, &sa) < 0)
+        return -1;
+    if (flag)
+        sa.sa_flags &= ~SA_RESTART;
+    else
+        sa.sa_flags |= SA_RESTART;
+    return sigaction(sig, &sa, NULL);
 }

@@ -111,11 +111,7 @@ FILE *fmemopen(void *restrict buf, size_t size, const char *restrict mode)
         m->end = m->pos = strnlen((char *)m->buf, size);
     }
     m->update = strchr(mode, '+') != NULL;
-    f->cookie = m;
-    f->read = fm_read;
-    f->write = fm_write;
-    f->seek = fm_seek;
-    f->close = fm_close;
+    zl_fbackends(f, m, fm_read, fm_write, fm_seek, fm_close);
     return f;
 }
 
@@ -200,10 +196,6 @@ FILE *open_memstream(char **bufp, size_t *sizep)
         return NULL;
     }
     ms_publish(m);
-    f->cookie = m;
-    f->read = NULL;
-    f->write = ms_write;
-    f->seek = ms_seek;
-    f->close = ms_close;
+    zl_fbackends(f, m, NULL, ms_write, ms_seek, ms_close);
     return f;
 }

@@ -221,28 +221,33 @@ static int fill_x(char *t, size_t n)
     return 0;
 }
 
-int mkostemp(char *tmpl, int flags)
+/* The six X's end suffixlen characters before the end of tmpl (0 for mkstemp). */
+int mkostemps(char *tmpl, int suffixlen, int flags)
 {
     size_t l = strlen(tmpl);
-    if (l < 6 || memcmp(tmpl + l - 6, "XXXXXX", 6)) {
+    if (suffixlen < 0 || l < 6 || l - 6 < (size_t)suffixlen) {
+        errno = EINVAL;
+        return -1;
+    }
+    char *x = tmpl + l - 6 - (size_t)suffixlen;
+    if (memcmp(x, "XXXXXX", 6)) {
         errno = EINVAL;
         return -1;
     }
     for (int tries = 0; tries < 100; tries++) {
-        fill_x(tmpl + l - 6, 6);
+        fill_x(x, 6);
         int fd = open(tmpl, O_RDWR | O_CREAT | O_EXCL | flags, 0600);
         if (fd >= 0 || errno != EEXIST)
             return fd;
     }
-    memcpy(tmpl + l - 6, "XXXXXX", 6);
+    memcpy(x, "XXXXXX", 6);
     errno = EEXIST;
     return -1;
 }
 
-int mkstemp(char *tmpl)
-{
-    return mkostemp(tmpl, 0);
-}
+int mkostemp(char *tmpl, int flags) { return mkostemps(tmpl, 0, flags); }
+int mkstemps(char *tmpl, int suffixlen) { return mkostemps(tmpl, suffixlen, 0); }
+int mkstemp(char *tmpl) { return mkostemps(tmpl, 0, 0); }
 
 char *mkdtemp(char *tmpl)
 {

@@ -387,6 +387,12 @@ void *memalign(size_t align, size_t n)
     return aligned_alloc(align, n);
 }
 
+/* Obsolete: page-aligned memory (the page is 4096 bytes at every XLEN, getpagesize). */
+void *valloc(size_t n)
+{
+    return aligned_alloc(4096, n);
+}
+
 int posix_memalign(void **out, size_t align, size_t n)
 {
     if (align < sizeof(void *) || (align & (align - 1)))

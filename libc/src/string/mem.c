@@ -3,6 +3,7 @@
 #include <string.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 typedef unsigned long word;
 #define WS sizeof(word)
@@ -72,6 +73,25 @@ void bcopy(const void *s, void *d, size_t n)
 void bzero(void *d, size_t n)
 {
     memset(d, 0, n);
+}
+
+/* The call goes through a volatile pointer, so the compiler cannot prove the stores dead
+ * (memory about to be freed or going out of scope) and drop them. */
+static void *(*volatile const zero_bytes)(void *, int, size_t) = memset;
+void explicit_bzero(void *d, size_t n)
+{
+    zero_bytes(d, 0, n);
+}
+
+/* XSI: copies n bytes from s to d, exchanging each pair; an odd last byte is not copied. */
+void swab(const void *restrict s, void *restrict d, ssize_t n)
+{
+    const unsigned char *p = s;
+    unsigned char *q = d;
+    for (; n > 1; n -= 2, p += 2, q += 2) {
+        q[0] = p[1];
+        q[1] = p[0];
+    }
 }
 
 void *memchr(const void *s, int c, size_t n)

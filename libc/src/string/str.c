@@ -145,6 +145,40 @@ size_t strxfrm(char *restrict d, const char *restrict s, size_t n)
     return l;
 }
 
+/* GNU: like strcmp, but a digit sequence compares by its value ("a9" < "a10"), and one with
+ * leading zeros as a fraction: 000 < 00 < 01 < 010 < 09 < 0 < 1 < 9 < 10. */
+int strverscmp(const char *a, const char *b)
+{
+    const unsigned char *l = (const unsigned char *)a, *r = (const unsigned char *)b;
+    size_t i, run = 0;             /* run: where the digit sequence around i begins */
+    int zeros = 1;                 /* that sequence's common part is all '0' */
+    for (i = 0; l[i] == r[i]; i++) {
+        if (!l[i])
+            return 0;
+        if (!isdigit(l[i])) {
+            run = i + 1;
+            zeros = 1;
+        } else if (l[i] != '0')
+            zeros = 0;
+    }
+    if (l[run] != '0' && r[run] != '0') {
+        /* integers: the longer digit sequence is the larger (once i is inside one) */
+        size_t k = i;
+        while (isdigit(l[k]) && isdigit(r[k]))
+            k++;
+        if (run < i || k > i) {
+            if (isdigit(l[k]))
+                return 1;
+            if (isdigit(r[k]))
+                return -1;
+        }
+    } else if (zeros && run < i && (isdigit(l[i]) || isdigit(r[i]))) {
+        /* after leading zeros only, a digit orders before the end or a non-digit */
+        return (unsigned char)(l[i] - '0') - (unsigned char)(r[i] - '0');
+    }
+    return l[i] - r[i];
+}
+
 char *strchr(const char *s, int c)
 {
     char *p = strchrnul(s, c);

@@ -1,6 +1,7 @@
 /* pthread_kill, scheduling queries (zlibc threads run with SCHED_OTHER, priority 0),
  * pthread_getcpuclockid, the concurrency level. */
 #include "zl_thread.h"
+#include <sched.h>
 
 int pthread_kill(pthread_t t, int sig)
 {
@@ -63,4 +64,25 @@ int pthread_getcpuclockid(pthread_t t, clockid_t *c)
         return ESRCH;
     *c = (clockid_t)(((unsigned)~tid << 3) | 6u);
     return 0;
+}
+
+/* A thread's CPU affinity: sched_*affinity on its tid, the error returned (errno kept). */
+int pthread_getaffinity_np(pthread_t t, size_t size, cpu_set_t *set)
+{
+    int tid = ZL_LOAD(&t->tid), e = errno, r;
+    if (!tid)
+        return ESRCH;
+    r = sched_getaffinity(tid, size, set) < 0 ? errno : 0;
+    errno = e;
+    return r;
+}
+
+int pthread_setaffinity_np(pthread_t t, size_t size, const cpu_set_t *set)
+{
+    int tid = ZL_LOAD(&t->tid), e = errno, r;
+    if (!tid)
+        return ESRCH;
+    r = sched_setaffinity(tid, size, set) < 0 ? errno : 0;
+    errno = e;
+    return r;
 }

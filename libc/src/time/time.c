@@ -37,6 +37,19 @@ int clock_gettime(clockid_t c, struct timespec *ts)
 #endif
 }
 
+/* A process's CPU-time clock: (~pid << 3) | CPUCLOCK_SCHED (2), Linux's encoding; ESRCH
+ * (returned) when the kernel does not know the process. */
+int clock_getcpuclockid(pid_t pid, clockid_t *c)
+{
+    clockid_t id = (clockid_t)(((unsigned)~pid << 3) | 2u);
+    int e = errno, r = clock_getres(id, NULL) < 0 ? errno : 0;
+    errno = e;
+    if (r)
+        return r == EINVAL ? ESRCH : r;
+    *c = id;
+    return 0;
+}
+
 int clock_getres(clockid_t c, struct timespec *ts)
 {
 #if ZL_UAPI_XLEN == 32
@@ -124,6 +137,74 @@ int gettimeofday(struct timeval *restrict tv, void *restrict tz)
         tv->tv_usec = ts.tv_nsec / 1000;
     }
     return 0;
+}
+
+/* The kernel's itimerval holds kernel longs (32 bits at rv32): seconds beyond that are
+ * clamped (the timer then fires after 68 years instead of later), microseconds outside
+ * [0, 10^6) are EINVAL before any conversion could make them valid. */
+static void itv_from_k(struct itimerval *u, const struct k_itimerval *k)
+{
+    u->it_interval.tv_sec = k->it_interval.tv_sec;
+    u->it_interval.tv_usec = k->it_interval.tv_usec;
+    u->it_value.tv_sec = k->it_value.tv_sec;
+    u->it_value.tv_usec = k->it_value.tv_usec;
+}
+
+static int tv_to_k(struct k_timeval *k, const struct timeval *u)
+{
+    if (u->tv_usec < 0 || u->tv_usec >= 1000000 || u->tv_sec < 0) {
+        errno = EINVAL;
+        return -1;
+    }
+    time_t max = (time_t)(((zl_ulong)1 << (8 * sizeof k->tv_sec - 1)) - 1);
+    k->tv_sec = u->tv_sec > max ? max : u->tv_sec;
+    k->tv_usec = u->tv_usec;
+    return 0;
+}
+
+int getitimer(int which, struct itimerval *v)
+{
+    struct k_itimerval k;
+    if (zl_ret(SYS2(getitimer, which, &k)) < 0)
+        return -1;
+    itv_from_k(v, &k);
+    return 0;
+}
+
+int setitimer(int which, const struct itimerval *restrict v, struct itimerval *restrict old)
+{
+    struct k_itimerval k, ko;
+    if (tv_to_k(&k.it_interval, &v->it_interval) < 0 || tv_to_k(&k.it_value, &v->it_value) < 0)
+        return -1;
+    if (zl_ret(SYS3(setitimer, which, &k, old ? &ko : NULL)) < 0)
+        return -1;
+    if (old)
+        itv_from_k(old, &ko);
+    return 0;
+}
+
+/* Obsolete: a one-shot (or, with interval, periodic) SIGALRM in microseconds; returns
+ * what was left of the previous one. */
+useconds_t ualarm(useconds_t value, useconds_t interval)
+{
+    struct itimerval it = { { interval / 1000000, interval % 1000000 }, { value / 1000000, value % 1000000 } }, old;
+    if (setitimer(ITIMER_REAL, &it, &old) < 0)
+        return (useconds_t)-1;
+    return (useconds_t)(old.it_value.tv_sec * 1000000 + old.it_value.tv_usec);
+}
+
+/* Sets CLOCK_REALTIME; the time zone argument is obsolete and ignored. */
+int settimeofday(const struct timeval *tv, const void *tz)
+{
+    (void)tz;
+    if (!tv)
+        return 0;
+    if (tv->tv_usec < 0 || tv->tv_usec >= 1000000) {
+        errno = EINVAL;
+        return -1;
+    }
+    struct timespec ts = { .tv_sec = tv->tv_sec, .tv_nsec = (long)tv->tv_usec * 1000 };
+    return clock_settime(CLOCK_REALTIME, &ts);
 }
 
 int timespec_get(struct timespec *ts, int base)

@@ -7,6 +7,7 @@
 #include <sys/time.h>
 #include <utime.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #if ZL_UAPI_XLEN != 32
 /* libc's struct stat is the kernel's layout (docs/abi.md 7.2), checked here against the
@@ -85,6 +86,8 @@ int faccessat(int dfd, const char *path, int mode, int flags)
     return (int)zl_ret(SYS4(faccessat2, dfd, path, mode, flags));
 }
 
+int euidaccess(const char *p, int m) { return faccessat(AT_FDCWD, p, m, AT_EACCESS); }
+int eaccess(const char *p, int m) { return faccessat(AT_FDCWD, p, m, AT_EACCESS); }
 int chdir(const char *p) { return (int)zl_ret(SYS1(chdir, p)); }
 int fchdir(int fd) { return (int)zl_ret(SYS1(fchdir, fd)); }
 
@@ -114,6 +117,11 @@ int mkdir(const char *p, mode_t m) { return (int)zl_ret(SYS3(mkdirat, AT_FDCWD, 
 int mkdirat(int d, const char *p, mode_t m) { return (int)zl_ret(SYS3(mkdirat, d, p, m)); }
 int mknod(const char *p, mode_t m, dev_t dev) { return (int)zl_ret(SYS4(mknodat, AT_FDCWD, p, m, (unsigned long)dev)); }
 int mkfifo(const char *p, mode_t m) { return mknod(p, m | S_IFIFO, 0); }
+int mknodat(int d, const char *p, mode_t m, dev_t dev) { return (int)zl_ret(SYS4(mknodat, d, p, m, (unsigned long)dev)); }
+int mkfifoat(int d, const char *p, mode_t m) { return mknodat(d, p, m | S_IFIFO, 0); }
+int linkat(int da, const char *a, int db, const char *b, int f) { return (int)zl_ret(SYS5(linkat, da, a, db, b, f)); }
+int symlinkat(const char *a, int d, const char *b) { return (int)zl_ret(SYS3(symlinkat, a, d, b)); }
+int renameat(int da, const char *a, int db, const char *b) { return (int)zl_ret(SYS5(renameat2, da, a, db, b, 0)); }
 int link(const char *a, const char *b) { return (int)zl_ret(SYS5(linkat, AT_FDCWD, a, AT_FDCWD, b, 0)); }
 int symlink(const char *a, const char *b) { return (int)zl_ret(SYS3(symlinkat, a, AT_FDCWD, b)); }
 int rename(const char *a, const char *b) { return (int)zl_ret(SYS5(renameat2, AT_FDCWD, a, AT_FDCWD, b, 0)); }
@@ -145,6 +153,9 @@ int fchmodat(int d, const char *p, mode_t m, int f)
 int chown(const char *p, uid_t u, gid_t g) { return (int)zl_ret(SYS5(fchownat, AT_FDCWD, p, u, g, 0)); }
 int lchown(const char *p, uid_t u, gid_t g) { return (int)zl_ret(SYS5(fchownat, AT_FDCWD, p, u, g, AT_SYMLINK_NOFOLLOW)); }
 int fchown(int fd, uid_t u, gid_t g) { return (int)zl_ret(SYS3(fchown, fd, u, g)); }
+int fchownat(int d, const char *p, uid_t u, gid_t g, int f) { return (int)zl_ret(SYS5(fchownat, d, p, u, g, f)); }
+int flock(int fd, int op) { return (int)zl_ret(SYS2(flock, fd, op)); }
+int syncfs(int fd) { return (int)zl_ret(SYS1(syncfs, fd)); }
 mode_t umask(mode_t m) { return (mode_t)SYS1(umask, m); }
 
 int utimensat(int d, const char *p, const struct timespec ts[2], int f)
@@ -160,7 +171,8 @@ int utimensat(int d, const char *p, const struct timespec ts[2], int f)
 #endif
 }
 
-int utimes(const char *p, const struct timeval tv[2])
+/* utimes, futimes (p NULL: the descriptor d itself) and lutimes through utimensat. */
+static int utimes_at(int d, const char *p, const struct timeval tv[2], int flags)
 {
     struct timespec ts[2];
     if (tv)
@@ -172,8 +184,12 @@ int utimes(const char *p, const struct timeval tv[2])
             ts[i].tv_sec = tv[i].tv_sec;
             ts[i].tv_nsec = (long)tv[i].tv_usec * 1000;
         }
-    return utimensat(AT_FDCWD, p, tv ? ts : NULL, 0);
+    return utimensat(d, p, tv ? ts : NULL, flags);
 }
+
+int utimes(const char *p, const struct timeval tv[2]) { return utimes_at(AT_FDCWD, p, tv, 0); }
+int futimes(int fd, const struct timeval tv[2]) { return utimes_at(fd, NULL, tv, 0); }
+int lutimes(const char *p, const struct timeval tv[2]) { return utimes_at(AT_FDCWD, p, tv, AT_SYMLINK_NOFOLLOW); }
 
 int utime(const char *p, const struct utimbuf *t)
 {
@@ -201,4 +217,16 @@ int isatty(int fd)
         return 0;
     }
     return 1;
+}
+
+/* GNU: $PWD when it names the current directory (keeps the symbolic links the user
+ * followed), else getcwd's answer; malloc'd either way. */
+char *get_current_dir_name(void)
+{
+    const char *pwd = getenv("PWD");
+    struct stat a, b;
+    if (pwd && *pwd == '/' && stat(pwd, &a) == 0 && stat(".", &b) == 0 && a.st_dev == b.st_dev &&
+        a.st_ino == b.st_ino)
+        return strdup(pwd);
+    return getcwd(NULL, 0);
 }

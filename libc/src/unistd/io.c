@@ -294,12 +294,59 @@ int posix_fadvise(int fd, off_t off, off_t len, int advice)
     return zl_is_err(r) ? (int)-r : 0;
 }
 
-int posix_fallocate(int fd, off_t off, off_t len)
+static long fallocate_k(int fd, int mode, off_t off, off_t len)
 {
 #if ZL_UAPI_XLEN == 32
-    long r = __zl_syscall(fd, 0, OFF_LO(off), OFF_HI(off), OFF_LO(len), OFF_HI(len), __NR_fallocate);
+    return __zl_syscall(fd, mode, OFF_LO(off), OFF_HI(off), OFF_LO(len), OFF_HI(len), __NR_fallocate);
 #else
-    long r = SYS4(fallocate, fd, 0, off, len);
+    return SYS4(fallocate, fd, mode, off, len);
 #endif
+}
+
+int posix_fallocate(int fd, off_t off, off_t len)
+{
+    long r = fallocate_k(fd, 0, off, len);
     return zl_is_err(r) ? (int)-r : 0;
+}
+
+/* Linux: mode 0 as posix_fallocate, or FALLOC_FL_* (punch holes, keep the size, ...). */
+int fallocate(int fd, int mode, off_t off, off_t len)
+{
+    return (int)zl_ret(fallocate_k(fd, mode, off, len));
+}
+
+/* lockf: a write lock from the current offset over len bytes (0: to the end of the file
+ * and beyond), through fcntl's record locks. */
+int lockf(int fd, int cmd, off_t len)
+{
+    struct flock l = { .l_type = F_WRLCK, .l_whence = SEEK_CUR, .l_start = 0, .l_len = len };
+    switch (cmd) {
+    case F_ULOCK:
+        l.l_type = F_UNLCK;
+        return fcntl(fd, F_SETLK, &l);
+    case F_LOCK:
+        return fcntl(fd, F_SETLKW, &l);
+    case F_TLOCK:
+        return fcntl(fd, F_SETLK, &l);
+    case F_TEST:
+        l.l_type = F_RDLCK;
+        if (fcntl(fd, F_GETLK, &l) < 0)
+            return -1;
+        if (l.l_type == F_UNLCK || l.l_pid == getpid())
+            return 0;
+        errno = EACCES;
+        return -1;
+    }
+    errno = EINVAL;
+    return -1;
+}
+
+/* close already treats EINTR as success (Linux has freed the descriptor). */
+int posix_close(int fd, int flags)
+{
+    if (flags & ~POSIX_CLOSE_RESTART) {
+        errno = EINVAL;
+        return -1;
+    }
+    return close(fd);
 }

@@ -4,6 +4,9 @@
 #include <sys/random.h>
 #include <signal.h>
 #include <sys/wait.h>
+#include <sys/auxv.h>
+#include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/mman.h>
 #include <string.h>
 #include <stdlib.h>
@@ -19,12 +22,24 @@ gid_t getgid(void) { return (gid_t)SYS0(getgid); }
 gid_t getegid(void) { return (gid_t)SYS0(getegid); }
 int setuid(uid_t u) { return (int)zl_ret(SYS1(setuid, u)); }
 int setgid(gid_t g) { return (int)zl_ret(SYS1(setgid, g)); }
+/* -1 (as the id type) leaves an id unchanged, as in the kernel. */
+int setreuid(uid_t r, uid_t e) { return (int)zl_ret(SYS2(setreuid, r, e)); }
+int setregid(gid_t r, gid_t e) { return (int)zl_ret(SYS2(setregid, r, e)); }
+int setresuid(uid_t r, uid_t e, uid_t s) { return (int)zl_ret(SYS3(setresuid, r, e, s)); }
+int setresgid(gid_t r, gid_t e, gid_t s) { return (int)zl_ret(SYS3(setresgid, r, e, s)); }
+int getresuid(uid_t *r, uid_t *e, uid_t *s) { return (int)zl_ret(SYS3(getresuid, r, e, s)); }
+int getresgid(gid_t *r, gid_t *e, gid_t *s) { return (int)zl_ret(SYS3(getresgid, r, e, s)); }
+int seteuid(uid_t e) { return setresuid((uid_t)-1, e, (uid_t)-1); }
+int setegid(gid_t e) { return setresgid((gid_t)-1, e, (gid_t)-1); }
+int chroot(const char *p) { return (int)zl_ret(SYS1(chroot, p)); }
 pid_t getpgid(pid_t p) { return (pid_t)zl_ret(SYS1(getpgid, p)); }
 pid_t getpgrp(void) { return getpgid(0); }
+pid_t setpgrp(void) { return setpgid(0, 0); }
 int setpgid(pid_t p, pid_t g) { return (int)zl_ret(SYS2(setpgid, p, g)); }
 pid_t setsid(void) { return (pid_t)zl_ret(SYS0(setsid)); }
 pid_t getsid(pid_t p) { return (pid_t)zl_ret(SYS1(getsid, p)); }
 int getgroups(int n, gid_t g[]) { return (int)zl_ret(SYS2(getgroups, n, g)); }
+int setgroups(size_t n, const gid_t *g) { return (int)zl_ret(SYS2(setgroups, n, g)); }
 int kill(pid_t p, int s) { return (int)zl_ret(SYS2(kill, p, s)); }
 int killpg(pid_t p, int s) { return kill(-p, s); }
 int raise(int s) { return (int)zl_ret(SYS3(tgkill, getpid(), gettid(), s)); }
@@ -176,17 +191,32 @@ int execle(const char *path, const char *arg0, ...)
     return -1;
 }
 
-static pid_t waitpid_u(pid_t pid, int *status, int options);
-/* A cancellation point (docs/libc.md "Threads"). */
-pid_t waitpid(pid_t pid, int *status, int options)
+static pid_t wait_u(pid_t pid, int *status, int options, struct k_rusage *ru);
+/* The wait calls are cancellation points (docs/libc.md "Threads"). */
+static pid_t wait_cp(pid_t pid, int *status, int options, struct rusage *ru)
+{
+    struct k_rusage k;
+    __zl_cp_begin(NULL, NULL);
+    pid_t res = wait_u(pid, status, options, ru ? &k : NULL);
+    __zl_cp_end();
+    if (res > 0 && ru)
+        __zl_rusage_from_k(ru, &k);
+    return res;
+}
+
+pid_t waitpid(pid_t pid, int *status, int options) { return wait_cp(pid, status, options, NULL); }
+pid_t wait4(pid_t pid, int *status, int options, struct rusage *ru) { return wait_cp(pid, status, options, ru); }
+pid_t wait3(int *status, int options, struct rusage *ru) { return wait_cp(-1, status, options, ru); }
+
+int waitid(idtype_t type, id_t id, siginfo_t *info, int options)
 {
     __zl_cp_begin(NULL, NULL);
-    pid_t res = waitpid_u(pid, status, options);
+    int res = (int)zl_ret(SYS5(waitid, type, id, info, options, NULL));
     __zl_cp_end();
     return res;
 }
 
-static pid_t waitpid_u(pid_t pid, int *status, int options)
+static pid_t wait_u(pid_t pid, int *status, int options, struct k_rusage *ru)
 {
 #if ZL_UAPI_XLEN == 32
     /* rv32 has no wait4: waitid, then rebuild the wait status. */
@@ -194,7 +224,7 @@ static pid_t waitpid_u(pid_t pid, int *status, int options)
     memset(&si, 0, sizeof si);
     int idtype = pid < -1 ? P_PGID : pid == -1 ? P_ALL : pid == 0 ? P_PGID : P_PID;
     long id = pid < -1 ? -pid : pid == -1 ? 0 : pid;
-    long r = SYS5(waitid, idtype, id, &si, options | WEXITED, 0);
+    long r = SYS5(waitid, idtype, id, &si, options | WEXITED, ru);
     if (zl_is_err(r))
         return (pid_t)zl_ret(r);
     pid_t got = si._sifields._sigchld._pid;
@@ -213,7 +243,7 @@ static pid_t waitpid_u(pid_t pid, int *status, int options)
     }
     return got;
 #else
-    return (pid_t)zl_ret(SYS4(wait4, pid, status, options, 0));
+    return (pid_t)zl_ret(SYS4(wait4, pid, status, options, ru));
 #endif
 }
 
@@ -321,19 +351,26 @@ long sysconf(int name)
 
 int getpagesize(void) { return 4096; }
 
-int gethostname(char *name, size_t len)
+/* One field of uname's result into name[len]; err when it does not fit with its NUL. */
+static int uts_field(char *name, size_t len, int domain, int err)
 {
     struct k_utsname u;
     if (zl_ret(SYS1(uname, &u)) < 0)
         return -1;
-    size_t n = strnlen(u.nodename, sizeof u.nodename);
+    const char *f = domain ? u.domainname : u.nodename;
+    size_t n = strnlen(f, sizeof u.nodename);
     if (n >= len) {
-        errno = ENAMETOOLONG;
+        errno = err;
         return -1;
     }
-    memcpy(name, u.nodename, n + 1);
+    memcpy(name, f, n + 1);
     return 0;
 }
+
+int gethostname(char *name, size_t len) { return uts_field(name, len, 0, ENAMETOOLONG); }
+int getdomainname(char *name, size_t len) { return uts_field(name, len, 1, EINVAL); }
+int sethostname(const char *name, size_t len) { return (int)zl_ret(SYS2(sethostname, name, len)); }
+int setdomainname(const char *name, size_t len) { return (int)zl_ret(SYS2(setdomainname, name, len)); }
 
 ssize_t getrandom(void *buf, size_t n, unsigned int flags)
 {
@@ -390,4 +427,50 @@ _Noreturn void __assert_fail(const char *expr, const char *file, int line, const
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
         (void)SYS3(write, 2, parts[i], strlen(parts[i]));
     abort();
+}
+
+/* Set-user/group-ID or otherwise privileged: the kernel's AT_SECURE. */
+int issetugid(void)
+{
+    return getauxval(AT_SECURE) != 0;
+}
+
+/* execveat(fd, "", AT_EMPTY_PATH); a kernel without it gets /proc/self/fd/N. */
+int fexecve(int fd, char *const argv[], char *const envp[])
+{
+    long r = SYS5(execveat, fd, "", argv, envp, AT_EMPTY_PATH);
+    if (r != -ENOSYS)
+        return (int)zl_ret(r);
+    if (fd < 0) {
+        errno = EBADF;
+        return -1;
+    }
+    char path[32] = "/proc/self/fd/", *end = path + sizeof path - 1;
+    char *p = end;   /* the number, written backwards at the end of path */
+    *p = 0;
+    for (unsigned u = (unsigned)fd; p == end || u; u /= 10)
+        *--p = (char)('0' + u % 10);
+    memmove(path + 14, p, (size_t)(end - p) + 1);
+    execve(path, argv, envp);
+    if (errno == ENOENT)
+        errno = EBADF;
+    return -1;
+}
+
+/* The login name as the session's environment gives it (there is no utmp lookup). */
+char *getlogin(void)
+{
+    return getenv("LOGNAME");
+}
+
+int getlogin_r(char *name, size_t size)
+{
+    const char *s = getlogin();
+    if (!s)
+        return ENXIO;
+    size_t n = strlen(s);
+    if (n >= size)
+        return ERANGE;
+    memcpy(name, s, n + 1);
+    return 0;
 }

@@ -6,6 +6,8 @@
 #include <stdarg.h>
 #include <unistd.h>
 #include <stdio.h>
+#include <fcntl.h>
+#include <stdlib.h>
 
 int ioctl(int fd, unsigned long req, ...)
 {
@@ -85,16 +87,103 @@ pid_t tcgetpgrp(int fd)
 }
 int tcsetpgrp(int fd, pid_t pg) { return (int)zl_ret(SYS3(ioctl, fd, TIOCSPGRP, &pg)); }
 
+/* The terminal's name: the link /proc/self/fd/N.  ENOTTY (isatty's) when fd is no
+ * terminal, ERANGE when buf cannot hold the name. */
+int ttyname_r(int fd, char *buf, size_t len)
+{
+    char path[32];
+    if (!isatty(fd))
+        return errno;
+    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+    ssize_t n = readlink(path, buf, len);
+    if (n < 0)
+        return errno;
+    if ((size_t)n >= len)
+        return ERANGE;
+    buf[n] = 0;
+    return 0;
+}
+
+/* The non-reentrant form of a *_r name function: buf is the caller's static buffer. */
+static char *name_in(int (*name_r)(int, char *, size_t), int fd, char *buf, size_t size)
+{
+    int e = name_r(fd, buf, size);
+    if (e) {
+        errno = e;
+        return NULL;
+    }
+    return buf;
+}
+
 char *ttyname(int fd)
 {
     static char buf[128];
-    char path[32];
-    if (!isatty(fd))
-        return NULL;
-    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
-    ssize_t n = readlink(path, buf, sizeof buf - 1);
-    if (n < 0)
-        return NULL;
-    buf[n] = 0;
-    return buf;
+    return name_in(ttyname_r, fd, buf, sizeof buf);
+}
+
+int cfsetspeed(struct termios *t, speed_t s)
+{
+    return cfsetospeed(t, s) < 0 || cfsetispeed(t, s) < 0 ? -1 : 0;
+}
+
+pid_t tcgetsid(int fd)
+{
+    int sid;
+    return ioctl(fd, TIOCGSID, &sid) < 0 ? -1 : (pid_t)sid;
+}
+
+/* Linux's TCSBRK with 0 sends a break of 0.25 to 0.5 s whatever the duration. */
+int tcsendbreak(int fd, int duration)
+{
+    (void)duration;
+    return ioctl(fd, TCSBRK, 0);
+}
+
+int tcflow(int fd, int action) { return ioctl(fd, TCXONC, action); }
+int tcgetwinsize(int fd, struct winsize *w) { return ioctl(fd, TIOCGWINSZ, w); }
+int tcsetwinsize(int fd, const struct winsize *w) { return ioctl(fd, TIOCSWINSZ, w); }
+
+char *ctermid(char *s)
+{
+    static char buf[L_ctermid];
+    return strcpy(s ? s : buf, "/dev/tty");
+}
+
+/* Pseudo-terminals on Linux's devpts: /dev/ptmx gives the master; the slave is
+ * /dev/pts/N, locked until unlockpt; grantpt has nothing to do (devpts sets the owner). */
+int posix_openpt(int flags)
+{
+    return open("/dev/ptmx", flags);
+}
+
+int grantpt(int fd)
+{
+    unsigned n;
+    return ioctl(fd, TIOCGPTN, &n) < 0 ? -1 : 0;
+}
+
+int unlockpt(int fd)
+{
+    int lock = 0;
+    return ioctl(fd, TIOCSPTLCK, &lock);
+}
+
+int ptsname_r(int fd, char *buf, size_t len)
+{
+    unsigned n;
+    int e = errno;
+    if (ioctl(fd, TIOCGPTN, &n) < 0) {
+        int r = errno;
+        errno = e;
+        return r;
+    }
+    if ((size_t)snprintf(buf, len, "/dev/pts/%u", n) >= len)
+        return ERANGE;
+    return 0;
+}
+
+char *ptsname(int fd)
+{
+    static char buf[32];
+    return name_in(ptsname_r, fd, buf, sizeof buf);
 }
