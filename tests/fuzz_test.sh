@@ -25,9 +25,9 @@ for f in build-fuzz/fuzz/*; do
     mkdir -p "$corpus/$n"
     cp "$corpus"/seeds/* "$corpus/$n/" 2>/dev/null
     if "$f" -max_total_time=${ZL_FUZZ_SECONDS:-8} -rss_limit_mb=2048 -print_final_stats=0 \
-            "$corpus/$n" > "$log" 2>&1; then
+            -artifact_prefix="build-fuzz/crash-$n-" "$corpus/$n" > "$log" 2>&1; then
         echo "PASS $n: $(grep -o 'stat::number_of_executed_units: *[0-9]*\|Done [0-9]* runs' "$log" | tail -1)"
     else
-        echo "FAIL $n: the fuzzer found a problem"; grep -m1 -A12 'ERROR\|==ERROR\|SUMMARY\|deadly' "$log" | sed 's/^/# /'
+        echo "FAIL $n: the fuzzer found a problem (input kept as build-fuzz/crash-$n-*)"; grep -m1 -A12 'ERROR\|==ERROR\|SUMMARY\|deadly' "$log" | sed 's/^/# /'
     fi
 done

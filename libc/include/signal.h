@@ -2,6 +2,7 @@
 #define _ZL_SIGNAL_H
 #include <bits/zl_config.h>
 #include <bits/abi_si_code.h>
+#include <bits/abi_si_code_chld.h>
 #include <bits/types.h>
 #include <bits/timespec.h>
 #include <bits/abi_signal.h>

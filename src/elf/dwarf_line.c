@@ -459,7 +459,7 @@ int dwarf_line_step(struct dwarf_line_vm *vm, struct dwarf_line_op *op, struct e
         break;
     case DW_LNS_advance_line:
         op->sarg = op->line_delta = dwarf_sleb(c);
-        vm->r.line = (u32)(vm->r.line + op->sarg);
+        vm->r.line = (u32)((u64)vm->r.line + (u64)op->sarg);   /* wraps, as in GNU's */
         break;
     case DW_LNS_set_file: vm->r.file = op->uarg = dwarf_uleb(c); break;
     case DW_LNS_set_column: op->uarg = dwarf_uleb(c); vm->r.col = (u32)op->uarg; break;

@@ -233,11 +233,11 @@ static pid_t wait_u(pid_t pid, int *status, int options, struct k_rusage *ru)
     if (status) {
         int st = si._sifields._sigchld._status;
         switch (si.si_code) {
-        case 1: *status = (st & 0xff) << 8; break;          /* CLD_EXITED */
-        case 2: *status = st & 0x7f; break;                  /* CLD_KILLED */
-        case 3: *status = (st & 0x7f) | 0x80; break;         /* CLD_DUMPED */
-        case 5: *status = 0x7f | (st & 0xff) << 8; break;    /* CLD_STOPPED */
-        case 6: *status = 0xffff; break;                     /* CLD_CONTINUED */
+        case CLD_EXITED: *status = (st & 0xff) << 8; break;
+        case CLD_KILLED: *status = st & 0x7f; break;
+        case CLD_DUMPED: *status = (st & 0x7f) | 0x80; break;
+        case CLD_STOPPED: *status = 0x7f | (st & 0xff) << 8; break;
+        case CLD_CONTINUED: *status = 0xffff; break;
         default: *status = 0;
         }
     }

@@ -7,13 +7,26 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <semaphore.h>
+
 static pthread_mutex_t m1, m2;
+static sem_t holding;
 
 static void *die_holding(void *arg)
 {
     pthread_mutex_t *m = arg;
     pthread_mutex_lock(m);
     return NULL;                /* ends without unlocking */
+}
+
+/* Holds the lock until a waiter has had time to sleep on it, then ends. */
+static void *die_later(void *arg)
+{
+    pthread_mutex_lock(arg);
+    sem_post(&holding);
+    struct timespec ts = { 0, 50 * 1000 * 1000 };
+    nanosleep(&ts, NULL);
+    return NULL;
 }
 
 static void *wait_for(void *arg)
@@ -45,14 +58,13 @@ int main(void)
     printf("lock again: %d\n", pthread_mutex_lock(&m1));
     pthread_mutex_unlock(&m1);
 
-    /* an owner that dies while another thread sleeps on the lock wakes it */
-    pthread_mutex_lock(&m2);
+    /* an owner that dies while another thread sleeps on the lock wakes it (if the
+     * waiter comes late, it finds the lock already marked: the same EOWNERDEAD) */
+    sem_init(&holding, 0, 0);
+    pthread_create(&t, NULL, die_later, &m2);
+    sem_wait(&holding);
     pthread_t w;
     pthread_create(&w, NULL, wait_for, &m2);
-    struct timespec ts = { 0, 50 * 1000 * 1000 };
-    nanosleep(&ts, NULL);
-    pthread_mutex_unlock(&m2);
-    pthread_create(&t, NULL, die_holding, &m2);
     pthread_join(t, NULL);
     pthread_join(w, NULL);
 
