@@ -1,7 +1,8 @@
-/* zlibc <elf.h>: the ELF32 and ELF64 types and structures (System V gABI).  The constants,
- * ELFCLASS128 and the RISC-V ones included, are <zl/elfconst.h>, which the tools' ELF module
- * shares; the Elf128_* structures of docs/abi.md 8 are not here yet.  Auxiliary-vector keys
- * come from <sys/auxv.h>. */
+/* zlibc <elf.h>: the ELF32 and ELF64 types and structures (System V gABI) and the
+ * ELFCLASS128 ones of docs/abi.md 8 (where the compiler has a 128-bit integer: zl-cc at
+ * every XLEN, GCC at rv64).  The constants, ELFCLASS128 and the RISC-V ones included, are
+ * <zl/elfconst.h>, which the tools' ELF module shares.  Auxiliary-vector keys come from
+ * <sys/auxv.h>. */
 #ifndef _ZL_ELF_H
 #define _ZL_ELF_H
 #include <bits/zl_config.h>
@@ -197,6 +198,112 @@ typedef struct {
         uint64_t a_val;
     } a_un;
 } Elf64_auxv_t;
+
+
+#ifdef __SIZEOF_INT128__
+/* ELFCLASS128 (docs/abi.md 8): the ELF64 structures with every 8-byte field widened to 16
+ * bytes and ordered so that each is 16-aligned; the reserved fields are zero. */
+typedef uint16_t Elf128_Half;
+typedef uint32_t Elf128_Word;
+typedef int32_t Elf128_Sword;
+typedef uint64_t Elf128_Xword;
+typedef int64_t Elf128_Sxword;
+typedef unsigned __int128 Elf128_Xxword;
+typedef __int128 Elf128_Sxxword;
+typedef unsigned __int128 Elf128_Addr;
+typedef unsigned __int128 Elf128_Off;
+typedef uint16_t Elf128_Section;
+typedef Elf128_Half Elf128_Versym;
+
+typedef struct {
+    unsigned char e_ident[EI_NIDENT];
+    Elf128_Half e_type;
+    Elf128_Half e_machine;
+    Elf128_Word e_version;
+    Elf128_Word e_flags;
+    Elf128_Half e_ehsize;
+    Elf128_Half e_phentsize;
+    Elf128_Addr e_entry;
+    Elf128_Off e_phoff;
+    Elf128_Off e_shoff;
+    Elf128_Half e_phnum;
+    Elf128_Half e_shentsize;
+    Elf128_Half e_shnum;
+    Elf128_Half e_shstrndx;
+    unsigned char e_reserved[8];
+} Elf128_Ehdr;
+
+typedef struct {
+    Elf128_Word p_type;
+    Elf128_Word p_flags;
+    unsigned char p_reserved[8];
+    Elf128_Off p_offset;
+    Elf128_Addr p_vaddr;
+    Elf128_Addr p_paddr;
+    Elf128_Xxword p_filesz;
+    Elf128_Xxword p_memsz;
+    Elf128_Xxword p_align;
+} Elf128_Phdr;
+
+typedef struct {
+    Elf128_Word sh_name;
+    Elf128_Word sh_type;
+    Elf128_Word sh_link;
+    Elf128_Word sh_info;
+    Elf128_Xxword sh_flags;
+    Elf128_Addr sh_addr;
+    Elf128_Off sh_offset;
+    Elf128_Xxword sh_size;
+    Elf128_Xxword sh_addralign;
+    Elf128_Xxword sh_entsize;
+} Elf128_Shdr;
+
+typedef struct {
+    Elf128_Word st_name;
+    unsigned char st_info;
+    unsigned char st_other;
+    Elf128_Section st_shndx;
+    unsigned char st_reserved[8];
+    Elf128_Addr st_value;
+    Elf128_Xxword st_size;
+} Elf128_Sym;
+
+typedef struct {
+    Elf128_Addr r_offset;
+    Elf128_Xxword r_info;
+} Elf128_Rel;
+
+typedef struct {
+    Elf128_Addr r_offset;
+    Elf128_Xxword r_info;
+    Elf128_Sxxword r_addend;
+} Elf128_Rela;
+
+typedef struct {
+    Elf128_Sxxword d_tag;
+    union {
+        Elf128_Xxword d_val;
+        Elf128_Addr d_ptr;
+    } d_un;
+} Elf128_Dyn;
+
+typedef struct {
+    Elf128_Xxword ch_size;
+    Elf128_Xxword ch_addralign;
+    Elf128_Word ch_type;
+    unsigned char ch_reserved[12];
+} Elf128_Chdr;
+
+typedef Elf128_Xxword Elf128_Relr;
+
+#define ELF128_ST_BIND(i) ((i) >> 4)
+#define ELF128_ST_TYPE(i) ((i) & 0xf)
+#define ELF128_ST_INFO(b, t) (((b) << 4) + ((t) & 0xf))
+#define ELF128_ST_VISIBILITY(o) ((o) & 0x3)
+#define ELF128_R_SYM(i) ((i) >> 64)
+#define ELF128_R_TYPE(i) ((i) & 0xffffffffffffffffu)
+#define ELF128_R_INFO(s, t) (((Elf128_Xxword)(s) << 64) | (Elf128_Xxword)(t))
+#endif
 
 __ZL_END
 #endif
