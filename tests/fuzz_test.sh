@@ -24,7 +24,7 @@ for f in build-fuzz/fuzz/*; do
     n=$(basename "$f")
     mkdir -p "$corpus/$n"
     cp "$corpus"/seeds/* "$corpus/$n/" 2>/dev/null
-    if "$f" -max_total_time=${ZL_FUZZ_SECONDS:-8} -rss_limit_mb=2048 -print_final_stats=0 \
+    if "$f" -max_total_time=${ZL_FUZZ_SECONDS:-4} -rss_limit_mb=2048 -print_final_stats=0 \
             -artifact_prefix="build-fuzz/crash-$n-" "$corpus/$n" > "$log" 2>&1; then
         echo "PASS $n: $(grep -o 'stat::number_of_executed_units: *[0-9]*\|Done [0-9]* runs' "$log" | tail -1)"
     else
