@@ -10,7 +10,7 @@ if ! need_pkg clang clang-14 ||
 fi
 log=$(mktemp); corpus=$(mktemp -d /tmp/zl-fuzz-XXXXXX)
 trap 'rm -rf "$log" "$corpus"' EXIT
-if ! make -s fuzz-build > "$log" 2>&1; then
+if ! make -s -j2 fuzz-build > "$log" 2>&1; then
     echo "FAIL fuzz_build: make fuzz-build failed"; tail -20 "$log" | sed 's/^/# /'; exit 1
 fi
 # Seeds: valid executables of every class, so mutations start from loadable files.

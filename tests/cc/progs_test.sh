@@ -14,44 +14,57 @@ MODELS=${CC_PROGS_MODELS:-128 64 32}
 ONLY=${CC_PROGS_ONLY:-*}
 T=$(mktemp -d /tmp/cc-progs.XXXXXX)
 trap 'rm -rf "$T"' EXIT
-status=0
-
-for x in $MODELS; do
+# One program at one model; prints its PASS/FAIL/SKIP line.  Two run at a time (the
+# machine's two cores), each in files of its own; the lines are printed in order after.
+check_one() {
+    local x=$1 src=$2 model n id gap want wantrc exe rc
     model=$(cct_model_of "$x")
+    n=${src##*/}; n=${n%.c}
+    id="cc/progs/$n@m$x"
+    gap=$(cct_gap "$n" "$x")
+    if [ -n "$gap" ]; then
+        echo "SKIP $id: known gap: $gap"
+        return
+    fi
+    want=$CCT_PROGS/$n.expected
+    [ -f "$want" ] || want=$CCT_PROGS/$n.$model.expected
+    if [ ! -f "$want" ]; then
+        echo "FAIL $id: no $n.expected or $n.$model.expected"; return
+    fi
+    wantrc=0
+    if grep -q '^// EXIT: ' "$src"; then wantrc=$(sed -n 's|^// EXIT: \([0-9]*\).*|\1|p' "$src"); fi
+    exe=$T/$n.$x
+    # shellcheck disable=SC2086
+    if ! timeout $((60 * ${ZL_TIME_SCALE:-1})) "$ZLCC" -m"$x" $OPT -o "$exe" "$src" >"$exe.err" 2>&1; then
+        echo "FAIL $id: compile: $(grep -m1 -E '[Ee]rror|fatal|internal' "$exe.err" || head -n1 "$exe.err")"
+        return
+    fi
+    timeout $((10 * ${ZL_TIME_SCALE:-1})) "$ZLRUN" "$exe" >"$exe.out" 2>"$exe.stderr"
+    rc=$?
+    if ! cmp -s "$want" "$exe.out"; then
+        echo "FAIL $id: $(cct_first_diff "$want" "$exe.out") (exit $rc)"
+    elif [ "$rc" != "$wantrc" ]; then
+        echo "FAIL $id: exit status $rc, want $wantrc $(head -c 120 "$exe.stderr" | tr '\n' ' ')"
+    else
+        echo "PASS $id"
+    fi
+    rm -f "$exe" "$exe.err" "$exe.out" "$exe.stderr"
+}
+export -f check_one cct_model_of cct_gap cct_first_diff
+export T OPT ZLCC ZLRUN CCT_PROGS
+
+mkdir -p "$T/res"
+i=0
+for x in $MODELS; do
     for src in "$CCT_PROGS"/$ONLY.c; do
         [ -f "$src" ] || continue
-        n=${src##*/}; n=${n%.c}
-        id="cc/progs/$n@m$x"
-        gap=$(cct_gap "$n" "$x")
-        if [ -n "$gap" ]; then
-            echo "SKIP $id: known gap: $gap"
-            continue
-        fi
-        want=$CCT_PROGS/$n.expected
-        [ -f "$want" ] || want=$CCT_PROGS/$n.$model.expected
-        if [ ! -f "$want" ]; then
-            echo "FAIL $id: no $n.expected or $n.$model.expected"; status=1; continue
-        fi
-        wantrc=0
-        if grep -q '^// EXIT: ' "$src"; then wantrc=$(sed -n 's|^// EXIT: \([0-9]*\).*|\1|p' "$src"); fi
-        exe=$T/$n.$x
-        # shellcheck disable=SC2086
-        if ! timeout $((60 * ${ZL_TIME_SCALE:-1})) "$ZLCC" -m"$x" $OPT -o "$exe" "$src" >"$T/err" 2>&1; then
-            echo "FAIL $id: compile: $(grep -m1 -E '[Ee]rror|fatal|internal' "$T/err" || head -n1 "$T/err")"
-            status=1; continue
-        fi
-        timeout $((10 * ${ZL_TIME_SCALE:-1})) "$ZLRUN" "$exe" >"$T/out" 2>"$T/stderr"
-        rc=$?
-        if ! cmp -s "$want" "$T/out"; then
-            echo "FAIL $id: $(cct_first_diff "$want" "$T/out") (exit $rc)"
-            status=1
-        elif [ "$rc" != "$wantrc" ]; then
-            echo "FAIL $id: exit status $rc, want $wantrc $(head -c 120 "$T/stderr" | tr '\n' ' ')"
-            status=1
-        else
-            echo "PASS $id"
-        fi
-        rm -f "$exe"
+        i=$((i + 1))
+        printf '%05d %s %s\n' "$i" "$x" "$src"
     done
-done
-exit $status
+done > "$T/work"
+xargs -P 2 -L 1 bash -c 'check_one "$1" "$2" > "$T/res/$0"' < "$T/work"
+cat "$T"/res/* 2>/dev/null
+if [ "$(cat "$T"/res/* 2>/dev/null | grep -c .)" != "$i" ]; then
+    echo "FAIL cc/progs/runner: $(cat "$T"/res/* 2>/dev/null | grep -c .) results for $i programs"; exit 1
+fi
+! grep -q '^FAIL ' "$T"/res/*
