@@ -56,17 +56,15 @@ static int parse_abi(const char *abi, int xlen, int *float_abi)
     return -1;
 }
 
-int main(int argc, char **argv)
+/* The whole run; main owns A, files and incdirs, so that every way out frees them (an
+ * early return for --help or a bad option included: LeakSanitizer checks them all). */
+static int as_main(int argc, char **argv, struct as *A, const char **files, const char **incdirs)
 {
-    struct as *A = as_new();
     const char *out = "a.out";
     const char *march = NULL, *mabi = NULL;
-    const char **files = calloc((size_t)argc + 1, sizeof *files);
-    const char **incdirs = calloc((size_t)argc + 1, sizeof *incdirs);
     int nfiles = 0, nincdirs = 0;
     int mx = 128;
     bool pic = false;
-    if (!files || !incdirs) { fputs("zl-as: out of memory\n", stderr); return 1; }
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "-o")) {
@@ -187,8 +185,19 @@ int main(int argc, char **argv)
         status = 1;
     }
     free(img);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    struct as *A = as_new();
+    const char **files = calloc((size_t)argc + 1, sizeof *files);
+    const char **incdirs = calloc((size_t)argc + 1, sizeof *incdirs);
+    int status = 1;
+    if (!A || !files || !incdirs) fputs("zl-as: out of memory\n", stderr);
+    else status = as_main(argc, argv, A, files, incdirs);
     free(files);
     free(incdirs);
-    as_free(A);
+    if (A) as_free(A);
     return status;
 }

@@ -367,6 +367,7 @@ int main(int argc, char **argv)
             return 0;
         } else if (!strcmp(a, "--version")) {
             puts(ZL_VERSION_LINE("zl-audit") " — finds C code that assumes 64-bit longs and pointers");
+            free(paths);
             return 0;
         } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage(stdout);

@@ -57,13 +57,17 @@ int main(int argc, char **argv)
             else if (!strcmp(l, "source")) o.source = o.disasm = true;
             else if (!strcmp(l, "inlines")) o.inlines = true;
             else if (!strncmp(l, "section=", 8)) only[o.nonly++] = l + 8;
-            else if (!strcmp(l, "help")) { usage(stdout); return 0; }
+            else if (!strcmp(l, "help")) { usage(stdout); free(files); free(only); return 0; }
             else if (!strcmp(l, "version")) {
                 puts(ZL_VERSION_LINE("zl-objdump") " — RISC-V ELF32/ELF64/ELF128");
+                free(files);
+                free(only);
                 return 0;
             } else {
                 fprintf(stderr, "zl-objdump: unrecognized option `%s'\n", a);
                 usage(stderr);
+                free(files);
+                free(only);
                 return 1;
             }
             any = true;
