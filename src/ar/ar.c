@@ -48,6 +48,16 @@ static void usage(FILE *fp)
             "  --help, --version\n");
 }
 
+static void arc_free(struct arc *a)
+{
+    for (usize i = 0; i < a->n; i++) {
+        free(a->m[i].name);
+        free(a->m[i].own);
+    }
+    free(a->m);
+    free(a->buf);
+}
+
 static struct mem *push(struct arc *a)
 {
     if (a->n == a->cap) {
@@ -266,6 +276,7 @@ int ar_main(int argc, char **argv, bool ranlib)
                 fprintf(stderr, "zl-ranlib: '%s': No such file\n", argv[i]);
             if (r != 0 || save(argv[i], &a, true))
                 rc = 1;
+            arc_free(&a);
         }
         return rc;
     }
@@ -274,8 +285,10 @@ int ar_main(int argc, char **argv, bool ranlib)
     int nn = argc - ai - 1;
     struct arc a = { 0 };
     int r = load(path, &a);
-    if (r < 0)
+    if (r < 0) {
+        arc_free(&a);
         return 1;
+    }
     if (r == 1) {
         if (op == 't' || op == 'x' || op == 'd' || op == 's') {
             fprintf(stderr, TOOL ": %s: No such file or directory\n", path);
@@ -356,11 +369,6 @@ int ar_main(int argc, char **argv, bool ranlib)
     }
     if (write && save(path, &a, index))
         rc = 1;
-    for (usize i = 0; i < a.n; i++) {
-        free(a.m[i].name);
-        free(a.m[i].own);
-    }
-    free(a.m);
-    free(a.buf);
+    arc_free(&a);
     return rc;
 }
