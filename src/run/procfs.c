@@ -126,10 +126,10 @@ const char *procfs_exe(struct task *p)
 
 /* ---- what a path names --------------------------------------------------------------- */
 
-/* If the object open as fd lies in our own /proc/<pid>, /proc/<pid>/task/<tid> or
- * /proc/<tid> (every host thread of this process is one of the guest's threads), its path
- * below that directory ("" for the directory itself) goes to rest. */
-static bool own_entry(int fd, char *rest, size_t size)
+/* If the object open as fd lies on procfs below /proc/<pid> or /proc/<pid>/task/<tid>,
+ * the pid's digits go to pid (NUL-terminated) and the path below that directory ("" for
+ * the directory itself) to rest. */
+static bool proc_entry(int fd, char pid[16], char *rest, size_t size)
 {
     struct statfs sfs;
     if (fstatfs(fd, &sfs) || sfs.f_type != PROC_MAGIC) return false;
@@ -141,11 +141,9 @@ static bool own_entry(int fd, char *rest, size_t size)
     if (strncmp(path, "/proc/", 6)) return false;
     const char *s = path + 6;
     size_t k = strspn(s, "0123456789");
-    if (!k || (s[k] && s[k] != '/')) return false;
-    /* /proc/<pid>, or /proc/<tid> of one of our threads (Linux gives every thread one) */
-    char task[64];
-    snprintf(task, sizeof task, "/proc/self/task/%.*s", (int)k, s);
-    if ((int)strtol(s, NULL, 10) != (int)getpid() && access(task, F_OK)) return false;
+    if (!k || k > 15 || (s[k] && s[k] != '/')) return false;
+    memcpy(pid, s, k);
+    pid[k] = 0;
     s += k;
     if (!strncmp(s, "/task/", 6)) {
         size_t d = strspn(s + 6, "0123456789");
@@ -157,10 +155,53 @@ static bool own_entry(int fd, char *rest, size_t size)
     return true;
 }
 
+/* Whether a /proc/<pid> is ours: our pid, or the tid of one of our threads (Linux gives
+ * every thread one, and every host thread of this process is one of the guest's). */
+static bool own_pid(const char *pid)
+{
+    char task[64];
+    snprintf(task, sizeof task, "/proc/self/task/%s", pid);
+    return (int)strtol(pid, NULL, 10) == (int)getpid() || !access(task, F_OK);
+}
+
+static bool own_entry(int fd, char *rest, size_t size)
+{
+    char pid[16];
+    return proc_entry(fd, pid, rest, size) && own_pid(pid);
+}
+
 static bool is_file(int fd, dev_t dev, ino_t ino)
 {
     struct stat st;
     return ino && !fstat(fd, &st) && st.st_dev == dev && st.st_ino == ino;
+}
+
+/* Whether the object open as fd is an entry of another process's /proc/<pid> whose
+ * executable is zl-run: another guest, whose host view (its emulator's memory and layout)
+ * this guest must never reach.  Its entry name goes to rest.  The host grants access to
+ * another process's /proc by uid and ptrace rules (a parent may write its child's mem),
+ * which know nothing of guests. */
+static bool emulator_entry(const struct procfs *s, int fd, char *rest, size_t size)
+{
+    char pid[16], exe[40];
+    struct stat st;
+    if (!s || !s->host_ino || !proc_entry(fd, pid, rest, size) || own_pid(pid)) return false;
+    snprintf(exe, sizeof exe, "/proc/%s/exe", pid);
+    return !stat(exe, &st) && st.st_dev == s->host_dev && st.st_ino == s->host_ino;
+}
+
+/* Entries of another guest's /proc/<pid> that show or change its emulator: Linux
+ * refuses them with EACCES to a process without ptrace access to the target, which is
+ * what every guest is towards another emulator. */
+static int refused_other(const char *rest)
+{
+    static const char *const eacces[] = { "mem", "maps", "smaps", "smaps_rollup", "numa_maps",
+                                          "pagemap", "map_files", "auxv", "environ",
+                                          "syscall", "stack", "clear_refs", "personality" };
+    size_t n = strcspn(rest, "/");
+    for (size_t i = 0; i < sizeof eacces / sizeof eacces[0]; i++)
+        if (strlen(eacces[i]) == n && !strncmp(rest, eacces[i], n)) return -EACCES;
+    return 0;
 }
 
 /* Entries that would show or change the emulator and are not emulated. */
@@ -183,7 +224,7 @@ static bool is_mem_file(const struct procfs *s, int fd)
     return false;
 }
 
-enum { NOT_OURS, OWN_ENTRY, HOST_EXE };
+enum { NOT_OURS, OWN_ENTRY, HOST_EXE, OTHER_EMULATOR };
 
 /* Resolve path as openat(dirfd, path) would (an empty path names dirfd itself, as
  * readlinkat takes it).  OWN_ENTRY: an entry of our /proc/<pid>, named in rest.  A
@@ -197,17 +238,21 @@ static int resolve(struct task *p, int dirfd, const char *path, bool follow, cha
     if (!*path) return dirfd >= 0 && own_entry(dirfd, rest, size) ? OWN_ENTRY : NOT_OURS;
     int fd = openat(dirfd, path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0) return NOT_OURS;
-    int r = own_entry(fd, rest, size) ? OWN_ENTRY : NOT_OURS;
+    const struct procfs *s = p->proc->procfs;
+    int r = own_entry(fd, rest, size)                ? OWN_ENTRY
+            : emulator_entry(s, fd, rest, size)      ? OTHER_EMULATOR
+                                                     : NOT_OURS;
     struct stat st;
-    if (follow && !(r == OWN_ENTRY && refused(rest)) && !fstat(fd, &st) && S_ISLNK(st.st_mode)) {
+    if (follow && !(r == OWN_ENTRY && refused(rest)) && !(r == OTHER_EMULATOR && refused_other(rest)) &&
+        !fstat(fd, &st) && S_ISLNK(st.st_mode)) {
         bool exe = r == OWN_ENTRY && !strcmp(rest, "exe");
         int t = openat(dirfd, path, O_PATH | O_CLOEXEC);
         r = NOT_OURS;
         if (t >= 0 && own_entry(t, rest, size)) r = OWN_ENTRY;
-        else if (exe || (t >= 0 && p->proc->procfs &&
-                         is_file(t, p->proc->procfs->host_dev, p->proc->procfs->host_ino)))
+        else if (t >= 0 && emulator_entry(s, t, rest, size)) r = OTHER_EMULATOR;
+        else if (exe || (t >= 0 && s && is_file(t, s->host_dev, s->host_ino)))
             r = HOST_EXE;
-        else if (t >= 0 && is_mem_file(p->proc->procfs, t) && size > 3) {
+        else if (t >= 0 && is_mem_file(s, t) && size > 3) {
             strcpy(rest, "mem");
             r = OWN_ENTRY;
         }
@@ -964,6 +1009,7 @@ bool procfs_openat(struct task *p, int dirfd, const char *path, int flags, i128 
     char rest[256];
     int kind = resolve(p, dirfd, path, !(flags & O_NOFOLLOW), rest, sizeof rest);
     if (kind == NOT_OURS) return false;
+    if (kind == OTHER_EMULATOR) return (*ret = refused_other(rest)) != 0;
     if (kind == OWN_ENTRY && (*ret = refused(rest))) return true;
     if (kind == HOST_EXE || !strcmp(rest, "exe")) {
         if ((flags & O_NOFOLLOW) && !(flags & O_PATH)) *ret = -ELOOP;
@@ -994,7 +1040,9 @@ bool procfs_readlinkat(struct task *p, int dirfd, const char *path, char *out, s
                        i128 *ret)
 {
     char rest[256];
-    if (resolve(p, dirfd, path, false, rest, sizeof rest) != OWN_ENTRY) return false;
+    int kind = resolve(p, dirfd, path, false, rest, sizeof rest);
+    if (kind == OTHER_EMULATOR) return (*ret = refused_other(rest)) != 0;
+    if (kind != OWN_ENTRY) return false;
     if ((*ret = refused(rest))) return true;
     if (strcmp(rest, "exe")) return false;
     const char *exe = procfs_exe(p);

@@ -4,7 +4,8 @@
 # stat and status from inside the guest, and from a second thread /proc/thread-self,
 # /proc/self/task/<tid> and /proc/<tid>.  It runs as an rv64 glibc program (also with
 # -L /, which must not bypass the checks) and as an rv128 zl-cc + zlibc program, whose
-# stack and mmap area lie above 2^64.  Each check prints PASS/FAIL VARIANT/NAME.
+# stack and mmap area lie above 2^64.  Another guest's (a forked child's) mem, maps and
+# auxv are refused, as the host would let the parent reach the child emulator's memory.  Each check prints PASS/FAIL VARIANT/NAME.
 set -u
 . tests/lib/need.sh
 ZL_BIN=${ZL_BIN:-$(pwd)/build/bin}
@@ -16,7 +17,8 @@ src=tests/run/adversarial/procfs.c
 checks="mem_read mem_read_stack mem_write mem_write_readonly mem_write_code mem_lseek_dup
 mem_preadv mem_unmapped mem_descriptors mem_reopen mem_mmap mem_rdonly maps_read maps_no_host_lines maps_sigpage maps_stack maps_data
 maps_code maps_guest_ranges smaps auxv auxv_saved cmdline environ stat status exe_readlink exe_open exe_stat
-pagemap_refused map_files_refused thread_self_maps task_tid_maps proc_tid_maps thread_self_mem"
+pagemap_refused map_files_refused other_mem other_mem_rdonly other_task_mem other_maps other_auxv
+other_mem_symlink thread_self_maps task_tid_maps proc_tid_maps thread_self_mem"
 
 run() {   # variant, then zl-run's options and the program
     local v=$1; shift

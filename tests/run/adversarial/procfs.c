@@ -15,6 +15,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -400,6 +401,55 @@ static void test_refused(void)
     if (fd >= 0) close(fd);
 }
 
+/* Another guest's /proc/<pid>: the child of a fork is another zl-run, and the host
+ * would let its parent read and write the child emulator's memory through mem (ptrace
+ * rules), or see its host layout.  Every such entry is refused, also through a second
+ * spelling (task/<tid>) and a symlink to it. */
+static void other_refused(const char *name, const char *path, int flags)
+{
+    errno = 0;
+    int fd = open(path, flags);
+    char why[160];
+    snprintf(why, sizeof why, "%s opened (fd %d, errno %d)", path, fd, errno);
+    result(name, fd < 0 && errno == EACCES, why);
+    if (fd >= 0) close(fd);
+}
+
+static void test_other_guest(const char *scratch)
+{
+    int p[2];
+    if (pipe(p)) {
+        result("other_mem", 0, "pipe failed");
+        return;
+    }
+    pid_t child = fork();
+    if (child == 0) {
+        char c;
+        close(p[1]);
+        while (read(p[0], &c, 1) < 0 && errno == EINTR) {}
+        _exit(0);
+    }
+    close(p[0]);
+    char path[128], link[160];
+    snprintf(path, sizeof path, "/proc/%ld/mem", (long)child);
+    other_refused("other_mem", path, O_RDWR);
+    other_refused("other_mem_rdonly", path, O_RDONLY);
+    snprintf(path, sizeof path, "/proc/%ld/task/%ld/mem", (long)child, (long)child);
+    other_refused("other_task_mem", path, O_RDWR);
+    snprintf(path, sizeof path, "/proc/%ld/maps", (long)child);
+    other_refused("other_maps", path, O_RDONLY);
+    snprintf(path, sizeof path, "/proc/%ld/auxv", (long)child);
+    other_refused("other_auxv", path, O_RDONLY);
+    snprintf(link, sizeof link, "%s/other-mem", scratch);
+    snprintf(path, sizeof path, "/proc/%ld/mem", (long)child);
+    unlink(link);
+    if (symlink(path, link)) result("other_mem_symlink", 0, "symlink failed");
+    else other_refused("other_mem_symlink", link, O_RDWR);
+    unlink(link);
+    close(p[1]);
+    waitpid(child, NULL, 0);
+}
+
 /* The same views from a second thread: /proc/thread-self and /proc/self/task/<tid> are
  * this thread's entries, which must be the guest's too, never the host thread's. */
 static int maps_clean(const char *m)
@@ -453,6 +503,7 @@ int main(int argc, char **argv)
     test_stat(argv);
     test_exe();
     test_refused();
+    test_other_guest(argv[1]);
     test_threads();
     return 0;
 }
