@@ -3,6 +3,11 @@
 #include <bits/zl_config.h>
 #include <bits/abi_si_code.h>
 #include <bits/abi_si_code_chld.h>
+#include <bits/abi_si_code_ill.h>
+#include <bits/abi_si_code_fpe.h>
+#include <bits/abi_si_code_segv.h>
+#include <bits/abi_si_code_bus.h>
+#include <bits/abi_si_code_trap.h>
 #include <bits/types.h>
 #include <bits/timespec.h>
 #include <bits/abi_signal.h>

@@ -669,9 +669,12 @@ static inline u8 *RV(tlb_hit)(const tlbe_t *tlb, uxlen a, unsigned size)
 }
 
 /* Host pointer for an atomic (must be naturally aligned; readable, and writable unless
- * LR).  A fault is a load fault for LR and a store fault for the others. */
-static u8 *RV(amo_ptr)(struct hart *h, uxlen a, unsigned size, bool is_lr)
+ * LR).  A fault is a load fault for LR and a store fault for the others.  *guarded says
+ * the page can fault on the host (mm_region.hostfault): the atomic must then run through
+ * RV(amo_guarded). */
+static u8 *RV(amo_ptr)(struct hart *h, uxlen a, unsigned size, bool is_lr, bool *guarded)
 {
+    *guarded = false;
     if (a & (size - 1)) {
         h->trap.cause = is_lr ? TRAP_LOAD_MISALIGNED : TRAP_STORE_MISALIGNED;
         h->trap.addr = (u128)a;
@@ -687,16 +690,78 @@ static u8 *RV(amo_ptr)(struct hart *h, uxlen a, unsigned size, bool is_lr)
         RV(set_fault)(h, is_lr ? TRAP_LOAD_FAULT : TRAP_STORE_FAULT, (u128)a, need);
         return NULL;
     }
-    u8 *p = r->host + (size_t)((u128)a - r->start);
-    u8 probe;
-    if (r->hostfault && mm_guarded_copy(&probe, p, 1, p) != 1) {
-        /* the atomic itself then touches the page unguarded: a file truncated by another
-         * process in between is the one host fault zl-run does not survive */
-        RV(set_fault)(h, is_lr ? TRAP_LOAD_FAULT : TRAP_STORE_FAULT, (u128)a, need);
-        return NULL;
-    }
+    *guarded = r->hostfault;
     RV(tlb_fill)(h, r, a, !is_lr);
-    return p;
+    return r->host + (size_t)((u128)a - r->start);
+}
+
+/* An atomic on a page that can fault on the host, every access inside a guard
+ * (mm_guarded_atomic_*): the operation as a compare-and-swap loop, LR as a load, SC as
+ * one compare-and-swap.  The value for rd goes to *rd; false with the guest's SIGBUS set
+ * when the host faulted, before or during the access. */
+enum amo_op { AMO_OP_SWAP, AMO_OP_ADD, AMO_OP_XOR, AMO_OP_AND, AMO_OP_OR, AMO_OP_MIN,
+              AMO_OP_MAX, AMO_OP_MINU, AMO_OP_MAXU, AMO_OP_LR, AMO_OP_SC };
+
+static u128 RV(amo_sext)(u128 v, unsigned size)
+{
+    return size == 4 ? (u128)(i128)(i32)(u32)v : size == 8 ? (u128)(i128)(i64)(u64)v : v;
+}
+
+static u128 RV(amo_apply)(enum amo_op op, u128 a, u128 b, unsigned size)
+{
+    i128 sa = (i128)RV(amo_sext)(a, size), sb = (i128)RV(amo_sext)(b, size);
+    u128 mask = size == 16 ? ~(u128)0 : ((u128)1 << (8 * size)) - 1;
+    a &= mask;
+    b &= mask;
+    switch (op) {
+    case AMO_OP_ADD: return a + b;
+    case AMO_OP_XOR: return a ^ b;
+    case AMO_OP_AND: return a & b;
+    case AMO_OP_OR: return a | b;
+    case AMO_OP_MIN: return sa < sb ? a : b;
+    case AMO_OP_MAX: return sa > sb ? a : b;
+    case AMO_OP_MINU: return a < b ? a : b;
+    case AMO_OP_MAXU: return a > b ? a : b;
+    default: return b;                                  /* swap */
+    }
+}
+
+static __attribute__((noinline)) bool RV(amo_guarded)(struct hart *h, uxlen addr, u8 *p,
+                                                      unsigned size, enum amo_op op, uxlen src,
+                                                      uxlen *rd)
+{
+    u128 a = 0;
+    bool done = false;
+    if (op == AMO_OP_SC) {
+        a = h->resv_value;
+        if (h->resv_valid && h->resv_addr == (u128)addr && h->resv_size == size &&
+            !mm_guarded_atomic_cas(p, size, &a, (u128)src, &done))
+            goto fault;
+        h->resv_valid = false;
+        *rd = !done;
+        return true;
+    }
+    /* a 16-byte atomic load is a compare-and-swap: where the page is not writable no
+     * thread can store, and a plain copy is exact (as RV(lr_load_u128)) */
+    const struct mm_region *r = size == 16 ? mm_find(h->mm, (u128)addr) : NULL;
+    if (r && !(r->prot & PROT_WRITE) ? mm_guarded_copy(&a, p, size, p) != size
+                                     : !mm_guarded_atomic_load(p, size, &a))
+        goto fault;
+    if (op == AMO_OP_LR) {
+        h->resv_addr = (u128)addr;
+        h->resv_value = (u128)(uxlen)RV(amo_sext)(a, size);
+        h->resv_size = size;
+        h->resv_valid = true;
+    }
+    while (op != AMO_OP_LR && !done)
+        if (!mm_guarded_atomic_cas(p, size, &a, RV(amo_apply)(op, a, (u128)src, size), &done))
+            goto fault;
+    *rd = (uxlen)RV(amo_sext)(a, size);
+    return true;
+fault:
+    RV(set_fault)(h, op == AMO_OP_LR ? TRAP_LOAD_FAULT : TRAP_STORE_FAULT, (u128)addr,
+                  op == AMO_OP_LR ? PROT_READ : PROT_READ | PROT_WRITE);
+    return false;
 }
 
 /* The loads and compare-and-swaps the atomics use, per access size (hostatomic.h). */
@@ -1052,19 +1117,29 @@ L_MULD: L_DIVD: L_DIVUD: L_REMD: L_REMUD:
      * covers the aq and rl bits.  SC succeeds if an LR of the same size reserved the
      * address and memory still holds the value that LR read, made atomic by a
      * compare-and-swap (the rule QEMU uses too). ---- */
-#define AMO_ARITH(type, stype, op)                                           \
+/* the guarded form of an atomic (RV(amo_guarded)) when the page can fault on the host */
+#define AMO_GUARD(type, OP, is_lr)                                           \
+    bool g_;                                                                 \
+    u8 *p_ = RV(amo_ptr)(h, X(i->rs1), sizeof(type), is_lr, &g_);            \
+    if (!p_) goto trap;                                                      \
+    if (ZL_UNLIKELY(g_)) {                                                   \
+        uxlen rd_;                                                           \
+        if (!RV(amo_guarded)(h, X(i->rs1), p_, sizeof(type), OP, X(i->rs2), &rd_)) \
+            goto trap;                                                       \
+        X(i->rd) = rd_;                                                      \
+        NEXT;                                                                \
+    }
+#define AMO_ARITH(type, stype, op, OP)                                       \
     do {                                                                     \
-        u8 *p_ = RV(amo_ptr)(h, X(i->rs1), sizeof(type), false);             \
-        if (!p_) goto trap;                                                  \
+        AMO_GUARD(type, OP, false)                                           \
         type a_ = op((type *)p_, (type)X(i->rs2), __ATOMIC_SEQ_CST);         \
         X(i->rd) = (uxlen)(sxlen)(stype)a_;                                  \
         NEXT;                                                                \
     } while (0)
 /* min/max (and every 16-byte AMO): a compare-and-swap loop */
-#define AMO_CAS(type, stype, expr)                                           \
+#define AMO_CAS(type, stype, expr, OP)                                       \
     do {                                                                     \
-        u8 *p_ = RV(amo_ptr)(h, X(i->rs1), sizeof(type), false);             \
-        if (!p_) goto trap;                                                  \
+        AMO_GUARD(type, OP, false)                                           \
         type b_ = (type)X(i->rs2), a_ = RV(amo_load_##type)(p_);             \
         while (!RV(amo_cas_##type)(p_, &a_, (expr))) {}                      \
         X(i->rd) = (uxlen)(sxlen)(stype)a_;                                  \
@@ -1072,8 +1147,7 @@ L_MULD: L_DIVD: L_DIVUD: L_REMD: L_REMUD:
     } while (0)
 #define AMO_LR(type, stype)                                                  \
     do {                                                                     \
-        u8 *p_ = RV(amo_ptr)(h, X(i->rs1), sizeof(type), true);              \
-        if (!p_) goto trap;                                                  \
+        AMO_GUARD(type, AMO_OP_LR, true)                                     \
         type a_ = RV(lr_load_##type)(h, X(i->rs1), p_);                      \
         h->resv_addr = (u128)X(i->rs1);                                      \
         h->resv_value = (u128)(uxlen)(sxlen)(stype)a_;                       \
@@ -1084,8 +1158,7 @@ L_MULD: L_DIVD: L_DIVUD: L_REMD: L_REMUD:
     } while (0)
 #define AMO_SC(type, stype)                                                  \
     do {                                                                     \
-        u8 *p_ = RV(amo_ptr)(h, X(i->rs1), sizeof(type), false);             \
-        if (!p_) goto trap;                                                  \
+        AMO_GUARD(type, AMO_OP_SC, false)                                    \
         type old_ = (type)(stype)(sxlen)(uxlen)h->resv_value;                \
         bool ok_ = h->resv_valid && h->resv_addr == (u128)X(i->rs1) &&       \
                    h->resv_size == sizeof(type) &&                           \
@@ -1100,19 +1173,19 @@ L_MULD: L_DIVD: L_DIVUD: L_REMD: L_REMUD:
     L_AMOXOR_##S:  XOR;                                                      \
     L_AMOAND_##S:  AND;                                                      \
     L_AMOOR_##S:   OR;                                                       \
-    L_AMOMIN_##S:  AMO_CAS(type, stype, (stype)a_ < (stype)b_ ? a_ : b_);    \
-    L_AMOMAX_##S:  AMO_CAS(type, stype, (stype)a_ > (stype)b_ ? a_ : b_);    \
-    L_AMOMINU_##S: AMO_CAS(type, stype, a_ < b_ ? a_ : b_);                  \
-    L_AMOMAXU_##S: AMO_CAS(type, stype, a_ > b_ ? a_ : b_);                  \
+    L_AMOMIN_##S:  AMO_CAS(type, stype, (stype)a_ < (stype)b_ ? a_ : b_, AMO_OP_MIN); \
+    L_AMOMAX_##S:  AMO_CAS(type, stype, (stype)a_ > (stype)b_ ? a_ : b_, AMO_OP_MAX); \
+    L_AMOMINU_##S: AMO_CAS(type, stype, a_ < b_ ? a_ : b_, AMO_OP_MINU);     \
+    L_AMOMAXU_##S: AMO_CAS(type, stype, a_ > b_ ? a_ : b_, AMO_OP_MAXU);     \
     L_LR_##S:      AMO_LR(type, stype);                                      \
     L_SC_##S:      AMO_SC(type, stype);
 #define AMO_NATIVE(S, type, stype)                                           \
     AMO_SET(S, type, stype,                                                  \
-            AMO_ARITH(type, stype, __atomic_fetch_add),                      \
-            AMO_ARITH(type, stype, __atomic_fetch_xor),                      \
-            AMO_ARITH(type, stype, __atomic_fetch_and),                      \
-            AMO_ARITH(type, stype, __atomic_fetch_or),                       \
-            AMO_ARITH(type, stype, __atomic_exchange_n))
+            AMO_ARITH(type, stype, __atomic_fetch_add, AMO_OP_ADD),          \
+            AMO_ARITH(type, stype, __atomic_fetch_xor, AMO_OP_XOR),          \
+            AMO_ARITH(type, stype, __atomic_fetch_and, AMO_OP_AND),          \
+            AMO_ARITH(type, stype, __atomic_fetch_or, AMO_OP_OR),            \
+            AMO_ARITH(type, stype, __atomic_exchange_n, AMO_OP_SWAP))
     AMO_NATIVE(W, u32, i32)
 #if XLEN >= 64
     AMO_NATIVE(D, u64, i64)
@@ -1123,9 +1196,9 @@ L_AMOMINU_D: L_AMOMAXU_D: L_LR_D: L_SC_D:
 #endif
 #if XLEN == 128
     AMO_SET(Q, u128, i128,
-            AMO_CAS(u128, i128, a_ + b_), AMO_CAS(u128, i128, a_ ^ b_),
-            AMO_CAS(u128, i128, a_ & b_), AMO_CAS(u128, i128, a_ | b_),
-            AMO_CAS(u128, i128, b_))
+            AMO_CAS(u128, i128, a_ + b_, AMO_OP_ADD), AMO_CAS(u128, i128, a_ ^ b_, AMO_OP_XOR),
+            AMO_CAS(u128, i128, a_ & b_, AMO_OP_AND), AMO_CAS(u128, i128, a_ | b_, AMO_OP_OR),
+            AMO_CAS(u128, i128, b_, AMO_OP_SWAP))
 #else
 L_AMOSWAP_Q: L_AMOADD_Q: L_AMOXOR_Q: L_AMOAND_Q: L_AMOOR_Q: L_AMOMIN_Q: L_AMOMAX_Q:
 L_AMOMINU_Q: L_AMOMAXU_Q: L_LR_Q: L_SC_Q:

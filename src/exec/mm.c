@@ -1,6 +1,7 @@
 #include "exec/mm.h"
 
 #include "exec/hostfault.h"
+#include "common/hostatomic.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -519,6 +520,43 @@ size_t mm_guarded_copy(void *dst, const void *src, size_t n, const u8 *guest_sid
     }
     uintptr_t page = g.host_addr & ~(uintptr_t)(GUEST_PAGE - 1);
     return page > (uintptr_t)guest_side ? (size_t)(page - (uintptr_t)guest_side) : 0;
+}
+
+/* Each runs its one host access inside a guard; the values cross the sigsetjmp in the
+ * caller's memory, so no local needs to survive the jump. */
+ZL_GUEST_MEMORY_CODE bool mm_guarded_atomic_load(const u8 *p, unsigned n, u128 *val)
+{
+    struct hf_guard g;
+    hf_push(&g, p, n);
+    if (sigsetjmp(g.env, 0) != 0) return false;
+    if (n == 4) *val = __atomic_load_n((const u32 *)p, __ATOMIC_SEQ_CST);
+    else if (n == 8) *val = __atomic_load_n((const u64 *)p, __ATOMIC_SEQ_CST);
+    else *val = host_load128((u128 *)(uintptr_t)p);
+    hf_pop(&g);
+    return true;
+}
+
+ZL_GUEST_MEMORY_CODE bool mm_guarded_atomic_cas(u8 *p, unsigned n, u128 *expected, u128 desired,
+                                                bool *swapped)
+{
+    struct hf_guard g;
+    hf_push(&g, p, n);
+    if (sigsetjmp(g.env, 0) != 0) return false;
+    if (n == 4) {
+        u32 e = (u32)*expected;
+        *swapped = __atomic_compare_exchange_n((u32 *)p, &e, (u32)desired, false,
+                                               __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+        *expected = e;
+    } else if (n == 8) {
+        u64 e = (u64)*expected;
+        *swapped = __atomic_compare_exchange_n((u64 *)p, &e, (u64)desired, false,
+                                               __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+        *expected = e;
+    } else {
+        *swapped = host_cas128((u128 *)p, expected, desired);
+    }
+    hf_pop(&g);
+    return true;
 }
 
 static bool copy(struct mm *mm, u128 addr, void *buf, size_t n, int need, bool to_guest,

@@ -128,6 +128,13 @@ bool mm_write(struct mm *mm, u128 addr, const void *src, size_t n, u128 *fault);
  * n when nothing faulted. */
 size_t mm_guarded_copy(void *dst, const void *src, size_t n, const u8 *guest_side);
 
+/* The atomics of a hostfault region, at host p (n = 4, 8 or 16 bytes, naturally aligned),
+ * inside a guard: a sequentially consistent load, and a compare-and-swap that sets
+ * *swapped and, when it fails, *expected to the value found.  False when the host faulted
+ * (a file truncated under the mapping, by this process or another, at any moment). */
+bool mm_guarded_atomic_load(const u8 *p, unsigned n, u128 *val);
+bool mm_guarded_atomic_cas(u8 *p, unsigned n, u128 *expected, u128 desired, bool *swapped);
+
 /* memcpy where one side is guest memory that other guest threads may be using at the
  * same time: every such copy outside the interpreter's inline accesses goes through it, so
  * that a ThreadSanitizer run can tell the guest's own races (its business) from zl-run's

@@ -359,7 +359,7 @@ static void force_sigsegv(struct task *p)
         struct zl_siginfo si;
         memset(&si, 0, sizeof si);
         si.si_signo = SIGSEGV;
-        si.si_code = 0x80;             /* SI_KERNEL */
+        si.si_code = ZL_SI_KERNEL;
         if (deliver(p, SIGSEGV, &si, ZL_V_siginfo_kill)) return;
     }
     die_of(p, SIGSEGV);
@@ -372,13 +372,13 @@ int signal_trap(struct task *p)
     unsigned variant = ZL_V_siginfo_sigfault_trapno;
     u128 addr = h->trap.addr;
     switch (h->trap.cause) {
-    case TRAP_ILLEGAL: sig = SIGILL; code = 1; /* ILL_ILLOPC */ addr = h->pc; break;
-    case TRAP_BREAKPOINT: sig = SIGTRAP; code = 1; /* TRAP_BRKPT */ addr = h->pc; break;
+    case TRAP_ILLEGAL: sig = SIGILL; code = ZL_ILL_ILLOPC; addr = h->pc; break;
+    case TRAP_BREAKPOINT: sig = SIGTRAP; code = ZL_TRAP_BRKPT; addr = h->pc; break;
     case TRAP_FETCH_MISALIGNED: case TRAP_LOAD_MISALIGNED: case TRAP_STORE_MISALIGNED:
-        sig = SIGBUS; code = 1; /* BUS_ADRALN */ break;
+        sig = SIGBUS; code = ZL_BUS_ADRALN; break;
     default:
-        if (h->trap.bus) { sig = SIGBUS; code = 2; /* BUS_ADRERR */ break; }
-        sig = SIGSEGV; code = h->trap.maperr ? 1 : 2; /* SEGV_MAPERR/ACCERR */ break;
+        if (h->trap.bus) { sig = SIGBUS; code = ZL_BUS_ADRERR; break; }
+        sig = SIGSEGV; code = h->trap.maperr ? ZL_SEGV_MAPERR : ZL_SEGV_ACCERR; break;
     }
     u128 hnd = p->proc->sigact[sig].handler;
     if (hnd <= 1 || (p->sigmask & SIGBIT(sig))) return sig;  /* default, ignored or blocked */

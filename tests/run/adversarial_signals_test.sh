@@ -38,7 +38,7 @@ for src in "$dir"/sig_*.c; do
         echo "FAIL rv64/$name: does not build"; sed 's/^/# /' "$out/$name.build" | head -10
     fi
 done
-for name in sig_truncated sig_sent_fault; do
+for name in sig_truncated sig_truncate_race sig_sent_fault; do
     if "$ZL_BIN/zl-cc" -m128 -O1 -o "$out/$name.rv128" "$dir/$name.c" 2> "$out/$name.build128"; then
         check "rv128/$name" "$out/$name.rv128"
     else
