@@ -92,7 +92,7 @@ void procfs_note_segment(struct task *p, u128 va, u128 filesz, u128 off, int pro
     s->nseg++;
 }
 
-void procfs_note_exe(struct task *p, const char *path)
+void procfs_note_exe(struct task *p, const char *path, const char *name)
 {
     struct procfs *s = state(p);
     if (!s) return;
@@ -115,8 +115,8 @@ void procfs_note_exe(struct task *p, const char *path)
     }
     /* The process's name is the program's, as exec gives it (the kernel keeps 15 bytes);
      * comm, stat and status then show it, as does PR_GET_NAME. */
-    const char *base = strrchr(path, '/');
-    prctl(PR_SET_NAME, (unsigned long)(base ? base + 1 : path), 0UL, 0UL, 0UL);
+    const char *base = strrchr(name, '/');
+    prctl(PR_SET_NAME, (unsigned long)(base ? base + 1 : name), 0UL, 0UL, 0UL);
 }
 
 const char *procfs_exe(struct task *p)

@@ -244,6 +244,13 @@ i128 sys_sched_getparam(struct task *p, const u128 *a)
     return put_guest(p, a[1], &prio, 4);
 }
 
+i128 sys_sched_rr_get_interval(struct task *p, const u128 *a)
+{
+    struct timespec ts;
+    if (sched_rr_get_interval((pid_t)a[0], &ts)) return -errno;
+    return put_timespec(p, a[1], &ts);
+}
+
 /* membarrier: the host's (the zl-run process has the guest's one thread). */
 i128 sys_membarrier(struct task *p, const u128 *a)
 {

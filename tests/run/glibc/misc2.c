@@ -1,6 +1,6 @@
 /* statfs/fstatfs, flock, fallocate, posix_fadvise, sync/syncfs, close_range,
  * memfd_create, eventfd, msync, mlock/munlock, mincore, getcpu, sched affinity and
- * scheduler queries: output compared with qemu-riscv64. */
+ * scheduler queries (sched_rr_get_interval among them): output compared with qemu-riscv64. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -87,5 +87,18 @@ int main(int argc, char **argv)
     printf("sched_getscheduler: %d\n", sched_getscheduler(0));
     struct sched_param sp = { 5 };
     printf("sched_getparam: %d prio %d\n", sched_getparam(0, &sp), sp.sched_priority);
+    struct timespec rr = { -1, -1 };
+    r = sched_rr_get_interval(0, &rr);
+    printf("sched_rr_get_interval: %d sec %ld nsec in range %d\n", r, (long)rr.tv_sec,
+           rr.tv_nsec >= 0 && rr.tv_nsec < 1000000000);
+    errno = 0;
+    r = sched_rr_get_interval(-1, &rr);
+    printf("sched_rr_get_interval(-1): %d %s\n", r, strerror(errno));
+    errno = 0;
+    r = sched_rr_get_interval(0x3ffffff0, &rr);
+    printf("sched_rr_get_interval(no such pid): %d %s\n", r, strerror(errno));
+    errno = 0;
+    r = (int)syscall(SYS_sched_rr_get_interval, 0, (void *)16);
+    printf("sched_rr_get_interval(bad pointer): %d %s\n", r, strerror(errno));
     return 0;
 }
