@@ -297,7 +297,7 @@ static int open_exec(int dfd, const char *path, int flags)
             S_ISLNK(st.st_mode) ? -ELOOP :          /* O_PATH|O_NOFOLLOW opens the link */
             !S_ISREG(st.st_mode) ? -EACCES :
             access(self, X_OK) ? -errno :
-            !fstatvfs(fd, &vfs) && (vfs.f_flag & ST_NOEXEC) ? -EACCES : 0;
+            !fstatvfs(fd, &vfs) && (vfs.f_flag & ZL_ST_NOEXEC) ? -EACCES : 0;
     if (e) {
         close(fd);
         return e;

@@ -8,7 +8,8 @@
  * getgrouplist, sysinfo and get_nprocs, sched_getcpu, eventfd, memfd_create, prlimit,
  * fallocate, getloadavg, setfsuid/setfsgid; the System V signal calls, a64l/l64a, ftime,
  * ulimit; CPU sets and sched_getaffinity & co., sched_getparam/getscheduler; <mntent.h>,
- * versionsort, clock_getcpuclockid; pseudo-terminals (posix_openpt ... forkpty), ttyname_r,
+ * versionsort, clock_getcpuclockid; statfs, statvfs and their ST_* flags against
+ * /proc/mounts; pseudo-terminals (posix_openpt ... forkpty), ttyname_r,
  * ctermid, cfsetspeed, tcgetsid.
  * One line per check; exit status 0 if all passed (also against glibc). */
 #define _GNU_SOURCE 1
@@ -37,6 +38,9 @@
 #include <sys/eventfd.h>
 #include <sys/mman.h>
 #include <sys/sysinfo.h>
+#include <sys/statfs.h>
+#include <sys/statvfs.h>
+#include <sys/vfs.h>
 #include <sys/fsuid.h>
 #include <sys/timeb.h>
 #include <ulimit.h>
@@ -898,6 +902,54 @@ static void test_mntent(void)
           clock_gettime(c, &ts) == 0, "clock_getcpuclockid");
 }
 
+/* statvfs's f_flag against the mount options /proc/mounts shows for the same mount point
+ * (its last entry, the mount on top); statfs and fstatvfs agree with statvfs. */
+static void statvfs_flags(const char *dir)
+{
+    FILE *f = setmntent("/proc/mounts", "r");
+    struct mntent *m;
+    char opts[512] = "";
+    while (f && (m = getmntent(f)))
+        if (!strcmp(m->mnt_dir, dir)) snprintf(opts, sizeof opts, "%s", m->mnt_opts);
+    if (f) endmntent(f);
+    struct mntent want = { .mnt_opts = opts };
+    struct statvfs v;
+    struct statfs s;
+    int r = statvfs(dir, &v), r2 = statfs(dir, &s);
+    unsigned long fl = v.f_flag;
+    char what[64];
+    snprintf(what, sizeof what, "statvfs(\"%s\") f_flag", dir);
+    check(*opts && r == 0 && r2 == 0 &&
+          !(fl & ST_RDONLY) == !hasmntopt(&want, "ro") && !(fl & ST_NOSUID) == !hasmntopt(&want, "nosuid") &&
+          !(fl & ST_NODEV) == !hasmntopt(&want, "nodev") && !(fl & ST_NOEXEC) == !hasmntopt(&want, "noexec") &&
+          !(fl & ST_NOATIME) == !hasmntopt(&want, "noatime") &&
+          !(fl & ST_RELATIME) == !hasmntopt(&want, "relatime") &&
+          (s.f_flags & ~0x20ul) == fl && !(fl & 0x20) /* Linux's ST_VALID */, what);
+    int fd = open(dir, O_RDONLY | O_DIRECTORY);
+    struct statvfs fv;
+    snprintf(what, sizeof what, "fstatvfs, statfs agree with statvfs(\"%s\")", dir);
+    check(fd >= 0 && fstatvfs(fd, &fv) == 0 && fv.f_flag == v.f_flag && fv.f_bsize == v.f_bsize &&
+          fv.f_fsid == v.f_fsid && fv.f_namemax == v.f_namemax && v.f_namemax == s.f_namelen &&
+          v.f_blocks == s.f_blocks && v.f_files == s.f_files && v.f_favail == v.f_ffree &&
+          v.f_frsize == (s.f_frsize ? s.f_frsize : s.f_bsize) && v.f_bfree <= v.f_blocks &&
+          v.f_bavail <= v.f_bfree && (unsigned)v.f_fsid == (unsigned)s.f_fsid.__val[0], what);
+    if (fd >= 0) close(fd);
+}
+
+static void test_statvfs(void)
+{
+    statvfs_flags("/");
+    statvfs_flags("/proc");
+    struct statvfs v;
+    struct statfs s;
+    errno = 0;
+    int r = statvfs("/no/such/dir/zl", &v);
+    check(r == -1 && errno == ENOENT, "statvfs: ENOENT");
+    errno = 0;
+    r = fstatfs(-1, &s);
+    check(r == -1 && errno == EBADF, "fstatfs: EBADF");
+}
+
 static void test_pty(void)
 {
     int m = posix_openpt(O_RDWR | O_NOCTTY);
@@ -975,6 +1027,7 @@ int main(int argc, char **argv)
     test_legacy();
     test_sched();
     test_mntent();
+    test_statvfs();
     test_pty();
     return fails != 0;
 }
