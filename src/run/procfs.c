@@ -96,7 +96,14 @@ void procfs_note_exe(struct task *p, const char *path, const char *name)
 {
     struct procfs *s = state(p);
     if (!s) return;
-    char *real = realpath(path, NULL);
+    /* a file without a path (execveat of a memfd or a deleted file, given as
+     * /proc/self/fd/N) is named as Linux names it: what the descriptor's link says */
+    char *real = realpath(path, NULL), link[PATH_MAX];
+    ssize_t n;
+    if (!real && (n = readlink(path, link, sizeof link - 1)) > 0) {
+        link[n] = 0;
+        real = strdup(link);
+    }
     free(s->exe);
     s->exe = real ? real : strdup(path);
     free(s->auxv);
@@ -105,7 +112,7 @@ void procfs_note_exe(struct task *p, const char *path, const char *name)
     if (s->auxv && !mm_read(&p->proc->mm, p->proc->auxv_addr, s->auxv, s->auxv_len, NULL)) s->auxv_len = 0;
     if (!s->auxv) s->auxv_len = 0;
     struct stat st;
-    if (real && !stat(real, &st)) {
+    if (!stat(path, &st)) {
         s->exe_dev = st.st_dev;
         s->exe_ino = st.st_ino;
     }
