@@ -1,5 +1,5 @@
-/* zlibc <semaphore.h>: unnamed semaphores (libc/src/thread/sem.c); the named ones
- * (sem_open, sem_close, sem_unlink) fail with ENOSYS. */
+/* zlibc <semaphore.h>: unnamed semaphores (libc/src/thread/sem.c) and named ones, files
+ * in /dev/shm (libc/src/thread/semnamed.c). */
 #ifndef _ZL_SEMAPHORE_H
 #define _ZL_SEMAPHORE_H
 #include <bits/zl_config.h>

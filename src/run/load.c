@@ -124,16 +124,16 @@ static int build_stack(struct task *p, const char *path, char *const argv[],
     return 0;
 }
 
-static int load_file(struct task *p, const char *path, struct elf_file *f,
+static int load_file(struct task *p, const char *path, const char *name, struct elf_file *f,
                      char *const argv[], char *const envp[], char *err, size_t errlen);
 
-int proc_load(struct task *p, const char *path, char *const argv[], char *const envp[],
-              char *err, size_t errlen)
+int proc_load(struct task *p, const char *path, const char *name, char *const argv[],
+              char *const envp[], char *err, size_t errlen)
 {
     struct elf_err ee;
     struct elf_file *f = elf_open(path, ELF_READ_PHDRS_ONLY, &ee);
     if (!f) return fail(err, errlen, "%s", ee.msg);
-    return load_file(p, path, f, argv, envp, err, errlen);
+    return load_file(p, path, name ? name : path, f, argv, envp, err, errlen);
 }
 
 int proc_load_image(struct task *p, const char *name, const void *data, size_t size,
@@ -142,7 +142,7 @@ int proc_load_image(struct task *p, const char *name, const void *data, size_t s
     struct elf_err ee;
     struct elf_file *f = elf_read(data, size, ELF_READ_PHDRS_ONLY, &ee);
     if (!f) return fail(err, errlen, "%s", ee.msg);
-    return load_file(p, name, f, argv, envp, err, errlen);
+    return load_file(p, name, name, f, argv, envp, err, errlen);
 }
 
 /* What validation learns about the loadable segments. */
@@ -218,7 +218,8 @@ int proc_check_exec(const char *path, char *err, size_t errlen)
     return rc;
 }
 
-static int load_file(struct task *p, const char *path, struct elf_file *f,
+/* path: the file (what /proc/self/exe shows); name: AT_EXECFN and the process name. */
+static int load_file(struct task *p, const char *path, const char *name, struct elf_file *f,
                      char *const argv[], char *const envp[], char *err, size_t errlen)
 {
     int rc = -1;
@@ -324,7 +325,7 @@ static int load_file(struct task *p, const char *path, struct elf_file *f,
         { ZL_AT_SECURE, 0 },
     };
     u128 sp = 0;
-    if (build_stack(p, path, argv, envp, aux, sizeof aux / sizeof aux[0], &sp, err, errlen))
+    if (build_stack(p, name, argv, envp, aux, sizeof aux / sizeof aux[0], &sp, err, errlen))
         goto out;
     if (exec_stack) {
         u128 slo = p->proc->lay.stack_top - STACK_SIZE;
@@ -337,8 +338,8 @@ static int load_file(struct task *p, const char *path, struct elf_file *f,
     hart_set_engine(&p->hart, p->proc->opt.engine);
     hart_set_x(&p->hart, 2, sp);
     hart_resume_at(&p->hart, entry);
-    p->proc->exe_path = path;
-    procfs_note_exe(p, path);
+    p->proc->exe_path = name;
+    procfs_note_exe(p, path, name);
     rc = 0;
 out:
     elf_close(f);

@@ -45,6 +45,8 @@ static void usage(FILE *out)
           "               --install registers them, replacing zl-run's earlier entries,\n"
           "               --uninstall removes them (default: all three); PATH is the\n"
           "               interpreter they name (default: this zl-run)\n"
+          "  --exec-fd=FD run the program open on descriptor FD (closed before it starts),\n"
+          "               named by the program path (what execveat of a descriptor uses)\n"
           "  --help       show this help\n"
           "  --version    show the version\n"
           "\n"
@@ -182,7 +184,7 @@ int main(int argc, char **argv)
     }
     p->proc = pr;
     pr->opt.engine = engine_default();
-    int i = 1;
+    int i = 1, exec_fd = -1;
     const char *argv0 = NULL;
     if (options_from_env(pr, &argv0)) return quit(p, 1);
     /* Started by binfmt_misc with the P flag: argv is zl-run, FILE, original argv[0]... */
@@ -213,6 +215,7 @@ int main(int argc, char **argv)
             *eq = '=';
         } else if (!strcmp(o, "-U") && i + 1 < argc) unsetenv(argv[++i]);
         else if (!strcmp(o, "--stats")) p->proc->opt.stats = true;
+        else if (!strncmp(o, "--exec-fd=", 10) && o[10] >= '0' && o[10] <= '9') exec_fd = atoi(o + 10);
         else if (!strcmp(o, "--engine=jit")) p->proc->opt.engine = ENGINE_JIT;
         else if (!strcmp(o, "--jit-dump")) p->proc->opt.jit_dump = true;
         else if (!strcmp(o, "--engine=interp")) p->proc->opt.engine = ENGINE_INTERP;
@@ -251,11 +254,16 @@ loaded_options:
         if (fd >= 0) fcntl(fileno(f), F_SETFD, fd | FD_CLOEXEC);
         p->proc->opt.strace_out = f;
     }
-    char err[256];
+    char err[256], fdfile[32];
     char *path = argv[i];
     if (argv0) argv[i] = (char *)argv0;        /* the guest's argv: argv0, args... */
     p->proc->self_exe = realpath("/proc/self/exe", NULL);
-    if (proc_load(p, path, &argv[i], environ, err, sizeof err)) {
+    /* --exec-fd=FD (execveat of a program named by a descriptor): the program is the file
+     * open on FD, path only its name; the descriptor is not the guest's and is closed */
+    if (exec_fd >= 0) snprintf(fdfile, sizeof fdfile, "/proc/self/fd/%d", exec_fd);
+    int lr = proc_load(p, exec_fd >= 0 ? fdfile : path, path, &argv[i], environ, err, sizeof err);
+    if (exec_fd >= 0) close(exec_fd);
+    if (lr) {
         fprintf(stderr, "zl-run: %s: %s\n", path, err);
         return quit(p, 1);
     }

@@ -91,10 +91,11 @@ struct task {
 int layout_init(struct layout *lay, int xlen, bool no_random);
 
 /* Load the static ELF executable at path into p (which must be fresh), build the initial
- * stack from argv/envp and set the hart's entry state.  On failure returns -1 with a
- * "reason" (no file name prefix) in err. */
-int proc_load(struct task *p, const char *path, char *const argv[], char *const envp[],
-              char *err, size_t errlen);
+ * stack from argv/envp and set the hart's entry state.  name is the program's name
+ * (AT_EXECFN, the process name) when it is not path: execveat's /dev/fd/N.  On failure
+ * returns -1 with a "reason" (no file name prefix) in err. */
+int proc_load(struct task *p, const char *path, const char *name, char *const argv[],
+              char *const envp[], char *err, size_t errlen);
 
 /* Would proc_load accept the executable at path?  0, or -1 with the reason in err:
  * execve checks this before its point of no return. */

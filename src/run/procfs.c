@@ -92,11 +92,18 @@ void procfs_note_segment(struct task *p, u128 va, u128 filesz, u128 off, int pro
     s->nseg++;
 }
 
-void procfs_note_exe(struct task *p, const char *path)
+void procfs_note_exe(struct task *p, const char *path, const char *name)
 {
     struct procfs *s = state(p);
     if (!s) return;
-    char *real = realpath(path, NULL);
+    /* a file without a path (execveat of a memfd or a deleted file, given as
+     * /proc/self/fd/N) is named as Linux names it: what the descriptor's link says */
+    char *real = realpath(path, NULL), link[PATH_MAX];
+    ssize_t n;
+    if (!real && (n = readlink(path, link, sizeof link - 1)) > 0) {
+        link[n] = 0;
+        real = strdup(link);
+    }
     free(s->exe);
     s->exe = real ? real : strdup(path);
     free(s->auxv);
@@ -105,7 +112,7 @@ void procfs_note_exe(struct task *p, const char *path)
     if (s->auxv && !mm_read(&p->proc->mm, p->proc->auxv_addr, s->auxv, s->auxv_len, NULL)) s->auxv_len = 0;
     if (!s->auxv) s->auxv_len = 0;
     struct stat st;
-    if (real && !stat(real, &st)) {
+    if (!stat(path, &st)) {
         s->exe_dev = st.st_dev;
         s->exe_ino = st.st_ino;
     }
@@ -115,8 +122,8 @@ void procfs_note_exe(struct task *p, const char *path)
     }
     /* The process's name is the program's, as exec gives it (the kernel keeps 15 bytes);
      * comm, stat and status then show it, as does PR_GET_NAME. */
-    const char *base = strrchr(path, '/');
-    prctl(PR_SET_NAME, (unsigned long)(base ? base + 1 : path), 0UL, 0UL, 0UL);
+    const char *base = strrchr(name, '/');
+    prctl(PR_SET_NAME, (unsigned long)(base ? base + 1 : name), 0UL, 0UL, 0UL);
 }
 
 const char *procfs_exe(struct task *p)

@@ -14,7 +14,7 @@
  * from the file, file offset, guest rights), then the program itself once it is loaded
  * and its initial stack is built (the auxiliary vector is kept from there). */
 void procfs_note_segment(struct task *p, u128 va, u128 filesz, u128 off, int prot);
-void procfs_note_exe(struct task *p, const char *path);
+void procfs_note_exe(struct task *p, const char *path, const char *name);
 
 /* Release the state at exit. */
 void procfs_destroy(struct task *p);

@@ -1,4 +1,4 @@
-/* Processes: clone (fork and vfork semantics), execve, wait4.
+/* Processes: clone (fork and vfork semantics), execve and execveat, wait4.
  *
  * fork is the host's fork: the child gets a copy of every guest mapping, exactly as
  * Linux gives it.  execve of a RISC-V program re-executes zl-run itself on it, so the
@@ -9,9 +9,12 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -267,20 +270,78 @@ static bool shebang(const char *path, char *buf, size_t size, char **interp, cha
     return **interp != 0;
 }
 
-i128 sys_execve(struct task *p, const u128 *a)
+/* Open the file an exec names, as Linux's do_open_execat judges it: dfd and path as for
+ * openat (an empty path with AT_EMPTY_PATH is dfd's own file), a symbolic link with
+ * AT_SYMLINK_NOFOLLOW is ELOOP, and anything but an executable regular file on a mount
+ * that allows execution is EACCES.  Returns an O_PATH descriptor (close-on-exec) or
+ * -errno. */
+static int open_exec(int dfd, const char *path, int flags)
 {
+    int fd;
+    if (*path) {
+        fd = openat(dfd, path, O_PATH | O_CLOEXEC | (flags & ZL_AT_SYMLINK_NOFOLLOW ? O_NOFOLLOW : 0));
+    } else if (dfd == AT_FDCWD) {
+        fd = open(".", O_PATH | O_CLOEXEC);
+    } else {
+        char self[32];
+        if (fcntl(dfd, F_GETFD) < 0) return -EBADF;
+        snprintf(self, sizeof self, "/proc/self/fd/%d", dfd);
+        fd = open(self, O_PATH | O_CLOEXEC);
+    }
+    if (fd < 0) return -errno;
+    struct stat st;
+    struct statvfs vfs;
+    char self[32];
+    snprintf(self, sizeof self, "/proc/self/fd/%d", fd);
+    int e = fstat(fd, &st) ? -errno :
+            S_ISLNK(st.st_mode) ? -ELOOP :          /* O_PATH|O_NOFOLLOW opens the link */
+            !S_ISREG(st.st_mode) ? -EACCES :
+            access(self, X_OK) ? -errno :
+            !fstatvfs(fd, &vfs) && (vfs.f_flag & ZL_ST_NOEXEC) ? -EACCES : 0;
+    if (e) {
+        close(fd);
+        return e;
+    }
+    return fd;
+}
+
+/* execveat(dfd, path, argv, envp, flags), and execve as execveat(AT_FDCWD, path, argv,
+ * envp, 0).  The file is opened and judged first (open_exec); a RISC-V program, or a
+ * script whose interpreter is one, is then run by zl-run itself, anything else by the
+ * host's execveat with the guest's own arguments, so the host kernel applies Linux's
+ * rules to it. */
+static i128 exec_at(struct task *p, int dfd, u128 path_addr, u128 argv_addr, u128 envp_addr, int flags)
+{
+    if (flags & ~(int)(ZL_AT_EMPTY_PATH | ZL_AT_SYMLINK_NOFOLLOW)) return -EINVAL;
     char path[PATH_MAX];
-    int e = guest_path(p, a[0], path, sizeof path);
+    int e = guest_path(p, path_addr, path, sizeof path);
     if (e) return e;
-    if (access(path, X_OK)) return -errno;
+    if (!*path && !(flags & ZL_AT_EMPTY_PATH)) return -ENOENT;
+    int xfd = open_exec(dfd, path, flags);
+    if (xfd < 0) return xfd;
+    /* The program's name (AT_EXECFN, a script's argument) is Linux's bprm->filename: the
+     * path, or /dev/fd/N[/path] when it is relative to a descriptor.  Such a name does not
+     * exist after the exec when N is close-on-exec, so a script cannot be run that way
+     * (ENOENT, as Linux's BINPRM_FLAGS_PATH_INACCESSIBLE). */
+    bool by_fd = path[0] != '/' && dfd != AT_FDCWD;
+    char name[PATH_MAX + 32], file[32];
+    if (!by_fd) snprintf(name, sizeof name, "%s", path);
+    else if (!*path) snprintf(name, sizeof name, "/dev/fd/%d", dfd);
+    else snprintf(name, sizeof name, "/dev/fd/%d/%s", dfd, path);
+    bool name_gone = by_fd && (fcntl(dfd, F_GETFD) & FD_CLOEXEC);
+    snprintf(file, sizeof file, "/proc/self/fd/%d", xfd);   /* the file, until the exec */
     /* the arrays are counted before anything is copied, and a bad call fails having
      * allocated no more than the limit allows */
     struct args args = { 0 };
-    if ((e = read_args(p, path, a[1], a[2], &args))) goto out;
+    if ((e = read_args(p, name, argv_addr, envp_addr, &args))) goto out;
     char **argv = args.argv, **envp = args.envp;
     char line[256], *interp = NULL, *iarg = NULL;
-    const char *prog = path;
-    bool script = !is_riscv_elf(path) && shebang(path, line, sizeof line, &interp, &iarg);
+    const char *prog = file;
+    bool script = !is_riscv_elf(file) && shebang(file, line, sizeof line, &interp, &iarg);
+    if (script && name_gone) {
+        e = -ENOENT;
+        goto out;
+    }
     if (script) prog = interp;
     if (is_riscv_elf(prog) && p->proc->self_exe) {
         /* A program zl-run would refuse fails here, while the caller can still be told
@@ -290,11 +351,13 @@ i128 sys_execve(struct task *p, const u128 *a)
             e = -ENOEXEC;
             goto out;
         }
-        /* zl-run [-R] [--strace [-A -o FILE]] --engine=E [-L DIR] -0 ARGV0 -- PROG
-         * [interp-arg] [script] ARGS... */
+        /* zl-run [-R] [--strace [-A -o FILE]] --engine=E [-L DIR] [--exec-fd=FD] -0 ARGV0
+         * -- PROG [interp-arg] [script] ARGS...: a program named through a descriptor is
+         * handed over as one (xfd, kept open across the exec; the new zl-run closes it) */
         size_t argc = args.argc;
-        char **nv = calloc(argc + 16, sizeof *nv);
+        char **nv = calloc(argc + 17, sizeof *nv);
         if (!nv) { e = -ENOMEM; goto out; }
+        char fdopt[32];
         size_t k = 0;
         nv[k++] = p->proc->self_exe;
         if (p->proc->opt.no_random) nv[k++] = "-R";
@@ -309,13 +372,18 @@ i128 sys_execve(struct task *p, const u128 *a)
             nv[k++] = "-L";
             nv[k++] = (char *)p->proc->opt.sysroot;
         }
+        if (!script && by_fd) {
+            snprintf(fdopt, sizeof fdopt, "--exec-fd=%d", xfd);
+            nv[k++] = fdopt;
+            fcntl(xfd, F_SETFD, 0);
+        }
         nv[k++] = "-0";
-        nv[k++] = script ? interp : (argc ? argv[0] : path);
+        nv[k++] = script ? interp : (argc ? argv[0] : name);
         nv[k++] = "--";
-        nv[k++] = (char *)prog;
+        nv[k++] = script ? interp : name;
         if (script) {
             if (iarg) nv[k++] = iarg;
-            nv[k++] = path;
+            nv[k++] = name;
         }
         for (size_t i = 1; i < argc; i++) nv[k++] = argv[i];
         nv[k] = NULL;
@@ -324,11 +392,23 @@ i128 sys_execve(struct task *p, const u128 *a)
         free(nv);
         goto out;
     }
-    execve(path, argv, envp);       /* a host program, or a script the host runs */
+    /* a host program, or a script the host runs */
+    syscall(SYS_execveat, dfd, path, argv, envp, flags);
     e = -errno;
 out:
+    close(xfd);
     free_args(&args);
     return e;
+}
+
+i128 sys_execve(struct task *p, const u128 *a)
+{
+    return exec_at(p, AT_FDCWD, a[0], a[1], a[2], 0);
+}
+
+i128 sys_execveat(struct task *p, const u128 *a)
+{
+    return exec_at(p, (int)a[0], a[1], a[2], a[3], (int)a[4]);
 }
 
 /* wait4(pid, status, options, rusage) */

@@ -244,6 +244,52 @@ i128 sys_sched_getparam(struct task *p, const u128 *a)
     return put_guest(p, a[1], &prio, 4);
 }
 
+i128 sys_sched_get_priority_max(struct task *p, const u128 *a)
+{
+    (void)p;
+    return ret(syscall(SYS_sched_get_priority_max, (int)a[0]));
+}
+
+i128 sys_sched_get_priority_min(struct task *p, const u128 *a)
+{
+    (void)p;
+    return ret(syscall(SYS_sched_get_priority_min, (int)a[0]));
+}
+
+/* sched_setscheduler and sched_setparam (policy -1: keep it), with Linux's order of
+ * checks: a negative policy, then a null parameter or a negative pid (EINVAL), then the
+ * copy (EFAULT); the host judges the rest and applies it to the thread (guest threads
+ * are host threads). */
+static i128 set_scheduler(struct task *p, i32 pid, int policy, u128 param)
+{
+    if (!param || pid < 0) return -EINVAL;
+    u8 g[ZL_MAXSIZE_sched_param];
+    struct sched_param sp;
+    int e = get_guest(p, param, g, zl_sizeof(sys_pers(p), ZL_T_sched_param));
+    if (!e) e = zl_sched_param_g2h(sys_pers(p), g, &sp);
+    if (e) return e;
+    return policy < 0 ? ret(syscall(SYS_sched_setparam, pid, &sp))
+                      : ret(syscall(SYS_sched_setscheduler, pid, policy, &sp));
+}
+
+i128 sys_sched_setscheduler(struct task *p, const u128 *a)
+{
+    if ((i32)a[1] < 0) return -EINVAL;
+    return set_scheduler(p, (i32)a[0], (int)a[1], a[2]);
+}
+
+i128 sys_sched_setparam(struct task *p, const u128 *a)
+{
+    return set_scheduler(p, (i32)a[0], -1, a[1]);
+}
+
+i128 sys_sched_rr_get_interval(struct task *p, const u128 *a)
+{
+    struct timespec ts;
+    if (sched_rr_get_interval((pid_t)a[0], &ts)) return -errno;
+    return put_timespec(p, a[1], &ts);
+}
+
 /* membarrier: the host's (the zl-run process has the guest's one thread). */
 i128 sys_membarrier(struct task *p, const u128 *a)
 {

@@ -96,10 +96,27 @@ i128 sys_times(struct task *p, const u128 *a)
     return (i128)c;
 }
 
+/* rv32 is Linux's compat sysinfo (kernel/sys.c): when the RAM or swap total does not fit
+ * in 32 bits, mem_unit is doubled up to the page size and every memory value shifted
+ * right as often, so a 32-bit long holds them (a value still too large is truncated). */
+static void sysinfo_compat_scale(struct sysinfo *si)
+{
+    if (!(si->totalram >> 32) && !(si->totalswap >> 32)) return;
+    unsigned shift = 0;
+    while (si->mem_unit < GUEST_PAGE) {
+        si->mem_unit <<= 1;
+        shift++;
+    }
+    unsigned long *v[] = { &si->totalram, &si->freeram, &si->sharedram, &si->bufferram,
+                           &si->totalswap, &si->freeswap, &si->totalhigh, &si->freehigh };
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) *v[i] = (*v[i] >> shift) & 0xffffffffUL;
+}
+
 i128 sys_sysinfo(struct task *p, const u128 *a)
 {
     struct sysinfo si;
     if (sysinfo(&si)) return -errno;
+    if (p->proc->lay.xlen == 32) sysinfo_compat_scale(&si);
     u8 g[ZL_MAXSIZE_sysinfo];
     memset(g, 0, sizeof g);
     int e = zl_sysinfo_h2g(sys_pers(p), &si, g);

@@ -11,6 +11,7 @@
 #   spawn.c     posix_spawn/posix_spawnp, file actions, attributes (runs itself again)
 #   muslfill.c  what was added for musl parity: <err.h>, <libgen.h>, <search.h>, rand48,
 #               strverscmp, wide strings and wcsto*, *at/id calls, itimers, small headers
+#   semnamed.c  named semaphores (sem_open, sem_close, sem_unlink; forks itself)
 set -u
 cd "${ZL_ROOT:-.}"
 BUILD=${BUILD:-build}

@@ -44,12 +44,17 @@ for name in procs signals mremap linuxrules scm; do
         echo "PASS $name"
     fi
 done
-# rtqueue.c (real-time signal queueing) and robust.c (robust mutexes whose owner died):
-# compared with the same source run natively on the host's Linux, whose rules are the
-# same on riscv; rtqueue.c also built by zl-cc with zlibc at rv128 and rv32.
+# rtqueue.c (real-time signal queueing), robust.c (robust mutexes whose owner died) and
+# execat.c (execveat): compared with the same source run natively on the host's Linux,
+# whose rules are the same on riscv; rtqueue.c also built by zl-cc with zlibc at rv128
+# and rv32, robust.c at every XLEN (zlibc's robust mutexes).
 "$ZL_BIN/zl-cc" -m128 -O1 -o "$out/rtqueue128" tests/run/glibc/rtqueue.c 2>"$out/zlcc.err"
 "$ZL_BIN/zl-cc" -m32 -O1 -o "$out/rtqueue32" tests/run/glibc/rtqueue.c 2>>"$out/zlcc.err"
-for v in rtqueue:rtqueue robust:robust rtqueue:rtqueue128 rtqueue:rtqueue32; do
+for x in 128 64 32; do
+    "$ZL_BIN/zl-cc" -m$x -O1 -o "$out/robust$x" tests/run/glibc/robust.c 2>>"$out/zlcc.err"
+done
+for v in rtqueue:rtqueue robust:robust execat:execat rtqueue:rtqueue128 rtqueue:rtqueue32 \
+         robust:robust128 robust:robust64 robust:robust32; do
     src=${v%%:*} exe=${v#*:}
     if [ ! -f "$out/$src.want" ]; then
         cc -O2 -pthread -o "$out/$src.native" "tests/run/glibc/$src.c" 2>"$out/$src.nerr" &&

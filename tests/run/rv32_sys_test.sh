@@ -22,7 +22,11 @@ for src in tests/run/rv32/*.c; do
     else
         echo "PASS rv32_$name"
     fi
-    if command -v qemu-riscv32 > /dev/null; then
+    # qemu-riscv32 copies sysinfo's values truncated to 32 bits where Linux raises
+    # mem_unit (compat_sysinfo), so it is no reference for sysinfo.c
+    if [ "$name" = sysinfo ]; then
+        echo "# rv32_sysinfo: not compared with qemu-riscv32 (it truncates where Linux scales)"
+    elif command -v qemu-riscv32 > /dev/null; then
         (cd "$out" && timeout $((30 * ${ZL_TIME_SCALE:-1})) qemu-riscv32 "./$name" > "$name.q" 2>&1); rq=$?
         if [ $rq -ne 0 ] || ! cmp -s "tests/run/rv32/$name.expected" "$out/$name.q"; then
             echo "FAIL rv32_${name}_qemu: the expected output is not qemu-riscv32's (exit $rq)"

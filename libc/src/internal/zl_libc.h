@@ -59,6 +59,9 @@ ZL_HIDDEN extern zl_ulong *__zl_auxv;
 ZL_HIDDEN void __zl_stdio_exit(void);
 ZL_HIDDEN _Noreturn void __zl_fatal(const char *msg);
 ZL_HIDDEN void __zl_malloc_fork_reset(void);
+/* mkostemps with the new file's mode (before the umask): the six X's of tmpl become a
+ * name that did not exist (stdlib/env.c). */
+ZL_HIDDEN int __zl_mkostemps_mode(char *tmpl, int suffixlen, int flags, unsigned mode);
 struct rusage;
 ZL_HIDDEN void __zl_rusage_from_k(struct rusage *, const struct k_rusage *);   /* misc/sys.c */
 

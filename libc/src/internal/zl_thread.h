@@ -38,6 +38,8 @@ struct __zl_pthread {
     sigset_t start_mask;      /* the creator's signal mask, installed by the new thread */
     struct { void *value; unsigned seq; } tsd[PTHREAD_KEYS_MAX];
     int tsd_used;             /* a key value was set: run the destructors at exit */
+    int robust_set;           /* robust is registered (set_robust_list) */
+    struct k_robust_list_head robust;   /* the robust mutexes held (mutex.c) */
 };
 
 /* The calling thread's descriptor (pthread_self), never NULL. */
@@ -69,6 +71,13 @@ ZL_HIDDEN int __zl_lock_slow(int *l, const struct timespec *abs, clockid_t clock
  * (e.g. re-locks a condition variable's mutex) before the thread exits. */
 ZL_HIDDEN void __zl_cp_begin(void (*cleanup)(void *), void *arg);
 ZL_HIDDEN void __zl_cp_end(void);
+
+/* Robust mutexes (mutex.c).  __zl_robust_abandon: a thread about to unmap its own
+ * descriptor marks the robust mutexes it holds as the kernel would at its exit
+ * (FUTEX_OWNER_DIED, one waiter woken) and unregisters its list.  __zl_robust_fork_child:
+ * the child starts with an empty list, registered again (fork does not inherit one). */
+ZL_HIDDEN void __zl_robust_abandon(struct __zl_pthread *t);
+ZL_HIDDEN void __zl_robust_fork_child(struct __zl_pthread *t);
 
 /* The process-shared attribute (attr.c). */
 ZL_HIDDEN int __zl_get_pshared(int flag, int *s);

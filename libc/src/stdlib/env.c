@@ -222,7 +222,7 @@ static int fill_x(char *t, size_t n)
 }
 
 /* The six X's end suffixlen characters before the end of tmpl (0 for mkstemp). */
-int mkostemps(char *tmpl, int suffixlen, int flags)
+int __zl_mkostemps_mode(char *tmpl, int suffixlen, int flags, unsigned mode)
 {
     size_t l = strlen(tmpl);
     if (suffixlen < 0 || l < 6 || l - 6 < (size_t)suffixlen) {
@@ -236,13 +236,18 @@ int mkostemps(char *tmpl, int suffixlen, int flags)
     }
     for (int tries = 0; tries < 100; tries++) {
         fill_x(x, 6);
-        int fd = open(tmpl, O_RDWR | O_CREAT | O_EXCL | flags, 0600);
+        int fd = open(tmpl, O_RDWR | O_CREAT | O_EXCL | flags, mode);
         if (fd >= 0 || errno != EEXIST)
             return fd;
     }
     memcpy(x, "XXXXXX", 6);
     errno = EEXIST;
     return -1;
+}
+
+int mkostemps(char *tmpl, int suffixlen, int flags)
+{
+    return __zl_mkostemps_mode(tmpl, suffixlen, flags, 0600);
 }
 
 int mkostemp(char *tmpl, int flags) { return mkostemps(tmpl, 0, flags); }

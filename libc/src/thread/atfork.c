@@ -54,6 +54,7 @@ void __zl_fork_child(void)
 {
     struct __zl_pthread *t = __zl_self();
     t->tid = (int)SYS0(gettid);
+    __zl_robust_fork_child(t);
     ZL_STORE(&__zl_nthreads, 1);
     __zl_malloc_unlock_all();
     __zl_stdio_unlock_all(1);

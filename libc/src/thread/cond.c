@@ -12,13 +12,17 @@ struct waiting {
     int count;    /* a recursive mutex's depth, restored after re-locking */
 };
 
-static void relock(struct waiting *w)
+/* Relock the mutex: 0, or a robust mutex's EOWNERDEAD (held, inconsistent) or
+ * ENOTRECOVERABLE (not held), which the wait returns. */
+static int relock(struct waiting *w)
 {
     ZL_ADD(&w->c->__waiters, -1);
-    while (pthread_mutex_lock(w->m) == EAGAIN)
+    int r;
+    while ((r = pthread_mutex_lock(w->m)) == EAGAIN)
         ;
-    if ((w->m->__type & 3) == PTHREAD_MUTEX_RECURSIVE)
+    if (r != ENOTRECOVERABLE && (w->m->__type & 3) == PTHREAD_MUTEX_RECURSIVE)
         w->m->__count = w->count;
+    return r;
 }
 
 /* Cancelled while waiting: the cleanup handlers run with the mutex held, and a signal this
@@ -27,7 +31,7 @@ static void relock(struct waiting *w)
 static void cancel_cleanup(void *p)
 {
     struct waiting *w = p;
-    relock(w);
+    (void)relock(w);
     pthread_cond_signal(w->c);
 }
 
@@ -50,7 +54,9 @@ int pthread_cond_timedwait(pthread_cond_t *restrict c, pthread_mutex_t *restrict
     __zl_cp_begin(cancel_cleanup, &w);
     int r = __zl_futex_wait(&c->__seq, seq, abs, c->__clock, c->__shared);
     __zl_cp_end();
-    relock(&w);
+    int lr = relock(&w);
+    if (lr)
+        return lr;
     return r == -ETIMEDOUT ? ETIMEDOUT : r == -EINVAL ? EINVAL : 0;
 }
 

@@ -40,8 +40,9 @@ _Noreturn void pthread_exit(void *result)
     if (!ZL_CAS(&t->detach_state, &st, ZL_EXITING) && st == ZL_DETACHED && t->map) {
         /* Detached: nobody will join, so the thread frees its own mapping.  The kernel
          * must not write the tid into it after the unmap (the pages could belong to a new
-         * mapping by then). */
+         * mapping by then), nor read the robust list there. */
         (void)SYS1(set_tid_address, 0);
+        __zl_robust_abandon(t);
         __zl_unmap_exit(t->map, t->map_len);
     }
     for (;;)

@@ -90,25 +90,3 @@ int sem_getvalue(sem_t *restrict s, int *restrict v)
     *v = ZL_LOAD(&s->__value);
     return 0;
 }
-
-sem_t *sem_open(const char *name, int flags, ...)
-{
-    (void)name;
-    (void)flags;
-    errno = ENOSYS;
-    return SEM_FAILED;
-}
-
-int sem_close(sem_t *s)
-{
-    (void)s;
-    errno = ENOSYS;
-    return -1;
-}
-
-int sem_unlink(const char *name)
-{
-    (void)name;
-    errno = ENOSYS;
-    return -1;
-}

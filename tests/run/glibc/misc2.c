@@ -1,6 +1,7 @@
 /* statfs/fstatfs, flock, fallocate, posix_fadvise, sync/syncfs, close_range,
  * memfd_create, eventfd, msync, mlock/munlock, mincore, getcpu, sched affinity and
- * scheduler queries: output compared with qemu-riscv64. */
+ * scheduler calls (priority ranges, sched_setscheduler/sched_setparam with their errors,
+ * sched_rr_get_interval): output compared with qemu-riscv64. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -87,5 +88,46 @@ int main(int argc, char **argv)
     printf("sched_getscheduler: %d\n", sched_getscheduler(0));
     struct sched_param sp = { 5 };
     printf("sched_getparam: %d prio %d\n", sched_getparam(0, &sp), sp.sched_priority);
+    printf("priority range: FIFO %d-%d RR %d-%d OTHER %d-%d\n", sched_get_priority_min(SCHED_FIFO),
+           sched_get_priority_max(SCHED_FIFO), sched_get_priority_min(SCHED_RR),
+           sched_get_priority_max(SCHED_RR), sched_get_priority_min(SCHED_OTHER),
+           sched_get_priority_max(SCHED_OTHER));
+    errno = 0;
+    r = sched_get_priority_max(77);
+    printf("sched_get_priority_max(77): %d %s\n", r, strerror(errno));
+    sp.sched_priority = 0;
+    printf("sched_setscheduler(OTHER, 0): %d\n", sched_setscheduler(0, SCHED_OTHER, &sp));
+    printf("sched_setparam(0): %d\n", sched_setparam(0, &sp));
+    sp.sched_priority = 5;
+    errno = 0;
+    r = sched_setscheduler(0, SCHED_OTHER, &sp);
+    printf("sched_setscheduler(OTHER, 5): %d %s\n", r, strerror(errno));
+    sp.sched_priority = 0;
+    errno = 0;
+    r = (int)syscall(SYS_sched_setscheduler, 0, -1, &sp);
+    printf("sched_setscheduler(policy -1): %d %s\n", r, strerror(errno));
+    errno = 0;
+    r = (int)syscall(SYS_sched_setscheduler, -1, SCHED_OTHER, &sp);
+    printf("sched_setscheduler(pid -1): %d %s\n", r, strerror(errno));
+    errno = 0;
+    r = (int)syscall(SYS_sched_setparam, 0, NULL);
+    printf("sched_setparam(NULL): %d %s\n", r, strerror(errno));
+    errno = 0;
+    r = (int)syscall(SYS_sched_setparam, 0, (void *)16);
+    printf("sched_setparam(bad pointer): %d %s\n", r, strerror(errno));
+    printf("sched_getscheduler after: %d\n", sched_getscheduler(0));
+    struct timespec rr = { -1, -1 };
+    r = sched_rr_get_interval(0, &rr);
+    printf("sched_rr_get_interval: %d sec %ld nsec in range %d\n", r, (long)rr.tv_sec,
+           rr.tv_nsec >= 0 && rr.tv_nsec < 1000000000);
+    errno = 0;
+    r = sched_rr_get_interval(-1, &rr);
+    printf("sched_rr_get_interval(-1): %d %s\n", r, strerror(errno));
+    errno = 0;
+    r = sched_rr_get_interval(0x3ffffff0, &rr);
+    printf("sched_rr_get_interval(no such pid): %d %s\n", r, strerror(errno));
+    errno = 0;
+    r = (int)syscall(SYS_sched_rr_get_interval, 0, (void *)16);
+    printf("sched_rr_get_interval(bad pointer): %d %s\n", r, strerror(errno));
     return 0;
 }
