@@ -99,6 +99,7 @@ struct RV(stub) {
     u32 idx;                /* instructions retired before this one in the block */
     uxlen pc, target;
     unsigned size, kind_arg, reg;
+    unsigned hreg;          /* a load's destination host register, or NOT_CACHED (rax) */
     bool freg;
     u32 dirty;              /* the cached registers to store back when leaving here */
 };
@@ -253,33 +254,42 @@ static struct RV(stub) *RV(tlb_probe)(struct RV(jt) *t, bool write, unsigned siz
 {
     struct x86 *e = &t->e;
     i32 tlb = write ? HOFF(tlb_w) : HOFF(tlb_r);
-    x86_mov(e, true, RCX, RAX);
-    x86_shift_imm(e, true, SH_SHR, RCX, 12);
-    x86_alu_imm(e, false, ALU_AND, RCX, TLB_SIZE - 1);
-    x86_shift_imm(e, false, SH_SHL, RCX, 4);
-    x86_alu_reg(e, true, ALU_ADD, RCX, RBP);
+    /* ecx = the slot's byte offset, ((a >> 12) & (TLB_SIZE - 1)) * 16, in two steps */
+    _Static_assert(TLB_SIZE <= (1 << 20), "the slot index comes from the address's low 32 bits");
+    x86_mov(e, false, RCX, RAX);
+    x86_shift_imm(e, false, SH_SHR, RCX, 12 - 4);
+    x86_alu_imm(e, false, ALU_AND, RCX, (TLB_SIZE - 1) << 4);
     x86_mov(e, true, RDX, RAX);
     x86_alu_imm(e, W, ALU_AND, RDX, (i32)(~0xfffu | (size - 1)));
-    x86_alu_mem(e, W, ALU_CMP, RDX, RCX, tlb);
+    x86_alu_mem_idx(e, W, ALU_CMP, RDX, RBP, RCX, tlb);
     struct RV(stub) *s = RV(new_stub)(t, kind, x86_jcc(e, CC_NE));
-    x86_alu_mem(e, true, ALU_ADD, RAX, RCX, tlb + 8);
+    x86_alu_mem_idx(e, true, ALU_ADD, RAX, RBP, RCX, tlb + 8);
     return s;
 }
+
+static unsigned RV(dest)(struct x86 *e, const struct isa_inst *in, unsigned other);
 
 static void RV(emit_load)(struct RV(jt) *t, const struct isa_inst *in, unsigned size,
                           bool is_signed, bool freg, bool box)
 {
     struct x86 *e = &t->e;
     RV(ea)(e, in);
+    /* straight into rd's host register when it has one (the slow path moves its result
+     * there); rd is marked written before the probe, harmless: until the load it still
+     * holds rd's value */
+    unsigned to = freg || box ? NOT_CACHED : RV(dest)(e, in, 0);
     struct RV(stub) *s = RV(tlb_probe)(t, false, size, STUB_LOAD);
+    unsigned d = to != NOT_CACHED ? to : RAX;
     switch (size) {
-    case 1: if (is_signed) x86_load_s8(e, RAX, RAX, 0); else x86_load_u8(e, RAX, RAX, 0); break;
-    case 2: if (is_signed) x86_load_s16(e, RAX, RAX, 0); else x86_load_u16(e, RAX, RAX, 0); break;
-    case 4: if (is_signed && W) x86_load_s32(e, RAX, RAX, 0); else x86_load32(e, RAX, RAX, 0); break;
-    default: x86_load64(e, RAX, RAX, 0); break;
+    case 1: if (is_signed) x86_load_s8(e, d, RAX, 0); else x86_load_u8(e, d, RAX, 0); break;
+    case 2: if (is_signed) x86_load_s16(e, d, RAX, 0); else x86_load_u16(e, d, RAX, 0); break;
+    case 4: if (is_signed && W) x86_load_s32(e, d, RAX, 0); else x86_load32(e, d, RAX, 0); break;
+    default: x86_load64(e, d, RAX, 0); break;
     }
     s->cont = e->p;
+    s->hreg = to;
     s->kind_arg = size | (is_signed ? JL_SIGNED : 0);
+    if (to != NOT_CACHED) return;
     if (box) {
         x86_mov_imm(e, RCX, 0xffffffff00000000ull);
         x86_alu_reg(e, true, ALU_OR, RAX, RCX);
@@ -299,12 +309,16 @@ static void RV(emit_store)(struct RV(jt) *t, const struct isa_inst *in, unsigned
     struct x86 *e = &t->e;
     RV(ea)(e, in);
     struct RV(stub) *s = RV(tlb_probe)(t, true, size, STUB_STORE);
-    RV(store_value)(e, in->rs2, freg);
+    unsigned v = freg || !in->rs2 ? NOT_CACHED : t->host_of[in->rs2];   /* from rs2's host register */
+    if (v == NOT_CACHED) {
+        RV(store_value)(e, in->rs2, freg);
+        v = RDX;
+    }
     switch (size) {
-    case 1: x86_store8(e, RDX, RAX, 0); break;
-    case 2: x86_store16(e, RDX, RAX, 0); break;
-    case 4: x86_store32(e, RDX, RAX, 0); break;
-    default: x86_store64(e, RDX, RAX, 0); break;
+    case 1: x86_store8(e, v, RAX, 0); break;
+    case 2: x86_store16(e, v, RAX, 0); break;
+    case 4: x86_store32(e, v, RAX, 0); break;
+    default: x86_store64(e, v, RAX, 0); break;
     }
     s->cont = e->p;
     s->size = size;
@@ -370,6 +384,24 @@ static void RV(alu_x)(struct x86 *e, bool w, enum x86_alu op, unsigned reg, unsi
     else x86_alu_mem(e, w, op, reg, RBP, XOFF(r));
 }
 
+/* x[rd] = x[rs], without a detour through rax where either is in a host register */
+static void RV(copy_x)(struct x86 *e, unsigned rd, unsigned rs)
+{
+    struct RV(jt) *t = RV(jt_of)(e);
+    unsigned hd = t->host_of[rd], hs = rs ? t->host_of[rs] : NOT_CACHED;
+    if (rd == 0) return;
+    if (hd != NOT_CACHED) {
+        RV(ldx)(e, hd, rs);
+        t->dirty |= 1u << rd;
+    } else if (hs != NOT_CACHED) {
+        if (W) x86_store64(e, hs, RBP, XOFF(rd));
+        else x86_store32(e, hs, RBP, XOFF(rd));
+    } else {
+        RV(ldx)(e, RAX, rs);
+        RV(stx)(e, RAX, rd);
+    }
+}
+
 /* x[r] = v */
 static void RV(set_x)(struct x86 *e, unsigned r, uxlen v)
 {
@@ -414,8 +446,7 @@ static void RV(emit_alu_rr)(struct x86 *e, const struct isa_inst *in, bool w, en
         return;
     }
     if (in->rs1 == 0 && w == W && (op == ALU_ADD || op == ALU_OR || op == ALU_XOR)) {
-        RV(ldx)(e, RAX, in->rs2);                /* mv */
-        RV(stx)(e, RAX, in->rd);
+        RV(copy_x)(e, in->rd, in->rs2);          /* mv */
         return;
     }
     hd = RV(dest)(e, in, in->rs2);
@@ -455,18 +486,20 @@ static void RV(emit_alu_ri)(struct x86 *e, const struct isa_inst *in, bool w, en
 }
 static void RV(emit_shift_rr)(struct x86 *e, const struct isa_inst *in, bool w, enum x86_shift op)
 {
-    RV(ldx)(e, RAX, in->rs1);
-    RV(ldx)(e, RCX, in->rs2);
-    x86_shift_cl(e, w, op, RAX);                 /* the host masks the count as RISC-V does */
-    if (w != W) x86_movsxd(e, RAX, RAX);
-    RV(stx)(e, RAX, in->rd);
+    RV(ldx)(e, RCX, in->rs2);                    /* first: rd may be rs2 */
+    unsigned hd = RV(dest)(e, in, 0), d = hd != NOT_CACHED ? hd : RAX;
+    RV(ldx)(e, d, in->rs1);
+    x86_shift_cl(e, w, op, d);                   /* the host masks the count as RISC-V does */
+    if (w != W) x86_movsxd(e, d, d);
+    if (hd == NOT_CACHED) RV(stx)(e, RAX, in->rd);
 }
 static void RV(emit_shift_ri)(struct x86 *e, const struct isa_inst *in, bool w, enum x86_shift op)
 {
-    RV(ldx)(e, RAX, in->rs1);
-    if (in->imm) x86_shift_imm(e, w, op, RAX, (unsigned)in->imm);
-    if (w != W) x86_movsxd(e, RAX, RAX);
-    RV(stx)(e, RAX, in->rd);
+    unsigned hd = RV(dest)(e, in, 0), d = hd != NOT_CACHED ? hd : RAX;
+    RV(ldx)(e, d, in->rs1);
+    if (in->imm) x86_shift_imm(e, w, op, d, (unsigned)in->imm);
+    if (w != W) x86_movsxd(e, d, d);
+    if (hd == NOT_CACHED) RV(stx)(e, RAX, in->rd);
 }
 static void RV(emit_set)(struct x86 *e, const struct isa_inst *in, enum x86_cc cc, bool imm)
 {
@@ -730,7 +763,13 @@ static void RV(emit_stubs)(struct RV(jt) *t)
             x86_alu_imm(e, true, ALU_ADD, R14, (i32)s->idx);
             RV(set_pc)(e, s->pc);
             RV(exit_with)(t, JIT_EXIT_TRAP, s->dirty);
-            if (!e->full) x86_patch_rel32(ok, RV(rx)(t, ok), RV(rx)(t, s->cont));
+            if (s->kind == STUB_LOAD && s->hreg != NOT_CACHED) {
+                RV(link_here)(t, ok);
+                x86_mov(e, W, s->hreg, RAX);
+                RV(jmp_to)(t, RV(rx)(t, s->cont));
+            } else if (!e->full) {
+                x86_patch_rel32(ok, RV(rx)(t, ok), RV(rx)(t, s->cont));
+            }
             break;
         }
         case STUB_BRANCH:

@@ -63,6 +63,15 @@ static inline void x86_modrm_mem(struct x86 *e, unsigned reg, unsigned base, i32
     if (mod == 1) x86_byte(e, (u8)disp);
     else if (mod == 2) x86_u32(e, (u32)disp);
 }
+/* ModRM + SIB + displacement for [base + index + disp] (scale 1; index is not RSP). */
+static inline void x86_modrm_idx(struct x86 *e, unsigned reg, unsigned base, unsigned index, i32 disp)
+{
+    unsigned mod = disp == 0 && (base & 7) != RBP ? 0 : (disp >= -128 && disp <= 127) ? 1 : 2;
+    x86_byte(e, mod << 6 | (reg & 7) << 3 | 4);
+    x86_byte(e, (index & 7) << 3 | (base & 7));
+    if (mod == 1) x86_byte(e, (u8)disp);
+    else if (mod == 2) x86_u32(e, (u32)disp);
+}
 static inline void x86_modrm_reg(struct x86 *e, unsigned reg, unsigned rm)
 {
     x86_byte(e, 0xc0 | (reg & 7) << 3 | (rm & 7));
@@ -138,6 +147,14 @@ static inline void x86_store_imm64(struct x86 *e, unsigned base, i32 d, i32 v)
 static inline void x86_alu_mem(struct x86 *e, bool w, enum x86_alu op, unsigned r, unsigned base, i32 d)
 {
     x86_op_mem(e, w, (unsigned)op * 8 + 3, r, base, d);
+}
+/* op r, [base + index + d] */
+static inline void x86_alu_mem_idx(struct x86 *e, bool w, enum x86_alu op, unsigned r, unsigned base,
+                                   unsigned index, i32 d)
+{
+    x86_rex(e, w, r, index, base, false);
+    x86_byte(e, (unsigned)op * 8 + 3);
+    x86_modrm_idx(e, r, base, index, d);
 }
 static inline void x86_alu_reg(struct x86 *e, bool w, enum x86_alu op, unsigned dst, unsigned src)
 {
