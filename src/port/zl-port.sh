@@ -26,7 +26,8 @@ or a Debian source package name (fetched with `apt-get source --download-only`).
   -j N                 parallel make jobs (default 2)
   --keep               keep the build trees (the scratch directory is printed)
   --help, --version
-The report is DIR/report.md; logs are DIR/m64 and DIR/m128 (build.log, test.log).
+The report is DIR/report.md; logs are DIR/m64 and DIR/m128 (build.log, test.log),
+zl-audit's findings on the unpatched sources DIR/audit.txt.
 Exit status: 0 every requested width built and passed its tests, 1 some did not,
 2 bad usage or input.
 EOF
