@@ -21,11 +21,11 @@ for tarball in "$CORPUS"/*.orig.tar.*; do
     "$PORT" --timeout "${ZL_PORT_TIMEOUT:-900}" -o "$out/$name" "$tarball" || rc=1
     # the report's rows "| -mX | build | s | tests | passed | failed | s |", named
     while IFS= read -r row; do
-        rows+=("| $name | ${row#| }")
+        rows+=("| $name | ${row#| } |")
     done < <(grep -E '^\| -m(64|128) \|' "$out/$name/report.md" 2>/dev/null ||
              echo "| - | no report | | | | | |")
     # "- zl-audit findings: N (rules); confirmed 64-bit assumptions reported: K/M"
-    audit=$(sed -n 's/^- zl-audit findings: \([^ ]*\).*reported: \([0-9]*\/[0-9]*\)$/\1 findings, recall \2/p' \
+    audit=$(sed -n 's/^- zl-audit findings: \([0-9]*\).*reported: \([0-9]*\/[0-9]*\)$/\1 findings, recall \2/p' \
             "$out/$name/report.md" 2>/dev/null)
     rows+=("| $name | all | | | | | | $((SECONDS - t0)) s wall | ${audit:-} |")
 done
