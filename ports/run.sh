@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # make ports: zl-port on every package of the corpus (docs/ports.md), one after the other;
-# reports in $BUILD/ports/NAME/report.md and a summary table in $BUILD/ports/summary.md.
+# reports in $BUILD/ports/NAME/report.md and a summary table in $BUILD/ports/summary.md
+# (with zl-audit's findings on each package and its recall on the recipes' confirmed
+# 64-bit assumptions).
 # Env: BUILD (build dir), CORPUS (the tarballs), PORTS (names to run; default: all),
 # ZL_PORT_TIMEOUT (seconds per test suite, default 900).
 set -u
@@ -19,14 +21,17 @@ for tarball in "$CORPUS"/*.orig.tar.*; do
     "$PORT" --timeout "${ZL_PORT_TIMEOUT:-900}" -o "$out/$name" "$tarball" || rc=1
     # the report's rows "| -mX | build | s | tests | passed | failed | s |", named
     while IFS= read -r row; do
-        rows+=("| $name | ${row#| }")
+        rows+=("| $name | ${row#| } |")
     done < <(grep -E '^\| -m(64|128) \|' "$out/$name/report.md" 2>/dev/null ||
              echo "| - | no report | | | | | |")
-    rows+=("| $name | all | | | | | | $((SECONDS - t0)) s wall |")
+    # "- zl-audit findings: N (rules); confirmed 64-bit assumptions reported: K/M"
+    audit=$(sed -n 's/^- zl-audit findings: \([0-9]*\).*reported: \([0-9]*\/[0-9]*\)$/\1 findings, recall \2/p' \
+            "$out/$name/report.md" 2>/dev/null)
+    rows+=("| $name | all | | | | | | $((SECONDS - t0)) s wall | ${audit:-} |")
 done
 {
-    echo "| package | width | build | build s | tests | passed | failed | test s (all: wall) |"
-    echo "|---|---|---|---|---|---|---|---|"
+    echo "| package | width | build | build s | tests | passed | failed | test s (all: wall) | zl-audit |"
+    echo "|---|---|---|---|---|---|---|---|---|"
     printf '%s\n' "${rows[@]}"
 } >"$out/summary.md"
 cat "$out/summary.md"

@@ -26,7 +26,8 @@ or a Debian source package name (fetched with `apt-get source --download-only`).
   -j N                 parallel make jobs (default 2)
   --keep               keep the build trees (the scratch directory is printed)
   --help, --version
-The report is DIR/report.md; logs are DIR/m64 and DIR/m128 (build.log, test.log).
+The report is DIR/report.md; logs are DIR/m64 and DIR/m128 (build.log, test.log),
+zl-audit's findings on the unpatched sources DIR/audit.txt.
 Exit status: 0 every requested width built and passed its tests, 1 some did not,
 2 bad usage or input.
 EOF
@@ -376,6 +377,42 @@ port_width() {
     read -r "tpass[$x]" "tfail[$x]" < <(count_tests "$tlog" "${tst[$x]}")
 }
 
+# zl-audit on the package's sources as they come, before the recipe's patches: its
+# findings (audit.txt), and which of the recipe's confirmed 64-bit assumptions it reports.
+# A patch names each assumption it fixes in its explanation, one a line:
+#   Assumption: FILE:LINE or FILE:FIRST-LAST     (FILE relative to the package)
+# and zl-audit reports it when it has a finding in FILE within those lines.  Directories
+# give zl-audit their *.c and *.h files; the C templates a build generates sources from
+# (*.c.in, *.h.in: SQLite's sqlite3.h and shell.c) are named one by one.
+audit_n=-; audit_rules=; audit_found=0; audit_known=0; audit_lines=()
+audit_sources() {
+    local a="$bindir/zl-audit" d="$scratch/audit" p f l1 l2 hit
+    [ -x "$a" ] || { audit_n="not run ($a not found)"; return; }
+    mkdir -p "$d" && tar -C "$d" -xf "$scratch/src.tar" || { audit_n="not run (cannot unpack)"; return; }
+    (cd "$d" && { echo .; find . -type f \( -name '*.c.in' -o -name '*.h.in' \) -printf '%P\n'; } |
+        tr '\n' '\0' | xargs -0 "$a" -q -j "$jobs") >"$scratch/audit.txt" 2>"$scratch/audit.err"
+    audit_n=$(grep -c ': warning: ' "$scratch/audit.txt")
+    [ ! -s "$scratch/audit.err" ] || audit_n="$audit_n (zl-audit errors: $(head -1 "$scratch/audit.err"))"
+    audit_rules=$(grep -oE '\[[a-z0-9-]+\]$' "$scratch/audit.txt" | tr -d '[]' | sort | uniq -c |
+        sort -rn | awk '{printf "%s%s %s", (NR > 1 ? ", " : ""), $2, $1}')
+    for p in "${patches[@]}"; do
+        while read -r f; do
+            l1=${f##*:}; f=${f%:*}; l2=${l1#*-}; l1=${l1%-*}
+            hit=$(awk -v f="$f" -v a="$l1" -v b="$l2" -F: '
+                $1 == f && $2 + 0 >= a + 0 && $2 + 0 <= b + 0 && / warning: / {
+                    r = $0; sub(/.*\[/, "", r); sub(/\]$/, "", r); print r " at " $1 ":" $2; exit }' "$scratch/audit.txt")
+            audit_known=$((audit_known + 1))
+            if [ -n "$hit" ]; then
+                audit_found=$((audit_found + 1))
+                audit_lines+=("$f:$l1$([ "$l1" = "$l2" ] || echo "-$l2") ($(basename "$p")): reported, $hit")
+            else
+                audit_lines+=("$f:$l1$([ "$l1" = "$l2" ] || echo "-$l2") ($(basename "$p")): not reported")
+            fi
+        done < <(sed -n '/^--- /q; s/^Assumption: *\([^ ]*:[0-9][0-9-]*\) *$/\1/p' "$p")
+    done
+}
+audit_sources
+
 here=$(pwd)
 for x in "${widths[@]}"; do
     echo "$me: $name: -m$x ..." >&2
@@ -433,12 +470,20 @@ rep="$scratch/report.md"
     done
     [ $n -gt 0 ] || echo "none"
     echo
+    echo "## zl-audit"
+    echo
+    echo "On the sources before the recipe's patches (audit.txt)."
+    echo
+    echo "- zl-audit findings: $audit_n${audit_rules:+ ($audit_rules)}; confirmed 64-bit assumptions reported: $audit_found/$audit_known"
+    for l in "${audit_lines[@]}"; do echo "  - $l"; done
+    echo
     echo "Logs: m64/ and m128/ (build.log, test.log) next to this report."
 } | sed "s|$scratch/m[0-9]*/src/||g" >"$rep"
 
 # results into place: the output directory appears complete or not at all
 mkdir -p "$scratch/out"
 mv "$rep" "$scratch/out/report.md"
+[ ! -f "$scratch/audit.txt" ] || mv "$scratch/audit.txt" "$scratch/out/audit.txt"
 for x in "${widths[@]}"; do
     mkdir -p "$scratch/out/m$x"
     cp "$scratch/m$x/build.log" "$scratch/m$x/test.log" "$scratch/out/m$x/"

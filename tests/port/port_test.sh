@@ -75,6 +75,11 @@ r=$t/out/width/report.md
 if [ $rc -eq 0 ] && [ -f "$r" ]; then
     has width_recipe_fixes "$r" '^- recipe: recipes/width \(1 patch\(es\): width\.patch\)' \
         '^\| -m128 \| ok \| [0-9]+ \| ok \| 1 \| 0 \|' '^none$'
+    # zl-audit on the unpatched sources reports the assumption width.patch names
+    has width_audit_recall "$r" \
+        '^- zl-audit findings: 1 \(typedef-ll-64 1\); confirmed 64-bit assumptions reported: 1/1$' \
+        '^  - hash\.c:5 \(width\.patch\): reported, typedef-ll-64 at hash\.c:5$'
+    has width_audit_txt "$t/out/width/audit.txt" '^hash\.c:5:1: warning: .*\[typedef-ll-64\]$'
 else
     fail width_recipe_fixes "exit $rc" "$t/width2.err"
 fi
