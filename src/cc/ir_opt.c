@@ -1,4 +1,5 @@
-/* -O1 and above: simple IR passes run before register allocation.
+/* Simple IR passes run before register allocation: unreachable blocks are removed at
+ * every level, the rest at -O1 and above.
  *   - constant operands become immediates (addi/andi/.../slli, sub -> addi, mul by 2^k ->
  *     slli, comparisons and stores against 0 use the zero register);
  *   - copy propagation between single-definition vregs;
@@ -223,10 +224,10 @@ static void dead_code(struct ir_func *f)
 
 void ir_optimize(struct ir_func *f, int level)
 {
+    remove_unreachable(f);      /* at -O0 too: code behind a constant false condition is gone */
     if (level < 1) return;
     int *ndef = cc_alloc(sizeof(int) * (size_t)f->nvregs);
     struct ir_ins **def = cc_alloc(sizeof *def * (size_t)f->nvregs);
-    remove_unreachable(f);
     count_defs(f, ndef, def);
     copy_propagate(f, ndef, def);
     count_defs(f, ndef, def);

@@ -1271,6 +1271,16 @@ static int gen_logical_value(struct node *e)
 
 static void gen_cond(struct node *e, int t, int f)
 {
+    /* an integer constant condition jumps straight to its side: the other becomes
+     * unreachable and is dropped at every -O level, so `if (0) f();` references no f (as
+     * GCC, whose front end folds it even at -O0; configure-time feature switches such as
+     * libtommath's MP_HAS() rely on it) */
+    i128 cv;
+    const char *sym;
+    if (ty_is_integer(e->ty) && eval_const(e, &sym, &cv) && !sym) {
+        jmp(cv ? t : f);
+        return;
+    }
     switch (e->kind) {
     case N_LAND: {
         int mid = ir_block_new(F);
