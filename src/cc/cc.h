@@ -68,13 +68,27 @@ struct srcpos {
     u32 line, col;
 };
 
-extern jmp_buf *cc_error_jmp;   /* fatal errors longjmp here */
+/* An error unwinds (longjmp) to cc_error_jmp: the innermost recovery point of the parser
+ * (parse_guarded), which skips the erroneous construct and goes on, or the compilation's.
+ * Fatal errors and GCC's limits (-Wfatal-errors, -fmax-errors=N: the Nth error ends the
+ * compilation with "compilation terminated due to ...") unwind to cc_abort_jmp. */
+extern jmp_buf *cc_error_jmp, *cc_abort_jmp;
 extern int cc_nerrors, cc_nwarnings;
+extern int cc_max_errors;       /* -fmax-errors=N; 0: no limit */
+extern bool cc_fatal_errors;    /* -Wfatal-errors */
+extern bool cc_terminated;      /* a limit ended the compilation (GCC then says no more) */
 extern bool cc_werror;
 extern bool cc_wall;
 extern bool cc_quiet;
 extern bool cc_nowarn;    /* -w */     /* no diagnostics output (fuzzing) */
 _Noreturn void cc_error_at(struct srcpos p, const char *fmt, ...) CC_PRINTF(2, 3);
+void cc_error_report(struct srcpos p, const char *fmt, ...) CC_PRINTF(2, 3); /* no unwinding */
+_Noreturn void cc_fatal_at(struct srcpos p, const char *fmt, ...) CC_PRINTF(2, 3);
+/* unwind as an error does, without a message: the error was reported before */
+_Noreturn void cc_error_again(void);
+_Noreturn void cc_abort(void);
+/* "file:l:c: note: text": what an error or warning just reported refers to */
+void cc_note_at(struct srcpos p, const char *fmt, ...) CC_PRINTF(2, 3);
 
 /* Every warning zl-cc emits has one of these; the names and defaults are in warn.c. */
 enum cc_warn {
@@ -289,6 +303,11 @@ struct init_item {
     int bit_width, bit_off; /* bit-field member (bit_width >= 0) */
 };
 
+struct namelist {
+    struct namelist *next;
+    const char *name;
+};
+
 enum storage { ST_NONE, ST_EXTERN, ST_STATIC, ST_AUTO, ST_REGISTER, ST_TYPEDEF };
 
 struct obj {
@@ -320,6 +339,7 @@ struct obj {
     bool variadic_def;
     bool has_label_addr;   /* uses &&label */
     bool noreturn;
+    struct namelist *undeclared; /* identifiers reported undeclared in the function */
     /* lowering */
     int vreg;              /* register-promoted local: its vreg (0 = in memory) */
     int slot;              /* frame slot id (-1 none) */
@@ -333,6 +353,7 @@ struct tu {
     struct obj *globals;   /* in definition order */
     struct obj **gtail;
     struct strlit *strs;
+    bool undeclared_explained;  /* the note after the first undeclared identifier */
 };
 extern struct tu tu;
 
@@ -348,10 +369,14 @@ bool is_punct(struct token *t, int p);
 bool is_kw(struct token *t, int k);
 bool accept(int punct);
 bool accept_kw(int kw);
+/* the next token must be punct, else "expected 'p' before ..." (what: GCC's list of
+ * what may come instead of 'p', reported at the next token) */
 void expect(int punct, const char *what);
+const char *tok_before(struct token *t);
 const char *tok_str(struct token *t);
 const char *expect_ident(void);
 bool is_typename(struct token *t);
+bool unknown_type_name(void);   /* at an undeclared identifier used as a type name */
 
 struct declspec {
     struct type *ty;
@@ -484,6 +509,19 @@ enum builtin_id {
 };
 
 void parse_stmt_reset(void);
+
+/* error recovery (recover.c): fn(arg) parses one construct; after an error in it the
+ * parser's state is put back as it was before the construct, its tokens are skipped — to
+ * the end of the statement (RECOVER_STMT: a ';' or block outside brackets, or up to the
+ * '}' ending the enclosing block) or of the external declaration (RECOVER_EXTERNAL) — and
+ * parse_guarded returns false */
+enum recover_at { RECOVER_STMT, RECOVER_EXTERNAL };
+bool parse_guarded(enum recover_at at, void (*fn)(void *), void *arg);
+struct stmt_state { struct node *sw; int loops, switches; };
+void stmt_state_save(struct stmt_state *s);
+void stmt_state_restore(const struct stmt_state *s);
+int scope_depth(void);
+void scope_pop_to(int depth);
 /* nesting guard: expressions, statements, declarators, struct/union definitions and
  * initializers nest at most CC_MAX_DEPTH levels together (the parser and the later stages
  * recurse over the tree; 2000 levels take well under 1 MB of stack, also under ASan); a

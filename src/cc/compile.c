@@ -18,8 +18,8 @@ static void reset_front_end(void)
 bool cc_compile(struct cpp *pp, FILE *out, const char *src_name)
 {
     jmp_buf jb;
-    jmp_buf *save = cc_error_jmp;
-    cc_error_jmp = &jb;
+    jmp_buf *save = cc_error_jmp, *save_abort = cc_abort_jmp;
+    cc_error_jmp = cc_abort_jmp = &jb;
     bool ok = false;
     if (!setjmp(jb)) {
         types_init();
@@ -28,9 +28,10 @@ bool cc_compile(struct cpp *pp, FILE *out, const char *src_name)
         static struct tokstream ts;
         memset(&ts, 0, sizeof ts);
         tok_read_all(pp, &ts);
-        if (cpp_errors(pp)) cc_error_jmp = save;
         if (cpp_errors(pp)) goto done;
         parse_tu(&ts);
+        /* after an error the parser went on to report more; its tree is not compiled */
+        if (cc_nerrors) goto done;
         if (out) {
             fprintf(out, "\t.file \"%s\"\n", src_name);
             fprintf(out, "\t.option nopic\n");
@@ -57,5 +58,6 @@ bool cc_compile(struct cpp *pp, FILE *out, const char *src_name)
     }
 done:
     cc_error_jmp = save;
+    cc_abort_jmp = save_abort;
     return ok;
 }

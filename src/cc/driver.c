@@ -226,7 +226,7 @@ static const char *const f_ignored[] = {
     /* diagnostics and output decoration */
     "diagnostics-color", "diagnostics-color=", "diagnostics-show-option",
     "diagnostics-show-caret", "diagnostics-urls=", "message-length=", "show-column",
-    "max-errors=", "ident", "verbose-asm", "record-gcc-switches", "debug-prefix-map=",
+    "ident", "verbose-asm", "record-gcc-switches", "debug-prefix-map=",
     "file-prefix-map=", "macro-prefix-map=", "input-charset=", "dollars-in-identifiers",
     "extended-identifiers", "asm", "gnu-keywords", "unsigned-char",
     "sanitize-recover", "sanitize-recover=",
@@ -300,6 +300,16 @@ static int f_option(struct opts *o, const char *a)
     else if (!strcmp(f, "no-stack-protector")) ccopt.ssp = 0;
     else if (!strcmp(f, "syntax-only")) o->mode = 'y';
     else if (!strcmp(f, "dump-ir")) cc_dump_ir = true;
+    else if (!strncmp(f, "max-errors=", 11)) {
+        char *end;
+        const char *v = f + 11;
+        long n = strtol(v, &end, 10);
+        if (*v < '0' || *v > '9' || *end || n > INT_MAX) {
+            fprintf(stderr, "zl-cc: error: argument to '-fmax-errors=' should be a non-negative integer\n");
+            return 1;
+        }
+        cc_max_errors = (int)n;
+    }
     else if (in_list(name, f_ignored)) {
     } else {
         for (int i = 0; f_unsupported[i].name; i++)
@@ -1214,7 +1224,7 @@ int cc_driver_main(int argc, char **argv)
         const char *dst = o.out ? o.out : "a.out";
         if (!link_all(&o, &objs, dst)) any_error = true;
     }
-    if (cc_nwarn_errors)
+    if (cc_nwarn_errors && !cc_terminated)
         fprintf(stderr, "zl-cc: %s warnings being treated as errors\n", cc_werror ? "all" : "some");
     sv_free(&objs);
     sv_free(&kept);

@@ -12,7 +12,7 @@ int parse_depth;
 void depth_enter(struct srcpos pos, const char *what)
 {
     if (++parse_depth > CC_MAX_DEPTH)
-        cc_error_at(pos, "%s nested too deeply (more than %d levels)", what, CC_MAX_DEPTH);
+        cc_fatal_at(pos, "%s nested too deeply (more than %d levels)", what, CC_MAX_DEPTH);
 }
 struct tu tu;
 struct obj *cur_func;
@@ -49,16 +49,37 @@ const char *tok_str(struct token *t)
     if (t->kind == TK_EOF) return "end of input";
     return cc_strndup(t->p, t->len);
 }
+/* the end of GCC's "expected X ..." messages: where the parser stood */
+const char *tok_before(struct token *t)
+{
+    switch (t->kind) {
+    case TK_EOF: return "at end of input";
+    case TK_NUM: return "before numeric constant";
+    case TK_STR: return "before string constant";
+    case TK_PUNCT: return cc_printf("before '%s' token", tok_str(t));
+    default: return cc_printf("before '%s'", tok_str(t));
+    }
+}
+
 void expect(int p, const char *what)
 {
-    if (!accept(p))
-        cc_error_at(peek()->pos, "expected '%s'%s%s before '%s'", cpp_punct_str(p),
-                    what ? " " : "", what ? what : "", tok_str(peek()));
+    if (accept(p)) return;
+    struct token *t = peek();
+    if (what) cc_error_at(t->pos, "expected %s %s", what, tok_before(t));
+    /* a missing ';' or closing bracket is reported, as by GCC, just after the previous
+     * token, where it would be inserted */
+    struct srcpos pos = t->pos;
+    if (P->pos && (p == CPP_P_SEMI || p == CPP_P_RPAREN || p == CPP_P_RSQ || p == CPP_P_RBRACE)) {
+        struct token *prev = &P->v[P->pos - 1];
+        pos = prev->pos;
+        pos.col += prev->len;
+    }
+    cc_error_at(pos, "expected '%s' %s", cpp_punct_str(p), tok_before(t));
 }
 const char *expect_ident(void)
 {
     struct token *t = peek();
-    if (t->kind != TK_IDENT) cc_error_at(t->pos, "expected identifier before '%s'", tok_str(t));
+    if (t->kind != TK_IDENT) cc_error_at(t->pos, "expected identifier %s", tok_before(t));
     next();
     return cc_strndup(t->p, t->len);
 }
@@ -336,7 +357,10 @@ static struct type *parse_struct(bool is_union, struct srcpos pos)
             tail = tail->next = m;
             if (!accept(CPP_P_COMMA)) break;
         }
-        expect(CPP_P_SEMI, "at end of member declaration");
+        if (is_punct(peek(), CPP_P_RBRACE))   /* GCC accepts the last ';' missing */
+            cc_warn_at(CW_NONE, peek()->pos, "no semicolon at end of struct or union");
+        else
+            expect(CPP_P_SEMI, "':', ',', ';', '}' or '__attribute__'");
     }
     struct attrs post = {0};
     parse_attributes(&post);
@@ -441,6 +465,19 @@ enum {
     S_COMPLEX = 1 << 21,
 };
 
+/* An identifier that names nothing, followed by an identifier or '*': GCC takes it for a
+ * type name misspelt or not declared ("unknown type name"), and so does zl-cc, which then
+ * parses the declaration with type int instead of reporting errors about its parts. */
+bool unknown_type_name(void)
+{
+    struct token *t = peek(), *n = peekn(1);
+    if (t->kind != TK_IDENT || (n->kind != TK_IDENT && !is_punct(n, CPP_P_STAR))) return false;
+    const char *name = tok_str(t);
+    i128 v;
+    struct type *et;
+    return !scope_find_var(name) && !scope_find_typedef(name) && !scope_find_enum_const(name, &v, &et);
+}
+
 bool parse_declspec(struct declspec *ds)
 {
     int spec = 0;
@@ -464,6 +501,14 @@ bool parse_declspec(struct declspec *ds)
                     any = true;
                     continue;
                 }
+            }
+            if (unknown_type_name()) {
+                cc_error_report(t->pos, "unknown type name '%s'", tok_str(t));
+                next();
+                ty = ty_int;
+                spec |= S_OTHER;
+                any = true;
+                continue;
             }
         }
         if (t->kind != TK_KEYWORD) break;
@@ -757,7 +802,7 @@ static struct type *parse_params(struct type *ret, struct obj **params)
         return ft;
     }
     /* K&R identifier list: the types come from the declaration list of the definition */
-    if (peek()->kind == TK_IDENT && !is_typename(peek())) {
+    if (peek()->kind == TK_IDENT && !is_typename(peek()) && !unknown_type_name()) {
         ft->oldstyle = true;
         struct obj ohead = {0}, *otail = &ohead;
         for (;;) {
@@ -1277,7 +1322,125 @@ void parse_local_decl(struct node **unused, struct node ***tail)
         }
         if (!accept(CPP_P_COMMA)) break;
     }
-    expect(CPP_P_SEMI, "after declaration");
+    expect(CPP_P_SEMI, "',' or ';'");
+}
+
+/* one external declaration or function definition (C11 6.9) */
+static void parse_external(void *unused)
+{
+    (void)unused;
+    if (accept(CPP_P_SEMI)) return;
+    if (accept_kw(KW_STATIC_ASSERT)) {
+        static_assert_decl();
+        return;
+    }
+    if (is_kw(peek(), KW_ASM) || is_kw(peek(), KW_ASM2)) {
+        /* top-level asm("...") */
+        struct srcpos pos = next()->pos;
+        expect(CPP_P_LPAREN, NULL);
+        char *text = cc_strdup("");
+        while (peek()->kind == TK_STR) {
+            struct token *s = next();
+            text = cc_printf("%s%.*s", text, (int)s->len - 2, s->p + 1);
+        }
+        expect(CPP_P_RPAREN, NULL);
+        expect(CPP_P_SEMI, NULL);
+        struct obj *o = new_global(NULL, ty_void, pos);
+        o->section = text; /* marker: name NULL = toplevel asm */
+        return;
+    }
+    struct declspec ds = {0};
+    struct srcpos pos = peek()->pos;
+    vla_take(0);
+    vla_orphans = NULL;
+    if (!parse_declspec(&ds)) {
+        if (peek()->kind == TK_IDENT && is_punct(peekn(1), CPP_P_LPAREN))
+            cc_error_at(pos, "return type defaults to int / unknown type name '%s'", tok_str(peek()));
+        cc_error_at(pos, "expected declaration %s", tok_before(peek()));
+    }
+    if (ds.st == ST_AUTO || ds.st == ST_REGISTER)
+        cc_error_at(pos, "file-scope declaration specifies '%s'", ds.st == ST_AUTO ? "auto" : "register");
+    if (accept(CPP_P_SEMI)) return;
+    bool first = true;
+    for (;;) {
+        const char *name = NULL;
+        bool inited = false;
+        struct srcpos npos = pos;
+        struct obj *params = NULL;
+        struct type *ty = parse_declarator(ds.ty, &name, &npos, &params);
+        struct attrs a = {0};
+        parse_attributes(&a);
+        if (!name) cc_error_at(npos, "expected identifier in declaration");
+        if (ty == ty_auto) cc_error_at(npos, "'__auto_type' at file scope is not supported yet");
+        check_tls_spec(&ds, NULL, ty, name, false);
+        if (ds.st == ST_TYPEDEF) {
+            if (ds.attr->aligned && ty->align < ds.attr->aligned) {
+                ty = ty_copy(ty);
+                ty->align = ds.attr->aligned;
+            }
+            if (a.aligned && ty->align < a.aligned) {
+                ty = ty_copy(ty);
+                ty->align = a.aligned;
+            }
+            if (ty_is_vm(ty)) cc_error_at(npos, "variably modified '%s' at file scope", name);
+            scope_add_typedef(name, ty, npos);
+        } else {
+            struct obj *o = declare_global(name, ty, &ds, npos);
+            apply_attrs(o, &ds, &a);
+            if (ds.is_inline) o->is_inline = true;
+            if (ty->kind == TY_FUNC) {
+                if (first && ty->oldstyle && params && !is_punct(peek(), CPP_P_LBRACE)) {
+                    /* K&R definition: declarations of the parameters before the body */
+                    while (!is_punct(peek(), CPP_P_LBRACE)) {
+                        struct declspec pds = {0};
+                        struct srcpos ppos = peek()->pos;
+                        if (!parse_declspec(&pds)) cc_error_at(ppos, "expected declaration specifiers %s", tok_before(peek()));
+                        check_tls_spec(&pds, "a parameter declaration", NULL, NULL, false);
+                        for (;;) {
+                            const char *pn = NULL;
+                            struct type *pt = parse_declarator(pds.ty, &pn, &ppos, NULL);
+                            parse_attributes(NULL);
+                            struct obj *po = NULL;
+                            for (struct obj *q = params; q; q = q->next_param)
+                                if (pn && !strcmp(q->name, pn)) po = q;
+                            if (!po) cc_error_at(ppos, "declaration for parameter '%s' but no such parameter", pn ? pn : "");
+                            if (pt->kind == TY_ARRAY) pt = ty_ptr(pt->base);
+                            else if (pt->kind == TY_FUNC) pt = ty_ptr(pt);
+                            /* arguments arrive default-promoted: a float parameter is received as double */
+                            if (pt->kind == TY_FLOAT) pt = ty_double;
+                            po->ty = pt;
+                            if (!accept(CPP_P_COMMA)) break;
+                        }
+                        expect(CPP_P_SEMI, NULL);
+                    }
+                }
+                if (first && is_punct(peek(), CPP_P_LBRACE)) {
+                    o->ty = ty;
+                    parse_funcdef(o, params, npos);
+                    break;
+                }
+            } else {
+                if (ty->kind == TY_VOID) cc_error_at(npos, "variable '%s' declared void", name);
+                if (ty_is_vm(ty)) cc_error_at(npos, "variably modified '%s' at file scope", name);
+                if (accept(CPP_P_ASSIGN)) {
+                    inited = true;
+                    if (o->is_defined && o->ini) cc_error_at(npos, "redefinition of '%s'", name);
+                    o->ini = parse_initializer(&o->ty, true);
+                    o->is_defined = true;
+                    o->is_extern = false;
+                } else if (ds.st != ST_EXTERN) {
+                    o->is_tentative = true;
+                    o->is_extern = false;
+                }
+                if (o->align < o->ty->align) o->align = o->ty->align;
+            }
+        }
+        first = false;
+        if (!accept(CPP_P_COMMA)) {
+            expect(CPP_P_SEMI, inited ? "',' or ';'" : NULL);
+            break;
+        }
+    }
 }
 
 void parse_tu(struct tokstream *ts)
@@ -1289,123 +1452,13 @@ void parse_tu(struct tokstream *ts)
     tu.globals = NULL;
     tu.gtail = &tu.globals;
     tu.strs = NULL;
+    tu.undeclared_explained = false;
     label_count = 0;
-    while (peek()->kind != TK_EOF) {
-        if (accept(CPP_P_SEMI)) continue;
-        if (accept_kw(KW_STATIC_ASSERT)) {
-            static_assert_decl();
-            continue;
-        }
-        if (is_kw(peek(), KW_ASM) || is_kw(peek(), KW_ASM2)) {
-            /* top-level asm("...") */
-            struct srcpos pos = next()->pos;
-            expect(CPP_P_LPAREN, NULL);
-            char *text = cc_strdup("");
-            while (peek()->kind == TK_STR) {
-                struct token *s = next();
-                text = cc_printf("%s%.*s", text, (int)s->len - 2, s->p + 1);
-            }
-            expect(CPP_P_RPAREN, NULL);
-            expect(CPP_P_SEMI, NULL);
-            struct obj *o = new_global(NULL, ty_void, pos);
-            o->section = text; /* marker: name NULL = toplevel asm */
-            continue;
-        }
-        struct declspec ds = {0};
-        struct srcpos pos = peek()->pos;
-        vla_take(0);
-        vla_orphans = NULL;
-        if (!parse_declspec(&ds)) {
-            if (peek()->kind == TK_IDENT && is_punct(peekn(1), CPP_P_LPAREN))
-                cc_error_at(pos, "return type defaults to int / unknown type name '%s'", tok_str(peek()));
-            cc_error_at(pos, "expected declaration before '%s'", tok_str(peek()));
-        }
-        if (ds.st == ST_AUTO || ds.st == ST_REGISTER)
-            cc_error_at(pos, "file-scope declaration specifies '%s'", ds.st == ST_AUTO ? "auto" : "register");
-        if (accept(CPP_P_SEMI)) continue;
-        bool first = true;
-        for (;;) {
-            const char *name = NULL;
-            struct srcpos npos = pos;
-            struct obj *params = NULL;
-            struct type *ty = parse_declarator(ds.ty, &name, &npos, &params);
-            struct attrs a = {0};
-            parse_attributes(&a);
-            if (!name) cc_error_at(npos, "expected identifier in declaration");
-            if (ty == ty_auto) cc_error_at(npos, "'__auto_type' at file scope is not supported yet");
-            check_tls_spec(&ds, NULL, ty, name, false);
-            if (ds.st == ST_TYPEDEF) {
-                if (ds.attr->aligned && ty->align < ds.attr->aligned) {
-                    ty = ty_copy(ty);
-                    ty->align = ds.attr->aligned;
-                }
-                if (a.aligned && ty->align < a.aligned) {
-                    ty = ty_copy(ty);
-                    ty->align = a.aligned;
-                }
-                if (ty_is_vm(ty)) cc_error_at(npos, "variably modified '%s' at file scope", name);
-                scope_add_typedef(name, ty, npos);
-            } else {
-                struct obj *o = declare_global(name, ty, &ds, npos);
-                apply_attrs(o, &ds, &a);
-                if (ds.is_inline) o->is_inline = true;
-                if (ty->kind == TY_FUNC) {
-                    if (first && ty->oldstyle && params && !is_punct(peek(), CPP_P_LBRACE)) {
-                        /* K&R definition: declarations of the parameters before the body */
-                        while (!is_punct(peek(), CPP_P_LBRACE)) {
-                            struct declspec pds = {0};
-                            struct srcpos ppos = peek()->pos;
-                            if (!parse_declspec(&pds)) cc_error_at(ppos, "expected declaration specifiers before '%s'", tok_str(peek()));
-                            check_tls_spec(&pds, "a parameter declaration", NULL, NULL, false);
-                            for (;;) {
-                                const char *pn = NULL;
-                                struct type *pt = parse_declarator(pds.ty, &pn, &ppos, NULL);
-                                parse_attributes(NULL);
-                                struct obj *po = NULL;
-                                for (struct obj *q = params; q; q = q->next_param)
-                                    if (pn && !strcmp(q->name, pn)) po = q;
-                                if (!po) cc_error_at(ppos, "declaration for parameter '%s' but no such parameter", pn ? pn : "");
-                                if (pt->kind == TY_ARRAY) pt = ty_ptr(pt->base);
-                                else if (pt->kind == TY_FUNC) pt = ty_ptr(pt);
-                                /* arguments arrive default-promoted: a float parameter is received as double */
-                                if (pt->kind == TY_FLOAT) pt = ty_double;
-                                po->ty = pt;
-                                if (!accept(CPP_P_COMMA)) break;
-                            }
-                            expect(CPP_P_SEMI, NULL);
-                        }
-                    }
-                    if (first && is_punct(peek(), CPP_P_LBRACE)) {
-                        o->ty = ty;
-                        parse_funcdef(o, params, npos);
-                        break;
-                    }
-                } else {
-                    if (ty->kind == TY_VOID) cc_error_at(npos, "variable '%s' declared void", name);
-                    if (ty_is_vm(ty)) cc_error_at(npos, "variably modified '%s' at file scope", name);
-                    if (accept(CPP_P_ASSIGN)) {
-                        if (o->is_defined && o->ini) cc_error_at(npos, "redefinition of '%s'", name);
-                        o->ini = parse_initializer(&o->ty, true);
-                        o->is_defined = true;
-                        o->is_extern = false;
-                    } else if (ds.st != ST_EXTERN) {
-                        o->is_tentative = true;
-                        o->is_extern = false;
-                    }
-                    if (o->align < o->ty->align) o->align = o->ty->align;
-                }
-            }
-            first = false;
-            if (!accept(CPP_P_COMMA)) {
-                expect(CPP_P_SEMI, "after top level declarator");
-                break;
-            }
-        }
-    }
+    while (peek()->kind != TK_EOF) parse_guarded(RECOVER_EXTERNAL, parse_external, NULL);
     for (struct obj *o = tu.globals; o; o = o->next) {
         if (o->name && !o->is_func && o->is_tentative && !o->is_defined) {
             if (o->ty->kind == TY_ARRAY && o->ty->len < 0) o->ty = ty_array(o->ty->base, 1);
-            if (!o->ty->complete) cc_error_at(o->pos, "storage size of '%s' isn't known", o->name);
+            if (!o->ty->complete) cc_error_report(o->pos, "storage size of '%s' isn't known", o->name);
         }
     }
 }

@@ -714,6 +714,23 @@ static struct node *parse_builtin(const char *name, struct srcpos pos, bool *ok)
     return NULL;
 }
 
+/* GCC reports an undeclared identifier once per function (and explains that once) */
+static _Noreturn void undeclared(const char *name, struct srcpos pos)
+{
+    if (!cur_func) cc_error_at(pos, "'%s' undeclared here (not in a function)", name);
+    for (struct namelist *s = cur_func->undeclared; s; s = s->next)
+        if (!strcmp(s->name, name)) cc_error_again();
+    struct namelist *s = cc_alloc(sizeof *s);
+    s->name = name;
+    s->next = cur_func->undeclared;
+    cur_func->undeclared = s;
+    cc_error_report(pos, "'%s' undeclared (first use in this function)", name);
+    if (!tu.undeclared_explained)
+        cc_note_at(pos, "each undeclared identifier is reported only once for each function it appears in");
+    tu.undeclared_explained = true;
+    cc_error_again();
+}
+
 static struct node *parse_primary(void)
 {
     struct token *t = peek();
@@ -804,9 +821,9 @@ static struct node *parse_primary(void)
             n->var = g;
             return n;
         }
-        cc_error_at(pos, "'%s' undeclared", name);
+        undeclared(name, pos);
     }
-    cc_error_at(pos, "expected expression before '%s'", tok_str(t));
+    cc_error_at(pos, "expected expression %s", tok_before(t));
 }
 
 /* each operator nests the tree one level deeper: a[0][0]..., p->n->n... count as nesting */

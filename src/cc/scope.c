@@ -56,6 +56,13 @@ void scope_pop(void)
     undo[depth--] = NULL;
 }
 
+int scope_depth(void) { return depth; }
+
+void scope_pop_to(int d)
+{
+    while (depth > d) scope_pop();
+}
+
 /* End a function prototype scope: its parameter names go out of scope; tags and
  * enumeration constants declared in the parameter list stay visible in the enclosing
  * scope, as before parameters had a scope of their own. */

@@ -72,7 +72,7 @@ static const char *const known_only[] = {
     "variadic-macros", "vla", "vla-larger-than", "vla-parameter", "volatile-register-var",
     "write-strings", "zero-length-bounds", "c++-compat", "address-of-packed-member",
     "array-compare", "arith-conversion", "attribute-warning", "bidi-chars",
-    "coverage-mismatch", "fatal-errors", "format-contains-nul", "format-diag",
+    "coverage-mismatch", "format-contains-nul", "format-diag",
     "infinite-recursion", "invalid-pch", "lto-type-mismatch", "mismatched-dealloc",
     "missing-profile", "odr", "openmp-simd", "override-init-side-effects",
     "packed-not-aligned", "psabi", "scalar-storage-order", "sizeof-array-div",
@@ -118,7 +118,7 @@ static bool known(const char *name, size_t n)
     if (find(name, n) >= 0) return true;
     for (int i = 0; known_only[i]; i++)
         if (strlen(known_only[i]) == n && !strncmp(name, known_only[i], n)) return true;
-    return !strncmp(name, "all", n) && n == 3;
+    return (n == 3 && !strncmp(name, "all", 3)) || (n == 12 && !strncmp(name, "fatal-errors", 12));
 }
 
 /* -Wall / -Wextra switch groups; named warnings of a group keep an explicit setting */
@@ -131,6 +131,7 @@ static void set(const char *name, size_t n, bool on)
     }
     if (n == 3 && !strncmp(name, "all", 3)) cc_wall = on;
     else if (n == 5 && !strncmp(name, "extra", 5)) wextra = on;
+    else if (n == 12 && !strncmp(name, "fatal-errors", 12)) cc_fatal_errors = on;
     else if (n == 8 && !strncmp(name, "implicit", 8)) {
         wset[CW_IMPLICIT_INT] = wset[CW_IMPLICIT_FUNCTION_DECLARATION] = on ? 2 : 1;
     }
