@@ -23,6 +23,8 @@
  *   abi_riscv.c   calling conventions (argument classification) for the three models
  *   regalloc.c    liveness and linear-scan register allocation with spilling
  *   emit_riscv.c  IR + allocation -> GNU assembly text for zl-as
+ *   recover.c     error recovery: resuming after an error at the next statement/declaration
+ *   unused.c      -Wunused-function and static functions used but never defined
  *   diag.c        diagnostics (file:line:col: error: ... with source line and caret)
  *   rt/           libzlrt, the run-time helpers compiled for the target (docs/cc.md)
  *   include/      the freestanding headers (stddef.h, stdarg.h, float.h, ...)
@@ -105,6 +107,8 @@ enum cc_warn {
     CW_MULTICHAR,
     CW_UNUSED_VARIABLE,
     CW_UNUSED_PARAMETER,
+    CW_UNUSED_FUNCTION,
+    CW_SIGN_COMPARE,
     CW_COUNT
 };
 extern int cc_nwarn_errors;     /* warnings reported as errors (-Werror, -Werror=name) */
@@ -320,6 +324,7 @@ struct obj {
     bool addr_taken;
     bool weak, used, is_tls;
     bool referenced;       /* named in an expression (-Wunused-variable/-parameter) */
+    bool attr_unused;      /* __attribute__((unused)) on one of its declarations */
     bool warn_unused;      /* a declared automatic variable or parameter without
                               __attribute__((unused)): warned about if never referenced */
     const char *section;
@@ -359,6 +364,7 @@ extern struct tu tu;
 
 struct node *new_node(enum nk k, struct srcpos pos);
 void parse_tu(struct tokstream *ts);
+void check_unused_functions(void);  /* unused.c: at the end of the unit */
 
 /* parser internals shared by parse_*.c, init.c */
 extern struct tokstream *P;
@@ -517,6 +523,7 @@ void parse_stmt_reset(void);
  * parse_guarded returns false */
 enum recover_at { RECOVER_STMT, RECOVER_EXTERNAL };
 bool parse_guarded(enum recover_at at, void (*fn)(void *), void *arg);
+void recover_syntax_error(void);   /* the error about to be reported is one of syntax */
 struct stmt_state { struct node *sw; int loops, switches; };
 void stmt_state_save(struct stmt_state *s);
 void stmt_state_restore(const struct stmt_state *s);

@@ -49,9 +49,11 @@ const char *tok_str(struct token *t)
     if (t->kind == TK_EOF) return "end of input";
     return cc_strndup(t->p, t->len);
 }
-/* the end of GCC's "expected X ..." messages: where the parser stood */
+/* the end of GCC's "expected X ..." messages: where the parser stood (the error is one of
+ * syntax, which recovery takes into account) */
 const char *tok_before(struct token *t)
 {
+    recover_syntax_error();
     switch (t->kind) {
     case TK_EOF: return "at end of input";
     case TK_NUM: return "before numeric constant";
@@ -1101,6 +1103,7 @@ static void apply_attrs(struct obj *o, struct declspec *ds, struct attrs *a)
     struct attrs *s = ds->attr;
     o->weak |= s->weak || a->weak;
     o->used |= s->used || a->used;
+    o->attr_unused |= s->unused || a->unused;
     o->noreturn |= s->noreturn || a->noreturn || ds->is_noreturn;
     if (a->section || s->section) o->section = a->section ? a->section : s->section;
     int al = ds->align;
@@ -1170,6 +1173,7 @@ static void parse_funcdef(struct obj *f, struct obj *params, struct srcpos pos)
 {
     if (f->is_defined) cc_error_at(pos, "redefinition of '%s'", f->name);
     f->is_defined = true;
+    f->pos = pos;   /* diagnostics about the function name its definition */
     f->params = params;
     f->variadic_def = f->ty->variadic;
     cur_func = f;
@@ -1455,6 +1459,7 @@ void parse_tu(struct tokstream *ts)
     tu.undeclared_explained = false;
     label_count = 0;
     while (peek()->kind != TK_EOF) parse_guarded(RECOVER_EXTERNAL, parse_external, NULL);
+    check_unused_functions();
     for (struct obj *o = tu.globals; o; o = o->next) {
         if (o->name && !o->is_func && o->is_tentative && !o->is_defined) {
             if (o->ty->kind == TY_ARRAY && o->ty->len < 0) o->ty = ty_array(o->ty->base, 1);

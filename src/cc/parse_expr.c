@@ -786,7 +786,7 @@ static struct node *parse_primary(void)
         if (o) {
             struct node *n = mk(N_VAR, o->ty, pos);
             n->var = o;
-            o->referenced = true;
+            if (o != cur_func) o->referenced = true;   /* GCC: recursion is no use */
             return n;
         }
         i128 v;

@@ -19,11 +19,16 @@ static bool opens_block(struct token *prev)
     return is_kw(prev, KW_ELSE) || is_kw(prev, KW_DO);
 }
 
-/* Objects named in skipped text count as used: the uses GCC would have parsed after the
- * error are not turned into -Wunused warnings. */
-static void mark_named(struct token *t)
+static bool syntax_error;
+
+void recover_syntax_error(void) { syntax_error = true; }
+
+/* After an error of meaning (an undeclared name, wrong types) GCC goes on parsing the
+ * statement, so the objects named in the rest of it count as used; after a syntax error it
+ * skips the rest, and so do the uses.  `from` is the error's token. */
+static void mark_named(struct token *t, size_t from)
 {
-    if (t->kind != TK_IDENT) return;
+    if (syntax_error || P->pos < from || t->kind != TK_IDENT) return;
     struct obj *o = scope_find_var(tok_str(t));
     if (o) o->referenced = true;
 }
@@ -50,7 +55,7 @@ static void push(struct brackets *b, char c)
  * the '}' of a block that is not followed by `else`; a statement also ends before a '}'
  * that closes the enclosing block.  A '}' closes the parentheses and brackets left open
  * inside its braces; a ')' or ']' without its opener is skipped. */
-static void skip_once(enum recover_at at)
+static void skip_once(enum recover_at at, size_t err)
 {
     struct brackets open = {0};
     bool block = false;   /* the outermost '{' opens a block */
@@ -58,7 +63,7 @@ static void skip_once(enum recover_at at)
     for (;;) {
         struct token *t = peek();
         if (t->kind == TK_EOF) return;
-        mark_named(t);
+        mark_named(t, err);
         if (t->kind == TK_PUNCT) {
             switch (t->sub) {
             case CPP_P_LBRACE:
@@ -112,7 +117,7 @@ static void skip_construct(enum recover_at at, size_t start, size_t err)
     P->pos = start;
     while (P->pos <= err && peek()->kind != TK_EOF) {
         size_t before = P->pos;
-        skip_once(at);
+        skip_once(at, err);
         if (P->pos == before) break;
     }
 }
@@ -135,6 +140,7 @@ bool parse_guarded(enum recover_at at, void (*fn)(void *), void *arg)
         cur_func = func;
         stmt_state_restore(&st);
         skip_construct(at, start, err);
+        syntax_error = false;
         return false;
     }
     fn(arg);

@@ -25,6 +25,8 @@ same() {
 }
 same recover $dir/recover.c
 same recover-m64 $dir/recover.c -m64
+# (warnings zl-cc does not implement are off)
+same recover-wall $dir/recover.c -Wall -Wno-unused-but-set-variable -Wno-return-type
 same max-errors $dir/recover.c -fmax-errors=4
 same max-errors-0 $dir/recover.c -fmax-errors=0
 same fatal-errors $dir/recover.c -Wfatal-errors

@@ -30,3 +30,33 @@ else
 fi
 n=$("$ZLCC" -c -o "$tmp/z.o" "$src" 2>&1 | grep -c 'warning')
 [ "$n" = 0 ] && echo "PASS cc/warnings/off-by-default" || echo "FAIL cc/warnings/off-by-default: $n"
+
+# -Wunused-function: GCC's warnings, lines, columns and order (no sorting)
+src=tests/cc/warn/unused_function.c
+first() { grep -E '^[^ ]+:[0-9]+:[0-9]+: (warning|error): '; }
+LC_ALL=C gcc -c -Wall -o "$tmp/g.o" "$src" 2>&1 | first > "$tmp/want"
+"$ZLCC" -c -Wall -o "$tmp/z.o" "$src" 2>&1 | first > "$tmp/got"
+if [ -s "$tmp/want" ] && diff "$tmp/want" "$tmp/got" > "$tmp/d"; then
+    echo "PASS cc/warnings/unused-function ($(wc -l < "$tmp/want") warnings)"
+else
+    echo "FAIL cc/warnings/unused-function: $(grep '^[<>]' "$tmp/d" | head -n 4 | tr '\n' ' ')"
+fi
+# count WANT NAME OPTIONS...: WANT lines of "[-Wunused-function]" or "[-Werror=unused-function]"
+count() {
+    local want=$1 name=$2; shift 2
+    local n
+    n=$("$ZLCC" -c "$@" -o "$tmp/z.o" "$src" 2>&1 | grep -c 'unused-function\]')
+    [ "$n" = "$want" ] && echo "PASS cc/warnings/$name" || echo "FAIL cc/warnings/$name: $n warnings, want $want"
+}
+count 0 unused-function-needs-wall
+count 0 wno-unused-function -Wall -Wno-unused-function
+count 0 wno-unused -Wall -Wno-unused
+count 7 wunused -Wunused
+count 7 wunused-function -Wunused-function
+"$ZLCC" -c -Werror=unused-function -o "$tmp/z.o" "$src" > "$tmp/out" 2>&1; rc=$?
+if [ $rc = 1 ] && grep -q "error: 'u1' defined but not used \[-Werror=unused-function\]" "$tmp/out" &&
+   grep -q "warning: 'c2' used but never defined$" "$tmp/out" && [ ! -e "$tmp/z.o" ]; then
+    echo "PASS cc/warnings/werror-unused-function"
+else
+    echo "FAIL cc/warnings/werror-unused-function: status $rc $(head -n 3 "$tmp/out" | tr '\n' ' ')"
+fi

@@ -3,6 +3,7 @@
 struct s { int a; foo b; int c; };
 struct t { int a };
 int f(int x, bar y) { return x; }
+static int helper(void) { return 1; }
 int g(int n)
 {
     switch (n) {
@@ -14,7 +15,7 @@ int g(int n)
     if (n == 1) { n = 2 } else { n = 3; }
     for (int i = 0; i < n; i++) { i += undef1; }
     int arr[] = {1, undef2, 3};
-    zz = 4;
+    zz = helper();
     return n + ;
 }
 int h(void) { return 5 }
