@@ -24,6 +24,7 @@
  *   regalloc.c    liveness and linear-scan register allocation with spilling
  *   emit_riscv.c  IR + allocation -> GNU assembly text for zl-as
  *   recover.c     error recovery: resuming after an error at the next statement/declaration
+ *   sign_compare.c -Wsign-compare
  *   unused.c      -Wunused-function and static functions used but never defined
  *   diag.c        diagnostics (file:line:col: error: ... with source line and caret)
  *   rt/           libzlrt, the run-time helpers compiled for the target (docs/cc.md)
@@ -493,6 +494,12 @@ void predef_add(struct cpp *pp);
 
 /* format.c: -Wformat for printf-like calls */
 void check_format(const char *fname, struct node *fmt, struct node *args, int argno, struct srcpos pos);
+
+/* sign_compare.c: -Wsign-compare on a comparison (operands before the usual arithmetic
+ * conversions to `common`) and on the operands of ?: */
+void warn_sign_compare(enum nk k, struct node *l, struct node *r, struct type *common,
+                       struct srcpos pos);
+void warn_cond_signedness(struct node *a, struct node *b, struct type *result);
 
 /* literal.c */
 struct node *parse_number(struct token *t);

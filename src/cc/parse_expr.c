@@ -103,6 +103,7 @@ static struct node *compare(enum nk k, struct node *l, struct node *r, struct sr
     struct node *n = mk(k, ty_int, pos);
     if (ty_is_arith(l->ty) && ty_is_arith(r->ty)) {
         struct type *t = usual_arith(l->ty, r->ty);
+        warn_sign_compare(k, l, r, t, pos);
         n->l = cast_to(l, t);
         n->r = cast_to(r, t);
         return n;
@@ -1162,6 +1163,7 @@ struct node *parse_cond_expr(void)
         b = cast_to(b, n->ty);
     } else if (ty_is_arith(ta) && ty_is_arith(tb)) {
         n->ty = usual_arith(ta, tb);
+        warn_cond_signedness(a, b, n->ty);
         a = cast_to(a, n->ty);
         b = cast_to(b, n->ty);
     } else if (ta->kind == TY_VOID || tb->kind == TY_VOID) {
