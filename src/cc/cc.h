@@ -10,6 +10,7 @@
  *   literal.c     integer and floating constants, character constants, string literals
  *   scope.c       block scopes: ordinary identifiers and tags
  *   types.c       type constructors, sizes/alignment per data model, struct layout
+ *   type_name.c   types in diagnostics, in C declarator syntax as GCC writes them
  *   complex.c     _Complex types: conversions, casts, __real__/__imag__, folding
  *   conv.c        integer promotions, usual arithmetic conversions, implicit casts
  *   parse_*.c     recursive descent parser producing a typed AST
@@ -210,6 +211,7 @@ struct type {
     bool variadic, oldstyle;
     /* enum */
     struct type *enum_base;
+    struct srcpos def_pos; /* struct/union/enum with a tag: where it is defined */
 };
 
 extern struct type *ty_void, *ty_bool, *ty_char, *ty_schar, *ty_uchar, *ty_short,
@@ -436,6 +438,8 @@ void scope_add_enum_const(const char *name, i128 val, struct type *ty);
 struct type *scope_find_tag(const char *tag, bool current_only);
 void scope_add_tag(const char *tag, struct type *t);
 void scope_reset(void);
+/* "previous declaration/definition of 'x' with type 'T'" at o's position */
+void note_previous(const struct obj *o);
 
 extern struct obj *cur_func;
 struct obj *new_local(const char *name, struct type *ty, struct srcpos pos);

@@ -264,6 +264,7 @@ static struct type *parse_struct(bool is_union, struct srcpos pos)
     struct attrs at = {0};
     parse_attributes(&at);
     const char *tag = NULL;
+    struct srcpos tpos = peek()->pos;
     if (peek()->kind == TK_IDENT) tag = expect_ident();
     if (!tag && !is_punct(peek(), CPP_P_LBRACE))
         cc_error_at(peek()->pos, "expected '{' or tag name");
@@ -279,7 +280,11 @@ static struct type *parse_struct(bool is_union, struct srcpos pos)
     }
     if (tag && is_punct(peek(), CPP_P_LBRACE)) {
         t = scope_find_tag(tag, true);
-        if (t && t->complete) cc_error_at(pos, "redefinition of '%s %s'", is_union ? "union" : "struct", tag);
+        if (t && t->complete) {
+            cc_error_report(tpos, "redefinition of '%s %s'", is_union ? "union" : "struct", tag);
+            cc_note_at(t->def_pos, "originally defined here");
+            cc_error_again();
+        }
         if (t && (t->kind == TY_UNION) != is_union)
             cc_error_at(pos, "'%s' defined as wrong kind of tag", tag);
     }
@@ -292,6 +297,7 @@ static struct type *parse_struct(bool is_union, struct srcpos pos)
         if (tag) scope_add_tag(tag, t);
     }
     if (!is_punct(peek(), CPP_P_LBRACE)) return t;
+    t->def_pos = tpos;
     depth_enter(next()->pos, is_union ? "union definition" : "struct definition");
     struct member head = {0}, *tail = &head;
     while (!accept(CPP_P_RBRACE)) {
@@ -382,6 +388,7 @@ static struct type *parse_enum(struct srcpos pos)
     struct attrs at = {0};
     parse_attributes(&at);
     const char *tag = NULL;
+    struct srcpos tpos = peek()->pos;
     if (peek()->kind == TK_IDENT) tag = expect_ident();
     if (tag && !is_punct(peek(), CPP_P_LBRACE)) {
         struct type *t = scope_find_tag(tag, false);
@@ -400,7 +407,12 @@ static struct type *parse_enum(struct srcpos pos)
     struct type *t = NULL;
     if (tag) {
         t = scope_find_tag(tag, true);
-        if (t && (t->kind != TY_ENUM || t->complete)) cc_error_at(pos, "redefinition of 'enum %s'", tag);
+        if (t && t->kind == TY_ENUM && t->complete) {
+            cc_error_report(tpos, "redeclaration of 'enum %s'", tag);
+            cc_note_at(t->def_pos, "originally defined here");
+            cc_error_again();
+        }
+        if (t && t->kind != TY_ENUM) cc_error_at(pos, "'%s' defined as wrong kind of tag", tag);
     }
     if (!t) {
         t = ty_copy(ty_uint);
@@ -409,6 +421,7 @@ static struct type *parse_enum(struct srcpos pos)
         t->tag = tag;
         if (tag) scope_add_tag(tag, t);
     }
+    t->def_pos = tpos;
     expect(CPP_P_LBRACE, NULL);
     i128 v = 0, minv = 0, maxv = 0;
     struct { const char *name; i128 v; } *ec = NULL;
@@ -1145,9 +1158,19 @@ static struct obj *declare_global(const char *name, struct type *ty, struct decl
     struct obj *o = scope_find_var(name);
     if (o && !o->is_local) {
         check_tls_redecl(o, ds, pos);
+        if (o->is_func != (ty->kind == TY_FUNC)) {
+            cc_error_report(pos, "'%s' redeclared as different kind of symbol", name);
+            note_previous(o);
+            cc_error_again();
+        }
+        /* arrays: one of unknown size completes the other */
         if (!ty_compatible(ty_unqual(o->ty), ty_unqual(ty)) &&
-            !(o->ty->kind == TY_ARRAY && ty->kind == TY_ARRAY && ty_compatible(o->ty->base, ty->base)))
-            cc_error_at(pos, "conflicting types for '%s'", name);
+            !(o->ty->kind == TY_ARRAY && ty->kind == TY_ARRAY && ty_compatible(o->ty->base, ty->base) &&
+              (o->ty->len < 0 || ty->len < 0))) {
+            cc_error_report(pos, "conflicting types for '%s'; have '%s'", name, ty_name(ty));
+            note_previous(o);
+            cc_error_again();
+        }
         if (ty->kind == TY_ARRAY && ty->len >= 0 && o->ty->len < 0) o->ty = ty;
         if (ty->kind == TY_FUNC && !ty->oldstyle && o->ty->oldstyle) o->ty = ty;
         if (ds->st == ST_STATIC) o->is_static = true;
@@ -1171,7 +1194,11 @@ static bool is_param(const struct obj *params, const struct obj *o)
 
 static void parse_funcdef(struct obj *f, struct obj *params, struct srcpos pos)
 {
-    if (f->is_defined) cc_error_at(pos, "redefinition of '%s'", f->name);
+    if (f->is_defined) {
+        cc_error_report(pos, "redefinition of '%s'", f->name);
+        note_previous(f);
+        cc_error_again();
+    }
     f->is_defined = true;
     f->pos = pos;   /* diagnostics about the function name its definition */
     f->params = params;
@@ -1428,7 +1455,11 @@ static void parse_external(void *unused)
                 if (ty_is_vm(ty)) cc_error_at(npos, "variably modified '%s' at file scope", name);
                 if (accept(CPP_P_ASSIGN)) {
                     inited = true;
-                    if (o->is_defined && o->ini) cc_error_at(npos, "redefinition of '%s'", name);
+                    if (o->is_defined && o->ini) {
+                        cc_error_report(npos, "redefinition of '%s'", name);
+                        note_previous(o);
+                        cc_error_again();
+                    }
                     o->ini = parse_initializer(&o->ty, true);
                     o->is_defined = true;
                     o->is_extern = false;
