@@ -141,6 +141,7 @@ struct opts {
     struct strv deps;       /* files read by the last compilation */
     bool dep_only;          /* -M/-MM: the dependencies instead of the output */
     bool dump_macros;       /* -dM with -E: the macros defined at the end */
+    bool keep_defines;      /* -dD with -E: the output keeps the #define/#undef lines */
     bool save_temps;        /* -save-temps: keep x.i, x.s, x.o in the current directory */
     long std_version;       /* __STDC_VERSION__ (-std=); 0: not defined (C90) */
     bool strict_ansi;       /* -std=cNN rather than gnuNN: __STRICT_ANSI__ */
@@ -175,7 +176,7 @@ static void usage(void)
           "  -print-libgcc-file-name  Display the compiler's runtime library (libzlrt.a).\n"
           "  -m128 | -m64 | -m32      Target rv128 (default), rv64 or rv32.\n"
           "  -march=<isa> -mabi=<abi> GCC's spellings: rv128imafdc/lp128d, rv64gc/lp64d, rv32gc/ilp32d.\n"
-          "  -E                       Preprocess only; -P without line markers, -dM the macros.\n"
+          "  -E                       Preprocess only; -P without line markers, -dM the macros, -dD with them.\n"
           "  -M, -MM                  Print the make dependencies (-MM without system headers).\n"
           "  -MD, -MMD, -MF <file>, -MT <target>, -MQ <target>, -MP   Dependency files.\n"
           "  -fsyntax-only            Check the code, write nothing.\n"
@@ -483,6 +484,7 @@ static struct cpp *make_pp(struct opts *o, const char *input)
     struct cpp_options co = {0};
     co.intmax_bits = o->xlen == 128 ? 128 : 64;
     co.no_warnings = cc_nowarn;
+    co.keep_defines = o->keep_defines && o->mode == 'E';   /* as GCC, ignored otherwise */
     struct cpp *pp = cpp_new(&co);
     predef_add(pp);
     if (o->olevel) cpp_define(pp, "__OPTIMIZE__");
@@ -997,10 +999,7 @@ int cc_driver_main(int argc, char **argv)
             o.strict_ansi = true;
         } else if (!strcmp(a, "-pedantic") || !strcmp(a, "-pedantic-errors")) {
         } else if (!strcmp(a, "-P")) o.no_linemarkers = true;
-        else if (!strcmp(a, "-dD")) {
-            fprintf(stderr, "zl-cc: error: unsupported option '-dD': use -dM -E for the macro definitions\n");
-            return 1;
-        }
+        else if (!strcmp(a, "-dD")) o.keep_defines = true;
         else if (!strcmp(a, "-save-temps") || !strcmp(a, "-save-temps=cwd")) o.save_temps = true;
         else if (!strcmp(a, "-dM")) o.dump_macros = true;
         else if (!strcmp(a, "-dumpmachine") || !strcmp(a, "-dumpversion") || !strcmp(a, "-dumpfullversion") ||
