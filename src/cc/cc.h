@@ -348,6 +348,8 @@ struct obj {
     bool has_label_addr;   /* uses &&label */
     bool noreturn;
     struct namelist *undeclared; /* identifiers reported undeclared in the function */
+    struct node *cleanup;  /* automatic variable with __attribute__((cleanup(f))): the call
+                              f(&var), run when its scope is left (lower.c) */
     /* lowering */
     int vreg;              /* register-promoted local: its vreg (0 = in memory) */
     int slot;              /* frame slot id (-1 none) */
@@ -405,6 +407,8 @@ struct attrs {
     const char *alias_of;     /* __attribute__((alias("target"))) */
     int format_idx, format_first; /* __attribute__((format(printf, m, n))) */
     const char *visibility;   /* __attribute__((visibility("hidden"))) */
+    const char *cleanup;      /* __attribute__((cleanup(fn))): fn's name ... */
+    struct srcpos cleanup_pos;/* ... and where it is written */
 };
 bool parse_declspec(struct declspec *ds);
 struct type *parse_declarator(struct type *base, const char **name, struct srcpos *pos,
@@ -511,6 +515,8 @@ struct node *parse_char_const(struct token *t);
 struct node *parse_string_lits(void);
 
 struct node *make_binary(enum nk k, struct node *l, struct node *r, struct srcpos pos);
+/* __attribute__((cleanup(fname))) on var: the call fname(&var) */
+struct node *cleanup_call(const char *fname, struct srcpos pos, struct obj *var);
 struct node *make_deref(struct node *e, struct srcpos pos);
 struct node *make_member(struct node *e, const char *name, struct srcpos pos);
 enum builtin_id {

@@ -213,6 +213,14 @@ void parse_attributes(struct attrs *a)
                 else a->visibility = v;
                 expect(CPP_P_RPAREN, NULL);
                 continue;
+            } else if (!strcmp(n, "cleanup")) {
+                expect(CPP_P_LPAREN, NULL);
+                struct token *f = next();
+                if (f->kind != TK_IDENT) cc_error_at(f->pos, "cleanup argument not an identifier");
+                a->cleanup = tok_str(f);
+                a->cleanup_pos = f->pos;
+                expect(CPP_P_RPAREN, NULL);
+                continue;
             } else if (!strcmp(n, "constructor") || !strcmp(n, "destructor")) {
                 int prio = 65535;
                 if (accept(CPP_P_LPAREN)) {
@@ -1338,6 +1346,9 @@ void parse_local_decl(struct node **unused, struct node ***tail)
             o->warn_unused = ds.st != ST_REGISTER || !a.alias;    /* not a register asm */
             o->warn_unused &= !a.unused && !(ds.attr && ds.attr->unused);
             if (a.alias) o->asm_reg = a.alias;
+            if (a.cleanup || (ds.attr && ds.attr->cleanup))
+                o->cleanup = a.cleanup ? cleanup_call(a.cleanup, a.cleanup_pos, o)
+                                       : cleanup_call(ds.attr->cleanup, ds.attr->cleanup_pos, o);
             if (o->align < ty->align) o->align = ty->align;
             scope_add_var(name, o);
             struct node *d = new_node(N_DECL, npos);

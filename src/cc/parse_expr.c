@@ -257,6 +257,30 @@ struct node *make_member(struct node *e, const char *name, struct srcpos pos)
     return n;
 }
 
+struct node *cleanup_call(const char *fname, struct srcpos pos, struct obj *var)
+{
+    struct obj *f = scope_find_var(fname);
+    if (!f || !f->is_func) cc_error_at(pos, "cleanup argument not a function");
+    f->referenced = true;
+    struct type *ft = f->ty;
+    struct node *fn = mk(N_VAR, ft, pos), *v = mk(N_VAR, var->ty, pos);
+    fn->var = f;
+    v->var = var;
+    var->addr_taken = true;
+    struct node *arg = mk(N_ADDR, ty_ptr(var->ty), pos);
+    arg->l = v;
+    if (!ft->params && !ft->oldstyle) cc_error_at(pos, "too many arguments to function '%s'", fname);
+    if (ft->params) {
+        if (ft->params->next) cc_error_at(pos, "too few arguments to function '%s'", fname);
+        arg = convert_assign(arg, ft->params->ty, "passing argument");
+    }
+    struct node *n = mk(N_CALL, ft->base, pos);
+    n->l = rvalue(fn);
+    n->args = arg;
+    n->fty = ft;
+    return n;
+}
+
 static struct node *parse_call(struct node *fn, struct srcpos pos)
 {
     fn = rvalue(fn);
