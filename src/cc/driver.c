@@ -191,6 +191,7 @@ static void usage(void)
           "  -O0, -O1, -O2, -O3, -Os, -Og, -Oz  Optimisation level (-O2 and up are -O2).\n"
           "  -g                       Line-number information (DWARF .debug_line).\n"
           "  -w, -W<name>, -Wno-<name>, -Wall, -Wextra, -Werror, -Werror=<name>, -Wno-error=<name>\n"
+          "  -fmax-errors=<n>, -Wfatal-errors   Stop after <n> errors, after the first.\n"
           "  -ffreestanding, -fno-builtin, -fstack-protector[-strong|-all], -fdump-ir\n"
           "  -Wa,<opts>, -Xassembler <arg>   Pass options to zl-as.\n"
           "  -Wl,<opts>, -Xlinker <arg>      Pass options to zl-ld.\n"
