@@ -21,6 +21,7 @@ static void scope_leave(int depth, bool free_vlas);
 static int vdepth, vcap;
 static int brk_vdepth, cont_vdepth; /* vdepth at the break/continue targets */
 static int sw_vdepth;               /* vdepth at the innermost switch */
+static struct srcpos sw_pos;        /* ... and where it is */
 static bool fn_has_vla;  /* or a variable with a cleanup: gotos must leave scopes */
 static int ret_ptr_vreg;        /* hidden struct-return pointer */
 static struct abi_class ret_class;
@@ -2447,6 +2448,8 @@ static void gen_switch(struct node *s)
     int v = gen_expr(s->cond);
     int end = ir_block_new(F);
     int save_brk = brk_target, save_bv = brk_vdepth, save_sv = sw_vdepth;
+    struct srcpos save_pos = sw_pos;
+    sw_pos = s->pos;
     brk_target = end;
     brk_vdepth = sw_vdepth = vdepth;
     int dflt = end;
@@ -2503,6 +2506,7 @@ static void gen_switch(struct node *s)
     brk_target = save_brk;
     brk_vdepth = save_bv;
     sw_vdepth = save_sv;
+    sw_pos = save_pos;
 }
 
 /* Leave the scopes above depth: the cleanup calls, innermost first (C has no destructors;
@@ -2532,11 +2536,22 @@ static bool is_scope_decl(struct node *s)
     return is_vla_decl(s) || (s->kind == N_DECL && s->var->cleanup);
 }
 
-static bool vla_between(int from, int to)
+/* the first VLA declared in scope entries [from, to) of decls, or NULL */
+static struct node *vla_among(struct node **decls, int from, int to)
 {
     for (int k = from; k < to; k++)
-        if (vstk[k].saved) return true;
-    return false;
+        if (is_vla_decl(decls[k])) return decls[k];
+    return NULL;
+}
+
+/* GCC's error for a jump past a VLA's declaration, with its notes */
+static _Noreturn void jump_into_vla(struct srcpos at, const char *what, struct srcpos from,
+                                   const char *from_note, struct node *vla)
+{
+    cc_error_report(at, "%s into scope of identifier with variably modified type", what);
+    cc_note_at(from, "%s", from_note);
+    cc_note_at(vla->var->pos, "'%s' declared here", vla->var->name);
+    cc_error_again();
 }
 
 static void scope_push_entry(struct node *decl, int saved, struct node *cleanup)
@@ -2584,6 +2599,8 @@ static int vlbl_push(int d, struct node *decl)
     return d + 1;
 }
 
+static struct node *found_label;   /* label_vla_depth: the label found */
+
 static int label_vla_depth(struct node *s, const char *name, int d)
 {
     if (!s) return -1;
@@ -2596,7 +2613,10 @@ static int label_vla_depth(struct node *s, const char *name, int d)
         }
         return -1;
     case N_LABEL:
-        if (!strcmp(s->str, name)) return d;
+        if (!strcmp(s->str, name)) {
+            found_label = s;
+            return d;
+        }
         return label_vla_depth(s->body, name, d);
     case N_IF:
         if ((r = label_vla_depth(s->then, name, d)) >= 0) return r;
@@ -2846,8 +2866,12 @@ static void gen_stmt(struct node *s)
     }
     case N_SWITCH: gen_switch(s); return;
     case N_CASE: case N_DEFAULT:
-        if (vla_between(sw_vdepth, vdepth))
-            cc_error_at(s->pos, "switch jumps into the scope of a variable-length array");
+        if (vdepth > sw_vdepth) {
+            struct node **decls = cc_alloc((size_t)vdepth * sizeof *decls);
+            for (int k = 0; k < vdepth; k++) decls[k] = vstk[k].decl;
+            struct node *v = vla_among(decls, sw_vdepth, vdepth);
+            if (v) jump_into_vla(s->pos, "switch jumps", sw_pos, "switch starts here", v);
+        }
         jmp(s->label);
         set_block(s->label);
         gen_stmt(s->body);
@@ -2868,9 +2892,10 @@ static void gen_stmt(struct node *s)
             if (ld >= 0) {
                 int k = 0;
                 while (k < vdepth && k < ld && vlbl[k] == vstk[k].decl) k++;
-                for (int j = k; j < ld; j++)
-                    if (is_vla_decl(vlbl[j]))
-                        cc_error_at(s->pos, "jump into the scope of a variable-length array");
+                struct node *v = vla_among(vlbl, k, ld);
+                if (v)
+                    jump_into_vla(s->pos, "jump", found_label->pos,
+                                  cc_printf("label '%s' defined here", s->str), v);
                 vla_leave(k);
             }
         }

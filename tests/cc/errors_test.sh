@@ -3,7 +3,8 @@
 # tests/cc/errors/recover.c with GCC's line, column and text (compared with the host gcc,
 # C locale), exit status 1 and no output; a block left open at the end of the file is one
 # error per block; redeclarations are errors with a note at the earlier declaration
-# (tests/cc/errors/previous.c); -fmax-errors=N and -Wfatal-errors stop with GCC's message, and warnings
+# (tests/cc/errors/previous.c); errors found while lowering (jumps into a VLA's scope) are
+# reported for every function; -fmax-errors=N and -Wfatal-errors stop with GCC's message, and warnings
 # made errors count towards the limit.
 set -u
 . "$ZL_ROOT/tests/cc/lib.sh"
@@ -41,6 +42,7 @@ same fatal-errors-first $dir/recover.c -fmax-errors=5 -Wfatal-errors
 same werror-counts $dir/werror.c -Wall -Werror -fmax-errors=2
 same previous $dir/previous.c
 same previous-m32 $dir/previous.c -m32
+same vla-jump $dir/vla_jump.c
 
 "$ZLCC" -c -o "$tmp/r.o" $dir/recover.c > /dev/null 2>&1; rc=$?
 if [ $rc = 1 ] && [ ! -e "$tmp/r.o" ]; then echo "PASS cc/errors/status"
