@@ -124,6 +124,7 @@ static void skip_construct(enum recover_at at, size_t start, size_t err)
 
 bool parse_guarded(enum recover_at at, void (*fn)(void *), void *arg)
 {
+    syntax_error = false;   /* set by the error that unwinds to this point, if any */
     size_t start = P->pos;
     int depth = parse_depth, scope = scope_depth(), vla = vla_mark();
     struct obj *func = cur_func;
@@ -140,7 +141,6 @@ bool parse_guarded(enum recover_at at, void (*fn)(void *), void *arg)
         cur_func = func;
         stmt_state_restore(&st);
         skip_construct(at, start, err);
-        syntax_error = false;
         return false;
     }
     fn(arg);
