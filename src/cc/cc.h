@@ -10,6 +10,7 @@
  *   literal.c     integer and floating constants, character constants, string literals
  *   scope.c       block scopes: ordinary identifiers and tags
  *   types.c       type constructors, sizes/alignment per data model, struct layout
+ *   type_name.c   types in diagnostics, in C declarator syntax as GCC writes them
  *   complex.c     _Complex types: conversions, casts, __real__/__imag__, folding
  *   conv.c        integer promotions, usual arithmetic conversions, implicit casts
  *   parse_*.c     recursive descent parser producing a typed AST
@@ -23,6 +24,9 @@
  *   abi_riscv.c   calling conventions (argument classification) for the three models
  *   regalloc.c    liveness and linear-scan register allocation with spilling
  *   emit_riscv.c  IR + allocation -> GNU assembly text for zl-as
+ *   recover.c     error recovery: resuming after an error at the next statement/declaration
+ *   sign_compare.c -Wsign-compare
+ *   unused.c      -Wunused-function and static functions used but never defined
  *   diag.c        diagnostics (file:line:col: error: ... with source line and caret)
  *   rt/           libzlrt, the run-time helpers compiled for the target (docs/cc.md)
  *   include/      the freestanding headers (stddef.h, stdarg.h, float.h, ...)
@@ -68,13 +72,27 @@ struct srcpos {
     u32 line, col;
 };
 
-extern jmp_buf *cc_error_jmp;   /* fatal errors longjmp here */
+/* An error unwinds (longjmp) to cc_error_jmp: the innermost recovery point of the parser
+ * (parse_guarded), which skips the erroneous construct and goes on, or the compilation's.
+ * Fatal errors and GCC's limits (-Wfatal-errors, -fmax-errors=N: the Nth error ends the
+ * compilation with "compilation terminated due to ...") unwind to cc_abort_jmp. */
+extern jmp_buf *cc_error_jmp, *cc_abort_jmp;
 extern int cc_nerrors, cc_nwarnings;
+extern int cc_max_errors;       /* -fmax-errors=N; 0: no limit */
+extern bool cc_fatal_errors;    /* -Wfatal-errors */
+extern bool cc_terminated;      /* a limit ended the compilation (GCC then says no more) */
 extern bool cc_werror;
 extern bool cc_wall;
 extern bool cc_quiet;
 extern bool cc_nowarn;    /* -w */     /* no diagnostics output (fuzzing) */
 _Noreturn void cc_error_at(struct srcpos p, const char *fmt, ...) CC_PRINTF(2, 3);
+void cc_error_report(struct srcpos p, const char *fmt, ...) CC_PRINTF(2, 3); /* no unwinding */
+_Noreturn void cc_fatal_at(struct srcpos p, const char *fmt, ...) CC_PRINTF(2, 3);
+/* unwind as an error does, without a message: the error was reported before */
+_Noreturn void cc_error_again(void);
+_Noreturn void cc_abort(void);
+/* "file:l:c: note: text": what an error or warning just reported refers to */
+void cc_note_at(struct srcpos p, const char *fmt, ...) CC_PRINTF(2, 3);
 
 /* Every warning zl-cc emits has one of these; the names and defaults are in warn.c. */
 enum cc_warn {
@@ -91,6 +109,8 @@ enum cc_warn {
     CW_MULTICHAR,
     CW_UNUSED_VARIABLE,
     CW_UNUSED_PARAMETER,
+    CW_UNUSED_FUNCTION,
+    CW_SIGN_COMPARE,
     CW_COUNT
 };
 extern int cc_nwarn_errors;     /* warnings reported as errors (-Werror, -Werror=name) */
@@ -191,6 +211,7 @@ struct type {
     bool variadic, oldstyle;
     /* enum */
     struct type *enum_base;
+    struct srcpos def_pos; /* struct/union/enum with a tag: where it is defined */
 };
 
 extern struct type *ty_void, *ty_bool, *ty_char, *ty_schar, *ty_uchar, *ty_short,
@@ -289,6 +310,11 @@ struct init_item {
     int bit_width, bit_off; /* bit-field member (bit_width >= 0) */
 };
 
+struct namelist {
+    struct namelist *next;
+    const char *name;
+};
+
 enum storage { ST_NONE, ST_EXTERN, ST_STATIC, ST_AUTO, ST_REGISTER, ST_TYPEDEF };
 
 struct obj {
@@ -301,6 +327,7 @@ struct obj {
     bool addr_taken;
     bool weak, used, is_tls;
     bool referenced;       /* named in an expression (-Wunused-variable/-parameter) */
+    bool attr_unused;      /* __attribute__((unused)) on one of its declarations */
     bool warn_unused;      /* a declared automatic variable or parameter without
                               __attribute__((unused)): warned about if never referenced */
     const char *section;
@@ -320,6 +347,9 @@ struct obj {
     bool variadic_def;
     bool has_label_addr;   /* uses &&label */
     bool noreturn;
+    struct namelist *undeclared; /* identifiers reported undeclared in the function */
+    struct node *cleanup;  /* automatic variable with __attribute__((cleanup(f))): the call
+                              f(&var), run when its scope is left (lower.c) */
     /* lowering */
     int vreg;              /* register-promoted local: its vreg (0 = in memory) */
     int slot;              /* frame slot id (-1 none) */
@@ -333,11 +363,13 @@ struct tu {
     struct obj *globals;   /* in definition order */
     struct obj **gtail;
     struct strlit *strs;
+    bool undeclared_explained;  /* the note after the first undeclared identifier */
 };
 extern struct tu tu;
 
 struct node *new_node(enum nk k, struct srcpos pos);
 void parse_tu(struct tokstream *ts);
+void check_unused_functions(void);  /* unused.c: at the end of the unit */
 
 /* parser internals shared by parse_*.c, init.c */
 extern struct tokstream *P;
@@ -348,10 +380,14 @@ bool is_punct(struct token *t, int p);
 bool is_kw(struct token *t, int k);
 bool accept(int punct);
 bool accept_kw(int kw);
+/* the next token must be punct, else "expected 'p' before ..." (what: GCC's list of
+ * what may come instead of 'p', reported at the next token) */
 void expect(int punct, const char *what);
+const char *tok_before(struct token *t);
 const char *tok_str(struct token *t);
 const char *expect_ident(void);
 bool is_typename(struct token *t);
+bool unknown_type_name(void);   /* at an undeclared identifier used as a type name */
 
 struct declspec {
     struct type *ty;
@@ -371,6 +407,8 @@ struct attrs {
     const char *alias_of;     /* __attribute__((alias("target"))) */
     int format_idx, format_first; /* __attribute__((format(printf, m, n))) */
     const char *visibility;   /* __attribute__((visibility("hidden"))) */
+    const char *cleanup;      /* __attribute__((cleanup(fn))): fn's name ... */
+    struct srcpos cleanup_pos;/* ... and where it is written */
 };
 bool parse_declspec(struct declspec *ds);
 struct type *parse_declarator(struct type *base, const char **name, struct srcpos *pos,
@@ -404,6 +442,8 @@ void scope_add_enum_const(const char *name, i128 val, struct type *ty);
 struct type *scope_find_tag(const char *tag, bool current_only);
 void scope_add_tag(const char *tag, struct type *t);
 void scope_reset(void);
+/* "previous declaration/definition of 'x' with type 'T'" at o's position */
+void note_previous(const struct obj *o);
 
 extern struct obj *cur_func;
 struct obj *new_local(const char *name, struct type *ty, struct srcpos pos);
@@ -463,12 +503,20 @@ void predef_add(struct cpp *pp);
 /* format.c: -Wformat for printf-like calls */
 void check_format(const char *fname, struct node *fmt, struct node *args, int argno, struct srcpos pos);
 
+/* sign_compare.c: -Wsign-compare on a comparison (operands before the usual arithmetic
+ * conversions to `common`) and on the operands of ?: */
+void warn_sign_compare(enum nk k, struct node *l, struct node *r, struct type *common,
+                       struct srcpos pos);
+void warn_cond_signedness(struct node *a, struct node *b, struct type *result);
+
 /* literal.c */
 struct node *parse_number(struct token *t);
 struct node *parse_char_const(struct token *t);
 struct node *parse_string_lits(void);
 
 struct node *make_binary(enum nk k, struct node *l, struct node *r, struct srcpos pos);
+/* __attribute__((cleanup(fname))) on var: the call fname(&var) */
+struct node *cleanup_call(const char *fname, struct srcpos pos, struct obj *var);
 struct node *make_deref(struct node *e, struct srcpos pos);
 struct node *make_member(struct node *e, const char *name, struct srcpos pos);
 enum builtin_id {
@@ -484,6 +532,20 @@ enum builtin_id {
 };
 
 void parse_stmt_reset(void);
+
+/* error recovery (recover.c): fn(arg) parses one construct; after an error in it the
+ * parser's state is put back as it was before the construct, its tokens are skipped — to
+ * the end of the statement (RECOVER_STMT: a ';' or block outside brackets, or up to the
+ * '}' ending the enclosing block) or of the external declaration (RECOVER_EXTERNAL) — and
+ * parse_guarded returns false */
+enum recover_at { RECOVER_STMT, RECOVER_EXTERNAL };
+bool parse_guarded(enum recover_at at, void (*fn)(void *), void *arg);
+void recover_syntax_error(void);   /* the error about to be reported is one of syntax */
+struct stmt_state { struct node *sw; int loops, switches; };
+void stmt_state_save(struct stmt_state *s);
+void stmt_state_restore(const struct stmt_state *s);
+int scope_depth(void);
+void scope_pop_to(int depth);
 /* nesting guard: expressions, statements, declarators, struct/union definitions and
  * initializers nest at most CC_MAX_DEPTH levels together (the parser and the later stages
  * recurse over the tree; 2000 levels take well under 1 MB of stack, also under ASan); a

@@ -63,8 +63,10 @@ char *cc_printf(const char *fmt, ...)
     return p;
 }
 
-jmp_buf *cc_error_jmp;
+jmp_buf *cc_error_jmp, *cc_abort_jmp;
 int cc_nerrors, cc_nwarnings, cc_nwarn_errors;
+int cc_max_errors;
+bool cc_fatal_errors, cc_terminated;
 bool cc_werror, cc_wall, cc_quiet, cc_nowarn;
 
 void cc_diag_reset(void)
@@ -114,15 +116,68 @@ static void vdiag(struct srcpos p, const char *kind, const char *suffix, const c
     show_line(p.file, p.line, p.col);
 }
 
+_Noreturn void cc_abort(void)
+{
+    if (cc_abort_jmp) longjmp(*cc_abort_jmp, 1);
+    exit(1);
+}
+
+_Noreturn void cc_error_again(void)
+{
+    if (cc_error_jmp) longjmp(*cc_error_jmp, 1);
+    exit(1);
+}
+
+/* one more error: the compilation stops at GCC's limits (-Wfatal-errors, -fmax-errors=N) */
+static void count_error(void)
+{
+    cc_nerrors++;
+    cc_terminated = cc_fatal_errors || (cc_max_errors && cc_nerrors >= cc_max_errors);
+    if (cc_fatal_errors) {
+        if (!cc_quiet) fputs("compilation terminated due to -Wfatal-errors.\n", stderr);
+        cc_abort();
+    }
+    if (cc_max_errors && cc_nerrors >= cc_max_errors) {
+        if (!cc_quiet) fprintf(stderr, "compilation terminated due to -fmax-errors=%d.\n", cc_max_errors);
+        cc_abort();
+    }
+}
+
+void cc_error_report(struct srcpos p, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vdiag(p, "error", "", fmt, ap);
+    va_end(ap);
+    count_error();
+}
+
 _Noreturn void cc_error_at(struct srcpos p, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
     vdiag(p, "error", "", fmt, ap);
     va_end(ap);
+    count_error();
+    cc_error_again();
+}
+
+_Noreturn void cc_fatal_at(struct srcpos p, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vdiag(p, "error", "", fmt, ap);
+    va_end(ap);
     cc_nerrors++;
-    if (cc_error_jmp) longjmp(*cc_error_jmp, 1);
-    exit(1);
+    cc_abort();
+}
+
+void cc_note_at(struct srcpos p, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vdiag(p, "note", "", fmt, ap);
+    va_end(ap);
 }
 
 void cc_warn_at(enum cc_warn w, struct srcpos p, const char *fmt, ...)
@@ -140,8 +195,8 @@ void cc_warn_at(enum cc_warn w, struct srcpos p, const char *fmt, ...)
     vdiag(p, err ? "error" : "warning", suffix, fmt, ap);
     va_end(ap);
     if (err) {
-        cc_nerrors++;
         cc_nwarn_errors++;
+        count_error();
     } else {
         cc_nwarnings++;
     }
@@ -158,6 +213,5 @@ _Noreturn void cc_fatal(const char *fmt, ...)
     }
     va_end(ap);
     cc_nerrors++;
-    if (cc_error_jmp) longjmp(*cc_error_jmp, 1);
-    exit(1);
+    cc_abort();
 }

@@ -141,6 +141,7 @@ struct opts {
     struct strv deps;       /* files read by the last compilation */
     bool dep_only;          /* -M/-MM: the dependencies instead of the output */
     bool dump_macros;       /* -dM with -E: the macros defined at the end */
+    bool keep_defines;      /* -dD with -E: the output keeps the #define/#undef lines */
     bool save_temps;        /* -save-temps: keep x.i, x.s, x.o in the current directory */
     long std_version;       /* __STDC_VERSION__ (-std=); 0: not defined (C90) */
     bool strict_ansi;       /* -std=cNN rather than gnuNN: __STRICT_ANSI__ */
@@ -175,7 +176,7 @@ static void usage(void)
           "  -print-libgcc-file-name  Display the compiler's runtime library (libzlrt.a).\n"
           "  -m128 | -m64 | -m32      Target rv128 (default), rv64 or rv32.\n"
           "  -march=<isa> -mabi=<abi> GCC's spellings: rv128imafdc/lp128d, rv64gc/lp64d, rv32gc/ilp32d.\n"
-          "  -E                       Preprocess only; -P without line markers, -dM the macros.\n"
+          "  -E                       Preprocess only; -P without line markers, -dM the macros, -dD with them.\n"
           "  -M, -MM                  Print the make dependencies (-MM without system headers).\n"
           "  -MD, -MMD, -MF <file>, -MT <target>, -MQ <target>, -MP   Dependency files.\n"
           "  -fsyntax-only            Check the code, write nothing.\n"
@@ -190,6 +191,7 @@ static void usage(void)
           "  -O0, -O1, -O2, -O3, -Os, -Og, -Oz  Optimisation level (-O2 and up are -O2).\n"
           "  -g                       Line-number information (DWARF .debug_line).\n"
           "  -w, -W<name>, -Wno-<name>, -Wall, -Wextra, -Werror, -Werror=<name>, -Wno-error=<name>\n"
+          "  -fmax-errors=<n>, -Wfatal-errors   Stop after <n> errors, after the first.\n"
           "  -ffreestanding, -fno-builtin, -fstack-protector[-strong|-all], -fdump-ir\n"
           "  -Wa,<opts>, -Xassembler <arg>   Pass options to zl-as.\n"
           "  -Wl,<opts>, -Xlinker <arg>      Pass options to zl-ld.\n"
@@ -226,7 +228,7 @@ static const char *const f_ignored[] = {
     /* diagnostics and output decoration */
     "diagnostics-color", "diagnostics-color=", "diagnostics-show-option",
     "diagnostics-show-caret", "diagnostics-urls=", "message-length=", "show-column",
-    "max-errors=", "ident", "verbose-asm", "record-gcc-switches", "debug-prefix-map=",
+    "ident", "verbose-asm", "record-gcc-switches", "debug-prefix-map=",
     "file-prefix-map=", "macro-prefix-map=", "input-charset=", "dollars-in-identifiers",
     "extended-identifiers", "asm", "gnu-keywords", "unsigned-char",
     "sanitize-recover", "sanitize-recover=",
@@ -300,6 +302,16 @@ static int f_option(struct opts *o, const char *a)
     else if (!strcmp(f, "no-stack-protector")) ccopt.ssp = 0;
     else if (!strcmp(f, "syntax-only")) o->mode = 'y';
     else if (!strcmp(f, "dump-ir")) cc_dump_ir = true;
+    else if (!strncmp(f, "max-errors=", 11)) {
+        char *end;
+        const char *v = f + 11;
+        long n = strtol(v, &end, 10);
+        if (*v < '0' || *v > '9' || *end || n > INT_MAX) {
+            fprintf(stderr, "zl-cc: error: argument to '-fmax-errors=' should be a non-negative integer\n");
+            return 1;
+        }
+        cc_max_errors = (int)n;
+    }
     else if (in_list(name, f_ignored)) {
     } else {
         for (int i = 0; f_unsupported[i].name; i++)
@@ -473,6 +485,7 @@ static struct cpp *make_pp(struct opts *o, const char *input)
     struct cpp_options co = {0};
     co.intmax_bits = o->xlen == 128 ? 128 : 64;
     co.no_warnings = cc_nowarn;
+    co.keep_defines = o->keep_defines && o->mode == 'E';   /* as GCC, ignored otherwise */
     struct cpp *pp = cpp_new(&co);
     predef_add(pp);
     if (o->olevel) cpp_define(pp, "__OPTIMIZE__");
@@ -987,10 +1000,7 @@ int cc_driver_main(int argc, char **argv)
             o.strict_ansi = true;
         } else if (!strcmp(a, "-pedantic") || !strcmp(a, "-pedantic-errors")) {
         } else if (!strcmp(a, "-P")) o.no_linemarkers = true;
-        else if (!strcmp(a, "-dD")) {
-            fprintf(stderr, "zl-cc: error: unsupported option '-dD': use -dM -E for the macro definitions\n");
-            return 1;
-        }
+        else if (!strcmp(a, "-dD")) o.keep_defines = true;
         else if (!strcmp(a, "-save-temps") || !strcmp(a, "-save-temps=cwd")) o.save_temps = true;
         else if (!strcmp(a, "-dM")) o.dump_macros = true;
         else if (!strcmp(a, "-dumpmachine") || !strcmp(a, "-dumpversion") || !strcmp(a, "-dumpfullversion") ||
@@ -1214,7 +1224,7 @@ int cc_driver_main(int argc, char **argv)
         const char *dst = o.out ? o.out : "a.out";
         if (!link_all(&o, &objs, dst)) any_error = true;
     }
-    if (cc_nwarn_errors)
+    if (cc_nwarn_errors && !cc_terminated)
         fprintf(stderr, "zl-cc: %s warnings being treated as errors\n", cc_werror ? "all" : "some");
     sv_free(&objs);
     sv_free(&kept);

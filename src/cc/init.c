@@ -349,7 +349,7 @@ struct init *parse_initializer(struct type **tp, bool is_static)
             accept(CPP_P_COMMA);
             expect(CPP_P_RBRACE, NULL);
         } else {
-            expect(CPP_P_LBRACE, "array initializer");
+            if (!accept(CPP_P_LBRACE)) cc_error_at(peek()->pos, "invalid initializer");
             n = init_aggr(ini, t, 0, true, NULL);
             expect(CPP_P_RBRACE, NULL);
         }

@@ -14,11 +14,15 @@ static int brk_target, cont_target;
  * the stack pointer saved before its allocation.  Leaving scopes (the end of a block,
  * break, continue, goto) restores the saved value of the outermost one left, which frees
  * the stack space of every VLA allocated since. */
-static struct vscope { struct node *decl; int saved; } *vstk;
+/* the scopes a jump may leave: a VLA (saved: sp before it) or a variable with a cleanup
+ * function (cleanup: the call), outermost first */
+static struct vscope { struct node *decl; int saved; struct node *cleanup; } *vstk;
+static void scope_leave(int depth, bool free_vlas);
 static int vdepth, vcap;
 static int brk_vdepth, cont_vdepth; /* vdepth at the break/continue targets */
 static int sw_vdepth;               /* vdepth at the innermost switch */
-static bool fn_has_vla;
+static struct srcpos sw_pos;        /* ... and where it is */
+static bool fn_has_vla;  /* or a variable with a cleanup: gotos must leave scopes */
 static int ret_ptr_vreg;        /* hidden struct-return pointer */
 static struct abi_class ret_class;
 static struct lbl { const char *name; int block; bool defined; struct srcpos pos; struct lbl *next; } *labels;
@@ -2351,6 +2355,7 @@ static int gen_expr(struct node *e)
     case N_CALL: return gen_call(e);
     case N_STMT_EXPR: {
         struct node *last = NULL;
+        int d0 = vdepth;
         for (struct node *s = e->body->body; s; s = s->next) {
             if (!s->next && s->kind == N_EXPR_STMT && e->ty->kind != TY_VOID) {
                 last = s;
@@ -2358,8 +2363,10 @@ static int gen_expr(struct node *e)
             }
             gen_stmt(s);
         }
-        if (last) return gen_expr(rvalue(last->l));
-        return 0;
+        int v = last ? gen_expr(rvalue(last->l)) : 0;
+        scope_leave(d0, false);   /* the value is computed first; its VLAs stay */
+        vdepth = d0;
+        return v;
     }
     case N_VA_START: {
         int a = lvalue_addr(e->l);
@@ -2441,6 +2448,7 @@ static void gen_return(struct node *s)
     } else if (s->l) {
         gen_expr(s->l);
     }
+    scope_leave(0, false);   /* after the value is computed; the epilogue frees VLAs */
     E(IR_RET)->call = c;
     set_block(ir_block_new(F));
 }
@@ -2450,6 +2458,8 @@ static void gen_switch(struct node *s)
     int v = gen_expr(s->cond);
     int end = ir_block_new(F);
     int save_brk = brk_target, save_bv = brk_vdepth, save_sv = sw_vdepth;
+    struct srcpos save_pos = sw_pos;
+    sw_pos = s->pos;
     brk_target = end;
     brk_vdepth = sw_vdepth = vdepth;
     int dflt = end;
@@ -2506,22 +2516,71 @@ static void gen_switch(struct node *s)
     brk_target = save_brk;
     brk_vdepth = save_bv;
     sw_vdepth = save_sv;
+    sw_pos = save_pos;
 }
 
-static void vla_leave(int depth)
+/* Leave the scopes above depth: the cleanup calls, innermost first (C has no destructors;
+ * GCC's cleanup attribute runs them when the variable's scope ends however it is left,
+ * but for a computed goto or longjmp), then sp goes back to before the outermost VLA. */
+static void scope_leave(int depth, bool free_vlas)
 {
-    if (vdepth > depth) E(IR_SPRESTORE)->a = vstk[depth].saved;
+    for (int k = vdepth - 1; k >= depth; k--)
+        if (vstk[k].cleanup) gen_expr(vstk[k].cleanup);
+    for (int k = depth; free_vlas && k < vdepth; k++)
+        if (vstk[k].saved) {
+            E(IR_SPRESTORE)->a = vstk[k].saved;
+            break;
+        }
 }
+
+static void vla_leave(int depth) { scope_leave(depth, true); }
 
 static bool is_vla_decl(struct node *s)
 {
     return s->kind == N_DECL && s->var->ty->vla_len;
 }
 
+/* a declaration that opens a scope entry: a VLA or a variable with a cleanup */
+static bool is_scope_decl(struct node *s)
+{
+    return is_vla_decl(s) || (s->kind == N_DECL && s->var->cleanup);
+}
+
+/* the first VLA declared in scope entries [from, to) of decls, or NULL */
+static struct node *vla_among(struct node **decls, int from, int to)
+{
+    for (int k = from; k < to; k++)
+        if (is_vla_decl(decls[k])) return decls[k];
+    return NULL;
+}
+
+/* GCC's error for a jump past a VLA's declaration, with its notes */
+static _Noreturn void jump_into_vla(struct srcpos at, const char *what, struct srcpos from,
+                                   const char *from_note, struct node *vla)
+{
+    cc_error_report(at, "%s into scope of identifier with variably modified type", what);
+    cc_note_at(from, "%s", from_note);
+    cc_note_at(vla->var->pos, "'%s' declared here", vla->var->name);
+    cc_error_again();
+}
+
+static void scope_push_entry(struct node *decl, int saved, struct node *cleanup)
+{
+    if (vdepth == vcap) {
+        vcap = vcap ? 2 * vcap : 16;
+        struct vscope *n = cc_alloc((size_t)vcap * sizeof *n);
+        if (vdepth) memcpy(n, vstk, (size_t)vdepth * sizeof *n);
+        vstk = n;
+    }
+    vstk[vdepth].decl = decl;
+    vstk[vdepth].saved = saved;
+    vstk[vdepth++].cleanup = cleanup;
+}
+
 static bool has_vla(struct node *s)
 {
     for (; s; s = s->next) {
-        if (is_vla_decl(s)) return true;
+        if (is_scope_decl(s)) return true;
         switch (s->kind) {
         case N_BLOCK: if (has_vla(s->body)) return true; break;
         case N_IF: if (has_vla(s->then) || has_vla(s->els)) return true; break;
@@ -2534,7 +2593,7 @@ static bool has_vla(struct node *s)
     return false;
 }
 
-/* the VLA scopes around label `name` (declarations pushed on vlbl), or -1 when the label
+/* the scope entries (VLAs, cleanups) around label `name` (declarations pushed on vlbl), or -1 when the label
  * is not found (in a statement expression) */
 static struct node **vlbl;
 static int vlbl_cap;
@@ -2550,6 +2609,8 @@ static int vlbl_push(int d, struct node *decl)
     return d + 1;
 }
 
+static struct node *found_label;   /* label_vla_depth: the label found */
+
 static int label_vla_depth(struct node *s, const char *name, int d)
 {
     if (!s) return -1;
@@ -2558,11 +2619,14 @@ static int label_vla_depth(struct node *s, const char *name, int d)
     case N_BLOCK:
         for (struct node *c = s->body; c; c = c->next) {
             if ((r = label_vla_depth(c, name, d)) >= 0) return r;
-            if (is_vla_decl(c)) d = vlbl_push(d, c);
+            if (is_scope_decl(c)) d = vlbl_push(d, c);
         }
         return -1;
     case N_LABEL:
-        if (!strcmp(s->str, name)) return d;
+        if (!strcmp(s->str, name)) {
+            found_label = s;
+            return d;
+        }
         return label_vla_depth(s->body, name, d);
     case N_IF:
         if ((r = label_vla_depth(s->then, name, d)) >= 0) return r;
@@ -2570,7 +2634,7 @@ static int label_vla_depth(struct node *s, const char *name, int d)
     case N_FOR:
         if (s->init && s->init->kind == N_BLOCK)
             for (struct node *c = s->init->body; c; c = c->next)
-                if (is_vla_decl(c)) d = vlbl_push(d, c);
+                if (is_scope_decl(c)) d = vlbl_push(d, c);
         return label_vla_depth(s->body, name, d);
     case N_WHILE: case N_DO: case N_SWITCH: case N_CASE: case N_DEFAULT:
         return label_vla_depth(s->body, name, d);
@@ -2578,22 +2642,16 @@ static int label_vla_depth(struct node *s, const char *name, int d)
     }
 }
 
-static void gen_decl(struct node *s)
+static void gen_decl_init(struct node *s)
 {
     struct obj *o = s->var;
     if (o->ty->vla_len) {
         /* VLA: its size was computed when the type was reached; save sp (restored when
          * the scope is left), allocate on the stack, keep the pointer in a slot */
         int size = gen_expr(vla_size_ref(o->ty, s->pos));
-        if (vdepth == vcap) {
-            vcap = vcap ? 2 * vcap : 16;
-            struct vscope *n = cc_alloc((size_t)vcap * sizeof *n);
-            if (vdepth) memcpy(n, vstk, (size_t)vdepth * sizeof *n);
-            vstk = n;
-        }
-        vstk[vdepth].decl = s;
-        vstk[vdepth].saved = vint();
-        E(IR_SPSAVE)->d = vstk[vdepth++].saved;
+        int saved = vint();
+        scope_push_entry(s, saved, NULL);
+        E(IR_SPSAVE)->d = saved;
         struct ir_ins *i = E(IR_ALLOCA);
         i->d = vint();
         i->a = size;
@@ -2621,6 +2679,12 @@ static void gen_decl(struct node *s)
         return;
     }
     init_local(o, s->ini, a);
+}
+
+static void gen_decl(struct node *s)
+{
+    gen_decl_init(s);
+    if (s->var->cleanup && !s->var->ty->vla_len) scope_push_entry(s, 0, s->var->cleanup);
 }
 
 static int asm_reg_number(const char *name);
@@ -2812,8 +2876,12 @@ static void gen_stmt(struct node *s)
     }
     case N_SWITCH: gen_switch(s); return;
     case N_CASE: case N_DEFAULT:
-        if (vdepth > sw_vdepth)
-            cc_error_at(s->pos, "switch jumps into the scope of a variable-length array");
+        if (vdepth > sw_vdepth) {
+            struct node **decls = cc_alloc((size_t)vdepth * sizeof *decls);
+            for (int k = 0; k < vdepth; k++) decls[k] = vstk[k].decl;
+            struct node *v = vla_among(decls, sw_vdepth, vdepth);
+            if (v) jump_into_vla(s->pos, "switch jumps", sw_pos, "switch starts here", v);
+        }
         jmp(s->label);
         set_block(s->label);
         gen_stmt(s->body);
@@ -2834,8 +2902,10 @@ static void gen_stmt(struct node *s)
             if (ld >= 0) {
                 int k = 0;
                 while (k < vdepth && k < ld && vlbl[k] == vstk[k].decl) k++;
-                if (ld > k)
-                    cc_error_at(s->pos, "jump into the scope of a variable-length array");
+                struct node *v = vla_among(vlbl, k, ld);
+                if (v)
+                    jump_into_vla(s->pos, "jump", found_label->pos,
+                                  cc_printf("label '%s' defined here", s->str), v);
                 vla_leave(k);
             }
         }

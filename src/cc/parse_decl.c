@@ -12,7 +12,7 @@ int parse_depth;
 void depth_enter(struct srcpos pos, const char *what)
 {
     if (++parse_depth > CC_MAX_DEPTH)
-        cc_error_at(pos, "%s nested too deeply (more than %d levels)", what, CC_MAX_DEPTH);
+        cc_fatal_at(pos, "%s nested too deeply (more than %d levels)", what, CC_MAX_DEPTH);
 }
 struct tu tu;
 struct obj *cur_func;
@@ -49,16 +49,39 @@ const char *tok_str(struct token *t)
     if (t->kind == TK_EOF) return "end of input";
     return cc_strndup(t->p, t->len);
 }
+/* the end of GCC's "expected X ..." messages: where the parser stood (the error is one of
+ * syntax, which recovery takes into account) */
+const char *tok_before(struct token *t)
+{
+    recover_syntax_error();
+    switch (t->kind) {
+    case TK_EOF: return "at end of input";
+    case TK_NUM: return "before numeric constant";
+    case TK_STR: return "before string constant";
+    case TK_PUNCT: return cc_printf("before '%s' token", tok_str(t));
+    default: return cc_printf("before '%s'", tok_str(t));
+    }
+}
+
 void expect(int p, const char *what)
 {
-    if (!accept(p))
-        cc_error_at(peek()->pos, "expected '%s'%s%s before '%s'", cpp_punct_str(p),
-                    what ? " " : "", what ? what : "", tok_str(peek()));
+    if (accept(p)) return;
+    struct token *t = peek();
+    if (what) cc_error_at(t->pos, "expected %s %s", what, tok_before(t));
+    /* a missing ';' or closing bracket is reported, as by GCC, just after the previous
+     * token, where it would be inserted */
+    struct srcpos pos = t->pos;
+    if (P->pos && (p == CPP_P_SEMI || p == CPP_P_RPAREN || p == CPP_P_RSQ || p == CPP_P_RBRACE)) {
+        struct token *prev = &P->v[P->pos - 1];
+        pos = prev->pos;
+        pos.col += prev->len;
+    }
+    cc_error_at(pos, "expected '%s' %s", cpp_punct_str(p), tok_before(t));
 }
 const char *expect_ident(void)
 {
     struct token *t = peek();
-    if (t->kind != TK_IDENT) cc_error_at(t->pos, "expected identifier before '%s'", tok_str(t));
+    if (t->kind != TK_IDENT) cc_error_at(t->pos, "expected identifier %s", tok_before(t));
     next();
     return cc_strndup(t->p, t->len);
 }
@@ -190,6 +213,14 @@ void parse_attributes(struct attrs *a)
                 else a->visibility = v;
                 expect(CPP_P_RPAREN, NULL);
                 continue;
+            } else if (!strcmp(n, "cleanup")) {
+                expect(CPP_P_LPAREN, NULL);
+                struct token *f = next();
+                if (f->kind != TK_IDENT) cc_error_at(f->pos, "cleanup argument not an identifier");
+                a->cleanup = tok_str(f);
+                a->cleanup_pos = f->pos;
+                expect(CPP_P_RPAREN, NULL);
+                continue;
             } else if (!strcmp(n, "constructor") || !strcmp(n, "destructor")) {
                 int prio = 65535;
                 if (accept(CPP_P_LPAREN)) {
@@ -241,6 +272,7 @@ static struct type *parse_struct(bool is_union, struct srcpos pos)
     struct attrs at = {0};
     parse_attributes(&at);
     const char *tag = NULL;
+    struct srcpos tpos = peek()->pos;
     if (peek()->kind == TK_IDENT) tag = expect_ident();
     if (!tag && !is_punct(peek(), CPP_P_LBRACE))
         cc_error_at(peek()->pos, "expected '{' or tag name");
@@ -256,7 +288,11 @@ static struct type *parse_struct(bool is_union, struct srcpos pos)
     }
     if (tag && is_punct(peek(), CPP_P_LBRACE)) {
         t = scope_find_tag(tag, true);
-        if (t && t->complete) cc_error_at(pos, "redefinition of '%s %s'", is_union ? "union" : "struct", tag);
+        if (t && t->complete) {
+            cc_error_report(tpos, "redefinition of '%s %s'", is_union ? "union" : "struct", tag);
+            cc_note_at(t->def_pos, "originally defined here");
+            cc_error_again();
+        }
         if (t && (t->kind == TY_UNION) != is_union)
             cc_error_at(pos, "'%s' defined as wrong kind of tag", tag);
     }
@@ -269,6 +305,7 @@ static struct type *parse_struct(bool is_union, struct srcpos pos)
         if (tag) scope_add_tag(tag, t);
     }
     if (!is_punct(peek(), CPP_P_LBRACE)) return t;
+    t->def_pos = tpos;
     depth_enter(next()->pos, is_union ? "union definition" : "struct definition");
     struct member head = {0}, *tail = &head;
     while (!accept(CPP_P_RBRACE)) {
@@ -336,7 +373,10 @@ static struct type *parse_struct(bool is_union, struct srcpos pos)
             tail = tail->next = m;
             if (!accept(CPP_P_COMMA)) break;
         }
-        expect(CPP_P_SEMI, "at end of member declaration");
+        if (is_punct(peek(), CPP_P_RBRACE))   /* GCC accepts the last ';' missing */
+            cc_warn_at(CW_NONE, peek()->pos, "no semicolon at end of struct or union");
+        else
+            expect(CPP_P_SEMI, "':', ',', ';', '}' or '__attribute__'");
     }
     struct attrs post = {0};
     parse_attributes(&post);
@@ -356,6 +396,7 @@ static struct type *parse_enum(struct srcpos pos)
     struct attrs at = {0};
     parse_attributes(&at);
     const char *tag = NULL;
+    struct srcpos tpos = peek()->pos;
     if (peek()->kind == TK_IDENT) tag = expect_ident();
     if (tag && !is_punct(peek(), CPP_P_LBRACE)) {
         struct type *t = scope_find_tag(tag, false);
@@ -374,7 +415,12 @@ static struct type *parse_enum(struct srcpos pos)
     struct type *t = NULL;
     if (tag) {
         t = scope_find_tag(tag, true);
-        if (t && (t->kind != TY_ENUM || t->complete)) cc_error_at(pos, "redefinition of 'enum %s'", tag);
+        if (t && t->kind == TY_ENUM && t->complete) {
+            cc_error_report(tpos, "redeclaration of 'enum %s'", tag);
+            cc_note_at(t->def_pos, "originally defined here");
+            cc_error_again();
+        }
+        if (t && t->kind != TY_ENUM) cc_error_at(pos, "'%s' defined as wrong kind of tag", tag);
     }
     if (!t) {
         t = ty_copy(ty_uint);
@@ -383,6 +429,7 @@ static struct type *parse_enum(struct srcpos pos)
         t->tag = tag;
         if (tag) scope_add_tag(tag, t);
     }
+    t->def_pos = tpos;
     expect(CPP_P_LBRACE, NULL);
     i128 v = 0, minv = 0, maxv = 0;
     struct { const char *name; i128 v; } *ec = NULL;
@@ -441,6 +488,19 @@ enum {
     S_COMPLEX = 1 << 21,
 };
 
+/* An identifier that names nothing, followed by an identifier or '*': GCC takes it for a
+ * type name misspelt or not declared ("unknown type name"), and so does zl-cc, which then
+ * parses the declaration with type int instead of reporting errors about its parts. */
+bool unknown_type_name(void)
+{
+    struct token *t = peek(), *n = peekn(1);
+    if (t->kind != TK_IDENT || (n->kind != TK_IDENT && !is_punct(n, CPP_P_STAR))) return false;
+    const char *name = tok_str(t);
+    i128 v;
+    struct type *et;
+    return !scope_find_var(name) && !scope_find_typedef(name) && !scope_find_enum_const(name, &v, &et);
+}
+
 bool parse_declspec(struct declspec *ds)
 {
     int spec = 0;
@@ -464,6 +524,14 @@ bool parse_declspec(struct declspec *ds)
                     any = true;
                     continue;
                 }
+            }
+            if (unknown_type_name()) {
+                cc_error_report(t->pos, "unknown type name '%s'", tok_str(t));
+                next();
+                ty = ty_int;
+                spec |= S_OTHER;
+                any = true;
+                continue;
             }
         }
         if (t->kind != TK_KEYWORD) break;
@@ -757,7 +825,7 @@ static struct type *parse_params(struct type *ret, struct obj **params)
         return ft;
     }
     /* K&R identifier list: the types come from the declaration list of the definition */
-    if (peek()->kind == TK_IDENT && !is_typename(peek())) {
+    if (peek()->kind == TK_IDENT && !is_typename(peek()) && !unknown_type_name()) {
         ft->oldstyle = true;
         struct obj ohead = {0}, *otail = &ohead;
         for (;;) {
@@ -1056,6 +1124,7 @@ static void apply_attrs(struct obj *o, struct declspec *ds, struct attrs *a)
     struct attrs *s = ds->attr;
     o->weak |= s->weak || a->weak;
     o->used |= s->used || a->used;
+    o->attr_unused |= s->unused || a->unused;
     o->noreturn |= s->noreturn || a->noreturn || ds->is_noreturn;
     if (a->section || s->section) o->section = a->section ? a->section : s->section;
     int al = ds->align;
@@ -1097,9 +1166,19 @@ static struct obj *declare_global(const char *name, struct type *ty, struct decl
     struct obj *o = scope_find_var(name);
     if (o && !o->is_local) {
         check_tls_redecl(o, ds, pos);
+        if (o->is_func != (ty->kind == TY_FUNC)) {
+            cc_error_report(pos, "'%s' redeclared as different kind of symbol", name);
+            note_previous(o);
+            cc_error_again();
+        }
+        /* arrays: one of unknown size completes the other */
         if (!ty_compatible(ty_unqual(o->ty), ty_unqual(ty)) &&
-            !(o->ty->kind == TY_ARRAY && ty->kind == TY_ARRAY && ty_compatible(o->ty->base, ty->base)))
-            cc_error_at(pos, "conflicting types for '%s'", name);
+            !(o->ty->kind == TY_ARRAY && ty->kind == TY_ARRAY && ty_compatible(o->ty->base, ty->base) &&
+              (o->ty->len < 0 || ty->len < 0))) {
+            cc_error_report(pos, "conflicting types for '%s'; have '%s'", name, ty_name(ty));
+            note_previous(o);
+            cc_error_again();
+        }
         if (ty->kind == TY_ARRAY && ty->len >= 0 && o->ty->len < 0) o->ty = ty;
         if (ty->kind == TY_FUNC && !ty->oldstyle && o->ty->oldstyle) o->ty = ty;
         if (ds->st == ST_STATIC) o->is_static = true;
@@ -1123,8 +1202,13 @@ static bool is_param(const struct obj *params, const struct obj *o)
 
 static void parse_funcdef(struct obj *f, struct obj *params, struct srcpos pos)
 {
-    if (f->is_defined) cc_error_at(pos, "redefinition of '%s'", f->name);
+    if (f->is_defined) {
+        cc_error_report(pos, "redefinition of '%s'", f->name);
+        note_previous(f);
+        cc_error_again();
+    }
     f->is_defined = true;
+    f->pos = pos;   /* diagnostics about the function name its definition */
     f->params = params;
     f->variadic_def = f->ty->variadic;
     cur_func = f;
@@ -1262,6 +1346,9 @@ void parse_local_decl(struct node **unused, struct node ***tail)
             o->warn_unused = ds.st != ST_REGISTER || !a.alias;    /* not a register asm */
             o->warn_unused &= !a.unused && !(ds.attr && ds.attr->unused);
             if (a.alias) o->asm_reg = a.alias;
+            if (a.cleanup || (ds.attr && ds.attr->cleanup))
+                o->cleanup = a.cleanup ? cleanup_call(a.cleanup, a.cleanup_pos, o)
+                                       : cleanup_call(ds.attr->cleanup, ds.attr->cleanup_pos, o);
             if (o->align < ty->align) o->align = ty->align;
             scope_add_var(name, o);
             struct node *d = new_node(N_DECL, npos);
@@ -1277,7 +1364,129 @@ void parse_local_decl(struct node **unused, struct node ***tail)
         }
         if (!accept(CPP_P_COMMA)) break;
     }
-    expect(CPP_P_SEMI, "after declaration");
+    expect(CPP_P_SEMI, "',' or ';'");
+}
+
+/* one external declaration or function definition (C11 6.9) */
+static void parse_external(void *unused)
+{
+    (void)unused;
+    if (accept(CPP_P_SEMI)) return;
+    if (accept_kw(KW_STATIC_ASSERT)) {
+        static_assert_decl();
+        return;
+    }
+    if (is_kw(peek(), KW_ASM) || is_kw(peek(), KW_ASM2)) {
+        /* top-level asm("...") */
+        struct srcpos pos = next()->pos;
+        expect(CPP_P_LPAREN, NULL);
+        char *text = cc_strdup("");
+        while (peek()->kind == TK_STR) {
+            struct token *s = next();
+            text = cc_printf("%s%.*s", text, (int)s->len - 2, s->p + 1);
+        }
+        expect(CPP_P_RPAREN, NULL);
+        expect(CPP_P_SEMI, NULL);
+        struct obj *o = new_global(NULL, ty_void, pos);
+        o->section = text; /* marker: name NULL = toplevel asm */
+        return;
+    }
+    struct declspec ds = {0};
+    struct srcpos pos = peek()->pos;
+    vla_take(0);
+    vla_orphans = NULL;
+    if (!parse_declspec(&ds)) {
+        if (peek()->kind == TK_IDENT && is_punct(peekn(1), CPP_P_LPAREN))
+            cc_error_at(pos, "return type defaults to int / unknown type name '%s'", tok_str(peek()));
+        cc_error_at(pos, "expected declaration %s", tok_before(peek()));
+    }
+    if (ds.st == ST_AUTO || ds.st == ST_REGISTER)
+        cc_error_at(pos, "file-scope declaration specifies '%s'", ds.st == ST_AUTO ? "auto" : "register");
+    if (accept(CPP_P_SEMI)) return;
+    bool first = true;
+    for (;;) {
+        const char *name = NULL;
+        bool inited = false;
+        struct srcpos npos = pos;
+        struct obj *params = NULL;
+        struct type *ty = parse_declarator(ds.ty, &name, &npos, &params);
+        struct attrs a = {0};
+        parse_attributes(&a);
+        if (!name) cc_error_at(npos, "expected identifier in declaration");
+        if (ty == ty_auto) cc_error_at(npos, "'__auto_type' at file scope is not supported yet");
+        check_tls_spec(&ds, NULL, ty, name, false);
+        if (ds.st == ST_TYPEDEF) {
+            if (ds.attr->aligned && ty->align < ds.attr->aligned) {
+                ty = ty_copy(ty);
+                ty->align = ds.attr->aligned;
+            }
+            if (a.aligned && ty->align < a.aligned) {
+                ty = ty_copy(ty);
+                ty->align = a.aligned;
+            }
+            if (ty_is_vm(ty)) cc_error_at(npos, "variably modified '%s' at file scope", name);
+            scope_add_typedef(name, ty, npos);
+        } else {
+            struct obj *o = declare_global(name, ty, &ds, npos);
+            apply_attrs(o, &ds, &a);
+            if (ds.is_inline) o->is_inline = true;
+            if (ty->kind == TY_FUNC) {
+                if (first && ty->oldstyle && params && !is_punct(peek(), CPP_P_LBRACE)) {
+                    /* K&R definition: declarations of the parameters before the body */
+                    while (!is_punct(peek(), CPP_P_LBRACE)) {
+                        struct declspec pds = {0};
+                        struct srcpos ppos = peek()->pos;
+                        if (!parse_declspec(&pds)) cc_error_at(ppos, "expected declaration specifiers %s", tok_before(peek()));
+                        check_tls_spec(&pds, "a parameter declaration", NULL, NULL, false);
+                        for (;;) {
+                            const char *pn = NULL;
+                            struct type *pt = parse_declarator(pds.ty, &pn, &ppos, NULL);
+                            parse_attributes(NULL);
+                            struct obj *po = NULL;
+                            for (struct obj *q = params; q; q = q->next_param)
+                                if (pn && !strcmp(q->name, pn)) po = q;
+                            if (!po) cc_error_at(ppos, "declaration for parameter '%s' but no such parameter", pn ? pn : "");
+                            if (pt->kind == TY_ARRAY) pt = ty_ptr(pt->base);
+                            else if (pt->kind == TY_FUNC) pt = ty_ptr(pt);
+                            /* arguments arrive default-promoted: a float parameter is received as double */
+                            if (pt->kind == TY_FLOAT) pt = ty_double;
+                            po->ty = pt;
+                            if (!accept(CPP_P_COMMA)) break;
+                        }
+                        expect(CPP_P_SEMI, NULL);
+                    }
+                }
+                if (first && is_punct(peek(), CPP_P_LBRACE)) {
+                    o->ty = ty;
+                    parse_funcdef(o, params, npos);
+                    break;
+                }
+            } else {
+                if (ty->kind == TY_VOID) cc_error_at(npos, "variable '%s' declared void", name);
+                if (ty_is_vm(ty)) cc_error_at(npos, "variably modified '%s' at file scope", name);
+                if (accept(CPP_P_ASSIGN)) {
+                    inited = true;
+                    if (o->is_defined && o->ini) {
+                        cc_error_report(npos, "redefinition of '%s'", name);
+                        note_previous(o);
+                        cc_error_again();
+                    }
+                    o->ini = parse_initializer(&o->ty, true);
+                    o->is_defined = true;
+                    o->is_extern = false;
+                } else if (ds.st != ST_EXTERN) {
+                    o->is_tentative = true;
+                    o->is_extern = false;
+                }
+                if (o->align < o->ty->align) o->align = o->ty->align;
+            }
+        }
+        first = false;
+        if (!accept(CPP_P_COMMA)) {
+            expect(CPP_P_SEMI, inited ? "',' or ';'" : NULL);
+            break;
+        }
+    }
 }
 
 void parse_tu(struct tokstream *ts)
@@ -1289,123 +1498,14 @@ void parse_tu(struct tokstream *ts)
     tu.globals = NULL;
     tu.gtail = &tu.globals;
     tu.strs = NULL;
+    tu.undeclared_explained = false;
     label_count = 0;
-    while (peek()->kind != TK_EOF) {
-        if (accept(CPP_P_SEMI)) continue;
-        if (accept_kw(KW_STATIC_ASSERT)) {
-            static_assert_decl();
-            continue;
-        }
-        if (is_kw(peek(), KW_ASM) || is_kw(peek(), KW_ASM2)) {
-            /* top-level asm("...") */
-            struct srcpos pos = next()->pos;
-            expect(CPP_P_LPAREN, NULL);
-            char *text = cc_strdup("");
-            while (peek()->kind == TK_STR) {
-                struct token *s = next();
-                text = cc_printf("%s%.*s", text, (int)s->len - 2, s->p + 1);
-            }
-            expect(CPP_P_RPAREN, NULL);
-            expect(CPP_P_SEMI, NULL);
-            struct obj *o = new_global(NULL, ty_void, pos);
-            o->section = text; /* marker: name NULL = toplevel asm */
-            continue;
-        }
-        struct declspec ds = {0};
-        struct srcpos pos = peek()->pos;
-        vla_take(0);
-        vla_orphans = NULL;
-        if (!parse_declspec(&ds)) {
-            if (peek()->kind == TK_IDENT && is_punct(peekn(1), CPP_P_LPAREN))
-                cc_error_at(pos, "return type defaults to int / unknown type name '%s'", tok_str(peek()));
-            cc_error_at(pos, "expected declaration before '%s'", tok_str(peek()));
-        }
-        if (ds.st == ST_AUTO || ds.st == ST_REGISTER)
-            cc_error_at(pos, "file-scope declaration specifies '%s'", ds.st == ST_AUTO ? "auto" : "register");
-        if (accept(CPP_P_SEMI)) continue;
-        bool first = true;
-        for (;;) {
-            const char *name = NULL;
-            struct srcpos npos = pos;
-            struct obj *params = NULL;
-            struct type *ty = parse_declarator(ds.ty, &name, &npos, &params);
-            struct attrs a = {0};
-            parse_attributes(&a);
-            if (!name) cc_error_at(npos, "expected identifier in declaration");
-            if (ty == ty_auto) cc_error_at(npos, "'__auto_type' at file scope is not supported yet");
-            check_tls_spec(&ds, NULL, ty, name, false);
-            if (ds.st == ST_TYPEDEF) {
-                if (ds.attr->aligned && ty->align < ds.attr->aligned) {
-                    ty = ty_copy(ty);
-                    ty->align = ds.attr->aligned;
-                }
-                if (a.aligned && ty->align < a.aligned) {
-                    ty = ty_copy(ty);
-                    ty->align = a.aligned;
-                }
-                if (ty_is_vm(ty)) cc_error_at(npos, "variably modified '%s' at file scope", name);
-                scope_add_typedef(name, ty, npos);
-            } else {
-                struct obj *o = declare_global(name, ty, &ds, npos);
-                apply_attrs(o, &ds, &a);
-                if (ds.is_inline) o->is_inline = true;
-                if (ty->kind == TY_FUNC) {
-                    if (first && ty->oldstyle && params && !is_punct(peek(), CPP_P_LBRACE)) {
-                        /* K&R definition: declarations of the parameters before the body */
-                        while (!is_punct(peek(), CPP_P_LBRACE)) {
-                            struct declspec pds = {0};
-                            struct srcpos ppos = peek()->pos;
-                            if (!parse_declspec(&pds)) cc_error_at(ppos, "expected declaration specifiers before '%s'", tok_str(peek()));
-                            check_tls_spec(&pds, "a parameter declaration", NULL, NULL, false);
-                            for (;;) {
-                                const char *pn = NULL;
-                                struct type *pt = parse_declarator(pds.ty, &pn, &ppos, NULL);
-                                parse_attributes(NULL);
-                                struct obj *po = NULL;
-                                for (struct obj *q = params; q; q = q->next_param)
-                                    if (pn && !strcmp(q->name, pn)) po = q;
-                                if (!po) cc_error_at(ppos, "declaration for parameter '%s' but no such parameter", pn ? pn : "");
-                                if (pt->kind == TY_ARRAY) pt = ty_ptr(pt->base);
-                                else if (pt->kind == TY_FUNC) pt = ty_ptr(pt);
-                                /* arguments arrive default-promoted: a float parameter is received as double */
-                                if (pt->kind == TY_FLOAT) pt = ty_double;
-                                po->ty = pt;
-                                if (!accept(CPP_P_COMMA)) break;
-                            }
-                            expect(CPP_P_SEMI, NULL);
-                        }
-                    }
-                    if (first && is_punct(peek(), CPP_P_LBRACE)) {
-                        o->ty = ty;
-                        parse_funcdef(o, params, npos);
-                        break;
-                    }
-                } else {
-                    if (ty->kind == TY_VOID) cc_error_at(npos, "variable '%s' declared void", name);
-                    if (ty_is_vm(ty)) cc_error_at(npos, "variably modified '%s' at file scope", name);
-                    if (accept(CPP_P_ASSIGN)) {
-                        if (o->is_defined && o->ini) cc_error_at(npos, "redefinition of '%s'", name);
-                        o->ini = parse_initializer(&o->ty, true);
-                        o->is_defined = true;
-                        o->is_extern = false;
-                    } else if (ds.st != ST_EXTERN) {
-                        o->is_tentative = true;
-                        o->is_extern = false;
-                    }
-                    if (o->align < o->ty->align) o->align = o->ty->align;
-                }
-            }
-            first = false;
-            if (!accept(CPP_P_COMMA)) {
-                expect(CPP_P_SEMI, "after top level declarator");
-                break;
-            }
-        }
-    }
+    while (peek()->kind != TK_EOF) parse_guarded(RECOVER_EXTERNAL, parse_external, NULL);
+    check_unused_functions();
     for (struct obj *o = tu.globals; o; o = o->next) {
         if (o->name && !o->is_func && o->is_tentative && !o->is_defined) {
             if (o->ty->kind == TY_ARRAY && o->ty->len < 0) o->ty = ty_array(o->ty->base, 1);
-            if (!o->ty->complete) cc_error_at(o->pos, "storage size of '%s' isn't known", o->name);
+            if (!o->ty->complete) cc_error_report(o->pos, "storage size of '%s' isn't known", o->name);
         }
     }
 }

@@ -103,6 +103,7 @@ static struct node *compare(enum nk k, struct node *l, struct node *r, struct sr
     struct node *n = mk(k, ty_int, pos);
     if (ty_is_arith(l->ty) && ty_is_arith(r->ty)) {
         struct type *t = usual_arith(l->ty, r->ty);
+        warn_sign_compare(k, l, r, t, pos);
         n->l = cast_to(l, t);
         n->r = cast_to(r, t);
         return n;
@@ -253,6 +254,30 @@ struct node *make_member(struct node *e, const char *name, struct srcpos pos)
     if (!t->complete) cc_error_at(pos, "dereferencing incomplete type '%s'", ty_name(t));
     struct node *n = member_chain(e, t, name, pos);
     if (!n) cc_error_at(pos, "'%s' has no member named '%s'", ty_name(t), name);
+    return n;
+}
+
+struct node *cleanup_call(const char *fname, struct srcpos pos, struct obj *var)
+{
+    struct obj *f = scope_find_var(fname);
+    if (!f || !f->is_func) cc_error_at(pos, "cleanup argument not a function");
+    f->referenced = true;
+    struct type *ft = f->ty;
+    struct node *fn = mk(N_VAR, ft, pos), *v = mk(N_VAR, var->ty, pos);
+    fn->var = f;
+    v->var = var;
+    var->addr_taken = true;
+    struct node *arg = mk(N_ADDR, ty_ptr(var->ty), pos);
+    arg->l = v;
+    if (!ft->params && !ft->oldstyle) cc_error_at(pos, "too many arguments to function '%s'", fname);
+    if (ft->params) {
+        if (ft->params->next) cc_error_at(pos, "too few arguments to function '%s'", fname);
+        arg = convert_assign(arg, ft->params->ty, "passing argument");
+    }
+    struct node *n = mk(N_CALL, ft->base, pos);
+    n->l = rvalue(fn);
+    n->args = arg;
+    n->fty = ft;
     return n;
 }
 
@@ -714,6 +739,23 @@ static struct node *parse_builtin(const char *name, struct srcpos pos, bool *ok)
     return NULL;
 }
 
+/* GCC reports an undeclared identifier once per function (and explains that once) */
+static _Noreturn void undeclared(const char *name, struct srcpos pos)
+{
+    if (!cur_func) cc_error_at(pos, "'%s' undeclared here (not in a function)", name);
+    for (struct namelist *s = cur_func->undeclared; s; s = s->next)
+        if (!strcmp(s->name, name)) cc_error_again();
+    struct namelist *s = cc_alloc(sizeof *s);
+    s->name = name;
+    s->next = cur_func->undeclared;
+    cur_func->undeclared = s;
+    cc_error_report(pos, "'%s' undeclared (first use in this function)", name);
+    if (!tu.undeclared_explained)
+        cc_note_at(pos, "each undeclared identifier is reported only once for each function it appears in");
+    tu.undeclared_explained = true;
+    cc_error_again();
+}
+
 static struct node *parse_primary(void)
 {
     struct token *t = peek();
@@ -769,7 +811,7 @@ static struct node *parse_primary(void)
         if (o) {
             struct node *n = mk(N_VAR, o->ty, pos);
             n->var = o;
-            o->referenced = true;
+            if (o != cur_func) o->referenced = true;   /* GCC: recursion is no use */
             return n;
         }
         i128 v;
@@ -804,9 +846,9 @@ static struct node *parse_primary(void)
             n->var = g;
             return n;
         }
-        cc_error_at(pos, "'%s' undeclared", name);
+        undeclared(name, pos);
     }
-    cc_error_at(pos, "expected expression before '%s'", tok_str(t));
+    cc_error_at(pos, "expected expression %s", tok_before(t));
 }
 
 /* each operator nests the tree one level deeper: a[0][0]..., p->n->n... count as nesting */
@@ -1145,6 +1187,7 @@ struct node *parse_cond_expr(void)
         b = cast_to(b, n->ty);
     } else if (ty_is_arith(ta) && ty_is_arith(tb)) {
         n->ty = usual_arith(ta, tb);
+        warn_cond_signedness(a, b, n->ty);
         a = cast_to(a, n->ty);
         b = cast_to(b, n->ty);
     } else if (ta->kind == TY_VOID || tb->kind == TY_VOID) {

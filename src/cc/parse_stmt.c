@@ -72,6 +72,22 @@ static struct node *parse_asm_stmt(struct srcpos pos)
     return n;
 }
 
+/* one declaration or statement of a block, appended at *(struct node ***)arg */
+static void parse_block_item(void *arg)
+{
+    struct node ***tail = arg;
+    struct token *t = peek();
+    bool decl = is_typename(t) || is_kw(t, KW_STATIC_ASSERT) || unknown_type_name();
+    if (decl && t->kind == TK_IDENT && is_punct(peekn(1), CPP_P_COLON)) decl = false;
+    if (decl) {
+        parse_local_decl(NULL, tail);
+        return;
+    }
+    struct node *s = parse_stmt();
+    **tail = s;
+    *tail = &s->next;
+}
+
 struct node *parse_compound(void)
 {
     struct srcpos pos = peek()->pos;
@@ -80,17 +96,12 @@ struct node *parse_compound(void)
     struct node *head = NULL, **tail = &head;
     scope_push();
     while (!accept(CPP_P_RBRACE)) {
-        if (peek()->kind == TK_EOF) cc_error_at(peek()->pos, "expected '}' at end of input");
-        struct token *t = peek();
-        bool decl = is_typename(t) || is_kw(t, KW_STATIC_ASSERT);
-        if (decl && t->kind == TK_IDENT && is_punct(peekn(1), CPP_P_COLON)) decl = false;
-        if (decl) {
-            parse_local_decl(NULL, &tail);
-            continue;
+        if (peek()->kind == TK_EOF) {
+            /* each block left open is one error, as in GCC */
+            cc_error_report(peek()->pos, "expected declaration or statement at end of input");
+            break;
         }
-        struct node *s = parse_stmt();
-        *tail = s;
-        tail = &s->next;
+        parse_guarded(RECOVER_STMT, parse_block_item, &tail);
     }
     scope_pop();
     b->body = head;
@@ -287,7 +298,7 @@ static struct node *parse_stmt_(void)
     }
     struct node *n = new_node(N_EXPR_STMT, pos);
     n->l = parse_expr();
-    expect(CPP_P_SEMI, "after expression");
+    expect(CPP_P_SEMI, NULL);
     return n;
 }
 
@@ -295,4 +306,18 @@ void parse_stmt_reset(void)
 {
     cur_switch = NULL;
     loop_depth = switch_depth = 0;
+}
+
+void stmt_state_save(struct stmt_state *s)
+{
+    s->sw = cur_switch;
+    s->loops = loop_depth;
+    s->switches = switch_depth;
+}
+
+void stmt_state_restore(const struct stmt_state *s)
+{
+    cur_switch = s->sw;
+    loop_depth = s->loops;
+    switch_depth = s->switches;
 }

@@ -16,6 +16,7 @@ struct sym {
     struct obj *obj;
     struct type *ty;
     i128 val;
+    struct srcpos pos;  /* a typedef's declaration */
 };
 
 #define HSIZE 4096
@@ -54,6 +55,13 @@ void scope_pop(void)
         if (*pp) *pp = s->hnext;
     }
     undo[depth--] = NULL;
+}
+
+int scope_depth(void) { return depth; }
+
+void scope_pop_to(int d)
+{
+    while (depth > d) scope_pop();
 }
 
 /* End a function prototype scope: its parameter names go out of scope; tags and
@@ -131,12 +139,43 @@ static void check_redecl(const char *name, struct sym **prev)
     *prev = s && s->depth == depth ? s : NULL;
 }
 
+void note_previous(const struct obj *o)
+{
+    bool def = o->is_func ? o->body || o->is_defined : o->ini != NULL;
+    cc_note_at(o->pos, "previous %s of '%s' with type '%s'", def ? "definition" : "declaration",
+               o->name, ty_name(o->ty));
+}
+
+/* a typedef's type is the typedef, which GCC names with what it stands for */
+static void note_typedef(const char *name, struct sym *td)
+{
+    cc_note_at(td->pos, "previous declaration of '%s' with type '%s' {aka '%s'}", name, name,
+               ty_name(td->ty));
+}
+
+/* a name declared again in the same scope as another kind of symbol */
+static _Noreturn void other_kind(const char *name, struct srcpos pos, struct sym *prev)
+{
+    cc_error_report(pos, "'%s' redeclared as different kind of symbol", name);
+    if (prev->ns == NS_VAR) note_previous(prev->obj);
+    else if (prev->ns == NS_TYPEDEF)
+        note_typedef(name, prev);
+    cc_error_again();
+}
+
 void scope_add_var(const char *name, struct obj *o)
 {
     struct sym *prev;
     check_redecl(name, &prev);
-    if (prev && prev->ns != NS_VAR)
-        cc_error_at(o->pos, "'%s' redeclared as a different kind of symbol", name);
+    if (prev && prev->ns != NS_VAR) other_kind(name, o->pos, prev);
+    /* two objects without linkage in one block (an extern or function declaration names
+     * the object declared before) */
+    if (prev && depth > 0 && prev->obj != o && !o->is_func && !o->is_extern &&
+        !prev->obj->is_func && !prev->obj->is_extern) {
+        cc_error_report(o->pos, "redeclaration of '%s' with no linkage", name);
+        note_previous(prev->obj);
+        cc_error_again();
+    }
     add(name, NS_VAR)->obj = o;
 }
 
@@ -144,9 +183,15 @@ void scope_add_typedef(const char *name, struct type *t, struct srcpos pos)
 {
     struct sym *prev;
     check_redecl(name, &prev);
-    if (prev && prev->ns != NS_TYPEDEF)
-        cc_error_at(pos, "'%s' redeclared as a different kind of symbol", name);
-    add(name, NS_TYPEDEF)->ty = t;
+    if (prev && prev->ns != NS_TYPEDEF) other_kind(name, pos, prev);
+    if (prev && !ty_compatible(prev->ty, t)) {
+        cc_error_report(pos, "conflicting types for '%s'; have '%s'", name, ty_name(t));
+        note_typedef(name, prev);
+        cc_error_again();
+    }
+    struct sym *s = add(name, NS_TYPEDEF);
+    s->ty = t;
+    s->pos = pos;
 }
 
 void scope_add_enum_const(const char *name, i128 val, struct type *ty)

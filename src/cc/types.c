@@ -203,40 +203,6 @@ bool ty_compatible(struct type *a, struct type *b)
     }
 }
 
-const char *ty_name(struct type *t)
-{
-    const char *q = t->is_const ? "const " : "";
-    switch (t->kind) {
-    case TY_VOID: return cc_printf("%svoid", q);
-    case TY_BOOL: return cc_printf("%s_Bool", q);
-    case TY_CHAR: return cc_printf("%schar", q);
-    case TY_SCHAR: return cc_printf("%ssigned char", q);
-    case TY_UCHAR: return cc_printf("%sunsigned char", q);
-    case TY_SHORT: return cc_printf("%sshort", q);
-    case TY_USHORT: return cc_printf("%sunsigned short", q);
-    case TY_INT: return cc_printf("%sint", q);
-    case TY_UINT: return cc_printf("%sunsigned int", q);
-    case TY_LONG: return cc_printf("%slong", q);
-    case TY_ULONG: return cc_printf("%sunsigned long", q);
-    case TY_LLONG: return cc_printf("%slong long", q);
-    case TY_ULLONG: return cc_printf("%sunsigned long long", q);
-    case TY_INT64: return cc_printf("%s__int64", q);
-    case TY_UINT64: return cc_printf("%sunsigned __int64", q);
-    case TY_INT128: return cc_printf("%s__int128", q);
-    case TY_UINT128: return cc_printf("%sunsigned __int128", q);
-    case TY_FLOAT: return cc_printf("%sfloat", q);
-    case TY_DOUBLE: return cc_printf("%sdouble", q);
-    case TY_LDOUBLE: return cc_printf("%slong double", q);
-    case TY_ENUM: return cc_printf("%senum %s", q, t->tag ? t->tag : "<anonymous>");
-    case TY_PTR: return cc_printf("%s *%s", ty_name(t->base), t->is_const ? "const" : "");
-    case TY_ARRAY: return cc_printf("%s[%ld]", ty_name(t->base), t->len);
-    case TY_FUNC: return cc_printf("%s (*)()", ty_name(t->base));
-    case TY_STRUCT: return cc_printf("%sstruct %s", q, t->tag ? t->tag : "<anonymous>");
-    case TY_UNION: return cc_printf("%sunion %s", q, t->tag ? t->tag : "<anonymous>");
-    case TY_COMPLEX: return cc_printf("%scomplex %s", q, ty_name(t->base));
-    }
-    return "?";
-}
 
 /* Member offsets, bit-field placement, size and alignment (docs/abi.md §1.2: psABI rules
  * with the data model's unit sizes). */

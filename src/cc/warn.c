@@ -27,6 +27,8 @@ static const struct {
     [CW_MULTICHAR] = {"multichar", ON},
     [CW_UNUSED_VARIABLE] = {"unused-variable", WALL},
     [CW_UNUSED_PARAMETER] = {"unused-parameter", WEXTRA},
+    [CW_UNUSED_FUNCTION] = {"unused-function", WALL},
+    [CW_SIGN_COMPARE] = {"sign-compare", WEXTRA},
 };
 
 /* GCC warning options (C and common ones, GCC 12) that zl-cc accepts without emitting
@@ -58,7 +60,7 @@ static const char *const known_only[] = {
     "pointer-arith", "pointer-compare", "pointer-sign", "pointer-to-int-cast", "pragmas",
     "redundant-decls", "restrict", "return-local-addr", "sequence-point", "shadow",
     "shadow=global", "shadow=local", "shadow=compatible-local", "shift-count-negative",
-    "shift-count-overflow", "shift-negative-value", "shift-overflow", "sign-compare",
+    "shift-count-overflow", "shift-negative-value", "shift-overflow",
     "sign-conversion", "sizeof-array-argument", "sizeof-pointer-div", "sizeof-pointer-memaccess",
     "stack-protector", "stack-usage", "strict-aliasing", "strict-overflow", "strict-prototypes",
     "string-compare", "stringop-overflow", "stringop-overread", "stringop-truncation",
@@ -66,13 +68,13 @@ static const char *const known_only[] = {
     "switch-unreachable", "system-headers", "tautological-compare", "traditional",
     "traditional-conversion", "trampolines", "trigraphs", "type-limits", "undef",
     "uninitialized", "unknown-pragmas", "unreachable-code", "unsafe-loop-optimizations",
-    "unused", "unused-but-set-parameter", "unused-but-set-variable", "unused-const-variable",
-    "unused-function", "unused-label", "unused-local-typedefs", "unused-macros",
+    "unused-but-set-parameter", "unused-but-set-variable", "unused-const-variable",
+    "unused-label", "unused-local-typedefs", "unused-macros",
     "unused-parameter", "unused-result", "unused-value", "unused-variable", "use-after-free",
     "variadic-macros", "vla", "vla-larger-than", "vla-parameter", "volatile-register-var",
     "write-strings", "zero-length-bounds", "c++-compat", "address-of-packed-member",
     "array-compare", "arith-conversion", "attribute-warning", "bidi-chars",
-    "coverage-mismatch", "fatal-errors", "format-contains-nul", "format-diag",
+    "coverage-mismatch", "format-contains-nul", "format-diag",
     "infinite-recursion", "invalid-pch", "lto-type-mismatch", "mismatched-dealloc",
     "missing-profile", "odr", "openmp-simd", "override-init-side-effects",
     "packed-not-aligned", "psabi", "scalar-storage-order", "sizeof-array-div",
@@ -113,12 +115,17 @@ static int find(const char *name, size_t n)
     return -1;
 }
 
+static bool in_list(const char *const *list, const char *name, size_t n)
+{
+    for (int i = 0; list[i]; i++)
+        if (strlen(list[i]) == n && !strncmp(name, list[i], n)) return true;
+    return false;
+}
+
 static bool known(const char *name, size_t n)
 {
-    if (find(name, n) >= 0) return true;
-    for (int i = 0; known_only[i]; i++)
-        if (strlen(known_only[i]) == n && !strncmp(name, known_only[i], n)) return true;
-    return !strncmp(name, "all", n) && n == 3;
+    static const char *const groups[] = {"all", "fatal-errors", "unused", NULL};   /* set() */
+    return find(name, n) >= 0 || in_list(known_only, name, n) || in_list(groups, name, n);
 }
 
 /* -Wall / -Wextra switch groups; named warnings of a group keep an explicit setting */
@@ -131,6 +138,12 @@ static void set(const char *name, size_t n, bool on)
     }
     if (n == 3 && !strncmp(name, "all", 3)) cc_wall = on;
     else if (n == 5 && !strncmp(name, "extra", 5)) wextra = on;
+    else if (n == 12 && !strncmp(name, "fatal-errors", 12)) cc_fatal_errors = on;
+    else if (n == 6 && !strncmp(name, "unused", 6)) {
+        /* as GCC: -Wunused-parameter needs -Wextra as well to come on */
+        wset[CW_UNUSED_VARIABLE] = wset[CW_UNUSED_FUNCTION] = on ? 2 : 1;
+        if (!on) wset[CW_UNUSED_PARAMETER] = 1;
+    }
     else if (n == 8 && !strncmp(name, "implicit", 8)) {
         wset[CW_IMPLICIT_INT] = wset[CW_IMPLICIT_FUNCTION_DECLARATION] = on ? 2 : 1;
     }

@@ -49,6 +49,8 @@ enum cpp_kind {
     CPP_PLACEMARKER, /* internal to macro expansion, never returned */
     CPP_PADDING,     /* internal (-E spacing, C11 has no such token), never returned */
     CPP_MARKER,      /* internal (-E line/file changes), never returned */
+    CPP_DEFINE,      /* internal (-E -dD): a #define/#undef line as GCC prints it, without
+                        '#'; never returned */
 };
 
 /* tok.sub of CPP_PRAGMA: #pragma (0), the _Pragma operator, or #ident/#sccs (the
@@ -181,6 +183,8 @@ struct cpp_options {
     /* > 0: a fatal error once macro expansion has produced this many tokens in all
        (a guard against exponential expansions; GCC has none).  0: no limit. */
     unsigned long long max_expanded_tokens;
+    bool keep_defines;      /* -dD: cpp_print also prints the #define and #undef lines,
+                               and first the macros defined before the input */
 };
 
 enum cpp_has_kind { CPP_HAS_ATTRIBUTE, CPP_HAS_C_ATTRIBUTE, CPP_HAS_BUILTIN };
@@ -229,6 +233,8 @@ unsigned cpp_include_stack(const struct cpp *pp, u32 *files, u32 *lines, unsigne
  * (# N "file" flags, 1 = enter, 2 = return, 3 = system header) when `line_markers`
  * (without them, `gcc -E -P`).  Returns false if errors were reported. */
 bool cpp_print(struct cpp *pp, FILE *out, bool line_markers);
+
+/* -dD's output is cpp_print with opt.keep_defines. */
 
 /* -dM: all macros defined now, as "#define NAME(params) body" lines (GCC's spelling;
  * the order is not GCC's: sort to compare).  Use after the input is consumed (e.g. after

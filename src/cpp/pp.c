@@ -1260,6 +1260,27 @@ static char *pragma_string(struct cpp *pp, struct cpp_lexer *lx, bool paren)
     return b;
 }
 
+/* -dD: the CPP_DEFINE token of a #define of m (or of an #undef of `name`: m NULL) */
+static bool keep_define(struct cpp *pp, const struct cpp_token *hash, const struct pp_macro *m,
+                        const char *name, u32 nlen, struct cpp_token *out)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f) return false;
+    if (m) cppi_print_macro(f, m);
+    else fprintf(f, "#undef %.*s\n", (int)nlen, name);
+    fclose(f);
+    *out = *hash;
+    out->kind = CPP_DEFINE;
+    out->sub = 0;
+    out->flags = CPP_TF_BOL;
+    out->p = cppi_strndup(pp, text + 1, len - 2);   /* without '#' and the newline */
+    out->len = (u32)(len - 2);
+    free(text);
+    return true;
+}
+
 /* Run a pragma whose text (after "pragma") is `text`.  Pragmas the preprocessor
  * implements (once, push_macro, pop_macro, GCC system_header/warning/error/poison/
  * dependency) are executed; every other one becomes a CPP_PRAGMA token for the consumer.
@@ -1312,6 +1333,10 @@ static bool do_pragma_text(struct cpp *pp, const char *text, const struct cpp_to
                     if (x->m) macro_free(x->m);
                     free(x->name);
                     free(x);
+                    /* GCC -dD prints the #undef part of the restoring, after the line */
+                    struct cpp_token u;
+                    if (pp->opt.keep_defines && keep_define(pp, where, NULL, name, (u32)strlen(name), &u))
+                        push_back(pp, &u);
                     break;
                 }
         }
@@ -1572,6 +1597,8 @@ static bool directive(struct cpp *pp, const struct cpp_token *hash, struct cpp_t
             read_line(pp, &v);
             define_macro(pp, &nm, v.v, v.n);
             free(v.v);
+            struct pp_macro *m = macro_find_tok(pp, &nm);
+            if (m && pp->opt.keep_defines) return keep_define(pp, hash, m, nm.p, nm.len, out);
         } else {
             if (is_builtin_name(nm.p, nm.len))
                 cppi_diag_tok(pp, CPP_ERROR, &nm, "\"%.*s\" cannot be used as a macro name",
@@ -1586,6 +1613,7 @@ static bool directive(struct cpp *pp, const struct cpp_token *hash, struct cpp_t
                 cppi_diag_tok(pp, CPP_WARNING, &x, "extra tokens at end of #undef directive");
                 skip_line(pp);
             }
+            if (pp->opt.keep_defines) return keep_define(pp, hash, NULL, nm.p, nm.len, out);
         }
         return false;
     }
@@ -1867,7 +1895,7 @@ static bool collect_args(struct cpp *pp, struct pp_macro *m, const struct cpp_to
             continue;
         }
         /* a #pragma or a file change inside the arguments: dropped */
-        if (t.kind == CPP_PRAGMA || t.kind == CPP_MARKER) continue;
+        if (t.kind == CPP_PRAGMA || t.kind == CPP_MARKER || t.kind == CPP_DEFINE) continue;
         if (t.kind == CPP_PUNCT) {
             if (t.sub == CPP_P_LPAREN)
                 depth++;
@@ -2673,6 +2701,7 @@ bool cpp_get(struct cpp *pp, struct cpp_token *t)
             src = pad_source(src, t->sub);
             continue;
         }
+        if (t->kind == CPP_DEFINE) continue;   /* only -E -dD prints them */
         if (t->kind == CPP_MARKER) {
             if (t->sub == MK_LINE) bol = true;
             pad = false;

@@ -189,6 +189,8 @@ struct cpp {
 };
 
 void *cppi_alloc(struct cpp *pp, size_t n);
+/* "#define NAME(params) body" of m, GCC's spelling (print.c) */
+void cppi_print_macro(FILE *out, const struct pp_macro *m);
 char *cppi_strndup(struct cpp *pp, const char *s, size_t n);
 void cppi_diag(struct cpp *pp, enum cpp_level lv, u32 file, u32 line, u32 col, const char *fmt,
              ...);

@@ -20,6 +20,7 @@
  */
 #include "cpp/pp_internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 struct printer {
@@ -34,6 +35,7 @@ struct printer {
     bool have_prev;
     struct cpp_token prev;
     bool avoid;       /* paddings seen since the last token */
+    bool bare;        /* the current line was started (line_change) and has no token yet */
     int src;          /* their white-space source: -1, PAD_NOWHITE or PAD_WHITE */
 };
 
@@ -139,6 +141,7 @@ static bool line_change(struct printer *p, u32 line, u32 file, u32 col)
     p->src = -1;
     for (u32 i = 2; i < col; i++) fputc(' ', p->out);
     p->printed = true;
+    p->bare = col <= 2;
     return m;
 }
 
@@ -216,16 +219,20 @@ static void put_ucn_ident(FILE *out, const char *p, u32 len)
 }
 
 /* GCC 12's first lines.  `cmdline`: a -include file comes first, entered from
- * "<command-line>" (the main file's "# 1" comes after it). */
-static void preamble(struct printer *p, bool cmdline)
+ * "<command-line>" (the main file's "# 1" comes after it).  `predefined`: -dD's
+ * definitions of the macros defined before the input (built-in ones and -D), or "". */
+static void preamble(struct printer *p, bool cmdline, const char *predefined)
 {
     u32 base = p->pp->base_file;
     p->file = cmdline ? p->pp->cmdline_file : base;
     p->line = cmdline ? 0 : 1;
-    if (!p->markers) return;
+    if (!p->markers) {
+        fputs(predefined, p->out);
+        return;
+    }
     fputs("# 0 \"", p->out);
     put_name(p, base);
-    fputs("\"\n# 0 \"<built-in>\"\n# 0 \"<command-line>\"\n", p->out);
+    fprintf(p->out, "\"\n# 0 \"<built-in>\"\n%s# 0 \"<command-line>\"\n", predefined);
     if (cmdline) return;
     fputs("# 1 \"", p->out);
     put_name(p, base);
@@ -241,11 +248,21 @@ bool cpp_print(struct cpp *pp, FILE *out, bool line_markers)
     p.src = -1;
     p.force_sys = -1;
     bool started = false;
+    char *predef = NULL;
+    size_t predef_len = 0;
+    if (pp->opt.keep_defines) {   /* before the input's first line defines more */
+        FILE *m = open_memstream(&predef, &predef_len);
+        if (m) {
+            cpp_print_macros(pp, m);
+            fclose(m);
+        }
+    }
+    const char *pre = predef ? predef : "";
     struct cpp_token t;
     while (cppi_get_raw(pp, &t)) {
         if (!started) {
             preamble(&p, t.kind == CPP_MARKER && t.sub == MK_ENTER && pp->cmdline_file &&
-                             t.len == pp->cmdline_file);
+                             t.len == pp->cmdline_file, pre);
             started = true;
         }
         switch (t.kind) {
@@ -274,6 +291,15 @@ bool cpp_print(struct cpp *pp, FILE *out, bool line_markers)
                 break;
             }
             continue;
+        case CPP_DEFINE:   /* -dD: on its own line, where the directive was */
+            /* (a line the expander started while looking for a macro's '(' is its line) */
+            if (!(p.bare && p.line == t.line && p.file == t.file)) maybe_print_line(&p, t.line, t.file);
+            fprintf(out, "#%.*s\n", (int)t.len, t.p);
+            p.printed = false;
+            p.line++;
+            p.avoid = false;
+            p.src = -1;
+            continue;
         case CPP_PRAGMA: {
             bool op = t.sub == CPP_PRAGMA_OPERATOR;
             bool expanded = (t.flags & CPP_TF_EXPANDED) != 0;
@@ -298,6 +324,7 @@ bool cpp_print(struct cpp *pp, FILE *out, bool line_markers)
             break;
         }
         if (!space_before(&p, &t)) sys_change(&p, &t);
+        p.bare = false;
         if (t.kind == CPP_IDENT && (t.flags & CPP_TF_UCN))
             put_ucn_ident(out, t.p, t.len);
         else
@@ -306,50 +333,55 @@ bool cpp_print(struct cpp *pp, FILE *out, bool line_markers)
         p.prev = t;
         p.have_prev = true;
     }
-    if (!started && line_markers) preamble(&p, false);
+    if (!started && (line_markers || *pre)) preamble(&p, false, pre);
+    free(predef);
     if (p.printed) fputc('\n', out);
     return cpp_errors(pp) == 0;
 }
 
-/* -dM: every macro defined at this point as a #define line, in GCC's spelling of the
- * definition (parameters "(a,b)", "..." / "args...", one space where the definition had
- * white space, " ##" before a paste, "#x" for a stringified parameter).  Built-in
- * dynamic macros (__FILE__, __LINE__, ...) are not listed, as GCC.  Order: the macro
- * table's (GCC's is its hash table's too; compare sorted). */
+/* A macro's #define line in GCC's spelling of the definition (parameters "(a,b)",
+ * "..." / "args...", one space where the definition had white space, " ##" before a
+ * paste, "#x" for a stringified parameter). */
+void cppi_print_macro(FILE *out, const struct pp_macro *m)
+{
+    fputs("#define ", out);
+    put_ucn_ident(out, m->name, m->nlen); /* GCC: non-ASCII names as UCNs */
+    if (m->func) {
+        fputc('(', out);
+        for (u32 k = 0; k < m->nparams; k++) {
+            if (k) fputc(',', out);
+            bool va = m->variadic && k + 1 == m->nparams;
+            if (va && m->plen[k] == 11 && memcmp(m->params[k], "__VA_ARGS__", 11) == 0)
+                fputs("...", out);
+            else
+                fprintf(out, "%.*s%s", (int)m->plen[k], m->params[k], va ? "..." : "");
+        }
+        fputc(')', out);
+    }
+    fputc(' ', out);
+    for (u32 k = 0; k < m->nbody; k++) {
+        const struct cpp_token *t = &m->body[k];
+        if (is_p(t, CPP_P_HASHHASH) && k) {
+            fputs(" ##", out);
+            continue;
+        }
+        if (k && (t->flags & CPP_TF_SPACE)) fputc(' ', out);
+        if (m->func && is_p(t, CPP_P_HASH) && k + 1 < m->nbody &&
+            m->body[k + 1].kind == CPP_IDENT && m->body[k + 1].sub) {
+            fputc('#', out);
+            t = &m->body[++k];
+        }
+        fwrite(t->p, 1, t->len, out);
+    }
+    fputc('\n', out);
+}
+
+/* -dM: every macro defined at this point.  Built-in dynamic macros (__FILE__, __LINE__,
+ * ...) are not listed, as GCC.  Order: the macro table's (GCC's is its hash table's too;
+ * compare sorted). */
 void cpp_print_macros(struct cpp *pp, FILE *out)
 {
     for (u32 i = 0; i < pp->mcap; i++)
-        for (const struct pp_macro *m = pp->mtab[i]; m; m = m->next) {
-            if (m->builtin) continue;
-            fputs("#define ", out);
-            put_ucn_ident(out, m->name, m->nlen); /* GCC: non-ASCII names as UCNs */
-            if (m->func) {
-                fputc('(', out);
-                for (u32 k = 0; k < m->nparams; k++) {
-                    if (k) fputc(',', out);
-                    bool va = m->variadic && k + 1 == m->nparams;
-                    if (va && m->plen[k] == 11 && memcmp(m->params[k], "__VA_ARGS__", 11) == 0)
-                        fputs("...", out);
-                    else
-                        fprintf(out, "%.*s%s", (int)m->plen[k], m->params[k], va ? "..." : "");
-                }
-                fputc(')', out);
-            }
-            fputc(' ', out);
-            for (u32 k = 0; k < m->nbody; k++) {
-                const struct cpp_token *t = &m->body[k];
-                if (is_p(t, CPP_P_HASHHASH) && k) {
-                    fputs(" ##", out);
-                    continue;
-                }
-                if (k && (t->flags & CPP_TF_SPACE)) fputc(' ', out);
-                if (m->func && is_p(t, CPP_P_HASH) && k + 1 < m->nbody &&
-                    m->body[k + 1].kind == CPP_IDENT && m->body[k + 1].sub) {
-                    fputc('#', out);
-                    t = &m->body[++k];
-                }
-                fwrite(t->p, 1, t->len, out);
-            }
-            fputc('\n', out);
-        }
+        for (const struct pp_macro *m = pp->mtab[i]; m; m = m->next)
+            if (!m->builtin) cppi_print_macro(out, m);
 }

@@ -2,7 +2,7 @@
 # zl-cc's command line as GCC's (docs/cc.md "Driver", issue 22): unknown -f/-m/-W/-std
 # options are errors with gcc's message and status 1, options zl-cc cannot honour are
 # refused as "unsupported", the deliberate ignored list still works, the query options
-# (-dumpmachine, -print-file-name=, -dM -E, -M, -MM, -save-temps, --help), warnings named
+# (-dumpmachine, -print-file-name=, -dM -E, -dD -E, -M, -MM, -save-temps, --help), warnings named
 # "[-Wname]" and switched per name (-Wno-format, -Werror=implicit-function-declaration),
 # -std= setting __STDC_VERSION__, and -march/-mabi/-mNN agreement.  Where the host gcc
 # behaves the same, its exit status is checked too.  Budget: ~3 s.
@@ -134,6 +134,14 @@ printf '#define MINE 42\n#undef __zlcc__\n' >m.c
 grep -qx '#define MINE 42' dm && grep -q '^#define __riscv_xlen 64$' dm && ! grep -q '__zlcc__' dm &&
     [ "$(wc -l <dm)" -gt 150 ] && pass dM || fail dM "$(wc -l <dm) lines; $(head -1 err)"
 "$ZLCC" -dM -c m.c -o m.o 2>err && fail dM_needs_E "accepted" || pass dM_needs_E
+# -dD -E: the text with the file's #define/#undef lines in place, the predefined macros
+# (with -D ones) first; ignored without -E, as GCC
+printf '#define MINE 42\nint x = MINE;\n#undef MINE\n' >defs.c
+"$ZLCC" -m64 -DCMD=1 -dD -E defs.c >dd 2>err
+if sed -n '/^# 1 "defs.c"$/,$p' dd | tr '\n' '|' | grep -q '^# 1 "defs.c"|#define MINE 42|int x = 42;|#undef MINE|$' &&
+   grep -q '^#define __riscv_xlen 64$' dd && grep -qx '#define CMD 1' dd; then pass dD
+else fail dD "$(tail -n 4 dd | tr '\n' '|') $(head -1 err)"; fi
+"$ZLCC" -dD -c defs.c -o defs.o 2>err && [ -s defs.o ] && pass dD_without_E || fail dD_without_E "$(head -1 err)"
 "$ZLCC" -E -P -DV=3 - <<<'int v = V;' >p.out && ! grep -q '^#' p.out && grep -q 'int v = 3;' p.out &&
     pass E_P || fail E_P "$(head -2 p.out | tr '\n' '|')"
 

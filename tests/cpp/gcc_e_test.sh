@@ -3,6 +3,7 @@
 # zl-cc -E uses) against `gcc -E`: every tests/cpp/corpus/*.c is preprocessed by both,
 # with line markers and with -P, and the outputs must be byte-identical.  Options for a
 # file can be given in a first-line comment: /* cpp-flags: -Ifoo -DX=1 */.
+# With -dD the #define/#undef lines must be GCC's too.
 # A last case preprocesses a C file including 20 glibc headers, with GCC's own
 # predefined macros (gcc -dM) and include path: real headers, byte for byte.
 # Budget: about 2 s (two gcc runs per file).
@@ -57,6 +58,23 @@ for f in *.c; do
     else
         echo "FAIL gcc_e_dM_${f%.c}: -dM differs (- gcc, + ours)"
         diff "$tmp/dm.gcc" "$tmp/dm.zl" | head -10 | sed 's/^/# /'
+    fi
+done
+
+# -dD: the output with the #define and #undef lines where they were, from the main
+# file's first line marker on (the predefined macros before it are each preprocessor's
+# own).
+for f in *.c; do
+    flags=$(sed -n '1s|.*cpp-flags: *\(.*\) \*/.*|\1|p' "$f")
+    # shellcheck disable=SC2086
+    gcc -std=gnu11 -E -undef -nostdinc -dD $flags "$f" 2>/dev/null | sed -n "/^# 1 \"$f\"\$/,\$p" > "$tmp/dd.gcc"
+    # shellcheck disable=SC2086
+    "$drv" -E -dD -fixed-time=$SOURCE_DATE_EPOCH $flags "$f" 2>/dev/null | sed -n "/^# 1 \"$f\"\$/,\$p" > "$tmp/dd.zl"
+    if [ -s "$tmp/dd.gcc" ] && cmp -s "$tmp/dd.gcc" "$tmp/dd.zl"; then
+        echo "PASS gcc_e_dD_${f%.c}"
+    else
+        echo "FAIL gcc_e_dD_${f%.c}: -dD differs (- gcc, + ours)"
+        diff "$tmp/dd.gcc" "$tmp/dd.zl" | head -10 | sed 's/^/# /'
     fi
 done
 

@@ -45,13 +45,14 @@ static int driver(int argc, char **argv)
         if (strncmp(argv[i], "-intmax=", 8) == 0) o.intmax_bits = (unsigned)atoi(argv[i] + 8);
         if (strncmp(argv[i], "-fixed-time=", 12) == 0) o.fixed_time = atoll(argv[i] + 12);
         if (strcmp(argv[i], "-trigraphs") == 0) o.trigraphs = true;
+        if (strcmp(argv[i], "-dD") == 0) o.keep_defines = true;
     }
     struct cpp *pp = cpp_new(&o);
     const char *v;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "-E") || !strncmp(a, "-intmax=", 8) || !strncmp(a, "-fixed-time=", 12) ||
-            !strcmp(a, "-trigraphs"))
+            !strcmp(a, "-trigraphs") || !strcmp(a, "-dD"))
             continue;
         if (!strcmp(a, "-P"))
             markers = false;
