@@ -111,6 +111,7 @@ enum cc_warn {
     CW_UNUSED_PARAMETER,
     CW_UNUSED_FUNCTION,
     CW_SIGN_COMPARE,
+    CW_CPP,     /* #warning, reported by the preprocessor */
     CW_COUNT
 };
 extern int cc_nwarn_errors;     /* warnings reported as errors (-Werror, -Werror=name) */

@@ -485,6 +485,9 @@ static struct cpp *make_pp(struct opts *o, const char *input)
     struct cpp_options co = {0};
     co.intmax_bits = o->xlen == 128 ? 128 : 64;
     co.no_warnings = cc_nowarn;
+    co.werror = cc_werror;
+    co.no_wcpp = !cc_warn_enabled(CW_CPP);
+    co.wcpp_error = cc_warn_is_error(CW_CPP);
     co.keep_defines = o->keep_defines && o->mode == 'E';   /* as GCC, ignored otherwise */
     struct cpp *pp = cpp_new(&co);
     predef_add(pp);

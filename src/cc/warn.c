@@ -29,6 +29,7 @@ static const struct {
     [CW_UNUSED_PARAMETER] = {"unused-parameter", WEXTRA},
     [CW_UNUSED_FUNCTION] = {"unused-function", WALL},
     [CW_SIGN_COMPARE] = {"sign-compare", WEXTRA},
+    [CW_CPP] = {"cpp", ON},
 };
 
 /* GCC warning options (C and common ones, GCC 12) that zl-cc accepts without emitting
@@ -39,7 +40,7 @@ static const char *const known_only[] = {
     "bool-compare", "bool-operation", "builtin-declaration-mismatch", "builtin-macro-redefined",
     "c11-c2x-compat", "c90-c99-compat", "c99-c11-compat", "cast-align", "cast-function-type",
     "cast-qual", "char-subscripts", "clobbered", "comment", "comments", "conversion",
-    "cpp", "dangling-else", "dangling-pointer", "date-time", "declaration-after-statement",
+    "dangling-else", "dangling-pointer", "date-time", "declaration-after-statement",
     "deprecated", "deprecated-declarations", "designated-init", "disabled-optimization",
     "discarded-array-qualifiers", "double-promotion", "duplicate-decl-specifier",
     "duplicated-branches", "duplicated-cond", "empty-body", "endif-labels", "enum-compare",

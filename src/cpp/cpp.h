@@ -173,6 +173,9 @@ struct cpp_options {
                                "In file included from" stack) */
     void *diag_ctx;
     bool no_warnings;       /* -w: warnings are counted but not reported */
+    bool werror;            /* -Werror: warnings are errors ("[-Werror]") */
+    bool no_wcpp;           /* -Wno-cpp: #warning says nothing */
+    bool wcpp_error;        /* -Werror=cpp (or -Werror): they are errors ("[-Werror=cpp]") */
     bool freestanding;      /* __STDC_HOSTED__ is 0 (default 1) */
     /* __has_attribute / __has_c_attribute / __has_builtin: the value for `name` (already
        stripped of __x__ underscores for attributes; "gnu::x" keeps its scope), 0 if

@@ -90,11 +90,29 @@ static void tv_reserve(struct tokvec *tv, u32 n)
 }
 
 static void vdiag(struct cpp *pp, enum cpp_level lv, u32 file, u32 line, u32 col,
+                  const char *fmt, va_list ap);
+
+/* #warning: GCC's -Wcpp, named in the message. */
+static void diag_wcpp(struct cpp *pp, const struct cpp_token *where, const char *text)
+{
+    if (pp->opt.no_wcpp) return;
+    bool err = pp->opt.wcpp_error;
+    pp->tagged = true;
+    cppi_diag_tok(pp, err ? CPP_ERROR : CPP_WARNING, where, "%s [-W%scpp]", text, err ? "error=" : "");
+    pp->tagged = false;
+}
+
+static void vdiag(struct cpp *pp, enum cpp_level lv, u32 file, u32 line, u32 col,
                   const char *fmt, va_list ap)
 {
     char msg[1024];
     if (pp->fatal && lv < CPP_FATAL) return; /* consequences of the stop */
     vsnprintf(msg, sizeof msg, fmt, ap);
+    if (lv == CPP_WARNING && pp->opt.werror && !pp->tagged && !pp->opt.no_warnings) {
+        lv = CPP_ERROR;                          /* as GCC: "error: ... [-Werror]" */
+        size_t n = strlen(msg);
+        snprintf(msg + n, sizeof msg - n, " [-Werror]");
+    }
     if (lv >= CPP_ERROR)
         pp->errors++;
     else if (lv == CPP_WARNING)
@@ -1359,7 +1377,7 @@ static bool do_pragma_text(struct cpp *pp, const char *text, const struct cpp_to
         char *msg = pragma_string(pp, &lx, false);
         if (!msg)
             cppi_diag_tok(pp, CPP_ERROR, where, "invalid \"#pragma GCC %s\" directive", err ? "error" : "warning");
-        else
+        else    /* GCC gives these no -W option: -Werror makes the warning an error */
             cppi_diag_tok(pp, err ? CPP_ERROR : CPP_WARNING, where, "%s", msg);
     } else if (gcc && tok_eq(&t, "poison", 6)) {
         for (;;) {
@@ -1635,8 +1653,13 @@ static bool directive(struct cpp *pp, const struct cpp_token *hash, struct cpp_t
     if (IS("error") || (IS("warning") && !pp->opt.no_gnu)) {
         struct tokvec v = {0};
         read_line(pp, &v);
-        cppi_diag_tok(pp, IS("error") ? CPP_ERROR : CPP_WARNING, &t, "#%.*s %s", (int)t.len, t.p,
-                    line_text(pp, v.v, v.n));
+        if (IS("error")) {
+            cppi_diag_tok(pp, CPP_ERROR, &t, "#error %s", line_text(pp, v.v, v.n));
+        } else {
+            char text[1024];
+            snprintf(text, sizeof text, "#warning %s", line_text(pp, v.v, v.n));
+            diag_wcpp(pp, &t, text);
+        }
         free(v.v);
         return false;
     }

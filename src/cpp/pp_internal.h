@@ -177,6 +177,7 @@ struct cpp {
     u32 base_file;          /* presumed name id of the main file */
     u32 cmdline_file;       /* name id of "<command-line>" (0: none yet) */
     bool fatal;             /* a fatal error stopped preprocessing: all input reads as EOF */
+    bool tagged;            /* the diagnostic being reported names its own -W option */
     unsigned long long nexpanded; /* tokens produced by macro expansion */
     unsigned expand_depth;  /* nesting of argument pre-expansions */
     unsigned long long arg_tokens; /* tokens of the argument lists being expanded */

@@ -1,0 +1,3 @@
+#warning hello from the preprocessor
+#warning and a second one
+int x;
