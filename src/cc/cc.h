@@ -410,7 +410,12 @@ struct attrs {
     const char *visibility;   /* __attribute__((visibility("hidden"))) */
     const char *cleanup;      /* __attribute__((cleanup(fn))): fn's name ... */
     struct srcpos cleanup_pos;/* ... and where it is written */
+    const char *mode;         /* __attribute__((mode(TI))): the machine mode's name ... */
+    struct srcpos mode_pos;   /* ... and where it is written */
 };
+/* The declared type `t` under the mode attributes of the specifiers and the declarator
+ * (mode_attr.c); `t` itself when neither has one. */
+struct type *ty_apply_mode(struct type *t, const struct attrs *spec, const struct attrs *decl);
 bool parse_declspec(struct declspec *ds);
 struct type *parse_declarator(struct type *base, const char **name, struct srcpos *pos,
                               struct obj **params);

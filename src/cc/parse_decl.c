@@ -221,6 +221,15 @@ void parse_attributes(struct attrs *a)
                 a->cleanup_pos = f->pos;
                 expect(CPP_P_RPAREN, NULL);
                 continue;
+            } else if (!strcmp(n, "mode")) {
+                expect(CPP_P_LPAREN, NULL);
+                struct token *m = next();
+                if (m->kind != TK_IDENT && m->kind != TK_KEYWORD)
+                    cc_error_at(m->pos, "expected a machine mode name");
+                a->mode = attr_name(m);
+                a->mode_pos = m->pos;
+                expect(CPP_P_RPAREN, NULL);
+                continue;
             } else if (!strcmp(n, "constructor") || !strcmp(n, "destructor")) {
                 int prio = 65535;
                 if (accept(CPP_P_LPAREN)) {
@@ -356,6 +365,7 @@ static struct type *parse_struct(bool is_union, struct srcpos pos)
             }
             struct attrs ma = {0};
             parse_attributes(&ma);
+            mt = ty_apply_mode(mt, ds.attr, &ma);
             if (ma.aligned || ds.align) {
                 int al = ma.aligned > ds.align ? ma.aligned : ds.align;
                 if (al > mt->align) {
@@ -864,6 +874,7 @@ static struct type *parse_params(struct type *ret, struct obj **params)
         struct type *t = parse_declarator(ds.ty, &name, &pos, NULL);
         struct attrs pa = {0};
         parse_attributes(&pa);
+        t = ty_apply_mode(t, ds.attr, &pa);
         /* parameter type adjustments (C11 6.7.6.3p7,8) */
         if (t->kind == TY_ARRAY) t = ty_qual(ty_ptr(t->base), false, false);
         else if (t->kind == TY_FUNC) t = ty_ptr(t);
@@ -1272,6 +1283,7 @@ void parse_local_decl(struct node **unused, struct node ***tail)
         struct type *ty = parse_declarator(ds.ty, &name, &npos, NULL);
         struct attrs a = {0};
         parse_attributes(&a);
+        ty = ty_apply_mode(ty, ds.attr, &a);
         if (!name) cc_error_at(npos, "expected identifier in declaration");
         check_tls_spec(&ds, NULL, ty, name, true);
         struct node *sizes = vla_take(mark);
@@ -1412,6 +1424,7 @@ static void parse_external(void *unused)
         struct type *ty = parse_declarator(ds.ty, &name, &npos, &params);
         struct attrs a = {0};
         parse_attributes(&a);
+        ty = ty_apply_mode(ty, ds.attr, &a);
         if (!name) cc_error_at(npos, "expected identifier in declaration");
         if (ty == ty_auto) cc_error_at(npos, "'__auto_type' at file scope is not supported yet");
         check_tls_spec(&ds, NULL, ty, name, false);

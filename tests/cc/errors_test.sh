@@ -60,3 +60,14 @@ fi
 "$ZLCC" -Wall -Werror -fmax-errors=2 -c -o "$tmp/x.o" $dir/werror.c > "$tmp/out" 2>&1
 if ! grep -q 'warnings being treated as errors' "$tmp/out"; then echo "PASS cc/errors/terminated-quiet"
 else echo "FAIL cc/errors/terminated-quiet: the driver's closing line after the limit"; fi
+
+# mode attributes GCC rejects: the same errors on the same lines (GCC places them at the
+# start of the declaration, zl-cc at the mode's name, so columns are not compared)
+nocol() { sed -E 's/^([^:]+:[0-9]+):[0-9]+:/\1:/'; }
+LC_ALL=C gcc -c -o "$tmp/g.o" $dir/mode.c 2>&1 | pick | nocol > "$tmp/want"
+"$ZLCC" -c -o "$tmp/m.o" $dir/mode.c 2>&1 | pick | nocol > "$tmp/got"
+if [ -s "$tmp/want" ] && [ ! -e "$tmp/m.o" ] && diff "$tmp/want" "$tmp/got" > "$tmp/d"; then
+    echo "PASS cc/errors/mode ($(wc -l < "$tmp/want") lines)"
+else
+    echo "FAIL cc/errors/mode: $(grep '^[<>]' "$tmp/d" | head -n 4 | tr '\n' ' ')"
+fi
