@@ -123,18 +123,15 @@ struct operand au_name_chain(struct audit_scratch *s, u32 i)
         break;
     }
     r.last = j;
-    if (is_p(s, r.end, CPP_P_LPAREN) && tok_in_grp(s, r.end, g)) {
-        /* a call: the result's class when the function's declaration was seen (TU
-           mode), else unknown */
+    bool call = is_p(s, r.end, CPP_P_LPAREN) && tok_in_grp(s, r.end, g);
+    if (call && !s->typed) {
+        /* a call: result type unknown (TU mode knows declared functions' results) */
         r.chain = false;
         r.end = au_match_paren(s, r.end);
-        const struct sym *f = s->typed && j == i ? au_tab_find(s, T(i)) : NULL;
-        if (f && f->func) r.k = class_opk(f->cls);
         return r;
     }
     /* resolve members through struct tags: a->b->c needs the tag of a, then of a.b */
     struct sym *e = au_tab_find(s, T(i));
-    if (e && e->func && j == i) e = NULL; /* a function's name is not its result */
     if (j != i) {
         const char *tag = e ? e->tag : NULL;
         u32 tl = e ? e->tlen : 0;
@@ -142,6 +139,8 @@ struct operand au_name_chain(struct audit_scratch *s, u32 i)
         e = NULL;
         for (u32 k = i + 1; k <= j && tag; k++) {
             if (T(k)->kind != CPP_IDENT) continue;
+            /* TU mode: a name inside a subscript (a->b[i].c) is not a member */
+            if (s->typed && !is_p(s, k - 1, CPP_P_DOT) && !is_p(s, k - 1, CPP_P_ARROW)) continue;
             r.otag = tag;
             r.otlen = tl;
             e = au_tab_find_member(s, tag, tl, T(k));
@@ -150,6 +149,13 @@ struct operand au_name_chain(struct audit_scratch *s, u32 i)
             if (!tag && k < j) r.otag = NULL; /* a->u.e.f: u's struct unknown, so f's too */
         }
         /* a member whose struct is unknown in this file stays unknown (e == NULL) */
+    }
+    if (call) {
+        /* f(x), p->read(x): what the function or function pointer returns */
+        r.chain = false;
+        r.end = au_match_paren(s, r.end);
+        r.k = class_opk(e && !sub ? e->ret : C_NONE); /* ops[i](x): unknown */
+        return r;
     }
     u8 c = e ? e->cls : C_NONE;
     if (sub && e && !e->array) c = C_NONE; /* p[i]: the pointee, type unknown */

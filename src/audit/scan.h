@@ -30,7 +30,9 @@ struct sym {
     u8 pointee;       /* for pointers: class of *name (a pointer for T **, else T's) */
     const char *src;  /* "tag.member" this local was last assigned from, or NULL */
     bool uptr;        /* declared uintptr_t / intptr_t: an address held as an integer */
-    bool func;        /* a function: cls is the class of what it returns (TU mode) */
+    bool func;        /* a function (TU mode; cls is C_NONE) */
+    u8 ret;           /* TU mode: class of a call's result, for functions and function
+                         pointers (C_NONE: unknown) */
     bool tdef;        /* a typedef name: cls/tag/pointee describe the type (TU mode) */
 };
 
@@ -167,9 +169,9 @@ u8 au_tab_get(struct audit_scratch *s, const struct cpp_token *t);
 struct sym *au_tab_find(struct audit_scratch *s, const struct cpp_token *t);
 struct sym *au_tab_find_member(struct audit_scratch *s, const char *tag, u32 tlen,
                                const struct cpp_token *m);
-void au_tab_set_member(struct audit_scratch *s, const char *tag, u32 tlen,
-                       const struct cpp_token *m, u8 cls, bool array, const char *mtag,
-                       u32 mtlen);
+struct sym *au_tab_set_member(struct audit_scratch *s, const char *tag, u32 tlen,
+                              const struct cpp_token *m, u8 cls, bool array, const char *mtag,
+                              u32 mtlen);
 /* Class of a type whose last token is at j. */
 u8 au_type_class_at(struct audit_scratch *s, u32 j);
 /* TU mode: the typedef named by the identifier at j, or NULL. */

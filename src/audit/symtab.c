@@ -64,6 +64,9 @@ struct sym *au_tab_set(struct audit_scratch *s, const struct cpp_token *t, u8 cl
     e->pointee = C_NONE;
     e->src = NULL;
     e->uptr = false;
+    e->func = false;
+    e->tdef = false;
+    e->ret = C_NONE;
     return e;
 }
 
@@ -100,14 +103,14 @@ char *au_own(struct audit_scratch *s, char *p)
     return p;
 }
 
-void au_tab_set_member(struct audit_scratch *s, const char *tag, u32 tlen,
-                           const struct cpp_token *m, u8 cls, bool array, const char *mtag,
-                           u32 mtlen)
+struct sym *au_tab_set_member(struct audit_scratch *s, const char *tag, u32 tlen,
+                              const struct cpp_token *m, u8 cls, bool array, const char *mtag,
+                              u32 mtlen)
 {
-    if (!tlen) return;
+    if (!tlen) return NULL;
     char key[256];
     int n = snprintf(key, sizeof key, "%.*s.%.*s", (int)tlen, tag, (int)m->len, m->p);
-    if (n <= 0 || (size_t)n >= sizeof key) return;
+    if (n <= 0 || (size_t)n >= sizeof key) return NULL;
     struct cpp_token k = *m;
     struct sym *e = au_tab_find_member(s, tag, tlen, m);
     if (!e) {
@@ -119,6 +122,8 @@ void au_tab_set_member(struct audit_scratch *s, const char *tag, u32 tlen,
     e->array = array;
     e->tag = mtag;
     e->tlen = mtlen;
+    e->ret = C_NONE;
+    return e;
 }
 const char *const au_w64_types[] = {
     "u64", "__u64", "uint64_t", "s64", "__s64", "int64_t", "__aligned_u64", "aligned_u64",
@@ -256,17 +261,24 @@ static void func_decl(struct audit_scratch *s, u32 i)
                                        : b->kind == CPP_IDENT;
         if (!ok) return;
     }
-    u8 c = stars ? C_PTR : au_type_class_at(s, (u32)j);
-    struct sym *e = au_tab_set(s, T(i), c);
+    struct sym *e = au_tab_set(s, T(i), C_NONE); /* the name is no value of that class */
     e->func = true;
-    e->pointee = stars > 1 ? C_PTR : stars ? au_type_class_at(s, (u32)j) : C_NONE;
-    if (j >= 1 && (is_id(s, (u32)j - 1, "struct") || is_id(s, (u32)j - 1, "union"))) {
-        e->tag = ty->p;
-        e->tlen = ty->len;
-    } else if (!stars) {
-        const struct sym *d = au_typedef_at(s, (u32)j);
-        if (d) e->tag = d->tag, e->tlen = d->tlen;
-    }
+    e->ret = stars ? C_PTR : au_type_class_at(s, (u32)j);
+}
+
+/* TU mode: "RET (*name)(...)" at i (a function pointer, a member or a variable): the
+ * class of RET, or C_NONE when i is not such a declarator. */
+static u8 fptr_result(struct audit_scratch *s, u32 i)
+{
+    if (!is_p(s, i + 1, CPP_P_RPAREN) || !is_p(s, i + 2, CPP_P_LPAREN) || i < 3 ||
+        !is_p(s, i - 1, CPP_P_STAR) || !is_p(s, i - 2, CPP_P_LPAREN))
+        return C_NONE;
+    int stars;
+    i32 j = type_end_back(s, i - 2, &stars);
+    if (j < 0 || s->grp[j] != s->grp[i] || T((u32)j)->kind != CPP_IDENT ||
+        in_set(T((u32)j), au_not_type_kw))
+        return C_NONE;
+    return stars ? C_PTR : au_type_class_at(s, (u32)j);
 }
 
 /* If the identifier at i is being declared, record its class. */
@@ -278,7 +290,20 @@ void au_maybe_decl(struct audit_scratch *s, u32 i)
     /* the translation unit's first pass keeps what other code can name: file-scope
        declarations and members, not parameters of prototypes nor locals of inline
        functions (their names would shadow the file's own) */
-    if (s->preload && (s->paren > 0 || (s->brace > 0 && !member))) return;
+    u8 fret = s->typed ? fptr_result(s, i) : C_NONE;
+    if (s->preload && (s->paren > (fret ? 1 : 0) || (s->brace > 0 && !member))) return;
+    if (fret) {
+        /* u64 (*read)(void *): a pointer whose calls give a u64 */
+        if (!s->preload) au_tab_set(s, T(i), C_PTR)->ret = fret;
+        if (member) {
+            int k = s->nsstack - 1;
+            while (k > 0 && !s->sstack[k].nlen) k--;
+            struct sym *e = au_tab_set_member(s, s->sstack[k].name, s->sstack[k].nlen, T(i),
+                                              C_PTR, false, NULL, 0);
+            if (e) e->ret = fret;
+        }
+        return;
+    }
     u32 nxi = i + 1;
     if (s->typed && is_id(s, nxi, "__attribute__") && is_p(s, nxi + 1, CPP_P_LPAREN)) {
         u32 e = au_match_paren(s, nxi + 1); /* "u64 x __attribute__((aligned(8)));" */

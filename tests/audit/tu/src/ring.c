@@ -43,3 +43,10 @@ void *local_ptr(struct local_rec *r)
 {
 	return (void *)(u64)r->where; /* want: ptr-cast-64 */
 }
+
+void ring_seq(struct ring_ops *ops, unsigned int i, void *p)
+{
+	printf("%llu\n", ops->read_seq(ops->descs)); /* want-tu: format-u64-ll */
+	printf("%lld\n", ops->read_delta()); /* long long with %lld: right */
+	ops->descs[i].addr = (unsigned long)p; /* want-tu: int-ptr-64 */
+}

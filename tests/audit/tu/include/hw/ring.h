@@ -19,6 +19,12 @@ typedef struct {
 	u32 id;
 } ring_tag_t;
 
+struct ring_ops {
+	u64 (*read_seq)(struct ring_desc *d);  /* a function pointer member's result */
+	long long (*read_delta)(void);
+	struct ring_desc *descs;
+};
+
 #define RING_MAGIC 0x52494e47
 #define RING_DESC_BYTES sizeof(struct ring_desc)
 
