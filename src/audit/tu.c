@@ -189,6 +189,7 @@ struct tokvec {
     struct cpp_token *v;
     u32 n, cap;
 };
+static void tok_push(struct tokvec *tv, const struct cpp_token *t);
 
 /* Preprocess f with its command line; every token of the translation unit into *tv.
  * Returns the preprocessor (its spellings back the tokens), or NULL. */
@@ -224,14 +225,78 @@ static struct cpp *preprocess(struct audit_file *f, struct tu_diag *d, struct to
     for (u32 i = tu->narg; i-- > 0;) /* -include: the last is pushed first */
         if (tu->arg[i][0] == 'F' && !cpp_push_include(pp, tu->arg[i] + 1)) break;
     struct cpp_token t;
-    while (cpp_get(pp, &t)) {
-        if (tv->n == tv->cap) {
-            tv->cap = tv->cap ? tv->cap * 2 : 65536;
-            tv->v = au_xrealloc(tv->v, tv->cap * sizeof *tv->v);
-        }
-        tv->v[tv->n++] = t;
-    }
+    while (cpp_get(pp, &t)) tok_push(tv, &t);
     return pp;
+}
+
+/* ---------------------------------------------------------------- type-name macros */
+
+static void tok_push(struct tokvec *tv, const struct cpp_token *t)
+{
+    if (tv->n == tv->cap) {
+        tv->cap = tv->cap ? tv->cap * 2 : 65536;
+        tv->v = au_xrealloc(tv->v, tv->cap * sizeof *tv->v);
+    }
+    tv->v[tv->n++] = *t;
+}
+
+static int cmp_tok_name(const void *a, const void *b)
+{
+    const struct cpp_token *x = a, *y = b;
+    u32 n = x->len < y->len ? x->len : y->len;
+    int c = memcmp(x->p, y->p, n);
+    return c ? c : (int)x->len - (int)y->len;
+}
+
+/* The typed pass reads the file as written, where a type can be named by an object-like
+ * macro (the kernel's "Elf_Shdr *shdr" for Elf64_Shdr).  For every name of the file
+ * used the way a type is ("NAME *x", "NAME x") that the configuration defines as a
+ * macro expanding to type words only, "typedef EXPANSION NAME;" is added to the
+ * translation unit's tokens, so the name resolves like the typedef it stands for.
+ * Runs after the translation unit is read: each name is expanded as a string of its
+ * own. */
+static void type_macros(struct cpp *pp, const char *buf, size_t len, struct tokvec *tv)
+{
+    struct cpp_lexer lx;
+    cpp_lex_init(&lx, buf, len, 0, CPP_LEX_QUIET);
+    struct tokvec cand = {0};
+    struct cpp_token prev = {0}, t;
+    bool have = false;
+    while (cpp_lex(&lx, &t)) {
+        if (have && prev.kind == CPP_IDENT && !(t.flags & CPP_TF_BOL) &&
+            (t.kind == CPP_IDENT || (t.kind == CPP_PUNCT && t.sub == CPP_P_STAR)) &&
+            !(prev.flags & CPP_TF_SPLICED) && prev.len < 128)
+            tok_push(&cand, &prev);
+        prev = t;
+        have = true;
+    }
+    if (cand.n > 1) qsort(cand.v, cand.n, sizeof *cand.v, cmp_tok_name);
+    static const struct cpp_token kw_typedef = {"typedef", 7, CPP_IDENT, 0, 0, 1, 1, 0};
+    static const struct cpp_token semi = {";", 1, CPP_PUNCT, CPP_P_SEMI, 0, 1, 1, 0};
+    for (u32 i = 0; i < cand.n; i++) {
+        if (i && cmp_tok_name(&cand.v[i - 1], &cand.v[i]) == 0) continue;
+        char name[128];
+        memcpy(name, cand.v[i].p, cand.v[i].len);
+        name[cand.v[i].len] = 0;
+        if (!cpp_is_defined(pp, name)) continue;
+        cpp_push_string(pp, "<type macro>", name, cand.v[i].len);
+        u32 start = tv->n;
+        tok_push(tv, &kw_typedef);
+        bool type_words = true;
+        while (cpp_get(pp, &t)) {
+            type_words = type_words && (t.kind == CPP_IDENT ||
+                                        (t.kind == CPP_PUNCT && t.sub == CPP_P_STAR)) &&
+                         !cpp_tok_is(&t, name);
+            tok_push(tv, &t);
+        }
+        if (!type_words || tv->n == start + 1) {
+            tv->n = start; /* empty, an attribute, an expression, a function-like macro */
+            continue;
+        }
+        tok_push(tv, &cand.v[i]);
+        tok_push(tv, &semi);
+    }
+    free(cand.v);
 }
 
 /* ---------------------------------------------------------------- the two passes */
@@ -248,6 +313,7 @@ void audit_scan_tu(struct audit_scratch *s, const char *buf, size_t len, u32 rul
     struct tu_diag d = {out, NULL, 0, 0, 0};
     struct tokvec tv = {0};
     struct cpp *pp = preprocess(out, &d, &tv);
+    if (!out->tu_errors) type_macros(pp, buf, len, &tv);
     struct audit_file typed = {0};
     au_scan_typed(s, out->path, buf, len, rules, &typed, tv.v, tv.n);
     /* both lists are sorted by position: keep what only the typed pass found */

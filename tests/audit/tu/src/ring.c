@@ -50,3 +50,8 @@ void ring_seq(struct ring_ops *ops, unsigned int i, void *p)
 	printf("%lld\n", ops->read_delta()); /* long long with %lld: right */
 	ops->descs[i].addr = (unsigned long)p; /* want-tu: int-ptr-64 */
 }
+
+void ring_old(RING_DESC *d, void *p)
+{
+	d->addr = (uintptr_t)p; /* want-tu: int-ptr-64 */
+}

@@ -26,6 +26,7 @@ struct ring_ops {
 };
 
 #define RING_MAGIC 0x52494e47
+#define RING_DESC struct ring_desc  /* a type named by a macro */
 #define RING_DESC_BYTES sizeof(struct ring_desc)
 
 u64 ring_read_cookie(const struct ring_desc *d);
