@@ -185,6 +185,9 @@ static void system_dirs(struct cpp *pp)
     }
 }
 
+/* 256 MiB of tokens; Linux's largest translation units have a few hundred thousand */
+#define MAX_TU_TOKENS (8u << 20)
+
 struct tokvec {
     struct cpp_token *v;
     u32 n, cap;
@@ -225,7 +228,14 @@ static struct cpp *preprocess(struct audit_file *f, struct tu_diag *d, struct to
     for (u32 i = tu->narg; i-- > 0;) /* -include: the last is pushed first */
         if (tu->arg[i][0] == 'F' && !cpp_push_include(pp, tu->arg[i] + 1)) break;
     struct cpp_token t;
-    while (cpp_get(pp, &t)) tok_push(tv, &t);
+    while (cpp_get(pp, &t)) {
+        if (tv->n >= MAX_TU_TOKENS) {
+            tu_note(d, CPP_ERROR, t.file, t.line, t.col, "the translation unit has more than "
+                    "8M tokens: declarations after this point are not read");
+            break;
+        }
+        tok_push(tv, &t);
+    }
     return pp;
 }
 
