@@ -31,6 +31,12 @@ printf '#define FROM_INCLUDE 1\n' >"$T/forced.h"
     -mcmodel=kernel -O2 -g -c -o "$T/ring.o" $D/src/ring.c >"$T/kb.out" 2>"$T/kb.err"; rc=$?
 check tu_kbuild_flags "[ $rc -eq 0 ] && diff -q $D/expected.txt '$T/kb.out' >/dev/null && [ ! -s '$T/kb.err' ]" "exit $rc: $(head -c 300 "$T/kb.err")"
 
+# the configuration decides the declarations: -D selects the u64 branch of a header, -U
+# after it takes it back
+cfg() { "$AUDIT" --tu -I$D/include "$@" $D/src/cfg.c | sed -E 's/^[^:]*:([0-9]+):.*\[([a-z0-9-]+)\] \[([a-z]+)\]$/\1 \2 \3/' | tr '\n' ,; }
+check tu_config_D "[ \"\$(cfg -DRING_STATS64)\" = '8 format-u64-ll tu,9 format-u64-ll tu,' ]" "$(cfg -DRING_STATS64)"
+check tu_config_none "[ -z \"\$(cfg)\" ] && [ -z \"\$(cfg -DRING_STATS64 -URING_STATS64)\" ]" "$(cfg) / $(cfg -DRING_STATS64 -URING_STATS64)"
+
 # 3. formats carry the mode
 "$AUDIT" --format=json --tu -I$D/include $D/src/ring.c >"$T/j.json"
 check tu_json_mode "python3 tests/audit/check_report.py json '$T/j.json' >/dev/null && [ \$(grep -o '\"mode\": \"tu\"' '$T/j.json' | wc -l) -eq $ntu ]"
