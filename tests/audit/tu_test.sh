@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # zl-audit TU mode (--tu, --compile-commands): a file whose struct, typedef and function
 # result are declared in a header under -I; the findings only the TU mode makes, the
-# mode of each finding, the compilation database, and bad input.  Budget: a second.
+# mode of each finding, the compilation database, and bad input.  Budget: 2 s of CPU.
 set -u
 D=tests/audit/tu
 source tests/audit/lib.sh
