@@ -50,9 +50,32 @@ struct audit_fixit {
 struct audit_finding {
     u32 line, col;
     u16 rule;
+    u8 mode;                 /* enum audit_mode: which pass found it */
     char *msg;
     struct audit_fixit *fix; /* NULL: no mechanical fix */
 };
+
+/* The token rules on the file as written (every run), or the same rules with the
+ * declarations of the preprocessed translation unit known (--tu, --compile-commands):
+ * a finding is "tu" only when the token pass did not report it. */
+enum audit_mode { MODE_TOKEN, MODE_TU };
+
+/* How to preprocess a file in TU mode: the preprocessor part of its compiler command
+ * line (tu.c).  Shared by the files of one command. */
+struct audit_tu {
+    char *dir;     /* working directory of the command; NULL: the current one */
+    char **arg;    /* in command-line order: "D<def>", "U<name>", "I<dir>" (-I),
+                      "Q<dir>" (-iquote), "S<dir>" (-isystem, -idirafter), "F<file>"
+                      (-include, -imacros), paths already joined with dir */
+    u32 narg, caparg;
+    bool nostdinc; /* -nostdinc: no system directories of our own */
+};
+/* Parse a compiler command line (argv[0] is not skipped: pass from the first
+ * argument).  Non-option arguments are the input files: appended to *files (malloc'ed
+ * and joined with dir).  Unknown options are ignored as gcc's own options would be. */
+struct audit_tu *audit_tu_parse(char **argv, int argc, const char *dir, char ***files,
+                                u32 *nfiles, u32 *capfiles);
+void audit_tu_free(struct audit_tu *tu);
 
 /* A struct field of a 64-bit type in a uapi-like structure, resolved after all files
  * are scanned (its evidence may be in another file). */
@@ -99,6 +122,9 @@ struct audit_file {
     u64 size;            /* bytes scanned (--apply refuses a file that changed since) */
     char *note;          /* skipped/lexer problem, reported on stderr */
     bool error;          /* could not be read */
+    const struct audit_tu *tu; /* TU mode: how to preprocess it; NULL: token mode */
+    char *tu_diag;       /* TU mode: the preprocessor's messages, one per line */
+    u32 tu_errors;       /* ... and how many were errors */
 };
 
 /* Per-thread scratch space (token arrays, symbol table), reused across files. */
@@ -110,6 +136,14 @@ void audit_scratch_free(struct audit_scratch *s);
  * only candidates here (fields/ptr_members); audit_resolve_fields adds them. */
 void audit_scan(struct audit_scratch *s, const char *path, const char *buf, size_t len,
                 u32 rules, struct audit_file *out);
+/* TU mode (tu.c): audit_scan, then the file preprocessed with out->tu and the rules run
+ * again on buf with its declarations known; the new findings are added as MODE_TU. */
+void audit_scan_tu(struct audit_scratch *s, const char *buf, size_t len, u32 rules,
+                   struct audit_file *out);
+/* --compile-commands=FILE (ccjson.c): one audit_file per entry, each with its own
+ * audit_tu (stored in *tus for freeing).  Returns false with a message in err. */
+bool audit_compile_commands(const char *path, struct audit_file **files, size_t *n,
+                            struct audit_tu ***tus, u32 *ntus, char *err, size_t errlen);
 /* Cross-file step: report candidate fields whose names are user pointers, and
  * pending findings whose evidence is in another file. */
 void audit_resolve_fields(struct audit_file *files, size_t n, u32 rules);
@@ -128,6 +162,7 @@ struct audit_run {
     u32 nerrors;
     char **errors;       /* messages for files/dirs that could not be read */
     u32 nerrmsg;
+    bool tu;             /* TU mode: each finding says which mode found it */
 };
 void audit_write(FILE *out, const struct audit_run *run, enum audit_format fmt);
 void audit_write_summary(FILE *out, const struct audit_run *run, unsigned top_files);

@@ -49,6 +49,13 @@ enum castk au_cast_at2(struct audit_scratch *s, u32 i, u32 *after, bool chained)
         else if (eq(t, "int")) ints++;
         else if (in_set(t, au_w64_types)) w64 = true;
         else if (in_set(t, au_long_types)) lng = true;
+        else if (s->typed && !in_set(t, au_type_kw)) {
+            /* TU mode: a typedef name stands for its type (dma_addr_t, uintptr_t-likes) */
+            const struct sym *d = au_typedef_at(s, j);
+            if (d && d->cls == C_W64) w64 = true;
+            else if (d && d->cls == C_LONG) lng = true;
+            else if (d && d->cls == C_PTR) stars++;
+        }
         /* other words (struct tags, typedef names, char ...) only count in "words" */
     }
     if (j >= s->n || !is_p(s, j, CPP_P_RPAREN) || words == 0) return K_NONE;
@@ -80,6 +87,18 @@ enum castk au_cast_at(struct audit_scratch *s, u32 i, u32 *after)
     return au_cast_at2(s, i, after, false);
 }
 
+static enum opk class_opk(u8 c)
+{
+    switch (c) {
+    case C_PTR: return O_PTR;
+    case C_W64: return O_W64;
+    case C_LONG: return O_LONG;
+    case C_LLONG: return O_LLONG;
+    case C_OTHER: return O_OTHER;
+    default: return O_UNKNOWN;
+    }
+}
+
 /* name, name->m, name.m[i], ... */
 struct operand au_name_chain(struct audit_scratch *s, u32 i)
 {
@@ -104,8 +123,9 @@ struct operand au_name_chain(struct audit_scratch *s, u32 i)
         break;
     }
     r.last = j;
-    if (is_p(s, r.end, CPP_P_LPAREN) && tok_in_grp(s, r.end, g)) {
-        /* a call: result type unknown */
+    bool call = is_p(s, r.end, CPP_P_LPAREN) && tok_in_grp(s, r.end, g);
+    if (call && !s->typed) {
+        /* a call: result type unknown (TU mode knows declared functions' results) */
         r.chain = false;
         r.end = au_match_paren(s, r.end);
         return r;
@@ -119,6 +139,8 @@ struct operand au_name_chain(struct audit_scratch *s, u32 i)
         e = NULL;
         for (u32 k = i + 1; k <= j && tag; k++) {
             if (T(k)->kind != CPP_IDENT) continue;
+            /* TU mode: a name inside a subscript (a->b[i].c) is not a member */
+            if (s->typed && !is_p(s, k - 1, CPP_P_DOT) && !is_p(s, k - 1, CPP_P_ARROW)) continue;
             r.otag = tag;
             r.otlen = tl;
             e = au_tab_find_member(s, tag, tl, T(k));
@@ -128,17 +150,18 @@ struct operand au_name_chain(struct audit_scratch *s, u32 i)
         }
         /* a member whose struct is unknown in this file stays unknown (e == NULL) */
     }
+    if (call) {
+        /* f(x), p->read(x): what the function or function pointer returns */
+        r.chain = false;
+        r.end = au_match_paren(s, r.end);
+        r.k = class_opk(e && !sub ? e->ret : C_NONE); /* ops[i](x): unknown */
+        return r;
+    }
     u8 c = e ? e->cls : C_NONE;
     if (sub && e && !e->array) c = C_NONE; /* p[i]: the pointee, type unknown */
     if (!sub && e && e->array) c = C_NONE; /* an array name decays to a pointer */
-    switch (c) {
-    case C_PTR: r.k = O_PTR; break;
-    case C_W64: r.k = O_W64; break;
-    case C_LONG: r.k = O_LONG; break;
-    case C_LLONG: r.k = O_LLONG; break;
-    case C_OTHER: r.k = O_OTHER; break;
-    default: r.k = O_UNKNOWN; break;
-    }
+    if (e && e->tdef) c = C_NONE;          /* a type name, not a value */
+    r.k = class_opk(c);
     return r;
 }
 

@@ -22,6 +22,8 @@
 static void usage(FILE *o)
 {
     fputs("usage: zl-audit [options] PATH...\n"
+          "       zl-audit [options] --tu [compiler options] FILE.c...\n"
+          "       zl-audit [options] --compile-commands=compile_commands.json\n"
           "Finds code that checks for, or silently relies on, 64-bit longs and pointers\n"
           "(the LP128 port).  Directories are searched for *.c and *.h files.\n"
           "\n"
@@ -41,6 +43,13 @@ static void usage(FILE *o)
           "                           rename; a file changed since the scan is left alone)\n"
           "  --summary                print counts by rule, top-level directory and the\n"
           "                           hottest files to stderr\n"
+          "  --tu ARGS...             TU mode: the rest is a compiler command line (-I, -D,\n"
+          "                           -U, -include, -isystem, -iquote used; other options\n"
+          "                           ignored); each file is preprocessed with it and the\n"
+          "                           rules also see the declarations of its headers\n"
+          "                           (make C=1 CHECK=\"zl-audit --tu\"; findings do not\n"
+          "                           change the exit status)\n"
+          "  --compile-commands=FILE  TU mode for every entry of a compilation database\n"
           "  --list-rules             describe every rule and exit\n"
           "  -q, --quiet              no notes about skipped files\n"
           "  -h, --help               this text\n"
@@ -242,7 +251,10 @@ static void scan_one(struct audit_scratch *s, struct audit_file *f, u32 rules, c
         f->note = strdup("binary file (NUL bytes), skipped");
         return;
     }
-    audit_scan(s, f->path, *buf, len, rules, f);
+    if (f->tu)
+        audit_scan_tu(s, *buf, len, rules, f);
+    else
+        audit_scan(s, f->path, *buf, len, rules, f);
 }
 
 static void *worker(void *arg)
@@ -306,6 +318,11 @@ int main(int argc, char **argv)
     l.excl = (const char **)(paths + argc);
     int npaths = 0;
     bool opts_done = false;
+    /* TU mode: --tu's command line and files, or the compilation database's entries */
+    struct audit_tu *tu = NULL;
+    char **tufiles = NULL;
+    u32 ntufiles = 0, captufiles = 0;
+    const char *ccdb = NULL;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -313,7 +330,12 @@ int main(int argc, char **argv)
             paths[npaths++] = argv[i];
             continue;
         }
-        if (!strcmp(a, "--")) {
+        if (!strcmp(a, "--tu")) {
+            tu = audit_tu_parse(argv + i + 1, argc - i - 1, NULL, &tufiles, &ntufiles, &captufiles);
+            break;
+        } else if (!strncmp(a, "--compile-commands=", 19)) {
+            ccdb = a + 19;
+        } else if (!strcmp(a, "--")) {
             opts_done = true;
         } else if (!strncmp(a, "--format=", 9)) {
             const char *f = a + 9;
@@ -380,8 +402,37 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    if (!npaths) {
+    struct audit_tu **tus = NULL;
+    u32 ntus = 0;
+    if (ccdb) {
+        struct audit_file *cf = NULL;
+        size_t ncf = 0;
+        char err[300];
+        if (!audit_compile_commands(ccdb, &cf, &ncf, &tus, &ntus, err, sizeof err))
+            add_err(&l, "%s: %s", ccdb, err);
+        for (size_t i = 0; i < ncf; i++) {
+            add_file(&l, cf[i].path, cf[i].root_len);
+            l.f[l.n - 1].tu = cf[i].tu;
+            free(cf[i].path);
+        }
+        free(cf);
+    }
+    for (u32 i = 0; i < ntufiles; i++) {
+        const char *sl = strrchr(tufiles[i], '/');
+        add_file(&l, tufiles[i], sl ? (size_t)(sl - tufiles[i]) : 0);
+        l.f[l.n - 1].tu = tu;
+        free(tufiles[i]);
+    }
+    free(tufiles);
+    bool tu_mode = tu || ccdb;
+    if (tu && !ntufiles) fprintf(stderr, "zl-audit: error: --tu needs a file to audit\n");
+    if (!npaths && !tu_mode) {
         usage(stderr);
+        free(paths);
+        return 2;
+    }
+    if (tu && !ntufiles) {
+        audit_tu_free(tu);
         free(paths);
         return 2;
     }
@@ -416,11 +467,19 @@ int main(int argc, char **argv)
 
     audit_resolve_fields(l.f, l.n, rules);
 
-    struct audit_run run = {l.f, l.n, rules, fixits, 0, NULL, 0};
+    struct audit_run run = {l.f, l.n, rules, fixits, 0, NULL, 0, tu_mode};
     u32 findings = 0;
     for (size_t i = 0; i < l.n; i++) {
         struct audit_file *f = &l.f[i];
         findings += f->nf;
+        if (f->tu_diag) fputs(f->tu_diag, stderr);
+        if (f->tu_errors) {
+            char what[120];
+            snprintf(what, sizeof what, "%u preprocessing error%s in TU mode; the headers' "
+                     "declarations are known up to the first", f->tu_errors,
+                     f->tu_errors == 1 ? "" : "s");
+            add_err(&l, "%s: %s", f->path, what);
+        }
         if (f->error) {
             add_err(&l, "%s: %s", f->path, f->note ? f->note : "unreadable");
         } else if (f->note && !quiet) {
@@ -440,7 +499,8 @@ int main(int argc, char **argv)
         out = fopen(tmp, "w");
         if (!out) fprintf(stderr, "zl-audit: error: %s: %s\n", tmp, strerror(errno));
     }
-    int rc = findings ? 1 : 0;
+    /* --tu is what make C=1 runs for every object: findings must not stop the build */
+    int rc = findings && !tu ? 1 : 0;
     if (out) audit_write(out, &run, fmt);
     if (outpath && !out) {
         rc = 2;
@@ -468,6 +528,9 @@ int main(int argc, char **argv)
         free(l.f[i].path);
     }
     free(l.f);
+    audit_tu_free(tu);
+    for (u32 i = 0; i < ntus; i++) audit_tu_free(tus[i]);
+    free(tus);
     for (u32 i = 0; i < l.nerr; i++) free(l.err[i]);
     free(l.err);
     return rc;

@@ -149,13 +149,18 @@ void audit_write_summary(FILE *o, const struct audit_run *run, unsigned top_file
 
 /* ---------------------------------------------------------------- formats */
 
+/* TU mode: which pass found a finding (enum audit_mode) */
+static const char *const mode_name[] = {"token", "tu"};
+static const char *const mode_tag[] = {" [token]", " [tu]"};
+
 static void write_gcc(FILE *o, const struct audit_run *run)
 {
     for (size_t i = 0; i < run->nfiles; i++) {
         const struct audit_file *f = &run->files[i];
         for (u32 k = 0; k < f->nf; k++) {
-            fprintf(o, "%s:%u:%u: warning: %s [%s]\n", shown(f->path), f->f[k].line, f->f[k].col,
-                    f->f[k].msg, audit_rules[f->f[k].rule].id);
+            fprintf(o, "%s:%u:%u: warning: %s [%s]%s\n", shown(f->path), f->f[k].line, f->f[k].col,
+                    f->f[k].msg, audit_rules[f->f[k].rule].id,
+                    run->tu ? mode_tag[f->f[k].mode] : "");
             const struct audit_fixit *x = f->f[k].fix;
             if (run->fixits && x) {
                 /* clang: fix-it:"file":{line:col-line:col}:"text" with C escapes */
@@ -188,6 +193,7 @@ static void write_json(FILE *o, const struct audit_run *run)
             audit_json_str(o, f->f[k].msg);
             fputs(", \"fix\": ", o);
             audit_json_str(o, audit_rules[f->f[k].rule].fix);
+            if (run->tu) fprintf(o, ", \"mode\": \"%s\"", mode_name[f->f[k].mode]);
             const struct audit_fixit *x = f->f[k].fix;
             if (x) {
                 fprintf(o, ", \"replacement\": {\"line\": %u, \"column\": %u, \"end_line\": %u, "
@@ -308,6 +314,7 @@ static void write_sarif(FILE *o, const struct audit_run *run)
                 audit_json_str(o, x->fix->text);
                 fputs("}}]}]}]", o);
             }
+            if (run->tu) fprintf(o, ", \"properties\": {\"mode\": \"%s\"}", mode_name[x->mode]);
             char key[64];
             snprintf(key, sizeof key, "%s:%u", audit_rules[x->rule].id, x->line);
             fprintf(o, ", \"partialFingerprints\": {\"zlAuditLocation/v1\": \"%016llx\"}}",

@@ -112,7 +112,8 @@ void au_rule_format_call(struct audit_scratch *s, u32 i)
             bool l = strcmp(cv[c].len, "l") == 0;
             struct operand o = au_operand_at(s, af, 0);
             bool whole = o.end == at;
-            if (ll && o.chain && o.k == O_W64 && whole) {
+            /* TU mode also knows what a call returns: "%llu", get_u64(x) */
+            if (ll && (o.chain || s->typed) && o.k == O_W64 && whole) {
                 au_report(s, af, R_FORMAT_U64_LL, "u64 '%.*s' printed with %%%s%c: u64 is not "
                        "unsigned long long under LP128", (int)T(o.last)->len, T(o.last)->p,
                        cv[c].len, cv[c].c);

@@ -47,6 +47,7 @@ void audit_add(struct audit_file *f, u32 line, u32 col, int rule, const char *fm
     x->rule = (u16)rule;
     x->msg = au_xstrndup(msg, strlen(msg));
     x->fix = NULL;
+    x->mode = MODE_TOKEN;
 }
 
 static int cmp_finding(const void *a, const void *b)
@@ -105,11 +106,14 @@ void audit_file_clear(struct audit_file *f)
     }
     free(f->pend);
     free(f->note);
+    free(f->tu_diag);
     char *path = f->path;
     u32 root = f->root_len;
+    const struct audit_tu *tu = f->tu;
     memset(f, 0, sizeof *f);
     f->path = path;
     f->root_len = root;
+    f->tu = tu;
 }
 
 struct audit_scratch *audit_scratch_new(void)
@@ -315,28 +319,40 @@ static void cond_event(struct audit_scratch *s, const struct cpp_token *d)
     if (eq(d, "endif")) s->nconds--;
 }
 
-void audit_scan(struct audit_scratch *s, const char *path, const char *buf, size_t len,
-                u32 rules, struct audit_file *out)
+/* No tokens, and the pass's nesting state at the top level. */
+static void token_state_reset(struct audit_scratch *s)
+{
+    s->n = 0;
+    s->nsstack = 0;
+    s->brace = 0;
+    s->paren = 0;
+    s->decl_active = false;
+    s->last_close = ~0u;
+}
+
+/* Per-file state before the first token. */
+static void scan_begin(struct audit_scratch *s, const char *path, const char *buf, size_t len,
+                       u32 rules, struct audit_file *out)
 {
     s->out = out;
     out->size = len;
     s->buf = buf;
     s->len = len;
     s->rules = rules;
-    s->n = 0;
     s->nconds = 0;
     s->nsupp = 0;
-    s->nsstack = 0;
-    s->brace = 0;
-    s->paren = 0;
-    s->decl_active = false;
+    s->nanon = 0;
+    token_state_reset(s);
     for (u32 i = 0; i < s->nowned; i++) free(s->owned[i]);
     s->nowned = 0;
     size_t pl = strlen(path);
     s->header = pl > 2 && path[pl - 2] == '.' && path[pl - 1] == 'h';
     s->uapi_path = strstr(path, "uapi/") != NULL;
+}
 
-    /* 1. tokens, directive groups, suppressions */
+/* Step 1: tokens of the file as written, directive groups, suppressions. */
+static void lex_file(struct audit_scratch *s, const char *buf, size_t len)
+{
     struct cpp_lexer lx;
     cpp_lex_init(&lx, buf, len, 0, CPP_LEX_COMMENTS);
     lx.diag = lex_note;
@@ -361,11 +377,7 @@ void audit_scan(struct audit_scratch *s, const char *path, const char *buf, size
             t.len = (u32)cpp_spell(&t, c, false);
             t.p = c;
             t.flags &= ~(u32)CPP_TF_SPLICED;
-            if (s->nowned == s->capowned) {
-                s->capowned = s->capowned ? s->capowned * 2 : 16;
-                s->owned = au_xrealloc(s->owned, s->capowned * sizeof *s->owned);
-            }
-            s->owned[s->nowned++] = c;
+            au_own(s, c);
         }
         if ((t.flags & CPP_TF_BOL) && t.kind == CPP_PUNCT && t.sub == CPP_P_HASH) {
             grp = ++ngrp;
@@ -386,11 +398,12 @@ void audit_scan(struct audit_scratch *s, const char *path, const char *buf, size
         }
         push_tok(s, &t, grp, dk);
     }
+}
 
-    /* 2. one pass of rules with the symbol table */
-    au_tab_reset(s, s->n);
-    if (on(s, R_LITERAL_WIDTH)) au_bitmap_evidence(s);
-    s->nflag = 0;
+/* Step 2: one forward pass with the symbol table.  decls_only: the declarations of a
+ * preprocessed translation unit (TU mode, tu.c) are entered, no rule runs. */
+static void scan_pass(struct audit_scratch *s, bool decls_only)
+{
     for (u32 i = 0; i < s->n; i++) {
         const struct cpp_token *x = T(i);
         u8 k = s->dk[i];
@@ -419,14 +432,28 @@ void audit_scan(struct audit_scratch *s, const char *path, const char *buf, size
                             j--;
                         }
                         if (is_id(s, j, "struct") || is_id(s, j, "union")) {
+                            if (s->typed && !nl && !s->nsstack) {
+                                /* typedef struct { ... } x_t: its members need a key */
+                                char b[32];
+                                int bl = snprintf(b, sizeof b, "<anon%u>", ++s->nanon);
+                                nm = au_own(s, au_xstrndup(b, (size_t)bl));
+                                nl = (u32)bl;
+                            }
                             s->sstack[s->nsstack].depth = s->brace;
                             s->sstack[s->nsstack].name = nm;
                             s->sstack[s->nsstack].nlen = nl;
+                            s->sstack[s->nsstack].open = i;
                             s->nsstack++;
                         }
                     }
                 } else if (x->sub == CPP_P_RBRACE) {
-                    if (s->nsstack && s->sstack[s->nsstack - 1].depth == s->brace) s->nsstack--;
+                    if (s->nsstack && s->sstack[s->nsstack - 1].depth == s->brace) {
+                        s->nsstack--;
+                        s->last_open = s->sstack[s->nsstack].open;
+                        s->last_close = i;
+                        s->last_sname = s->sstack[s->nsstack].name;
+                        s->last_snlen = s->sstack[s->nsstack].nlen;
+                    }
                     if (s->brace > 0) s->brace--;
                 }
             }
@@ -438,6 +465,7 @@ void audit_scan(struct audit_scratch *s, const char *path, const char *buf, size
                     if (x->sub != CPP_P_SEMI) s->paren = 0;
                 }
             }
+            if (decls_only) continue;
             if (x->sub == CPP_P_ASSIGN) au_uapi_assign(s, i);
             if (x->sub == CPP_P_LPAREN) {
                 au_rule_evidence(s, i);
@@ -447,6 +475,7 @@ void audit_scan(struct audit_scratch *s, const char *path, const char *buf, size
             continue;
         }
         if (x->kind == CPP_NUMBER) {
+            if (decls_only) continue;
             au_rule_bit63_flag(s, i);
             au_rule_number(s, i);
             continue;
@@ -469,6 +498,7 @@ void audit_scan(struct audit_scratch *s, const char *path, const char *buf, size
             e->array = true;
         }
         au_maybe_decl(s, i);
+        if (decls_only) continue;
         /* the rules triggered by names, by the first letter of the names they look for
            (every call is per identifier: most identifiers reach none of them) */
         char c0 = x->p[0];
@@ -492,8 +522,44 @@ void audit_scan(struct audit_scratch *s, const char *path, const char *buf, size
         if (c0 == 't' && eq(x, "typedef")) au_rule_typedef(s, i);
         if (k == D_DEFINE && c0 == 'd' && eq(x, "define")) au_flag_macro(s, i);
     }
+}
+
+/* The rules over the file's tokens, after the symbol table is set up. */
+static void scan_rules(struct audit_scratch *s)
+{
+    if (on(s, R_LITERAL_WIDTH)) au_bitmap_evidence(s);
+    s->nflag = 0;
+    scan_pass(s, false);
     /* ~0UL compared with u64: after the pass, on the '~' token */
     for (u32 i = 0; i + 1 < s->n; i++)
         if (is_p(s, i, CPP_P_TILDE)) au_rule_ulong_max(s, i);
-    audit_sort(out);
+    audit_sort(s->out);
+}
+
+void audit_scan(struct audit_scratch *s, const char *path, const char *buf, size_t len,
+                u32 rules, struct audit_file *out)
+{
+    scan_begin(s, path, buf, len, rules, out);
+    lex_file(s, buf, len);
+    au_tab_reset(s, s->n);
+    scan_rules(s);
+}
+
+void au_scan_typed(struct audit_scratch *s, const char *path, const char *buf, size_t len,
+                   u32 rules, struct audit_file *out, const struct cpp_token *decl, u32 ndecl)
+{
+    scan_begin(s, path, buf, len, rules, out);
+    s->typed = true;
+    /* the translation unit's declarations first (headers and the file, preprocessed) */
+    for (u32 i = 0; i < ndecl; i++)
+        if (decl[i].kind != CPP_PRAGMA) push_tok(s, &decl[i], 0, D_CODE);
+    au_tab_reset(s, s->n);
+    s->preload = true;
+    scan_pass(s, true);
+    s->preload = false;
+    token_state_reset(s);
+    /* then the rules on the file as written, with those types known */
+    lex_file(s, buf, len);
+    scan_rules(s);
+    s->typed = false;
 }

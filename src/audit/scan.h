@@ -30,6 +30,10 @@ struct sym {
     u8 pointee;       /* for pointers: class of *name (a pointer for T **, else T's) */
     const char *src;  /* "tag.member" this local was last assigned from, or NULL */
     bool uptr;        /* declared uintptr_t / intptr_t: an address held as an integer */
+    bool func;        /* a function (TU mode; cls is C_NONE) */
+    u8 ret;           /* TU mode: class of a call's result, for functions and function
+                         pointers (C_NONE: unknown) */
+    bool tdef;        /* a typedef name: cls/tag/pointee describe the type (TU mode) */
 };
 
 enum dirkind { D_CODE, D_IF, D_DEFINE, D_OTHER };
@@ -64,12 +68,21 @@ struct audit_scratch {
     size_t len;
     u32 rules;
     bool uapi_path, header;
+    bool typed;      /* TU mode: typedef names, function results and casts to typedef
+                        names are classified through the table (au_scan_typed) */
+    bool preload;    /* TU mode, first pass: file-scope declarations and struct members
+                        of the preprocessed translation unit only */
     struct {
         int depth;        /* brace depth of a struct body being scanned, -1 if none */
         const char *name;
         u32 nlen;
+        u32 open;         /* index of its '{' */
     } sstack[32];
     int nsstack;
+    /* TU mode: the struct body closed last ("typedef struct { ... } name;") */
+    u32 last_open, last_close, last_snlen;
+    const char *last_sname;
+    u32 nanon;             /* TU mode: anonymous outermost structs named so far */
     int brace;
     int paren;             /* parenthesis depth in code */
     bool decl_active;      /* inside "T a = 1, b" : later declarators share the type */
@@ -77,6 +90,7 @@ struct audit_scratch {
     int decl_paren;
     const char *decl_tag;
     u32 decl_tlen;
+    bool decl_tdef;
     /* bit63-flag: name tokens of "#define NAME <bit 63 of a long>" in this file */
     u32 *flag_name;
     u32 nflag, capflag;
@@ -137,6 +151,12 @@ void au_fix(struct audit_scratch *s, u32 a, u32 b, const char *text);
  * buf (truncated with "..." when longer than n - 1). */
 const char *au_spell(const struct audit_scratch *s, u32 a, u32 b, char *buf, size_t n);
 
+/* TU mode: enter the declarations of the preprocessed translation unit (decl, every
+ * token, headers included) into the symbol table, then run the rules on the file as
+ * written (buf) with them known.  Spellings in decl must live until the next file. */
+void au_scan_typed(struct audit_scratch *s, const char *path, const char *buf, size_t len,
+                   u32 rules, struct audit_file *out, const struct cpp_token *decl, u32 ndecl);
+
 /* ---------------------------------------------------------------- symtab.c */
 
 extern const char *const au_w64_types[], *const au_long_types[], *const au_qualifiers[],
@@ -149,11 +169,13 @@ u8 au_tab_get(struct audit_scratch *s, const struct cpp_token *t);
 struct sym *au_tab_find(struct audit_scratch *s, const struct cpp_token *t);
 struct sym *au_tab_find_member(struct audit_scratch *s, const char *tag, u32 tlen,
                                const struct cpp_token *m);
-void au_tab_set_member(struct audit_scratch *s, const char *tag, u32 tlen,
-                       const struct cpp_token *m, u8 cls, bool array, const char *mtag,
-                       u32 mtlen);
+struct sym *au_tab_set_member(struct audit_scratch *s, const char *tag, u32 tlen,
+                              const struct cpp_token *m, u8 cls, bool array, const char *mtag,
+                              u32 mtlen);
 /* Class of a type whose last token is at j. */
 u8 au_type_class_at(struct audit_scratch *s, u32 j);
+/* TU mode: the typedef named by the identifier at j, or NULL. */
+const struct sym *au_typedef_at(struct audit_scratch *s, u32 j);
 /* If the identifier at i is being declared, record its class. */
 void au_maybe_decl(struct audit_scratch *s, u32 i);
 

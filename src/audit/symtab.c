@@ -64,6 +64,9 @@ struct sym *au_tab_set(struct audit_scratch *s, const struct cpp_token *t, u8 cl
     e->pointee = C_NONE;
     e->src = NULL;
     e->uptr = false;
+    e->func = false;
+    e->tdef = false;
+    e->ret = C_NONE;
     return e;
 }
 
@@ -100,14 +103,14 @@ char *au_own(struct audit_scratch *s, char *p)
     return p;
 }
 
-void au_tab_set_member(struct audit_scratch *s, const char *tag, u32 tlen,
-                           const struct cpp_token *m, u8 cls, bool array, const char *mtag,
-                           u32 mtlen)
+struct sym *au_tab_set_member(struct audit_scratch *s, const char *tag, u32 tlen,
+                              const struct cpp_token *m, u8 cls, bool array, const char *mtag,
+                              u32 mtlen)
 {
-    if (!tlen) return;
+    if (!tlen) return NULL;
     char key[256];
     int n = snprintf(key, sizeof key, "%.*s.%.*s", (int)tlen, tag, (int)m->len, m->p);
-    if (n <= 0 || (size_t)n >= sizeof key) return;
+    if (n <= 0 || (size_t)n >= sizeof key) return NULL;
     struct cpp_token k = *m;
     struct sym *e = au_tab_find_member(s, tag, tlen, m);
     if (!e) {
@@ -119,6 +122,8 @@ void au_tab_set_member(struct audit_scratch *s, const char *tag, u32 tlen,
     e->array = array;
     e->tag = mtag;
     e->tlen = mtlen;
+    e->ret = C_NONE;
+    return e;
 }
 const char *const au_w64_types[] = {
     "u64", "__u64", "uint64_t", "s64", "__s64", "int64_t", "__aligned_u64", "aligned_u64",
@@ -144,6 +149,14 @@ static const char *const decl_start_kw[] = {
     "__percpu", NULL};
 /* ---------------------------------------------------------------- declarations */
 
+const struct sym *au_typedef_at(struct audit_scratch *s, u32 j)
+{
+    const struct cpp_token *t = T(j);
+    if (t->kind != CPP_IDENT) return NULL;
+    const struct sym *e = au_tab_find(s, t);
+    return e && e->tdef ? e : NULL;
+}
+
 /* Class of a type whose last token is at j (scanning backwards over its words). */
 u8 au_type_class_at(struct audit_scratch *s, u32 j)
 {
@@ -156,45 +169,200 @@ u8 au_type_class_at(struct audit_scratch *s, u32 j)
         if (j > 0 && is_id(s, j - 1, "long")) return C_LLONG;
         return C_LONG;
     }
+    if (s->typed) {
+        /* the fixed names above win: the kernel's u64 is a typedef of long long */
+        const struct sym *d = au_typedef_at(s, j);
+        if (d) return d->cls;
+    }
     return C_OTHER;
+}
+
+/* TU mode: j is at the ')' that closes "__attribute__((...))", "_Alignas(...)" and the
+ * like, which preprocessed headers put between a type and its declarator: the index
+ * before the attribute's keyword, or j when there is none. */
+static u32 skip_attr_back(struct audit_scratch *s, u32 j)
+{
+    static const char *const attr_kw[] = {"__attribute__", "__attribute", "_Alignas",
+                                          "__aligned", "__declspec", NULL};
+    if (!is_p(s, j, CPP_P_RPAREN)) return j;
+    u32 g = s->grp[j], k = j;
+    int d = 0;
+    for (;; k--) {
+        if (s->grp[k] != g) return j;
+        if (is_p(s, k, CPP_P_RPAREN)) d++;
+        else if (is_p(s, k, CPP_P_LPAREN) && --d == 0) break;
+        if (k == 0 || j - k > 200) return j;
+    }
+    if (k < 2 || s->grp[k - 1] != g || T(k - 1)->kind != CPP_IDENT || !in_set(T(k - 1), attr_kw))
+        return j;
+    return k - 2;
+}
+
+/* From the declarator name at i back over '*', qualifiers and (TU mode) attributes to
+ * the last token of the type; *stars counts the '*'.  -1 when nothing is left. */
+static i32 type_end_back(struct audit_scratch *s, u32 i, int *stars)
+{
+    u32 g = s->grp[i];
+    i32 j = (i32)i - 1;
+    *stars = 0;
+    while (j >= 0 && s->grp[j] == g) {
+        const struct cpp_token *t = T((u32)j);
+        if (t->kind == CPP_PUNCT && t->sub == CPP_P_STAR) {
+            ++*stars;
+            j--;
+        } else if (t->kind == CPP_IDENT && in_set(t, au_qualifiers) && !eq(t, "__attribute__")) {
+            j--;
+        } else if (s->typed && t->kind == CPP_PUNCT && t->sub == CPP_P_RPAREN) {
+            u32 b = skip_attr_back(s, (u32)j);
+            if (b == (u32)j) break;
+            j = (i32)b;
+        } else
+            break;
+    }
+    return j;
+}
+
+/* Does "typedef" start the declaration whose type words end at j?  (typedef unsigned
+ * long x_t; typedef struct tag x_t; typedef const u64 x_t) */
+static bool is_typedef(struct audit_scratch *s, u32 j)
+{
+    u32 g = s->grp[j];
+    for (u32 k = j + 1, n = 0; k-- > 0 && n < 10 && s->grp[k] == g; n++) {
+        if (T(k)->kind != CPP_IDENT) return false;
+        if (eq(T(k), "typedef")) return true;
+    }
+    return false;
+}
+
+/* Names that are followed by '(' at file scope without being functions. */
+static const char *const not_func[] = {
+    "__attribute__", "__attribute", "__declspec", "_Alignas", "_Static_assert", "asm",
+    "__asm__", "__asm", "typeof", "__typeof__", "__typeof", "sizeof", "_Alignof",
+    "__alignof__", "_Generic", "__extension__", NULL};
+
+/* TU mode: "T name(" at file scope declares or defines a function returning T. */
+static void func_decl(struct audit_scratch *s, u32 i)
+{
+    if (s->brace || s->paren || s->grp[i] || in_set(T(i), not_func) ||
+        in_set(T(i), au_type_kw) || in_set(T(i), au_qualifiers))
+        return;
+    int stars;
+    i32 j = type_end_back(s, i, &stars);
+    if (j < 0 || s->grp[j]) return;
+    const struct cpp_token *ty = T((u32)j);
+    if (ty->kind != CPP_IDENT || in_set(ty, au_not_type_kw) || eq(ty, "typedef")) return;
+    if (is_typedef(s, (u32)j)) return; /* typedef int fn_t(int) */
+    if (!in_set(ty, au_type_kw) && j > 0) {
+        /* a macro invocation "FOO(x)" after another name is not a declaration: the
+           type must follow something that ends or starts one */
+        const struct cpp_token *b = T((u32)j - 1);
+        bool ok = b->kind == CPP_PUNCT ? b->sub == CPP_P_SEMI || b->sub == CPP_P_RBRACE ||
+                                             b->sub == CPP_P_RPAREN
+                                       : b->kind == CPP_IDENT;
+        if (!ok) return;
+    }
+    struct sym *e = au_tab_set(s, T(i), C_NONE); /* the name is no value of that class */
+    e->func = true;
+    e->ret = stars ? C_PTR : au_type_class_at(s, (u32)j);
+}
+
+/* TU mode: "RET (*name)(...)" at i (a function pointer, a member or a variable): the
+ * class of RET, or C_NONE when i is not such a declarator. */
+static u8 fptr_result(struct audit_scratch *s, u32 i)
+{
+    if (!is_p(s, i + 1, CPP_P_RPAREN) || !is_p(s, i + 2, CPP_P_LPAREN) || i < 3 ||
+        !is_p(s, i - 1, CPP_P_STAR) || !is_p(s, i - 2, CPP_P_LPAREN))
+        return C_NONE;
+    int stars;
+    i32 j = type_end_back(s, i - 2, &stars);
+    if (j < 0 || s->grp[j] != s->grp[i] || T((u32)j)->kind != CPP_IDENT ||
+        in_set(T((u32)j), au_not_type_kw))
+        return C_NONE;
+    return stars ? C_PTR : au_type_class_at(s, (u32)j);
 }
 
 /* If the identifier at i is being declared, record its class. */
 void au_maybe_decl(struct audit_scratch *s, u32 i)
 {
     if (i == 0 || i + 1 >= s->n) return;
-    const struct cpp_token *nx = T(i + 1);
+    u32 g = s->grp[i];
+    bool member = s->nsstack > 0 && s->sstack[s->nsstack - 1].depth == s->brace && g == 0;
+    /* the translation unit's first pass keeps what other code can name: file-scope
+       declarations and members, not parameters of prototypes nor locals of inline
+       functions (their names would shadow the file's own) */
+    u8 fret = s->typed ? fptr_result(s, i) : C_NONE;
+    if (s->preload && (s->paren > (fret ? 1 : 0) || (s->brace > 0 && !member))) return;
+    if (fret) {
+        /* u64 (*read)(void *): a pointer whose calls give a u64 */
+        if (!s->preload) au_tab_set(s, T(i), C_PTR)->ret = fret;
+        if (member) {
+            int k = s->nsstack - 1;
+            while (k > 0 && !s->sstack[k].nlen) k--;
+            struct sym *e = au_tab_set_member(s, s->sstack[k].name, s->sstack[k].nlen, T(i),
+                                              C_PTR, false, NULL, 0);
+            if (e) e->ret = fret;
+        }
+        return;
+    }
+    u32 nxi = i + 1;
+    if (s->typed && is_id(s, nxi, "__attribute__") && is_p(s, nxi + 1, CPP_P_LPAREN)) {
+        u32 e = au_match_paren(s, nxi + 1); /* "u64 x __attribute__((aligned(8)));" */
+        if (e > nxi + 1 && e < s->n) nxi = e;
+    }
+    const struct cpp_token *nx = T(nxi);
     if (nx->kind != CPP_PUNCT) return;
     switch (nx->sub) {
     case CPP_P_SEMI: case CPP_P_COMMA: case CPP_P_ASSIGN: case CPP_P_RPAREN:
     case CPP_P_LSQ: case CPP_P_COLON:
         break;
+    case CPP_P_LPAREN:
+        if (s->typed) func_decl(s, i);
+        return;
     default:
         return;
     }
-    u32 g = s->grp[i];
-    i32 j = (i32)i - 1;
-    int stars = 0;
-    while (j >= 0 && s->grp[j] == g) {
-        const struct cpp_token *t = T((u32)j);
-        if (t->kind == CPP_PUNCT && t->sub == CPP_P_STAR) {
-            stars++;
-            j--;
-        } else if (t->kind == CPP_IDENT && in_set(t, au_qualifiers) && !eq(t, "__attribute__")) {
-            j--;
-        } else
-            break;
-    }
+    int stars;
+    i32 j = type_end_back(s, i, &stars);
     if (j < 0 || s->grp[j] != g) return;
     const struct cpp_token *ty = T((u32)j);
     if (ty->kind == CPP_PUNCT && ty->sub == CPP_P_COMMA && s->decl_active && g == 0 &&
         s->paren == s->decl_paren) {
         /* a later declarator of "T a = 1, *b, c" */
-        struct sym *e = au_tab_set(s, T(i), stars ? C_PTR : s->decl_base);
-        e->pointee = stars > 1 ? C_PTR : stars ? s->decl_base : C_NONE;
-        e->array = nx->sub == CPP_P_LSQ;
-        e->tag = s->decl_tag;
-        e->tlen = s->decl_tlen;
+        u8 c = stars ? C_PTR : s->decl_base;
+        if (!(s->preload && member)) {
+            struct sym *e = au_tab_set(s, T(i), c);
+            e->pointee = stars > 1 ? C_PTR : stars ? s->decl_base : C_NONE;
+            e->array = nx->sub == CPP_P_LSQ;
+            e->tag = s->decl_tag;
+            e->tlen = s->decl_tlen;
+            e->tdef = s->decl_tdef;
+        }
+        if (s->typed && member) {
+            int k = s->nsstack - 1;
+            while (k > 0 && !s->sstack[k].nlen) k--;
+            au_tab_set_member(s, s->sstack[k].name, s->sstack[k].nlen, T(i), c,
+                              nx->sub == CPP_P_LSQ, s->decl_tag, s->decl_tlen);
+        }
+        return;
+    }
+    const char *tag = NULL;
+    u32 tlen = 0;
+    bool tdef = false;
+    if (s->typed && ty->kind == CPP_PUNCT && ty->sub == CPP_P_RBRACE && (u32)j == s->last_close) {
+        /* "} name;" after a struct body: typedef struct [tag] { ... } name; */
+        tag = s->last_sname;
+        tlen = s->last_snlen;
+        u32 k = s->last_open;
+        if (k >= 1 && T(k - 1)->kind == CPP_IDENT && !is_id(s, k - 1, "struct") &&
+            !is_id(s, k - 1, "union"))
+            k--;
+        tdef = k >= 2 && is_typedef(s, k - 2);
+        u8 c = stars ? C_PTR : C_OTHER;
+        struct sym *e = au_tab_set(s, T(i), c);
+        e->tag = tlen ? tag : NULL;
+        e->tlen = tlen;
+        e->tdef = tdef;
+        e->pointee = stars > 1 ? C_PTR : stars ? C_OTHER : C_NONE;
         return;
     }
     if (ty->kind != CPP_IDENT || in_set(ty, au_not_type_kw)) return;
@@ -207,39 +375,56 @@ void au_maybe_decl(struct audit_scratch *s, u32 i)
             bool ok = false;
             if (b->kind == CPP_PUNCT)
                 ok = b->sub == CPP_P_SEMI || b->sub == CPP_P_LBRACE || b->sub == CPP_P_RBRACE ||
-                     b->sub == CPP_P_LPAREN || b->sub == CPP_P_COMMA;
+                     b->sub == CPP_P_LPAREN || b->sub == CPP_P_COMMA ||
+                     (s->typed && b->sub == CPP_P_RPAREN); /* after an attribute */
             else if (b->kind == CPP_IDENT)
-                ok = in_set(b, decl_start_kw);
+                ok = in_set(b, decl_start_kw) || (s->typed && eq(b, "__extension__"));
             if (!ok) return;
         }
     }
     u8 c = stars ? C_PTR : au_type_class_at(s, (u32)j);
-    struct sym *e = au_tab_set(s, T(i), c);
-    e->pointee = stars > 1 ? C_PTR : stars ? au_type_class_at(s, (u32)j) : C_NONE;
-    e->uptr = !stars && (eq(ty, "uintptr_t") || eq(ty, "intptr_t") || eq(ty, "__kernel_uintptr_t"));
-    e->array = nx->sub == CPP_P_LSQ;
-    e->sized = e->array && !is_p(s, i + 2, CPP_P_RSQ);
+    u8 pointee = stars > 1 ? C_PTR : stars ? au_type_class_at(s, (u32)j) : C_NONE;
     if (j >= 1 && s->grp[j - 1] == g && (is_id(s, (u32)j - 1, "struct") || is_id(s, (u32)j - 1, "union"))) {
-        e->tag = ty->p;
-        e->tlen = ty->len;
+        tag = ty->p;
+        tlen = ty->len;
+    } else if (s->typed) {
+        const struct sym *d = au_typedef_at(s, (u32)j);
+        if (d) {
+            tag = d->tag, tlen = d->tlen; /* foo_t *x;  x->member */
+            if (!stars) pointee = d->pointee;
+        }
+    }
+    if (s->typed) tdef = is_typedef(s, (u32)j);
+    bool array = nx->sub == CPP_P_LSQ;
+    struct sym *e = NULL;
+    if (!(s->preload && member)) {
+        e = au_tab_set(s, T(i), c);
+        e->pointee = pointee;
+        e->uptr = !stars && (eq(ty, "uintptr_t") || eq(ty, "intptr_t") || eq(ty, "__kernel_uintptr_t"));
+        e->array = array;
+        e->sized = array && !is_p(s, nxi + 1, CPP_P_RSQ);
+        e->tag = tag;
+        e->tlen = tlen;
+        e->tdef = tdef;
     }
     if ((nx->sub == CPP_P_ASSIGN || nx->sub == CPP_P_COMMA) && g == 0 && s->paren == 0) {
         s->decl_active = true;
         s->decl_base = au_type_class_at(s, (u32)j);
         s->decl_paren = s->paren;
-        s->decl_tag = e->tag;
-        s->decl_tlen = e->tlen;
+        s->decl_tag = tag;
+        s->decl_tlen = tlen;
+        s->decl_tdef = tdef;
     }
     /* a member of a named struct: also "tag.member" (members of anonymous structs and
        unions belong to the nearest named one) */
-    if (s->nsstack > 0 && s->sstack[s->nsstack - 1].depth == s->brace && g == 0) {
+    if (member) {
         int k = s->nsstack - 1;
         while (k > 0 && !s->sstack[k].nlen) k--;
-        au_tab_set_member(s, s->sstack[k].name, s->sstack[k].nlen, T(i), c, e->array, e->tag,
-                          e->tlen);
+        au_tab_set_member(s, s->sstack[k].name, s->sstack[k].nlen, T(i), c, array, tag, tlen);
     }
 
-    /* struct fields of 64-bit type: candidates for uapi-u64-ptr */
-    if (!stars && c == C_W64 && s->nsstack > 0 && s->sstack[s->nsstack - 1].depth == s->brace)
+    /* struct fields of 64-bit type: candidates for uapi-u64-ptr (the file's own only) */
+    if (!stars && c == C_W64 && s->nsstack > 0 && s->sstack[s->nsstack - 1].depth == s->brace &&
+        !s->preload)
         au_uapi_field(s, i);
 }

@@ -2359,7 +2359,18 @@ static void next_real(struct cpp *pp, struct cpp_token *t)
     while (t->kind == CPP_PADDING || t->kind == CPP_MARKER);
 }
 
-static bool read_paren_operand(struct cpp *pp, const struct cpp_token *op, struct tokvec *v)
+/* Removes the paddings of v; returns true (for use in conditions). */
+static bool drop_paddings(struct tokvec *v)
+{
+    u32 w = 0;
+    for (u32 i = 0; i < v->n; i++)
+        if (v->v[i].kind != CPP_PADDING) v->v[w++] = v->v[i];
+    v->n = w;
+    return true;
+}
+
+static bool read_paren_operand2(struct cpp *pp, const struct cpp_token *op, struct tokvec *v,
+                                bool keep_pad)
 {
     struct cpp_token t;
     next_real(pp, &t);
@@ -2370,7 +2381,11 @@ static bool read_paren_operand(struct cpp *pp, const struct cpp_token *op, struc
     }
     u32 depth = 0;
     for (;;) {
-        next_real(pp, &t);
+        next_raw(pp, &t);
+        if (t.kind == CPP_PADDING || t.kind == CPP_MARKER) {
+            if (keep_pad && t.kind == CPP_PADDING) tv_push(v, &t); /* spacing, for # */
+            continue;
+        }
         if (t.kind == CPP_EOF) {
             cppi_diag_tok(pp, CPP_ERROR, op, "missing ')' after \"%.*s\" operand", (int)op->len, op->p);
             push_back(pp, &t);
@@ -2383,6 +2398,11 @@ static bool read_paren_operand(struct cpp *pp, const struct cpp_token *op, struc
         }
         tv_push(v, &t);
     }
+}
+
+static bool read_paren_operand(struct cpp *pp, const struct cpp_token *op, struct tokvec *v)
+{
+    return read_paren_operand2(pp, op, v, false);
 }
 
 static bool builtin(struct cpp *pp, struct pp_macro *m, struct cpp_token *t)
@@ -2528,10 +2548,25 @@ static bool builtin(struct cpp *pp, struct pp_macro *m, struct cpp_token *t)
     }
     case B_PRAGMA: {
         struct tokvec v = {0};
-        if (!read_paren_operand(pp, &where, &v)) {
+        if (!read_paren_operand2(pp, &where, &v, true)) {
             free(v.v);
             return false;
         }
+        u32 real = 0;
+        for (u32 i = 0; i < v.n; i++) real += v.v[i].kind != CPP_PADDING;
+        if (real && !(real == 1 && drop_paddings(&v) && v.v[0].kind == CPP_STRING)) {
+            /* as GCC: an operand that is not a string is macro-expanded first (Linux's
+               _Pragma(__diag_str(GCC diagnostic push))); the paddings give # its spaces */
+            struct tokvec ex = {0};
+            expand_tokens(pp, v.v, v.n, &ex);
+            drop_paddings(&ex);
+            if (ex.n == 1 && ex.v[0].kind == CPP_STRING) {
+                free(v.v);
+                v = ex;
+            } else
+                free(ex.v);
+        }
+        drop_paddings(&v);
         if (v.n != 1 || v.v[0].kind != CPP_STRING || v.v[0].sub == CPP_ENC_u8 ||
             v.v[0].sub == CPP_ENC_u || v.v[0].sub == CPP_ENC_U) {
             cppi_diag_tok(pp, CPP_ERROR, v.n ? &v.v[0] : &where,

@@ -217,6 +217,15 @@ TEST(std_pragma_operator)
     CHECK(run_errors == 0);
 }
 
+/* GCC: an operand that is not a string literal is macro-expanded (Linux's __diag()) */
+TEST(pragma_operator_expanded)
+{
+    pp_str("#define S1(s) #s\n#define S(s) S1(s)\n#define D(s) _Pragma(S(GCC diagnostic s))\n"
+           "D(push)\nx\n", 64);
+    CHECK_STR(out, "#pragma GCC diagnostic push x");
+    CHECK(run_errors == 0);
+}
+
 TEST(recursion_is_blocked)
 {
     EXPECT_PP("#define foo foo bar\nfoo\n", "foo bar");
@@ -671,6 +680,7 @@ int main(void)
     RUN(std_example7_variadic);
     RUN(std_small_examples);
     RUN(std_pragma_operator);
+    RUN(pragma_operator_expanded);
     RUN(recursion_is_blocked);
     RUN(function_like_details);
     RUN(paste_results);
