@@ -47,6 +47,9 @@ else echo "FAIL sarif_schema_fixes: the report of tests/audit/fixit/lp64.c has n
 mkdir -p "$T/sp ace"; printf 'void *f(void *p) { return (void *)(u64)p; }\n' >"$T/sp ace/x y.c"
 (cd "$T" && "$AUDIT" --format=sarif "sp ace" >clean.sarif)
 check sarif_schema_encoded_uri "$T/clean.sarif"
+"$AUDIT" --format=sarif --tu -Itests/audit/tu/include tests/audit/tu/src/ring.c >"$T/tu.sarif"
+if grep -q '"mode": "tu"' "$T/tu.sarif"; then check sarif_schema_tu_mode "$T/tu.sarif"
+else echo "FAIL sarif_schema_tu_mode: no finding of TU mode in the report of tests/audit/tu/src/ring.c"; fi
 : >"$T/empty.c"
 "$AUDIT" --format=sarif "$T/empty.c" >"$T/none.sarif"
 check sarif_schema_no_results "$T/none.sarif"
