@@ -301,6 +301,8 @@ struct init {
      * (offset, string bytes) items; the rest of the object is zero. */
     struct init_item *items;
     int n, cap;
+    long size; /* bytes the items reach: beyond the type's size when a static object
+                * initializes its flexible array member (GNU C) */
 };
 struct init_item {
     long offset;
