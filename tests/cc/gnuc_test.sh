@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# GNU C extensions of zl-cc that need more than a program with expected output
-# (tests/cc/progs/gnuc_*.c have those): the symbol sizes of objects whose flexible array
-# member is initialized (as riscv64 gcc's), and gcc's errors for initializing one outside
-# a static object's own struct (tests/cc/gnuc/flex_errors.c, compared with the host gcc).
+# GNU C extensions of zl-cc beyond what progs_test.sh checks with tests/cc/progs/gnuc_*.c:
+# the symbol sizes of objects whose flexible array member is initialized (as riscv64
+# gcc's), gcc's errors for initializing one outside a static object's own struct
+# (tests/cc/gnuc/flex_errors.c, compared with the host gcc), and over-aligned locals
+# (progs/gnuc_align_locals.c) at -O0 and -O2.
 set -u
 . "$ZL_ROOT/tests/cc/lib.sh"
 cct_require_zlcc cc/gnuc
@@ -50,3 +51,20 @@ elif diff "$tmp/want" "$tmp/got" > "$tmp/d"; then
 else
     echo "FAIL cc/gnuc/flex-errors: $(grep '^[<>]' "$tmp/d" | head -n 4 | tr '\n' ' ')"
 fi
+
+# over-aligned automatic objects (stack slots rounded up within their slack, docs/cc.md
+# "Code generation"): tests/cc/progs/gnuc_align_locals.c at the optimisation levels
+# progs_test.sh does not use, at each XLEN
+prog=$ZL_ROOT/tests/cc/progs/gnuc_align_locals
+for opt in -O0 -O2; do
+    for m in 128 64 32; do
+        name=cc/gnuc/align-locals@m$m$opt
+        if ! "$ZLCC" $opt -m$m -o "$tmp/al" "$prog.c" 2> "$tmp/err"; then
+            echo "FAIL $name: $(head -n 1 "$tmp/err")"
+            continue
+        fi
+        "$ZLRUN" "$tmp/al" > "$tmp/al.out" 2>&1
+        if cmp -s "$tmp/al.out" "$prog.expected"; then echo "PASS $name"
+        else echo "FAIL $name: $(cct_first_diff "$prog.expected" "$tmp/al.out")"; fi
+    done
+done
