@@ -919,8 +919,6 @@ static void put_items(struct init *ini, long base)
             struct init *lit = init_literal(e, &lt);
             if (!lit || !ty_compatible(ty_unqual(lt), ty_unqual(t)))
                 cc_error_at(e->pos, "initializer element is not constant");
-            if (lit->size > t->size) /* its flexible array member's elements have no room */
-                cc_error_at(e->pos, "initialization of flexible array member in a nested context");
             memset(buf + off, 0, (size_t)t->size);
             int keep = 0;
             for (int r = 0; r < obj_nrel; r++)
