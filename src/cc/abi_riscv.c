@@ -1,7 +1,7 @@
 /* Argument classification for lp128d (docs/abi.md §3), lp64d and ilp32d (RISC-V psABI):
  * which pieces of a value travel in integer or FP registers, or by reference.
  * Register assignment (which a/fa register, stack offsets) is done by the caller of
- * abi_classify, in argument order, in lower.c. */
+ * abi_classify, in argument order, in lower_call.c (arguments) and lower.c (parameters). */
 #include "cc/ir.h"
 
 /* Flatten a struct for the hardware-FP convention: collects up to two scalar fields

@@ -18,7 +18,10 @@
  *   init.c        initializers (designated, nested, strings), static data images
  *   eval.c        integer constant expressions and address constants
  *   tf_fold.c     long double (binary128) constant folding with libzlrt's soft-float
- *   lower.c       typed AST -> IR (ir.h) with virtual registers
+ *   lower*.c      typed AST -> IR (ir.h) with virtual registers: lower.c (state, common
+ *                 helpers, the function), lower_conv.c, lower_expr.c, lower_init.c,
+ *                 lower_call.c, lower_atomic.c, lower_builtin.c, lower_complex.c,
+ *                 lower_stmt.c; lower.h is their private header
  *   ir.c          IR containers and the -fdump-ir text
  *   ir_opt.c      -O1 and above: immediates, copy propagation, dead code elimination
  *   abi_riscv.c   calling conventions (argument classification) for the three models
@@ -301,6 +304,8 @@ struct init {
      * (offset, string bytes) items; the rest of the object is zero. */
     struct init_item *items;
     int n, cap;
+    long size; /* bytes the items reach: beyond the type's size when a static object
+                * initializes its flexible array member (GNU C) */
 };
 struct init_item {
     long offset;
@@ -350,7 +355,7 @@ struct obj {
     bool noreturn;
     struct namelist *undeclared; /* identifiers reported undeclared in the function */
     struct node *cleanup;  /* automatic variable with __attribute__((cleanup(f))): the call
-                              f(&var), run when its scope is left (lower.c) */
+                              f(&var), run when its scope is left (lower_stmt.c) */
     /* lowering */
     int vreg;              /* register-promoted local: its vreg (0 = in memory) */
     int slot;              /* frame slot id (-1 none) */

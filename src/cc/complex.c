@@ -5,7 +5,7 @@
  * complex operands (C11 6.3.1.8: the corresponding real type is found as for real
  * operands; a real operand of + - * stays real, as GCC does, so x * (a + bi) is
  * xa + xbi), casts, __real__/__imag__ (GCC: lvalues when the operand is one),
- * __builtin_complex and constant folding for static initializers.  lower.c computes with
+ * __builtin_complex and constant folding for static initializers.  lower_complex.c computes with
  * complex values in memory (an expression of complex type yields an address, like a
  * struct) and calls libzlrt's __mul?c3/__div?c3 (src/cc/rt/complex.c) as GCC does. */
 #include "cc/cc.h"

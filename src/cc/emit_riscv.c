@@ -10,7 +10,9 @@
  *   below                   callee-saved registers, then the stack-protector canary
  *                           (-fstack-protector, one XLEN word just above the locals, so a
  *                           buffer overrun reaches it before the saved registers), then
- *                           frame slots (locals, temporaries, spills), callee-saved registers
+ *                           frame slots (locals, temporaries, spills; one aligned to more than
+ *                           the stack's 16 bytes is placed at run time within slack, see
+ *                           layout_frame), callee-saved registers
  *   [sp, sp + out)          outgoing stack arguments
  * Scratch registers never allocated: t0, t1 (operand reloads), t2 (large offsets), ft0-ft2,
  * ra (saved in every frame; used as a loop counter by block copies). */
@@ -433,11 +435,24 @@ static void emit_ins(struct ir_ins *i)
         b = src(i->b, 1);
         mem(store_op(i->w, isfp(i->b)), b, a, (long)i->imm);
         return;
-    case IR_ADDR:
+    case IR_ADDR: {
         d = dst(i->d);
-        addi(d, "s0", slot_off(i->slot) + (long)i->imm + va_size);
+        int al = F->slots[i->slot].align;
+        if (al > 16) {
+            /* over-aligned slot (see layout_frame): the first al-aligned address in its
+             * area, computed from s0, which is only 16-aligned */
+            int sh = 0;
+            while ((1 << sh) < al) sh++;
+            addi(d, "s0", slot_off(i->slot) + va_size + al - 16);
+            if (fits12(-al)) fprintf(out, "\tandi %s, %s, %d\n", d, d, -al);
+            else fprintf(out, "\tsrli %s, %s, %d\n\tslli %s, %s, %d\n", d, d, sh, d, d, sh);
+            if (i->imm) addi(d, d, (long)i->imm);
+        } else {
+            addi(d, "s0", slot_off(i->slot) + (long)i->imm + va_size);
+        }
         dst_done(i->d);
         return;
+    }
     case IR_GADDR:
         d = dst(i->d);
         if (i->uns && i->w2) {
@@ -737,7 +752,12 @@ static void layout_frame(void)
     for (int s = 0; s < F->nslots; s++) {
         struct ir_slot *sl = &F->slots[s];
         long al = sl->align > 16 ? 16 : sl->align;
-        off = (off + sl->size + al - 1) / al * al;
+        /* The stack, and so the CFA and s0, is only 16-aligned (psABI): a slot aligned
+         * more gets align-16 bytes of slack, and IR_ADDR rounds its address up within
+         * them at run time.  sp is never realigned, so VLAs, alloca and the variadic
+         * save area are unaffected. */
+        long extra = sl->align > 16 ? sl->align - 16 : 0;
+        off = (off + sl->size + extra + al - 1) / al * al;
         sl->off = off;
     }
     off += F->max_call_stack;
@@ -958,6 +978,7 @@ static void put_items(struct init *ini, long base)
 static void emit_object(struct obj *o)
 {
     long size = o->ty->size;
+    if (o->ini && o->ini->size > size) size = o->ini->size; /* flexible array member data */
     u8 *buf = cc_alloc((size_t)size + 16);
     obj_buf = buf;
     obj_rel = NULL;

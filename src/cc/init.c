@@ -6,6 +6,7 @@
 #include <string.h>
 
 static bool init_static;
+static struct type *init_top; /* the type of the object being initialized */
 
 static void add_item(struct init *ini, long off, struct type *t, struct node *e,
                      struct member *bf)
@@ -59,6 +60,7 @@ static long init_string(struct init *ini, struct type *t, long off, struct node 
 }
 
 static void init_value(struct init *ini, struct type *t, long off, struct member *bf);
+static void init_designated(struct init *ini, struct type *t, long off, struct member *bf);
 static long init_aggr(struct init *ini, struct type *t, long off, bool braced, struct node *first);
 
 static void init_scalar(struct init *ini, struct type *t, long off, struct member *bf, struct node *e)
@@ -160,6 +162,29 @@ static struct member *next_member(struct member *m)
     return NULL;
 }
 
+static bool is_flexible(struct type *t) { return t->kind == TY_ARRAY && t->len < 0; }
+
+/* GNU C: a flexible array member may be initialized in a static object whose own struct
+ * it ends; the object then grows by the elements (sizeof does not).  gcc's errors for an
+ * automatic object and for a member struct, an array element or a brace-elided struct
+ * (empty braces are accepted there: they add nothing). */
+static void init_flex(struct init *ini, struct type *mt, long off, bool nested, bool designated)
+{
+    struct srcpos pos = (designated && is_punct(peek(), CPP_P_ASSIGN) ? peekn(1) : peek())->pos;
+    if (!init_static) cc_error_at(pos, "non-static initialization of a flexible array member");
+    int before = ini->n;
+    if (designated) init_designated(ini, mt, off, NULL);
+    else init_value(ini, mt, off, NULL);
+    if (nested && ini->n > before)
+        cc_error_at(pos, "initialization of flexible array member in a nested context");
+}
+
+/* whether the struct t at offset off is the object being initialized, not a member of it */
+static bool is_top(struct type *t, long off)
+{
+    return off == 0 && init_top->kind == TY_STRUCT && t->members == init_top->members;
+}
+
 /* designator path after the first designator: .a[2].b = value */
 static void init_designated(struct init *ini, struct type *t, long off, struct member *bf)
 {
@@ -183,7 +208,8 @@ static void init_designated(struct init *ini, struct type *t, long off, struct m
         struct node *m = make_member(&dummy, name, pos);
         long moff = 0;
         for (struct node *x = m; x && x != &dummy; x = x->l) moff += x->mem->offset;
-        init_designated(ini, m->ty, off + moff, m->mem->bit_width >= 0 ? m->mem : NULL);
+        if (is_flexible(m->ty)) init_flex(ini, m->ty, off + moff, true, true);
+        else init_designated(ini, m->ty, off + moff, m->mem->bit_width >= 0 ? m->mem : NULL);
         return;
     }
     accept(CPP_P_ASSIGN);
@@ -264,7 +290,10 @@ static long init_aggr(struct init *ini, struct type *t, long off, bool braced, s
             struct member *found = NULL;
             for (struct member *x = t->members; x; x = x->next)
                 if (x->name && !strcmp(x->name, name)) found = x;
-            if (found) {
+            if (found && is_flexible(found->ty)) {
+                init_flex(ini, found->ty, off + found->offset, !is_top(t, off), true);
+                m = NULL;
+            } else if (found) {
                 init_designated(ini, found->ty, off + found->offset, found->bit_width >= 0 ? found : NULL);
                 m = next_member(found);
             } else {
@@ -278,7 +307,8 @@ static long init_aggr(struct init *ini, struct type *t, long off, bool braced, s
                     moff += x->mem->offset;
                     top = x->mem;
                 }
-                init_designated(ini, mn->ty, off + moff, mn->mem->bit_width >= 0 ? mn->mem : NULL);
+                if (is_flexible(mn->ty)) init_flex(ini, mn->ty, off + moff, true, true);
+                else init_designated(ini, mn->ty, off + moff, mn->mem->bit_width >= 0 ? mn->mem : NULL);
                 m = next_member(top);
             }
             if (t->kind == TY_UNION) m = NULL;
@@ -299,6 +329,9 @@ static long init_aggr(struct init *ini, struct type *t, long off, bool braced, s
         if (first) {
             struct node *e = first;
             first = NULL;
+            if (is_flexible(mt))
+                cc_error_at(e->pos, init_static ? "initialization of flexible array member in a nested context"
+                                                : "non-static initialization of a flexible array member");
             if (ty_is_aggr(mt)) {
                 if ((mt->kind == TY_STRUCT || mt->kind == TY_UNION) && ty_compatible(ty_unqual(e->ty), ty_unqual(mt)))
                     add_item(ini, moff, mt, e, NULL);
@@ -306,8 +339,8 @@ static long init_aggr(struct init *ini, struct type *t, long off, bool braced, s
             } else {
                 init_scalar(ini, mt, moff, m->bit_width >= 0 ? m : NULL, e);
             }
-        } else if (mt->kind == TY_ARRAY && mt->len < 0) {
-            cc_error_at(peek()->pos, "initialization of flexible array member is not supported");
+        } else if (is_flexible(mt)) {
+            init_flex(ini, mt, moff, !is_top(t, off), false);
         } else {
             init_value(ini, mt, moff, m->bit_width >= 0 ? m : NULL);
         }
@@ -334,9 +367,34 @@ struct init *init_single(struct type *t, struct node *e)
     return ini;
 }
 
+/* the bytes the items reach, at least the type's size */
+static void set_extent(struct init *ini, struct type *t)
+{
+    ini->size = t->size;
+    for (int k = 0; k < ini->n; k++) {
+        struct init_item *it = &ini->items[k];
+        long end = it->offset + (it->bytes ? it->nbytes : it->ty->kind == TY_PTR ? tgt.ptr_size : it->ty->size);
+        if (end > ini->size) ini->size = end;
+    }
+}
+
+static struct init *parse_initializer_(struct type **tp);
 struct init *parse_initializer(struct type **tp, bool is_static)
 {
+    /* a compound literal in the initializer parses its own: restore the outer state */
+    bool save_static = init_static;
+    struct type *save_top = init_top;
     init_static = is_static;
+    init_top = *tp;
+    struct init *ini = parse_initializer_(tp);
+    set_extent(ini, *tp);
+    init_static = save_static;
+    init_top = save_top;
+    return ini;
+}
+
+static struct init *parse_initializer_(struct type **tp)
+{
     struct init *ini = cc_alloc(sizeof *ini);
     struct type *t = *tp;
     if (t->kind == TY_ARRAY && t->len < 0) {

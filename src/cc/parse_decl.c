@@ -939,6 +939,11 @@ static struct type *parse_suffix_(struct type *t, struct obj **params)
             if (accept_kw(KW_CONST) || accept_kw(KW_CONST2) || accept_kw(KW_VOLATILE) ||
                 accept_kw(KW_RESTRICT) || accept_kw(KW_RESTRICT2) || accept_kw(KW_RESTRICT3))
                 continue;
+            /* GNU: attributes among a parameter array's qualifiers; gcc ignores them */
+            if (is_kw(peek(), KW_ATTRIBUTE) || is_kw(peek(), KW_ATTRIBUTE2)) {
+                parse_attributes(NULL);
+                continue;
+            }
             break;
         }
         bool star = false;
@@ -1028,9 +1033,31 @@ struct type *parse_declarator(struct type *t, const char **name, struct srcpos *
     return r;
 }
 
+/* The index of the first token at or after peekn(k) that is not part of a GNU attribute
+ * specifier, looking ahead without consuming: deciding whether '(' opens a nested
+ * declarator or a parameter list must look past them, as in
+ * (int (__attribute__((noinline)) *)(void)). */
+static int skip_attrs_ahead(int k)
+{
+    while (is_kw(peekn(k), KW_ATTRIBUTE) || is_kw(peekn(k), KW_ATTRIBUTE2)) {
+        k++;
+        int d = 0;
+        do {
+            struct token *t = peekn(k++);
+            if (t->kind == TK_EOF) return k - 1;
+            if (is_punct(t, CPP_P_LPAREN)) d++;
+            if (is_punct(t, CPP_P_RPAREN)) d--;
+        } while (d > 0);
+    }
+    return k;
+}
+
 static struct type *parse_declarator_(struct type *t, const char **name, struct srcpos *pos,
                                      struct obj **params)
 {
+    /* GNU: an attribute list may open a nested declarator, int (__attribute__((x)) *p)(void);
+     * like gcc's attributes on types in a declarator, it is accepted and ignored */
+    while (is_kw(peek(), KW_ATTRIBUTE) || is_kw(peek(), KW_ATTRIBUTE2)) parse_attributes(NULL);
     while (accept(CPP_P_STAR)) {
         t = ty_ptr(t);
         bool c = false, v = false, a = false;
@@ -1051,7 +1078,9 @@ static struct type *parse_declarator_(struct type *t, const char **name, struct 
         }
     }
     skip_quals();
-    if (is_punct(peek(), CPP_P_LPAREN) && !is_typename(peekn(1)) && !is_punct(peekn(1), CPP_P_RPAREN)) {
+    int after = skip_attrs_ahead(1);
+    if (is_punct(peek(), CPP_P_LPAREN) && !is_typename(peekn(after)) &&
+        !is_punct(peekn(after), CPP_P_RPAREN)) {
         /* nested declarator: parse it against a placeholder, then substitute */
         next();
         size_t save = P->pos;

@@ -911,6 +911,9 @@ static struct node *compound_literal(struct type *t, struct srcpos pos)
         o->is_static = true;
         o->is_defined = true;
         o->ini = parse_initializer(&o->ty, true);
+        /* gcc: a compound literal is never a static object for a flexible array member */
+        if (o->ini->size > o->ty->size)
+            cc_error_at(pos, "non-static initialization of a flexible array member");
         o->align = o->ty->align;
         n->ty = o->ty;
         n->var = o;
