@@ -18,9 +18,8 @@ G=tests/lib/guest
 mkdir -p "$OUT"
 [ $# -gt 0 ] || set -- cmark=4000 sha256=1000 sieve=100 sort=60 queens=80
 secs() {    # command... -> CPU seconds on stdout
-    local t
-    t=$( { /usr/bin/time -f '%U %S' "$@" > /dev/null 2> /dev/null; } 2>&1 | tail -1)
-    awk '{ printf "%.3f", $1 + $2 }' <<< "$t"
+    /usr/bin/time -o "$OUT/time" -f '%U %S' "$@" > /dev/null 2> /dev/null
+    awk '{ printf "%.3f", $1 + $2 }' "$OUT/time"
 }
 min() { printf '%s\n' "$@" | sort -g | head -n1; }
 printf 'load average: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"

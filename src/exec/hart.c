@@ -7,14 +7,11 @@
 #include "exec/jit.h"
 #include "isa/isa.h"
 
-/* RV128's translator runs only when asked for (--engine=jit) until it has passed what
- * the other XLENs' translators pass (docs/zl-run.md). */
-#define JIT_DEFAULT_XLEN(xlen) ((xlen) != 128)
-
 const struct engine *engine_get(enum engine_kind kind, int xlen)
 {
-    if (kind == ENGINE_DEFAULT)
-        kind = jit_host_supported() && JIT_DEFAULT_XLEN(xlen) ? ENGINE_JIT : ENGINE_INTERP;
+    /* (every XLEN's translator is the default now; the kind stays so that one can be
+     * held back again without touching the personality) */
+    if (kind == ENGINE_DEFAULT) kind = jit_host_supported() ? ENGINE_JIT : ENGINE_INTERP;
     if (kind == ENGINE_JIT) {
         if (!jit_host_supported()) return NULL;
         switch (xlen) {
