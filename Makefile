@@ -70,11 +70,13 @@ check-sanitize:
 check-tsan: all
 	@BUILD=$(BUILD) ZL_BIN=$(CURDIR)/$(BUILD)/bin bash tests/run/threads_tsan.sh
 
-# Long differential run against qemu: make fuzz-diff N=100000 [SEED=n]
+# Long differential runs: against qemu (rv32, rv64), then translator against interpreter
+# at every XLEN (tests/exec/jit_diff_test): make fuzz-diff N=100000 [SEED=n]
 N ?= 100000
 SEED ?= $(shell date +%s)
-fuzz-diff: all $(BUILD)/tests/run/diff_test
+fuzz-diff: all $(BUILD)/tests/run/diff_test $(BUILD)/tests/exec/jit_diff_test
 	ZL_BIN=$(CURDIR)/$(BUILD)/bin $(BUILD)/tests/run/diff_test --count $(N) --seed $(SEED)
+	$(BUILD)/tests/exec/jit_diff_test --count $(N) --seed $(SEED)
 
 # libFuzzer targets: every tests/**/fuzz_*.c, linked with the modules built by clang with
 # coverage instrumentation and ASan+UBSan into build-fuzz/ (run by tests/fuzz_test.sh).

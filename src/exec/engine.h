@@ -7,7 +7,8 @@
 
 struct hart;
 
-enum engine_kind { ENGINE_INTERP, ENGINE_JIT };
+/* ENGINE_DEFAULT: the translator for the XLENs it runs by default, else the interpreter */
+enum engine_kind { ENGINE_INTERP, ENGINE_JIT, ENGINE_DEFAULT };
 
 struct engine {
     const char *name;
@@ -22,7 +23,8 @@ struct engine {
 /* The engine of `kind` for `xlen`, or NULL if this host has none (the JIT needs x86-64). */
 const struct engine *engine_get(enum engine_kind kind, int xlen);
 
-/* What --engine picks when not given: the JIT where it exists, else the interpreter. */
+/* What --engine picks when not given: ZL_RUN_ENGINE's engine, else ENGINE_DEFAULT where
+ * the host has the translator, else the interpreter. */
 enum engine_kind engine_default(void);
 
 #endif

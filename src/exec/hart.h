@@ -124,8 +124,8 @@ static inline void hart_resume_at(struct hart *h, u128 pc)
 /* Drop every translated block (code was written, mappings changed). */
 void hart_flush_code(struct hart *h);
 
-/* The per-XLEN engines (interp32.c ... jit64.c). */
+/* The per-XLEN engines (interp32.c ... jit128.c). */
 extern const struct engine rv32_interp, rv64_interp, rv128_interp;
-extern const struct engine rv32_jit, rv64_jit;
+extern const struct engine rv32_jit, rv64_jit, rv128_jit;
 
 #endif

@@ -79,5 +79,6 @@ int rv64_run(struct hart *h);
 int rv128_run(struct hart *h);
 void rv32_free_cache(struct hart *h);
 void rv64_free_cache(struct hart *h);
+void rv128_free_cache(struct hart *h);
 
 #endif

@@ -1,5 +1,5 @@
-/* The translator, written once and compiled per XLEN (jit32.c, jit64.c): guest blocks to
- * x86-64 machine code (docs/zl-run.md, "How the translator works").
+/* The translator, written once and compiled per XLEN (jit32.c, jit64.c, jit128.c): guest
+ * blocks to x86-64 machine code (docs/zl-run.md, "How the translator works").
  *
  *  - A block is what the interpreter would decode (up to a jump, ecall/ebreak, fence.i,
  *    a page boundary or 256 instructions); a taken conditional branch leaves it through
@@ -17,12 +17,15 @@
  *  - The block's most used guest registers live in host registers from its entry to
  *    each of its exits (see cache_regs); the others are read from and written to the
  *    hart by each instruction.
+ *  - RV128 (jit_ops128.h) keeps every guest register in the hart and computes on pairs
+ *    of 64-bit halves; its *W and *D operations are the RV64 code with the result
+ *    sign-extended to 128 bits by stx.
  */
 #ifndef XLEN
 #error "define XLEN before including jit_tmpl.h"
 #endif
-#if XLEN != 32 && XLEN != 64
-#error "the translator handles RV32 and RV64"
+#if XLEN != 32 && XLEN != 64 && XLEN != 128
+#error "the translator handles RV32, RV64 and RV128"
 #endif
 
 #include "exec/mem_tmpl.h"
@@ -35,7 +38,7 @@
 #include "exec/x86emit.h"
 #include "isa/isa.h"
 
-#define W (XLEN == 64)              /* x86 operand size of guest-register operations */
+#define W (XLEN >= 64)              /* x86 operand size of guest-register operations */
 #define XOFF(r) ((i32)((r) * (XLEN / 8)))
 #define FOFF(r) ((i32)(offsetof(struct hart, f) + (r) * 8))
 #define HOFF(field) ((i32)offsetof(struct hart, field))
@@ -45,7 +48,13 @@
 #define JIT_STUB_MAX 128            /* ... and on one stub (checked after emission) */
 
 _Static_assert(offsetof(struct hart, x) == 0, "translated code reaches x[r] at rbp + r * XLEN/8");
+#if XLEN == 128
+_Static_assert(sizeof(tlbe_t) == 32 && offsetof(tlbe_t, addend) == 16, "TLB entry layout");
+#define TLBE_SHIFT 5
+#else
 _Static_assert(sizeof(tlbe_t) == 16 && offsetof(tlbe_t, addend) == 8, "TLB entry layout");
+#define TLBE_SHIFT 4
+#endif
 
 /* ---- helpers called from translated code (plain C, SysV ABI) ---- */
 
@@ -53,6 +62,7 @@ struct jit_lv { u64 v, fault; };    /* rax, rdx */
 
 enum { JL_SIGNED = 0x100, JL_BOX = 0x200 };   /* load kinds: size | flags */
 
+#if XLEN != 128                     /* (RV128's are in jit_ops128.h) */
 /* The slow path of a load: TLB miss, misaligned or page-crossing; fills the TLB. */
 static struct jit_lv RV(jit_load)(struct hart *h, u64 a, u64 kind)
 {
@@ -76,6 +86,7 @@ static u64 RV(jit_store)(struct hart *h, u64 a, u64 v, u64 size)
 {
     return !RV(access_slow)(h, (uxlen)a, &v, (unsigned)size, true);
 }
+#endif
 
 /* RV32's high multiplications (the host has no 32x32->64 high half in one instruction
  * that is simpler than this call). */
@@ -100,6 +111,8 @@ struct RV(stub) {
     uxlen pc, target;
     unsigned size, kind_arg, reg;
     unsigned hreg;          /* a load's destination host register, or NOT_CACHED (rax) */
+    unsigned rs1;           /* RV128's slow paths recompute the address from rs1 + imm */
+    i32 imm;
     bool freg;
     u32 dirty;              /* the cached registers to store back when leaving here */
 };
@@ -158,7 +171,12 @@ static void RV(set_pc)(struct x86 *e, uxlen pc)
 {
     x86_mov_imm(e, RAX, (u64)pc);
     x86_store64(e, RAX, RBP, HOFF(pc));
+#if XLEN == 128
+    x86_mov_imm(e, RAX, (u64)(pc >> 64));
+    x86_store64(e, RAX, RBP, HOFF(pc) + 8);
+#else
     x86_store_imm64(e, RBP, HOFF(pc) + 8, 0);
+#endif
 }
 /* Return to C; exit_with first stores the cached registers back (exit_raw is for the
  * entry check, before they are loaded, and for code that stored them already). */
@@ -186,8 +204,17 @@ static void RV(stx)(struct x86 *e, unsigned reg, unsigned r)
         RV(jt_of)(e)->dirty |= 1u << r;
         return;
     }
+#if XLEN == 128
+    /* the 64-bit value in reg, sign-extended: what the *W and *D operations (and the
+     * FP operations' integer results) write */
+    x86_store64(e, reg, RBP, XOFF(r));
+    if (reg != RDX) x86_mov(e, true, RDX, reg);
+    x86_shift_imm(e, true, SH_SAR, RDX, 63);
+    x86_store64(e, RDX, RBP, XOFF(r) + 8);
+#else
     if (W) x86_store64(e, reg, RBP, XOFF(r));
     else x86_store32(e, reg, RBP, XOFF(r));
+#endif
 }
 /* Load the cached registers (block entry) or store them back (before leaving). */
 static void RV(cache_load)(struct RV(jt) *t)
@@ -254,16 +281,29 @@ static struct RV(stub) *RV(tlb_probe)(struct RV(jt) *t, bool write, unsigned siz
 {
     struct x86 *e = &t->e;
     i32 tlb = write ? HOFF(tlb_w) : HOFF(tlb_r);
-    /* ecx = the slot's byte offset, ((a >> 12) & (TLB_SIZE - 1)) * 16, in two steps */
+    /* ecx = the slot's byte offset, ((a >> 12) & (TLB_SIZE - 1)) * sizeof(tlbe_t), in
+     * two steps */
     _Static_assert(TLB_SIZE <= (1 << 20), "the slot index comes from the address's low 32 bits");
     x86_mov(e, false, RCX, RAX);
-    x86_shift_imm(e, false, SH_SHR, RCX, 12 - 4);
-    x86_alu_imm(e, false, ALU_AND, RCX, (TLB_SIZE - 1) << 4);
+    x86_shift_imm(e, false, SH_SHR, RCX, 12 - TLBE_SHIFT);
+    x86_alu_imm(e, false, ALU_AND, RCX, (TLB_SIZE - 1) << TLBE_SHIFT);
+#if XLEN == 128
+    /* The key is (low half of the address, high half of the base register, in rdx): as
+     * the interpreter's RV(ea) explains, the pages where that differs from the address
+     * never enter the TLB, so a hit is a hit on the address. */
+    x86_mov(e, true, RSI, RAX);
+    x86_alu_imm(e, true, ALU_AND, RSI, (i32)(~0xfffu | (size - 1)));
+    x86_alu_mem_idx(e, true, ALU_XOR, RSI, RBP, RCX, tlb);
+    x86_mov(e, true, RDI, RDX);
+    x86_alu_mem_idx(e, true, ALU_XOR, RDI, RBP, RCX, tlb + 8);
+    x86_alu_reg(e, true, ALU_OR, RSI, RDI);
+#else
     x86_mov(e, true, RDX, RAX);
     x86_alu_imm(e, W, ALU_AND, RDX, (i32)(~0xfffu | (size - 1)));
     x86_alu_mem_idx(e, W, ALU_CMP, RDX, RBP, RCX, tlb);
+#endif
     struct RV(stub) *s = RV(new_stub)(t, kind, x86_jcc(e, CC_NE));
-    x86_alu_mem_idx(e, true, ALU_ADD, RAX, RBP, RCX, tlb + 8);
+    x86_alu_mem_idx(e, true, ALU_ADD, RAX, RBP, RCX, tlb + (i32)offsetof(tlbe_t, addend));
     return s;
 }
 
@@ -407,6 +447,18 @@ static void RV(set_x)(struct x86 *e, unsigned r, uxlen v)
 {
     unsigned hr = RV(jt_of)(e)->host_of[r];
     if (r == 0) return;
+#if XLEN == 128
+    (void)hr;
+    for (int k = 0; k < 2; k++) {           /* each half: an imm32 store when it fits */
+        u64 half = (u64)(v >> (64 * k));
+        if (half + 0x80000000u <= 0xffffffffu) {
+            x86_store_imm64(e, RBP, XOFF(r) + 8 * k, (i32)(i64)half);
+        } else {
+            x86_mov_imm(e, RAX, half);
+            x86_store64(e, RAX, RBP, XOFF(r) + 8 * k);
+        }
+    }
+#else
     if (hr != NOT_CACHED) {
         x86_mov_imm(e, hr, (u64)v);
         RV(jt_of)(e)->dirty |= 1u << r;
@@ -416,6 +468,7 @@ static void RV(set_x)(struct x86 *e, unsigned r, uxlen v)
         x86_mov_imm(e, RAX, (u64)v);
         RV(stx)(e, RAX, r);
     }
+#endif
 }
 
 /* The host register that holds rd when an operation can work on it in place: rd is
@@ -551,10 +604,21 @@ static void RV(emit_loop_back)(struct RV(jt) *t, u32 count)
     RV(exit_raw)(t, JIT_EXIT_REQUEST);
 }
 
+#if XLEN == 128
+#include "exec/jit_ops128.h"
+#endif
+
 /* JALR: compute the target, write the link, count the block, probe the jump cache. */
 static void RV(emit_jalr)(struct RV(jt) *t, const struct isa_inst *in, uxlen pc, u32 n)
 {
     struct x86 *e = &t->e;
+#if XLEN == 128
+    RV(jalr_target)(e, in, pc);
+    x86_alu_imm(e, true, ALU_ADD, R14, (i32)n);
+    /* the jump cache holds 64-bit pcs: a target above them takes the dispatch exit */
+    x86_op_reg(e, true, 0x85, RDX, RDX);                 /* test rdx, rdx */
+    u8 *far = x86_jcc(e, CC_NE);
+#else
     RV(ea)(e, in);
     x86_alu_imm(e, W, ALU_AND, RAX, -2);
     if (in->rd) {
@@ -562,6 +626,7 @@ static void RV(emit_jalr)(struct RV(jt) *t, const struct isa_inst *in, uxlen pc,
         RV(stx)(e, RCX, in->rd);
     }
     x86_alu_imm(e, true, ALU_ADD, R14, (i32)n);
+#endif
     RV(cache_store)(t, t->dirty);
     x86_mov(e, true, RCX, RAX);
     x86_shift_imm(e, true, SH_SHR, RCX, 1);
@@ -576,6 +641,12 @@ static void RV(emit_jalr)(struct RV(jt) *t, const struct isa_inst *in, uxlen pc,
     x86_store64(e, RAX, RBP, HOFF(pc));
     x86_store_imm64(e, RBP, HOFF(pc) + 8, 0);
     RV(exit_raw)(t, JIT_EXIT_DISPATCH);
+#if XLEN == 128
+    RV(link_here)(t, far);                  /* (rdx is still the high half here) */
+    x86_store64(e, RAX, RBP, HOFF(pc));
+    x86_store64(e, RDX, RBP, HOFF(pc) + 8);
+    RV(exit_raw)(t, JIT_EXIT_DISPATCH);
+#endif
 }
 
 /* The F and D operations: a call of their exec/fp_ops.h function. */
@@ -621,6 +692,10 @@ static bool RV(emit_fp)(struct RV(jt) *t, const struct isa_inst *in, u32 idx)
 static bool RV(emit_insn)(struct RV(jt) *t, const struct isa_inst *in, uxlen pc, u32 idx)
 {
     struct x86 *e = &t->e;
+#if XLEN == 128
+    int done = RV(emit_insn2)(t, in, pc, idx);
+    if (done >= 0) return done;
+#endif
     switch (in->op) {
     case ISA_LUI: x86_mov_imm(e, RAX, (u64)(uxlen)(sxlen)in->imm); RV(stx)(e, RAX, in->rd); return true;
     case ISA_AUIPC: x86_mov_imm(e, RAX, (u64)(uxlen)(pc + (uxlen)(sxlen)in->imm)); RV(stx)(e, RAX, in->rd); return true;
@@ -649,7 +724,7 @@ static bool RV(emit_insn)(struct RV(jt) *t, const struct isa_inst *in, uxlen pc,
         x86_op_reg(e, W, 0x0faf, RAX, RCX);
         RV(stx)(e, RAX, in->rd);
         return true;
-#if XLEN == 64
+#if XLEN >= 64
     case ISA_MULH: case ISA_MULHU:
         RV(ldx)(e, RAX, in->rs1);
         RV(ldx)(e, RCX, in->rs2);
@@ -690,6 +765,28 @@ static bool RV(emit_insn)(struct RV(jt) *t, const struct isa_inst *in, uxlen pc,
     case ISA_LWU: RV(emit_load)(t, in, 4, false, false, false); return true;
     case ISA_LD: RV(emit_load)(t, in, 8, true, false, false); return true;
     case ISA_SD: RV(emit_store)(t, in, 8, false); return true;
+#if XLEN == 128
+    /* the D forms: RV64's operations, sign-extended by stx */
+    case ISA_ADDID: RV(emit_alu_ri)(e, in, true, ALU_ADD); return true;
+    case ISA_SLLID: RV(emit_shift_ri)(e, in, true, SH_SHL); return true;
+    case ISA_SRLID: RV(emit_shift_ri)(e, in, true, SH_SHR); return true;
+    case ISA_SRAID: RV(emit_shift_ri)(e, in, true, SH_SAR); return true;
+    case ISA_ADDD: RV(emit_alu_rr)(e, in, true, ALU_ADD); return true;
+    case ISA_SUBD: RV(emit_alu_rr)(e, in, true, ALU_SUB); return true;
+    case ISA_SLLD: RV(emit_shift_rr)(e, in, true, SH_SHL); return true;
+    case ISA_SRLD: RV(emit_shift_rr)(e, in, true, SH_SHR); return true;
+    case ISA_SRAD: RV(emit_shift_rr)(e, in, true, SH_SAR); return true;
+    case ISA_MULD:
+        RV(ldx)(e, RAX, in->rs1);
+        RV(ldx)(e, RCX, in->rs2);
+        x86_op_reg(e, true, 0x0faf, RAX, RCX);
+        RV(stx)(e, RAX, in->rd);
+        return true;
+    case ISA_DIVD: RV(emit_div)(t, in, true, true, false); return true;
+    case ISA_DIVUD: RV(emit_div)(t, in, true, false, false); return true;
+    case ISA_REMD: RV(emit_div)(t, in, true, true, true); return true;
+    case ISA_REMUD: RV(emit_div)(t, in, true, false, true); return true;
+#endif
 #else
     case ISA_MULH: RV(emit_helper2)(e, in, FN(RV(jit_mulh))); return true;
     case ISA_MULHSU: RV(emit_helper2)(e, in, FN(RV(jit_mulhsu))); return true;
@@ -747,6 +844,9 @@ static void RV(emit_stubs)(struct RV(jt) *t)
         switch (s->kind) {
         case STUB_LOAD:
         case STUB_STORE: {
+#if XLEN == 128
+            RV(slow_call)(e, s);
+#else
             x86_mov(e, true, RSI, RAX);
             x86_mov(e, true, RDI, RBP);
             if (s->kind == STUB_LOAD) {
@@ -759,6 +859,7 @@ static void RV(emit_stubs)(struct RV(jt) *t)
                 RV(call)(e, FN(RV(jit_store)), s->dirty);
                 x86_op_reg(e, true, 0x85, RAX, RAX);
             }
+#endif
             u8 *ok = x86_jcc(e, CC_E);
             x86_alu_imm(e, true, ALU_ADD, R14, (i32)s->idx);
             RV(set_pc)(e, s->pc);
@@ -836,7 +937,8 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc)
         if ((in.desc->flags & (ISA_F_ENDS_BLOCK & ~ISA_F_BRANCH)) || ((a ^ pc) & PAGE_MASK)) break;
     }
     uses[0] = 0;
-    while (t->ncached < NCACHE) {
+    /* (RV128 caches none: a register would take two host registers) */
+    while (XLEN != 128 && t->ncached < NCACHE) {
         unsigned best = 0;
         for (unsigned r = 1; r < 32; r++)
             if (uses[r] > uses[best]) best = r;
@@ -889,10 +991,14 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
         t->words[n] = word;
         t->lens[n] = (u8)in.len;
         if (in.op == ISA_JAL) {
+#if XLEN == 128
+            RV(set_x)(e, in.rd, a + in.len);
+#else
             if (in.rd) {
                 x86_mov_imm(e, RAX, (u64)(uxlen)(a + in.len));
                 RV(stx)(e, RAX, in.rd);
             }
+#endif
             if (t->self_loop && a + (uxlen)(sxlen)in.imm == pc) {
                 RV(emit_loop_back)(t, n + 1);
             } else {
@@ -957,6 +1063,8 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
 /* The block at pc, translated on first use.  NULL only if the host could not hold it. */
 static struct jit_block *RV(jit_lookup)(struct hart *h, struct jit_cache *c, uxlen pc)
 {
+    /* the cache is keyed by 64-bit pcs: RV128 code above them is interpreted */
+    if ((uxlen)(u64)pc != pc) return NULL;
     struct jit_block *b = jit_cache_find(c, (u64)pc);
     if (b) return b;
     for (int attempt = 0; attempt < 2; attempt++) {

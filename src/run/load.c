@@ -334,7 +334,7 @@ static int load_file(struct task *p, const char *path, const char *name, struct 
 
     hart_init(&p->hart, xlen, &p->proc->mm, &linux_ops);
     p->hart.os = p;
-    /* no translator for this XLEN (RV128) or host: the interpreter runs it (docs/zl-run.md) */
+    /* no translator for this host: the interpreter runs it (docs/zl-run.md) */
     hart_set_engine(&p->hart, p->proc->opt.engine);
     hart_set_x(&p->hart, 2, sp);
     hart_resume_at(&p->hart, entry);

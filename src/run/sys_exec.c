@@ -367,7 +367,8 @@ static i128 exec_at(struct task *p, int dfd, u128 path_addr, u128 argv_addr, u12
             nv[k++] = "-o";
             nv[k++] = (char *)p->proc->opt.strace_path;
         }
-        nv[k++] = p->proc->opt.engine == ENGINE_JIT ? "--engine=jit" : "--engine=interp";
+        if (p->proc->opt.engine != ENGINE_DEFAULT)
+            nv[k++] = p->proc->opt.engine == ENGINE_JIT ? "--engine=jit" : "--engine=interp";
         if (p->proc->opt.sysroot) {
             nv[k++] = "-L";
             nv[k++] = (char *)p->proc->opt.sysroot;

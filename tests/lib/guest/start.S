@@ -7,13 +7,19 @@
  *     int main(int argc, char **argv, char **envp)
  * and pass its return value to exit_group(2).
  *
- * Works for rv64 (lp64/lp64d) and rv32 (ilp32/ilp32d).
+ * Works for rv64 (lp64/lp64d) and rv32 (ilp32/ilp32d), and for rv128 built by zl-cc -m128
+ * (bench/README.md, "RV128").
  */
 #if __riscv_xlen == 64
 #define REG_L  ld
 #define REG_S  sd
 #define SZREG  8
 #define LGREG  3
+#elif __riscv_xlen == 128
+#define REG_L  lq
+#define REG_S  sq
+#define SZREG  16
+#define LGREG  4
 #elif __riscv_xlen == 32
 #define REG_L  lw
 #define REG_S  sw

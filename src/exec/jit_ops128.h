@@ -1,0 +1,413 @@
+/* RV128's own part of the translator, included by jit_tmpl.h in jit128.c only (the RV32
+ * and RV64 translators never see it).  A guest register is two 64-bit halves in the hart
+ * (low at rbp + r * 16, high at + 8); none is cached in a host register.  128-bit
+ * operations are pairs of host operations (add/adc, sub/sbb, shld/shrd, one 64x64->128
+ * multiply plus two 64-bit ones); the high multiplications and the divisions are C
+ * helpers written as the interpreter writes them, so they agree bit for bit.  The *W
+ * and *D operations are jit_tmpl.h's RV64 code: its stx sign-extends at XLEN 128. */
+#if XLEN != 128
+#error "jit_ops128.h is RV128's"
+#endif
+
+#include "common/wide.h"
+
+#define XHI(r) (XOFF(r) + 8)
+
+/* ---- helpers called from translated code ---- */
+
+enum { JL_FREG = 0x400 };   /* a load or store of an FP register (kind flag) */
+
+/* The slow path of a load: the address is recomputed here from the register file in
+ * full 128 bits (the fast path only has its low half).  rd (kind >> 16) is written here,
+ * so the translated code just goes on.  Returns non-zero on a fault (h->trap set). */
+static u64 RV(jit_load_q)(struct hart *h, u64 rs1, u64 imm, u64 kind)
+{
+    unsigned size = kind & 0xff, rd = (unsigned)(kind >> 16) & 31;
+    u128 buf = 0;
+    if (!RV(access_slow)(h, h->x.XR[rs1] + (uxlen)(sxlen)(i64)imm, &buf, size, false)) return 1;
+    if (kind & JL_FREG) {
+        h->f[rd] = size == 4 ? (u64)(u32)buf | 0xffffffff00000000ull : (u64)buf;
+    } else if (rd) {
+        if (kind & JL_SIGNED) {
+            unsigned sh = 128 - 8 * size;
+            buf = (u128)((i128)(buf << sh) >> sh);
+        }
+        h->x.XR[rd] = buf;
+    }
+    return 0;
+}
+
+/* The slow path of a store of rs2 (kind >> 16); non-zero on a fault. */
+static u64 RV(jit_store_q)(struct hart *h, u64 rs1, u64 imm, u64 kind)
+{
+    unsigned size = kind & 0xff, rs2 = (unsigned)(kind >> 16) & 31;
+    u128 v = kind & JL_FREG ? (u128)h->f[rs2] : h->x.XR[rs2];
+    return !RV(access_slow)(h, h->x.XR[rs1] + (uxlen)(sxlen)(i64)imm, &v, size, true);
+}
+
+/* The operations without a short host sequence: x[rd] = op(x[rs1], x[rs2]), with the
+ * interpreter's results for division by zero and overflow.  regs = rd | rs1 << 8 |
+ * rs2 << 16. */
+enum { Q_MULH, Q_MULHSU, Q_MULHU, Q_DIV, Q_DIVU, Q_REM, Q_REMU };
+static void RV(jit_op_q)(struct hart *h, u64 regs, u64 op)
+{
+    unsigned rd = regs & 31;
+    uxlen a = h->x.XR[regs >> 8 & 31], b = h->x.XR[regs >> 16 & 31], r;
+    sxlen sa = (sxlen)a, sb = (sxlen)b, smin = (sxlen)((uxlen)1 << 127);
+    switch (op) {
+    case Q_MULH: r = wide_mulh128(a, b); break;
+    case Q_MULHSU: r = wide_mulhsu128(a, b); break;
+    case Q_MULHU: r = wide_mulhu128(a, b); break;
+    case Q_DIV: r = sb == 0 ? ~(uxlen)0 : (sa == smin && sb == -1) ? a : (uxlen)(sa / sb); break;
+    case Q_DIVU: r = b == 0 ? ~(uxlen)0 : a / b; break;
+    case Q_REM: r = sb == 0 ? a : (sa == smin && sb == -1) ? 0 : (uxlen)(sa % sb); break;
+    default: r = b == 0 ? a : a % b; break;
+    }
+    if (rd) h->x.XR[rd] = r;
+}
+
+/* ---- register pairs ---- */
+
+/* lo:hi = x[r] */
+static void RV(ld2)(struct x86 *e, unsigned lo, unsigned hi, unsigned r)
+{
+    if (r == 0) {
+        x86_alu_reg(e, false, ALU_XOR, lo, lo);
+        x86_alu_reg(e, false, ALU_XOR, hi, hi);
+        return;
+    }
+    x86_load64(e, lo, RBP, XOFF(r));
+    x86_load64(e, hi, RBP, XHI(r));
+}
+static void RV(st2)(struct x86 *e, unsigned lo, unsigned hi, unsigned r)
+{
+    if (r == 0) return;
+    x86_store64(e, lo, RBP, XOFF(r));
+    x86_store64(e, hi, RBP, XHI(r));
+}
+/* lo op= low half of x[r]; hi op2= its high half */
+static void RV(alu2_x)(struct x86 *e, enum x86_alu op, enum x86_alu op2, unsigned r)
+{
+    if (r == 0) {
+        x86_alu_imm(e, true, op, RAX, 0);
+        x86_alu_imm(e, true, op2, RDX, 0);
+        return;
+    }
+    x86_alu_mem(e, true, op, RAX, RBP, XOFF(r));
+    x86_alu_mem(e, true, op2, RDX, RBP, XHI(r));
+}
+/* rax:rdx op= the sign-extended immediate */
+static void RV(alu2_imm)(struct x86 *e, enum x86_alu op, enum x86_alu op2, i32 imm)
+{
+    x86_alu_imm(e, true, op, RAX, imm);
+    x86_alu_imm(e, true, op2, RDX, imm < 0 ? -1 : 0);
+}
+
+static void RV(emit_alu2_rr)(struct x86 *e, const struct isa_inst *in, enum x86_alu op,
+                             enum x86_alu op2)
+{
+    RV(ld2)(e, RAX, RDX, in->rs1);
+    RV(alu2_x)(e, op, op2, in->rs2);
+    RV(st2)(e, RAX, RDX, in->rd);
+}
+static void RV(emit_alu2_ri)(struct x86 *e, const struct isa_inst *in, enum x86_alu op,
+                             enum x86_alu op2)
+{
+    if (in->rs1 == 0 && op != ALU_AND) {         /* li */
+        RV(set_x)(e, in->rd, (uxlen)(sxlen)in->imm);
+        return;
+    }
+    RV(ld2)(e, RAX, RDX, in->rs1);
+    RV(alu2_imm)(e, op, op2, in->imm);
+    RV(st2)(e, RAX, RDX, in->rd);
+}
+
+/* Flags of the 128-bit x[rs1] - (x[rs2] or imm): cmp on the low halves, sbb on the high
+ * ones; CF, SF and OF then describe the whole subtraction (ZF does not). */
+static void RV(cmp2)(struct x86 *e, const struct isa_inst *in, bool imm)
+{
+    RV(ld2)(e, RAX, RDX, in->rs1);
+    if (imm) RV(alu2_imm)(e, ALU_CMP, ALU_SBB, in->imm);
+    else RV(alu2_x)(e, ALU_CMP, ALU_SBB, in->rs2);
+}
+static void RV(emit_set2)(struct x86 *e, const struct isa_inst *in, enum x86_cc cc, bool imm)
+{
+    RV(cmp2)(e, in, imm);
+    if (in->rd == 0) return;
+    x86_setcc(e, cc, RAX);
+    x86_store64(e, RAX, RBP, XOFF(in->rd));
+    x86_store_imm64(e, RBP, XHI(in->rd), 0);
+}
+
+/* shld/shrd: 0F A4/AC ib (by an immediate), 0F A5/AD (by cl); rm is the destination */
+static void RV(shxd)(struct x86 *e, bool left, unsigned rm, unsigned reg, int n)
+{
+    x86_op_reg(e, true, (left ? 0x0fa4 : 0x0fac) + (n < 0), reg, rm);
+    if (n >= 0) x86_byte(e, (unsigned)n);
+}
+
+/* x[rd] = x[rs1] shifted by s (0..127) */
+static void RV(emit_shift2_ri)(struct x86 *e, const struct isa_inst *in, enum x86_shift op,
+                               unsigned s)
+{
+    RV(ld2)(e, RAX, RDX, in->rs1);
+    if (s >= 64) {
+        /* one half moves to the other; the emptied half is zero or the sign */
+        if (op == SH_SHL) {
+            x86_mov(e, true, RDX, RAX);
+            if (s > 64) x86_shift_imm(e, true, SH_SHL, RDX, s - 64);
+            x86_alu_reg(e, false, ALU_XOR, RAX, RAX);
+        } else {
+            x86_mov(e, true, RAX, RDX);
+            if (s > 64) x86_shift_imm(e, true, op, RAX, s - 64);
+            if (op == SH_SAR) x86_shift_imm(e, true, SH_SAR, RDX, 63);
+            else x86_alu_reg(e, false, ALU_XOR, RDX, RDX);
+        }
+    } else if (s) {
+        if (op == SH_SHL) {
+            RV(shxd)(e, true, RDX, RAX, (int)s);
+            x86_shift_imm(e, true, SH_SHL, RAX, s);
+        } else {
+            RV(shxd)(e, false, RAX, RDX, (int)s);
+            x86_shift_imm(e, true, op, RDX, s);
+        }
+    }
+    RV(st2)(e, RAX, RDX, in->rd);
+}
+
+/* x[rd] = x[rs1] shifted by x[rs2] & 127: the host shifts the pair by cl & 63, then an
+ * amount of 64 or more moves one half into the other. */
+static void RV(emit_shift2_rr)(struct RV(jt) *t, const struct isa_inst *in, enum x86_shift op)
+{
+    struct x86 *e = &t->e;
+    RV(ldx)(e, RCX, in->rs2);
+    RV(ld2)(e, RAX, RDX, in->rs1);
+    if (op == SH_SHL) {
+        RV(shxd)(e, true, RDX, RAX, -1);
+        x86_shift_cl(e, true, SH_SHL, RAX);
+    } else {
+        RV(shxd)(e, false, RAX, RDX, -1);
+        x86_shift_cl(e, true, op, RDX);
+    }
+    x86_byte(e, 0xf6); x86_byte(e, 0xc1); x86_byte(e, 0x40);    /* test cl, 64 */
+    u8 *small = x86_jcc(e, CC_E);
+    if (op == SH_SHL) {
+        x86_mov(e, true, RDX, RAX);
+        x86_alu_reg(e, false, ALU_XOR, RAX, RAX);
+    } else {
+        x86_mov(e, true, RAX, RDX);
+        if (op == SH_SAR) x86_shift_imm(e, true, SH_SAR, RDX, 63);
+        else x86_alu_reg(e, false, ALU_XOR, RDX, RDX);
+    }
+    RV(link_here)(t, small);
+    RV(st2)(e, RAX, RDX, in->rd);
+}
+
+/* The low 128 bits of the product: lo*lo in full, plus the two cross products' low
+ * halves into the high half. */
+static void RV(emit_mul2)(struct x86 *e, const struct isa_inst *in)
+{
+    RV(ld2)(e, RSI, RDI, in->rs1);
+    RV(ld2)(e, RCX, R8, in->rs2);
+    x86_op_reg(e, true, 0x0faf, RDI, RCX);               /* imul rdi, rcx: hi1 * lo2 */
+    x86_op_reg(e, true, 0x0faf, R8, RSI);                /* imul r8, rsi: hi2 * lo1 */
+    x86_alu_reg(e, true, ALU_ADD, RDI, R8);
+    x86_mov(e, true, RAX, RSI);
+    x86_op_reg(e, true, 0xf7, 4, RCX);                   /* mul rcx: rdx:rax = lo1 * lo2 */
+    x86_alu_reg(e, true, ALU_ADD, RDX, RDI);
+    RV(st2)(e, RAX, RDX, in->rd);
+}
+
+static void RV(emit_op_q)(struct x86 *e, const struct isa_inst *in, unsigned op)
+{
+    x86_mov(e, true, RDI, RBP);
+    x86_mov_imm(e, RSI, in->rd | in->rs1 << 8 | in->rs2 << 16);
+    x86_mov_imm(e, RDX, op);
+    RV(call)(e, FN(RV(jit_op_q)), RV(jt_of)(e)->dirty);
+}
+
+/* ---- memory ---- */
+
+/* rax = low half of x[rs1] + imm, rdx = high half of x[rs1]; then the TLB probe */
+static struct RV(stub) *RV(probe2)(struct RV(jt) *t, const struct isa_inst *in, bool write,
+                                   unsigned size, enum stub_kind kind)
+{
+    struct x86 *e = &t->e;
+    RV(ld2)(e, RAX, RDX, in->rs1);
+    if (in->imm) x86_alu_imm(e, true, ALU_ADD, RAX, in->imm);
+    struct RV(stub) *s = RV(tlb_probe)(t, write, size, kind);
+    s->rs1 = in->rs1;
+    s->imm = in->imm;
+    s->hreg = NOT_CACHED;
+    return s;
+}
+
+static void RV(emit_load2)(struct RV(jt) *t, const struct isa_inst *in, unsigned size,
+                           bool is_signed, bool freg)
+{
+    struct x86 *e = &t->e;
+    struct RV(stub) *s = RV(probe2)(t, in, false, size, STUB_LOAD);
+    s->kind_arg = size | (is_signed ? JL_SIGNED : 0) | (freg ? JL_FREG : 0) | in->rd << 16;
+    if (freg) {
+        if (size == 4) {
+            x86_load32(e, RAX, RAX, 0);
+            x86_mov_imm(e, RCX, 0xffffffff00000000ull);     /* NaN-boxed */
+            x86_alu_reg(e, true, ALU_OR, RAX, RCX);
+        } else {
+            x86_load64(e, RAX, RAX, 0);
+        }
+        x86_store64(e, RAX, RBP, FOFF(in->rd));
+    } else if (size == 16) {
+        x86_load64(e, RCX, RAX, 0);
+        x86_load64(e, RDX, RAX, 8);
+        RV(st2)(e, RCX, RDX, in->rd);
+    } else {
+        switch (size) {
+        case 1: if (is_signed) x86_load_s8(e, RAX, RAX, 0); else x86_load_u8(e, RAX, RAX, 0); break;
+        case 2: if (is_signed) x86_load_s16(e, RAX, RAX, 0); else x86_load_u16(e, RAX, RAX, 0); break;
+        case 4: if (is_signed) x86_load_s32(e, RAX, RAX, 0); else x86_load32(e, RAX, RAX, 0); break;
+        default: x86_load64(e, RAX, RAX, 0); break;
+        }
+        if (is_signed) {
+            RV(stx)(e, RAX, in->rd);
+        } else if (in->rd) {
+            x86_store64(e, RAX, RBP, XOFF(in->rd));
+            x86_store_imm64(e, RBP, XHI(in->rd), 0);
+        }
+    }
+    s->cont = e->p;
+}
+
+static void RV(emit_store2)(struct RV(jt) *t, const struct isa_inst *in, unsigned size, bool freg)
+{
+    struct x86 *e = &t->e;
+    struct RV(stub) *s = RV(probe2)(t, in, true, size, STUB_STORE);
+    s->kind_arg = size | (freg ? JL_FREG : 0) | in->rs2 << 16;
+    if (freg) x86_load64(e, RCX, RBP, FOFF(in->rs2));
+    else if (size == 16) RV(ld2)(e, RCX, RDX, in->rs2);
+    else RV(ldx)(e, RCX, in->rs2);
+    switch (size) {
+    case 1: x86_store8(e, RCX, RAX, 0); break;
+    case 2: x86_store16(e, RCX, RAX, 0); break;
+    case 4: x86_store32(e, RCX, RAX, 0); break;
+    case 8: x86_store64(e, RCX, RAX, 0); break;
+    default:
+        x86_store64(e, RCX, RAX, 0);
+        x86_store64(e, RDX, RAX, 8);
+        break;
+    }
+    s->cont = e->p;
+}
+
+/* The slow-path call of a load or store stub: rax = non-zero on a fault. */
+static void RV(slow_call)(struct x86 *e, const struct RV(stub) *s)
+{
+    x86_mov(e, true, RDI, RBP);
+    x86_mov_imm(e, RSI, s->rs1);
+    x86_mov_imm(e, RDX, (u64)(i64)s->imm);
+    x86_mov_imm(e, RCX, s->kind_arg);
+    RV(call)(e, s->kind == STUB_LOAD ? FN(RV(jit_load_q)) : FN(RV(jit_store_q)), s->dirty);
+    x86_op_reg(e, true, 0x85, RAX, RAX);                 /* test rax, rax */
+}
+
+/* ---- control transfers ---- */
+
+static void RV(emit_branch2)(struct RV(jt) *t, const struct isa_inst *in, enum x86_cc cc,
+                             uxlen pc, u32 idx)
+{
+    struct x86 *e = &t->e;
+    if (cc == CC_E || cc == CC_NE) {
+        /* equal: both halves' differences ORed together are zero */
+        RV(ld2)(e, RAX, RDX, in->rs1);
+        if (in->rs2) {
+            x86_alu_mem(e, true, ALU_XOR, RAX, RBP, XOFF(in->rs2));
+            x86_alu_mem(e, true, ALU_XOR, RDX, RBP, XHI(in->rs2));
+        }
+        x86_alu_reg(e, true, ALU_OR, RAX, RDX);
+    } else {
+        RV(cmp2)(e, in, false);
+    }
+    struct RV(stub) *s = RV(new_stub)(t, STUB_BRANCH, x86_jcc(e, cc));
+    s->idx = idx;
+    s->target = pc + (uxlen)(sxlen)in->imm;
+    if (t->self_loop && s->target == t->pc0) s->kind = STUB_LOOP;
+}
+
+/* JALR's target in rax (low half) and rdx (high half), its link written */
+static void RV(jalr_target)(struct x86 *e, const struct isa_inst *in, uxlen pc)
+{
+    RV(ld2)(e, RAX, RDX, in->rs1);
+    RV(alu2_imm)(e, ALU_ADD, ALU_ADC, in->imm);
+    x86_alu_imm(e, true, ALU_AND, RAX, -2);
+    if (in->rd) {
+        uxlen link = pc + in->len;
+        x86_mov_imm(e, RCX, (u64)link);
+        x86_store64(e, RCX, RBP, XOFF(in->rd));
+        x86_mov_imm(e, RCX, (u64)(link >> 64));
+        x86_store64(e, RCX, RBP, XHI(in->rd));
+    }
+}
+
+/* The operations RV128 translates differently from RV64.  Returns 1 when emitted, 0
+ * when the translator leaves the operation to the interpreter, -1 when the shared code
+ * (W, D and FP operations, fence) handles it. */
+static int RV(emit_insn2)(struct RV(jt) *t, const struct isa_inst *in, uxlen pc, u32 idx)
+{
+    struct x86 *e = &t->e;
+    switch (in->op) {
+    case ISA_LUI: RV(set_x)(e, in->rd, (uxlen)(sxlen)in->imm); return 1;
+    case ISA_AUIPC: RV(set_x)(e, in->rd, pc + (uxlen)(sxlen)in->imm); return 1;
+    case ISA_ADDI: RV(emit_alu2_ri)(e, in, ALU_ADD, ALU_ADC); return 1;
+    case ISA_XORI: RV(emit_alu2_ri)(e, in, ALU_XOR, ALU_XOR); return 1;
+    case ISA_ORI: RV(emit_alu2_ri)(e, in, ALU_OR, ALU_OR); return 1;
+    case ISA_ANDI: RV(emit_alu2_ri)(e, in, ALU_AND, ALU_AND); return 1;
+    case ISA_SLTI: RV(emit_set2)(e, in, CC_L, true); return 1;
+    case ISA_SLTIU: RV(emit_set2)(e, in, CC_B, true); return 1;
+    case ISA_SLLI: RV(emit_shift2_ri)(e, in, SH_SHL, (unsigned)in->imm & 127); return 1;
+    case ISA_SRLI: RV(emit_shift2_ri)(e, in, SH_SHR, (unsigned)in->imm & 127); return 1;
+    case ISA_SRAI: RV(emit_shift2_ri)(e, in, SH_SAR, (unsigned)in->imm & 127); return 1;
+    case ISA_ADD: RV(emit_alu2_rr)(e, in, ALU_ADD, ALU_ADC); return 1;
+    case ISA_SUB: RV(emit_alu2_rr)(e, in, ALU_SUB, ALU_SBB); return 1;
+    case ISA_XOR: RV(emit_alu2_rr)(e, in, ALU_XOR, ALU_XOR); return 1;
+    case ISA_OR: RV(emit_alu2_rr)(e, in, ALU_OR, ALU_OR); return 1;
+    case ISA_AND: RV(emit_alu2_rr)(e, in, ALU_AND, ALU_AND); return 1;
+    case ISA_SLT: RV(emit_set2)(e, in, CC_L, false); return 1;
+    case ISA_SLTU: RV(emit_set2)(e, in, CC_B, false); return 1;
+    case ISA_SLL: RV(emit_shift2_rr)(t, in, SH_SHL); return 1;
+    case ISA_SRL: RV(emit_shift2_rr)(t, in, SH_SHR); return 1;
+    case ISA_SRA: RV(emit_shift2_rr)(t, in, SH_SAR); return 1;
+    case ISA_MUL: RV(emit_mul2)(e, in); return 1;
+    case ISA_MULH: RV(emit_op_q)(e, in, Q_MULH); return 1;
+    case ISA_MULHSU: RV(emit_op_q)(e, in, Q_MULHSU); return 1;
+    case ISA_MULHU: RV(emit_op_q)(e, in, Q_MULHU); return 1;
+    case ISA_DIV: RV(emit_op_q)(e, in, Q_DIV); return 1;
+    case ISA_DIVU: RV(emit_op_q)(e, in, Q_DIVU); return 1;
+    case ISA_REM: RV(emit_op_q)(e, in, Q_REM); return 1;
+    case ISA_REMU: RV(emit_op_q)(e, in, Q_REMU); return 1;
+    case ISA_LB: RV(emit_load2)(t, in, 1, true, false); return 1;
+    case ISA_LH: RV(emit_load2)(t, in, 2, true, false); return 1;
+    case ISA_LW: RV(emit_load2)(t, in, 4, true, false); return 1;
+    case ISA_LD: RV(emit_load2)(t, in, 8, true, false); return 1;
+    case ISA_LBU: RV(emit_load2)(t, in, 1, false, false); return 1;
+    case ISA_LHU: RV(emit_load2)(t, in, 2, false, false); return 1;
+    case ISA_LWU: RV(emit_load2)(t, in, 4, false, false); return 1;
+    case ISA_LDU: RV(emit_load2)(t, in, 8, false, false); return 1;
+    case ISA_LQ: RV(emit_load2)(t, in, 16, false, false); return 1;
+    case ISA_FLW: RV(emit_load2)(t, in, 4, false, true); return 1;
+    case ISA_FLD: RV(emit_load2)(t, in, 8, false, true); return 1;
+    case ISA_SB: RV(emit_store2)(t, in, 1, false); return 1;
+    case ISA_SH: RV(emit_store2)(t, in, 2, false); return 1;
+    case ISA_SW: RV(emit_store2)(t, in, 4, false); return 1;
+    case ISA_SD: RV(emit_store2)(t, in, 8, false); return 1;
+    case ISA_SQ: RV(emit_store2)(t, in, 16, false); return 1;
+    case ISA_FSW: RV(emit_store2)(t, in, 4, true); return 1;
+    case ISA_FSD: RV(emit_store2)(t, in, 8, true); return 1;
+    case ISA_BEQ: RV(emit_branch2)(t, in, CC_E, pc, idx); return 1;
+    case ISA_BNE: RV(emit_branch2)(t, in, CC_NE, pc, idx); return 1;
+    case ISA_BLT: RV(emit_branch2)(t, in, CC_L, pc, idx); return 1;
+    case ISA_BGE: RV(emit_branch2)(t, in, CC_GE, pc, idx); return 1;
+    case ISA_BLTU: RV(emit_branch2)(t, in, CC_B, pc, idx); return 1;
+    case ISA_BGEU: RV(emit_branch2)(t, in, CC_AE, pc, idx); return 1;
+    default: return -1;
+    }
+}
