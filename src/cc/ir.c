@@ -71,14 +71,59 @@ int ir_slot_new(struct ir_func *f, long size, int align)
     return f->nslots++;
 }
 
-static const char *const opnames[] = {
-    "nop", "li", "fli", "mov", "add", "sub", "mul", "div", "divu", "rem", "remu", "and", "or",
-    "xor", "shl", "shr", "sar", "slt", "sltu", "seqz", "snez", "neg", "not", "ext", "load",
-    "store", "addr", "gaddr", "frameaddr", "fadd", "fsub", "fmul", "fdiv", "fneg", "feq",
-    "flt", "fle", "i2f", "f2i", "f2f", "fmv.x.f", "fmv.f.x", "br", "bcmp", "jmp", "ret",
-    "call", "param", "copy", "zero", "alloca", "asm", "trap", "save_va", "mulhu", "amo", "cas", "fence", "blockaddr", "ijmp", "spsave", "sprestore",
-    "fma", "fsqrt", "fabs", "fsgnj", "fclass", "frflags", "fsflags", "loc",
+const struct ir_opinfo ir_ops[IR_NOPS] = {
+#define IR_OP(name, text, d, a, b, c, flags) [IR_##name] = {text, IRO_##d, IRO_##a, IRO_##b, IRO_##c, flags},
+#include "cc/ir.def"
+#undef IR_OP
 };
+
+int ir_operand_bound(const struct ir_ins *i)
+{
+    int fl = ir_ops[i->op].flags;
+    if (fl & (IRF_CALLOPS | IRF_RETOPS)) return 1 + i->call->nargs + i->call->nrets;
+    if (fl & IRF_ASMOPS) return i->asmi->nops;
+    return 3;
+}
+
+int **ir_slot_buf(const struct ir_ins *i, int **local, int nlocal)
+{
+    int bound = ir_operand_bound(i);
+    return bound <= nlocal ? local : cc_alloc(sizeof(int *) * (size_t)bound);
+}
+
+int ir_uses(struct ir_ins *i, int **slots, int max)
+{
+    const struct ir_opinfo *o = &ir_ops[i->op];
+    int n = 0;
+    if (o->flags & IRF_CALLOPS && i->call->fn && n < max) slots[n++] = &i->call->fn;
+    if (o->flags & (IRF_CALLOPS | IRF_RETOPS)) {
+        for (int k = 0; k < i->call->nargs && n < max; k++) slots[n++] = &i->call->args[k].vreg;
+    } else if (o->flags & IRF_ASMOPS) {
+        for (int k = 0; k < i->asmi->nops && n < max; k++)
+            if ((i->asmi->ops[k].in || i->asmi->ops[k].kind == 'm') && i->asmi->ops[k].vreg)
+                slots[n++] = &i->asmi->ops[k].vreg;
+    } else {
+        if (o->a && i->a && n < max) slots[n++] = &i->a;
+        if (o->b && i->b && n < max) slots[n++] = &i->b;
+        if (o->c && i->c && n < max) slots[n++] = &i->c;
+    }
+    return n;
+}
+
+int ir_defs(struct ir_ins *i, int **slots, int max)
+{
+    const struct ir_opinfo *o = &ir_ops[i->op];
+    int n = 0;
+    if (o->flags & IRF_CALLOPS) {
+        for (int k = 0; k < i->call->nrets && n < max; k++) slots[n++] = &i->call->rets[k].vreg;
+    } else if (o->flags & IRF_ASMOPS) {
+        for (int k = 0; k < i->asmi->nops && n < max; k++)
+            if (i->asmi->ops[k].out && i->asmi->ops[k].outvreg) slots[n++] = &i->asmi->ops[k].outvreg;
+    } else if (o->d && i->d && n < max) {
+        slots[n++] = &i->d;
+    }
+    return n;
+}
 
 void ir_dump(struct ir_func *f, FILE *out)
 {
@@ -88,7 +133,7 @@ void ir_dump(struct ir_func *f, FILE *out)
         fprintf(out, ".B%d:\n", b->id);
         for (int k = 0; k < b->n; k++) {
             struct ir_ins *i = &b->ins[k];
-            fprintf(out, "\t%s", i->op < sizeof opnames / sizeof *opnames ? opnames[i->op] : "?");
+            fprintf(out, "\t%s", i->op < IR_NOPS ? ir_ops[i->op].name : "?");
             if (i->w) fprintf(out, ".%d", i->w);
             if (i->uns) fputs("u", out);
             if (i->d) fprintf(out, " %%%d =", i->d);

@@ -10,66 +10,25 @@
 
 #include <string.h>
 
-static int uses_of(struct ir_ins *i, int **slots, int max)
-{
-    int n = 0;
-    switch (i->op) {
-    case IR_NOP: case IR_LI: case IR_FLI: case IR_ADDR: case IR_GADDR: case IR_FRAMEADDR:
-    case IR_PARAM: case IR_JMP: case IR_TRAP: case IR_SAVE_VA: case IR_BLOCKADDR: case IR_FENCE: case IR_SPSAVE:
-        break;
-    case IR_RET:
-        for (int k = 0; k < i->call->nargs && n < max; k++) slots[n++] = &i->call->args[k].vreg;
-        break;
-    case IR_CALL:
-        if (i->call->fn) slots[n++] = &i->call->fn;
-        for (int k = 0; k < i->call->nargs && n < max; k++) slots[n++] = &i->call->args[k].vreg;
-        break;
-    case IR_ASM:
-        for (int k = 0; k < i->asmi->nops && n < max; k++)
-            if ((i->asmi->ops[k].in || i->asmi->ops[k].kind == 'm') && i->asmi->ops[k].vreg)
-                slots[n++] = &i->asmi->ops[k].vreg;
-        break;
-    default:
-        if (i->a) slots[n++] = &i->a;
-        if (i->b) slots[n++] = &i->b;
-        if (i->c) slots[n++] = &i->c;
-        break;
-    }
-    return n;
-}
-
+/* ndef[v] counts v's definitions (a call result or asm output counts as two: its
+ * value is not an instruction a later pass can look through); def[v] is its one
+ * defining instruction when ndef[v] == 1 */
 static void count_defs(struct ir_func *f, int *ndef, struct ir_ins **def)
 {
     memset(ndef, 0, sizeof(int) * (size_t)f->nvregs);
     for (int b = 0; b < f->nblocks; b++)
         for (int k = 0; k < f->blocks[b]->n; k++) {
             struct ir_ins *i = &f->blocks[b]->ins[k];
-            if (i->op == IR_CALL) {
-                for (int r = 0; r < i->call->nrets; r++) ndef[i->call->rets[r].vreg] += 2;
-            } else if (i->op == IR_ASM) {
-                for (int r = 0; r < i->asmi->nops; r++)
-                    if (i->asmi->ops[r].out && i->asmi->ops[r].outvreg) ndef[i->asmi->ops[r].outvreg] += 2;
-            } else if (i->d) {
+            if (ir_ops[i->op].flags & (IRF_CALLOPS | IRF_ASMOPS)) {
+                int *local[8];
+                int **slots = ir_slot_buf(i, local, 8);
+                int n = ir_defs(i, slots, ir_operand_bound(i));
+                for (int r = 0; r < n; r++) ndef[*slots[r]] += 2;
+            } else if (ir_ops[i->op].d && i->d) {
                 ndef[i->d]++;
                 def[i->d] = i;
             }
         }
-}
-
-static bool pure(int op)
-{
-    switch (op) {
-    case IR_LI: case IR_FLI: case IR_MOV: case IR_ADD: case IR_SUB: case IR_MUL: case IR_DIV:
-    case IR_DIVU: case IR_REM: case IR_REMU: case IR_AND: case IR_OR: case IR_XOR: case IR_SHL:
-    case IR_SHR: case IR_SAR: case IR_SLT: case IR_SLTU: case IR_SEQZ: case IR_SNEZ: case IR_NEG:
-    case IR_NOT: case IR_EXT: case IR_ADDR: case IR_GADDR: case IR_FRAMEADDR: case IR_FADD:
-    case IR_FSUB: case IR_FMUL: case IR_FDIV: case IR_FNEG: case IR_FEQ: case IR_FLT: case IR_FLE:
-    case IR_I2F: case IR_F2I: case IR_F2F: case IR_FMV_XF: case IR_FMV_FX: case IR_MULHU:
-    case IR_BLOCKADDR: case IR_FMA: case IR_FSQRT: case IR_FABS: case IR_FSGNJ: case IR_FCLASS:
-        return true;
-    default:
-        return false;
-    }
 }
 
 static bool const_of(int v, int *ndef, struct ir_ins **def, i128 *out)
@@ -153,7 +112,7 @@ static void copy_propagate(struct ir_func *f, int *ndef, struct ir_ins **def)
             struct ir_ins *i = &f->blocks[b]->ins[k];
             if ((i->op == IR_CALL || i->op == IR_RET) && i->call->nargs > 60) continue;
             if (i->op == IR_ASM && i->asmi->nops > 60) continue;
-            int n = uses_of(i, slots, 64);
+            int n = ir_uses(i, slots, 64);
             for (int q = 0; q < n; q++) *slots[q] = repl[*slots[q]];
         }
 }
@@ -182,7 +141,7 @@ static void remove_unreachable(struct ir_func *f)
                     seen[t[q]] = true;
                     stack[sp++] = t[q];
                 }
-            if (i->op == IR_JMP || i->op == IR_BR || i->op == IR_BCMP || i->op == IR_RET || i->op == IR_IJMP) break;
+            if (ir_is_term(i->op)) break;
         }
     }
     for (int b = 0; b < f->nblocks; b++)
@@ -204,7 +163,7 @@ static void dead_code(struct ir_func *f)
                     big = true;
                     continue;
                 }
-                int n = uses_of(i, slots, 64);
+                int n = ir_uses(i, slots, 64);
                 for (int q = 0; q < n; q++) nuse[*slots[q]]++;
             }
         if (big) return;
@@ -212,7 +171,7 @@ static void dead_code(struct ir_func *f)
         for (int b = 0; b < f->nblocks; b++)
             for (int k = 0; k < f->blocks[b]->n; k++) {
                 struct ir_ins *i = &f->blocks[b]->ins[k];
-                if (pure(i->op) && i->d && !nuse[i->d]) {
+                if (ir_is_pure(i->op) && i->d && !nuse[i->d]) {
                     memset(i, 0, sizeof *i);
                     i->op = IR_NOP;
                     changed = true;
