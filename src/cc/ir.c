@@ -1,4 +1,4 @@
-/* IR containers and a textual dump (-fdump-ir). */
+/* IR containers and the per-opcode facts of ir.def. */
 #include "cc/ir.h"
 
 #include <string.h>
@@ -123,27 +123,4 @@ int ir_defs(struct ir_ins *i, int **slots, int max)
         slots[n++] = &i->d;
     }
     return n;
-}
-
-void ir_dump(struct ir_func *f, FILE *out)
-{
-    fprintf(out, "function %s (%d vregs, %d slots)\n", f->name, f->nvregs - 1, f->nslots);
-    for (int bi = 0; bi < f->nblocks; bi++) {
-        struct ir_block *b = f->blocks[bi];
-        fprintf(out, ".B%d:\n", b->id);
-        for (int k = 0; k < b->n; k++) {
-            struct ir_ins *i = &b->ins[k];
-            fprintf(out, "\t%s", i->op < IR_NOPS ? ir_ops[i->op].name : "?");
-            if (i->w) fprintf(out, ".%d", i->w);
-            if (i->uns) fputs("u", out);
-            if (i->d) fprintf(out, " %%%d =", i->d);
-            if (i->a) fprintf(out, " %%%d", i->a);
-            if (i->b) fprintf(out, ", %%%d", i->b);
-            if (i->imm || i->op == IR_LI) fprintf(out, " #%lld", (long long)i->imm);
-            if (i->sym) fprintf(out, " %s", i->sym);
-            if (i->op == IR_BR || i->op == IR_BCMP) fprintf(out, " -> .B%d, .B%d", i->t1, i->t2);
-            if (i->op == IR_JMP) fprintf(out, " -> .B%d", i->t1);
-            fputc('\n', out);
-        }
-    }
 }

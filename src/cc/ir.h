@@ -133,7 +133,6 @@ int ir_vreg(struct ir_func *f, int cls);
 int ir_block_new(struct ir_func *f);
 struct ir_ins *ir_emit(struct ir_func *f, int block, int op);
 int ir_slot_new(struct ir_func *f, long size, int align);
-void ir_dump(struct ir_func *f, FILE *out);
 
 /* Operand access for every pass: the addresses of the vreg fields an instruction reads
  * (ir_uses) or writes (ir_defs), at most max of them; ir_operand_bound gives a max
@@ -162,6 +161,8 @@ bool abi_flatten_fp(struct type *t, struct abi_part parts[2], int *n);
 
 /* ir_opt.c: passes for -O1 and above */
 void ir_optimize(struct ir_func *f, int level);
+bool ir_pass_known(const char *name);
+bool ir_run_pass(struct ir_func *f, const char *name);  /* false: no such pass */
 
 /* regalloc.c */
 void regalloc(struct ir_func *f);

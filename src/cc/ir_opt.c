@@ -6,7 +6,7 @@
  *   - dead code elimination of side-effect-free instructions and unreachable blocks.
  * A vreg defined exactly once is a value that never changes, so using it anywhere its
  * definition dominates is safe; lowering only ever uses a vreg where it was defined. */
-#include "cc/ir.h"
+#include "cc/ir_text.h"
 
 #include <string.h>
 
@@ -181,15 +181,56 @@ static void dead_code(struct ir_func *f)
     }
 }
 
-void ir_optimize(struct ir_func *f, int level)
+static void run_copy_propagate(struct ir_func *f)
 {
-    remove_unreachable(f);      /* at -O0 too: code behind a constant false condition is gone */
-    if (level < 1) return;
     int *ndef = cc_alloc(sizeof(int) * (size_t)f->nvregs);
     struct ir_ins **def = cc_alloc(sizeof *def * (size_t)f->nvregs);
     count_defs(f, ndef, def);
     copy_propagate(f, ndef, def);
+}
+
+static void run_fold_immediates(struct ir_func *f)
+{
+    int *ndef = cc_alloc(sizeof(int) * (size_t)f->nvregs);
+    struct ir_ins **def = cc_alloc(sizeof *def * (size_t)f->nvregs);
     count_defs(f, ndef, def);
     fold_immediates(f, ndef, def);
-    dead_code(f);
+}
+
+/* the pass list, in order; a pass runs at -O<min_level> and above */
+static const struct ir_pass {
+    const char *name;
+    int min_level;
+    void (*run)(struct ir_func *f);
+} passes[] = {
+    {"unreachable", 0, remove_unreachable},  /* at -O0 too: code behind a constant false condition is gone */
+    {"copyprop", 1, run_copy_propagate},
+    {"fold", 1, run_fold_immediates},
+    {"dce", 1, dead_code},
+};
+
+bool ir_pass_known(const char *name)
+{
+    for (size_t k = 0; k < sizeof passes / sizeof *passes; k++)
+        if (!strcmp(passes[k].name, name)) return true;
+    return false;
+}
+
+bool ir_run_pass(struct ir_func *f, const char *name)
+{
+    for (size_t k = 0; k < sizeof passes / sizeof *passes; k++)
+        if (!strcmp(passes[k].name, name)) {
+            passes[k].run(f);
+            return true;
+        }
+    return false;
+}
+
+void ir_optimize(struct ir_func *f, int level)
+{
+    for (size_t k = 0; k < sizeof passes / sizeof *passes; k++)
+        if (level >= passes[k].min_level) {
+            passes[k].run(f);
+            ir_dump_stage(f, passes[k].name);
+        }
 }
