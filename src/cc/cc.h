@@ -22,7 +22,7 @@
  *   ir.def        every IR opcode: name and operand facts (enum irop, ir_ops[])
  *   ir.c          IR containers, operand access (ir_uses/ir_defs)
  *   ir_write.c    the IR as text; ir_read.c reads it back (-x ir); ir_dump.c -fdump-ir=STAGE
- *   ir_opt.c      the pass list: unreachable blocks, copy propagation, immediates, dead code
+ *   ir_opt.c      the pass list; opt/ one file per pass: unreachable, copyprop, fold, dce
  *   abi_riscv.c   calling conventions (argument classification) for the three models
  *   regalloc.c    liveness and linear-scan register allocation with spilling
  *   emit_riscv.c  IR + allocation -> GNU assembly text for zl-as

@@ -60,7 +60,7 @@ static i128 read_number(struct reader *r)
         v = next;
     }
     if (v > (u128)1 << 127 || (!neg && v == (u128)1 << 127)) fail(r, "number out of range");
-    return neg ? -(i128)v : (i128)v;
+    return (i128)(neg ? -v : v);   /* -2^127 wraps to itself, as intended */
 }
 
 static int hexval(char c)
