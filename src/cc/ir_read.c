@@ -171,7 +171,10 @@ static const char *take_str(struct reader *r, const char *what)
 static int take_vreg(struct reader *r, bool zero_ok)
 {
     if (r->kind != T_VREG) fail(r, "vreg (%%N) expected");
-    if (r->num < (zero_ok ? 0 : 1) || r->num >= r->f->nvregs) fail(r, "vreg %%%s out of range", r->num < 0 ? "-" : "N");
+    if (r->num < (zero_ok ? 0 : 1) || r->num >= r->f->nvregs) {
+        if (r->num < -(1 << 30) || r->num > 1 << 30) fail(r, "vreg number out of range");
+        fail(r, "vreg %%%d out of range (vregs %d)", (int)r->num, r->f->nvregs - 1);
+    }
     int v = (int)r->num;
     advance(r);
     return v;
