@@ -4,6 +4,7 @@
 #    tests/cc/ir/NAME.PASS.expected exactly;
 #  - bad: each tests/cc/ir/bad/NAME.ir names its error in a line "; ERROR: LINE: TEXT";
 #    zl-cc must print "NAME.ir:LINE: error: TEXT...", exit 1 and write no output;
+#  - options: -fdump-ir=STAGE[=stderr] and -fpass=NAME, accepted and refused;
 #  - round trip: every program of tests/cc/progs dumped at -fdump-ir=lower, read back
 #    with -x ir, gives the assembly of the direct compile, at -m128, -m64 and -m32 (-O2).
 # Environment: CC_IR_ONLY (a glob of program names, default all), CC_IR_MODELS
@@ -52,6 +53,34 @@ for bad in "$IRDIR"/bad/*.ir; do
         echo "PASS $id"
     fi
 done
+
+# the options: unknown stages and passes are errors; STAGE=stderr; a -O0 dump has no
+# -O1 pass in it
+opt_case() {   # ID WANT_RC GREP_IN_STDERR ARGS...
+    local id=$1 want=$2 pat=$3 rc
+    shift 3
+    (cd "$T" && timeout "$tmo" "$ZLCC" "$@") >"$T/out" 2>"$T/err"
+    rc=$?
+    if [ "$rc" != "$want" ]; then
+        echo "FAIL cc/ir/opt/$id: exit status $rc, want $want: $(head -n1 "$T/err")"
+    elif ! grep -q -- "$pat" "$T/err"; then
+        echo "FAIL cc/ir/opt/$id: no '$pat' on stderr"
+    else
+        echo "PASS cc/ir/opt/$id"
+    fi
+}
+printf 'int f(int x) { return x * 8; }\n' >"$T/f.c"
+opt_case bad-stage 1 "unknown IR stage" -S -fdump-ir=nosuch f.c
+opt_case bad-pass 1 "unknown IR pass" -x ir -fpass=nosuch -S f.c
+opt_case stderr 0 "shl.4 %1 #3" -m64 -O1 -S -fdump-ir=fold=stderr f.c
+opt_case missing 1 "No such file" -x ir -S nosuch.ir
+rm -f "$T"/f.c.*.ir
+(cd "$T" && "$ZLCC" -m64 -O0 -S -fdump-ir=fold -fdump-ir=unreachable f.c) 2>/dev/null
+if grep -q '^function' "$T/f.c.unreachable.ir" 2>/dev/null && ! grep -q '^function' "$T/f.c.fold.ir" 2>/dev/null; then
+    echo "PASS cc/ir/opt/O0-stages"
+else
+    echo "FAIL cc/ir/opt/O0-stages: at -O0 unreachable runs and fold does not"
+fi
 
 # one program at one XLEN; prints its PASS/FAIL line
 round_trip() {
