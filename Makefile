@@ -41,7 +41,7 @@ $(LIBZL): $(LIB_OBJS)
 
 # Each tool: main.c plus an archive of its other objects, which unit tests link too.
 define tool_rule
-$(BUILD)/lib/libzl-$1.a: $(patsubst %.c,$(BUILD)/obj/%.o,$(filter-out src/$1/main.c,$(wildcard src/$1/*.c)))
+$(BUILD)/lib/libzl-$1.a: $(patsubst %.c,$(BUILD)/obj/%.o,$(filter-out src/$1/main.c,$(wildcard src/$1/*.c src/$1/opt/*.c)))
 	@mkdir -p $$(@D)
 	rm -f $$@ && ar rcs $$@ $$^
 $(BUILD)/bin/zl-$1: $(BUILD)/obj/src/$1/main.o $(BUILD)/lib/libzl-$1.a $(LIBZL)

@@ -39,6 +39,11 @@ seed() {
     fuzz_cc)    cp tests/cc/progs/*.c "$d/" 2>/dev/null ;;
     fuzz_pp)    find tests/cpp/corpus -type f -name '*.[ch]' -exec cp {} "$d/" \; 2>/dev/null ;;
     fuzz_as)    cp tests/as/*.s "$d/" 2>/dev/null ;;
+    fuzz_ir)    # the first byte picks the XLEN (0 rv128, 1 rv64, 2 rv32), as the file's target line
+        local f; for f in tests/cc/ir/*.ir; do
+            case $(sed -n 's/^target //p' "$f") in rv64) printf '\001' ;; rv32) printf '\002' ;; *) printf '\000' ;; esac >"$d/${f##*/}"
+            cat "$f" >>"$d/${f##*/}"
+        done ;;
     fuzz_audit) cp src/audit/*.c "$d/" 2>/dev/null ;;
     *)          # ELF readers: small objects and executables of every class (build/bin)
         local s; s=$(mktemp -d)

@@ -22,8 +22,10 @@
  *                 helpers, the function), lower_conv.c, lower_expr.c, lower_init.c,
  *                 lower_call.c, lower_atomic.c, lower_builtin.c, lower_complex.c,
  *                 lower_stmt.c; lower.h is their private header
- *   ir.c          IR containers and the -fdump-ir text
- *   ir_opt.c      -O1 and above: immediates, copy propagation, dead code elimination
+ *   ir.def        every IR opcode: name and operand facts (enum irop, ir_ops[])
+ *   ir.c          IR containers, operand access (ir_uses/ir_defs)
+ *   ir_write.c    the IR as text; ir_read.c reads it back (-x ir); ir_dump.c -fdump-ir=STAGE
+ *   ir_opt.c      the pass list; opt/ one file per pass: unreachable, copyprop, fold, dce
  *   abi_riscv.c   calling conventions (argument classification) for the three models
  *   regalloc.c    liveness and linear-scan register allocation with spilling
  *   emit_riscv.c  IR + allocation -> GNU assembly text for zl-as
@@ -505,6 +507,8 @@ extern struct cc_options ccopt;
 
 /* Compile a preprocessed token stream to assembly on `out`. Returns false on error. */
 bool cc_compile(struct cpp *pp, FILE *out, const char *src_name);
+bool cc_compile_ir(const char *path, FILE *out);   /* an IR text file (-x ir) */
+extern const char *cc_ir_pass;   /* -fpass=NAME: cc_compile_ir runs only it and writes IR */
 void emit_unit(FILE *out);
 /* -g: start the .file table of a translation unit (file 1 = the source) */
 void emit_debug_begin(FILE *out, const char *src_name);
@@ -582,8 +586,6 @@ float cc_tf_to_float(u128 a);
 i128 cc_tf_fixti(u128 a);
 u128 cc_tf_floatti(i128 v);
 u128 cc_tf_floatunti(u128 v);
-
-extern bool cc_dump_ir;
 
 /* complex.c: _Complex types (C11 6.2.5p11, 6.3.1.6-8) */
 extern struct type *ty_cfloat, *ty_cdouble, *ty_cldouble;

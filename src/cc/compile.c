@@ -1,10 +1,10 @@
 /* One translation unit: tokens -> AST -> IR -> registers -> assembly. */
-#include "cc/ir.h"
+#include "cc/ir_text.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 struct cc_options ccopt;
-bool cc_dump_ir;
 
 static void reset_front_end(void)
 {
@@ -19,6 +19,21 @@ static void reset_front_end(void)
  * lowered to exercise the middle end).  After an error in it (a jump into the scope of a
  * VLA, an asm operand ...) the next functions are still lowered, to report theirs; no
  * assembly is written once there is an error. */
+/* A function's IR from lowering (or from an IR file) on: the passes, register
+ * allocation, assembly.  out NULL: front end only, for fuzzing, still optimised to
+ * exercise the middle end. */
+static void back_end_ir(struct ir_func *f, FILE *out)
+{
+    ir_dump_stage(f, "lower");
+    ir_optimize(f, out ? ccopt.opt : 1);
+    ir_dump_stage(f, "final");
+    regalloc(f);
+    if (out && !cc_nerrors) emit_function(out, f);
+}
+
+/* After an error in a function (a jump into the scope of a VLA, an asm operand ...) the
+ * next functions are still lowered, to report theirs; no assembly is written once there
+ * is an error. */
 static void back_end(struct obj *g, FILE *out)
 {
     jmp_buf jb, *outer = cc_error_jmp;
@@ -27,12 +42,82 @@ static void back_end(struct obj *g, FILE *out)
         cc_error_jmp = outer;
         return;
     }
-    struct ir_func *f = lower_function(g);
-    ir_optimize(f, out ? ccopt.opt : 1);
-    regalloc(f);
-    if (out && cc_dump_ir) ir_dump(f, stderr);
-    if (out && !cc_nerrors) emit_function(out, f);
+    back_end_ir(lower_function(g), out);
     cc_error_jmp = outer;
+}
+
+static void begin_unit(FILE *out, const char *src_name)
+{
+    if (out) {
+        fprintf(out, "\t.file \"%s\"\n", src_name);
+        fprintf(out, "\t.option nopic\n");
+        emit_debug_begin(out, src_name);
+    }
+    ir_dump_begin(src_name);
+}
+
+/* the static data: straight to out, or through a buffer when the IR dumps carry it too */
+static void end_unit(FILE *out)
+{
+    if (!out || cc_nerrors) {
+        ir_dump_end(NULL);
+        return;
+    }
+    if (!ir_dump_active()) {
+        emit_data(out);
+        return;
+    }
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (!mem) cc_fatal("cannot buffer the static data");
+    emit_data(mem);
+    fclose(mem);
+    fwrite(text, 1, len, out);
+    ir_dump_end(text);
+    free(text);
+}
+
+const char *cc_ir_pass;
+
+/* -fpass=NAME: the one pass on every function, the IR text as the output */
+static void run_one_pass(struct ir_unit *u, FILE *out)
+{
+    if (out) ir_write_header(out, u->source);
+    for (int k = 0; k < u->nfuncs; k++) {
+        ir_run_pass(u->funcs[k], cc_ir_pass);
+        if (out) ir_write_func(out, u->funcs[k]);
+    }
+    if (out && u->data) ir_write_data(out, u->data);
+}
+
+bool cc_compile_ir_unit(struct ir_unit *u, FILE *out)
+{
+    jmp_buf jb;
+    jmp_buf *save = cc_error_jmp, *save_abort = cc_abort_jmp;
+    cc_error_jmp = cc_abort_jmp = &jb;
+    bool ok = false;
+    if (!setjmp(jb)) {
+        if (cc_ir_pass) {
+            run_one_pass(u, out);
+        } else {
+            begin_unit(out, u->source);
+            for (int k = 0; k < u->nfuncs; k++) back_end_ir(u->funcs[k], out);
+            if (out && u->data && !cc_nerrors) fputs(u->data, out);
+            ir_dump_end(u->data);
+        }
+        ok = cc_nerrors == 0;
+    }
+    cc_error_jmp = save;
+    cc_abort_jmp = save_abort;
+    return ok;
+}
+
+bool cc_compile_ir(const char *path, FILE *out)
+{
+    struct ir_unit u;
+    types_init();
+    return ir_read_file(path, &u) && cc_compile_ir_unit(&u, out);
 }
 
 bool cc_compile(struct cpp *pp, FILE *out, const char *src_name)
@@ -52,14 +137,10 @@ bool cc_compile(struct cpp *pp, FILE *out, const char *src_name)
         parse_tu(&ts);
         /* after an error the parser went on to report more; its tree is not compiled */
         if (cc_nerrors) goto done;
-        if (out) {
-            fprintf(out, "\t.file \"%s\"\n", src_name);
-            fprintf(out, "\t.option nopic\n");
-            emit_debug_begin(out, src_name);
-        }
+        begin_unit(out, src_name);
         for (struct obj *g = tu.globals; g; g = g->next)
             if (g->name && g->is_func && g->body) back_end(g, out);
-        if (out && !cc_nerrors) emit_data(out);
+        end_unit(out);
         ok = cc_nerrors == 0;
     }
 done:

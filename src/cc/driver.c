@@ -1,6 +1,7 @@
 /* The driver: GCC-style command line; preprocess -> compile -> zl-as -> zl-ld, with
  * temporary files that are always removed and no half-written outputs on errors. */
 #include "cc/cc.h"
+#include "cc/ir_text.h"
 #include "common/outfile.h"
 #include "common/version.h"
 
@@ -142,6 +143,7 @@ struct opts {
     bool dep_only;          /* -M/-MM: the dependencies instead of the output */
     bool dump_macros;       /* -dM with -E: the macros defined at the end */
     bool keep_defines;      /* -dD with -E: the output keeps the #define/#undef lines */
+    bool ir_input;          /* the input being compiled is IR text (-x ir, .ir) */
     bool save_temps;        /* -save-temps: keep x.i, x.s, x.o in the current directory */
     long std_version;       /* __STDC_VERSION__ (-std=); 0: not defined (C90) */
     bool strict_ansi;       /* -std=cNN rather than gnuNN: __STRICT_ANSI__ */
@@ -184,7 +186,7 @@ static void usage(void)
           "  -c                       Compile and assemble, but do not link.\n"
           "  -o <file>                Place the output into <file>.\n"
           "  -save-temps              Keep x.i, x.s and x.o in the current directory.\n"
-          "  -x <language>            c, c-header, assembler, assembler-with-cpp or none.\n"
+          "  -x <language>            c, c-header, assembler, assembler-with-cpp, ir or none.\n"
           "  -std=<standard>          c89/c90/c99/c11/c17/c18/c2x or gnu*: sets __STDC_VERSION__.\n"
           "  -I <dir>, -iquote <dir>, -isystem <dir>, -idirafter <dir>, -include <file>, -nostdinc\n"
           "  -D <name>[=<value>], -U <name>\n"
@@ -192,7 +194,9 @@ static void usage(void)
           "  -g                       Line-number information (DWARF .debug_line).\n"
           "  -w, -W<name>, -Wno-<name>, -Wall, -Wextra, -Werror, -Werror=<name>, -Wno-error=<name>\n"
           "  -fmax-errors=<n>, -Wfatal-errors   Stop after <n> errors, after the first.\n"
-          "  -ffreestanding, -fno-builtin, -fstack-protector[-strong|-all], -fdump-ir\n"
+          "  -ffreestanding, -fno-builtin, -fstack-protector[-strong|-all]\n"
+          "  -fdump-ir[=STAGE[=stderr]]  Write the IR after STAGE (lower, a pass, final) to SRC.STAGE.ir.\n"
+          "  -fpass=<pass>            With -x ir -S: run only that pass, write IR text.\n"
           "  -Wa,<opts>, -Xassembler <arg>   Pass options to zl-as.\n"
           "  -Wl,<opts>, -Xlinker <arg>      Pass options to zl-ld.\n"
           "  -Wp,<opts>               Preprocessor options (-D, -U, -I, -MD <file>, -MMD <file>).\n"
@@ -301,7 +305,20 @@ static int f_option(struct opts *o, const char *a)
     else if (!strcmp(f, "stack-protector-all")) ccopt.ssp = 3;
     else if (!strcmp(f, "no-stack-protector")) ccopt.ssp = 0;
     else if (!strcmp(f, "syntax-only")) o->mode = 'y';
-    else if (!strcmp(f, "dump-ir")) cc_dump_ir = true;
+    else if (!strcmp(f, "dump-ir")) ir_dump_request("final=stderr");
+    else if (!strncmp(f, "pass=", 5)) {
+        if (!ir_pass_known(f + 5)) {
+            fprintf(stderr, "zl-cc: error: unknown IR pass in '%s'\n", a);
+            return 1;
+        }
+        cc_ir_pass = f + 5;
+    }
+    else if (!strncmp(f, "dump-ir=", 8)) {
+        if (!ir_dump_request(f + 8)) {
+            fprintf(stderr, "zl-cc: error: unknown IR stage in '%s' (stages: lower, the passes of docs/cc.md, final; STAGE=stderr for standard error)\n", a);
+            return 1;
+        }
+    }
     else if (!strncmp(f, "max-errors=", 11)) {
         char *end;
         const char *v = f + 11;
@@ -666,12 +683,27 @@ static bool preprocess_to(struct opts *o, const char *input, const char *outpath
     return ok;
 }
 
+static bool compile_ir_to_asm(const char *input, const char *outpath)
+{
+    FILE *f = fopen(outpath, "w");
+    if (!f) {
+        fprintf(stderr, "zl-cc: error: cannot open %s: %s\n", outpath, strerror(errno));
+        return false;
+    }
+    cc_diag_reset();
+    bool ok = cc_compile_ir(input, f);
+    if (!finish_output(f, outpath)) ok = false;
+    cc_arena_free();
+    return ok;
+}
+
 static bool compile_to_asm(struct opts *o, const char *input, const char *outpath)
 {
     if (opt_dry) {
         fprintf(stderr, " \"%s/zl-cc\" \"-cc1\" \"-m%d\" \"%s\" \"-o\" \"%s\"\n", bindir, o->xlen, input, outpath);
         return true;
     }
+    if (o->ir_input) return compile_ir_to_asm(input, outpath);
     struct cpp *pp = make_pp(o, input);
     if (!pp) return false;
     FILE *f = fopen(outpath, "w");
@@ -883,6 +915,7 @@ int cc_driver_main(int argc, char **argv)
             if (!strcmp(l, "c") || !strcmp(l, "c-header")) forced_lang = "c";
             else if (!strcmp(l, "assembler")) forced_lang = "s";
             else if (!strcmp(l, "assembler-with-cpp")) forced_lang = "S";
+            else if (!strcmp(l, "ir")) forced_lang = "ir";
             else if (!strcmp(l, "none")) forced_lang = NULL;
             else {
                 fprintf(stderr, "zl-cc: error: language %s not recognized\n", l);
@@ -1126,7 +1159,8 @@ int cc_driver_main(int argc, char **argv)
             o.asm_cpp = false;
             continue;
         }
-        bool is_c = !strcmp(e, "c") || !strcmp(e, "i") || !strcmp(e, "h");
+        o.ir_input = !strcmp(e, "ir");
+        bool is_c = !strcmp(e, "c") || !strcmp(e, "i") || !strcmp(e, "h") || o.ir_input;
         bool is_S = !strcmp(e, "S") || !strcmp(e, "sx");
         bool is_s = !strcmp(e, "s");
         if (o.mode == 'y') {   /* -fsyntax-only: C is compiled to nothing, the rest skipped */
@@ -1134,7 +1168,7 @@ int cc_driver_main(int argc, char **argv)
             continue;
         }
         if (is_c) {
-            if (o.save_temps) {
+            if (o.save_temps && !o.ir_input) {
                 char *ipath = default_out(in, "i");
                 if (!preprocess_to(&o, in, ipath)) any_error = true;
                 free(ipath);

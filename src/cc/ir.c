@@ -1,4 +1,4 @@
-/* IR containers and a textual dump (-fdump-ir). */
+/* IR containers and the per-opcode facts of ir.def. */
 #include "cc/ir.h"
 
 #include <string.h>
@@ -71,34 +71,56 @@ int ir_slot_new(struct ir_func *f, long size, int align)
     return f->nslots++;
 }
 
-static const char *const opnames[] = {
-    "nop", "li", "fli", "mov", "add", "sub", "mul", "div", "divu", "rem", "remu", "and", "or",
-    "xor", "shl", "shr", "sar", "slt", "sltu", "seqz", "snez", "neg", "not", "ext", "load",
-    "store", "addr", "gaddr", "frameaddr", "fadd", "fsub", "fmul", "fdiv", "fneg", "feq",
-    "flt", "fle", "i2f", "f2i", "f2f", "fmv.x.f", "fmv.f.x", "br", "bcmp", "jmp", "ret",
-    "call", "param", "copy", "zero", "alloca", "asm", "trap", "save_va", "mulhu", "amo", "cas", "fence", "blockaddr", "ijmp", "spsave", "sprestore",
-    "fma", "fsqrt", "fabs", "fsgnj", "fclass", "frflags", "fsflags", "loc",
+const struct ir_opinfo ir_ops[IR_NOPS] = {
+#define IR_OP(name, text, d, a, b, c, flags) [IR_##name] = {text, IRO_##d, IRO_##a, IRO_##b, IRO_##c, flags},
+#include "cc/ir.def"
+#undef IR_OP
 };
 
-void ir_dump(struct ir_func *f, FILE *out)
+int ir_operand_bound(const struct ir_ins *i)
 {
-    fprintf(out, "function %s (%d vregs, %d slots)\n", f->name, f->nvregs - 1, f->nslots);
-    for (int bi = 0; bi < f->nblocks; bi++) {
-        struct ir_block *b = f->blocks[bi];
-        fprintf(out, ".B%d:\n", b->id);
-        for (int k = 0; k < b->n; k++) {
-            struct ir_ins *i = &b->ins[k];
-            fprintf(out, "\t%s", i->op < sizeof opnames / sizeof *opnames ? opnames[i->op] : "?");
-            if (i->w) fprintf(out, ".%d", i->w);
-            if (i->uns) fputs("u", out);
-            if (i->d) fprintf(out, " %%%d =", i->d);
-            if (i->a) fprintf(out, " %%%d", i->a);
-            if (i->b) fprintf(out, ", %%%d", i->b);
-            if (i->imm || i->op == IR_LI) fprintf(out, " #%lld", (long long)i->imm);
-            if (i->sym) fprintf(out, " %s", i->sym);
-            if (i->op == IR_BR || i->op == IR_BCMP) fprintf(out, " -> .B%d, .B%d", i->t1, i->t2);
-            if (i->op == IR_JMP) fprintf(out, " -> .B%d", i->t1);
-            fputc('\n', out);
-        }
+    int fl = ir_ops[i->op].flags;
+    if (fl & (IRF_CALLOPS | IRF_RETOPS)) return 1 + i->call->nargs + i->call->nrets;
+    if (fl & IRF_ASMOPS) return i->asmi->nops;
+    return 3;
+}
+
+int **ir_slot_buf(const struct ir_ins *i, int **local, int nlocal)
+{
+    int bound = ir_operand_bound(i);
+    return bound <= nlocal ? local : cc_alloc(sizeof(int *) * (size_t)bound);
+}
+
+int ir_uses(struct ir_ins *i, int **slots, int max)
+{
+    const struct ir_opinfo *o = &ir_ops[i->op];
+    int n = 0;
+    if (o->flags & IRF_CALLOPS && i->call->fn && n < max) slots[n++] = &i->call->fn;
+    if (o->flags & (IRF_CALLOPS | IRF_RETOPS)) {
+        for (int k = 0; k < i->call->nargs && n < max; k++) slots[n++] = &i->call->args[k].vreg;
+    } else if (o->flags & IRF_ASMOPS) {
+        for (int k = 0; k < i->asmi->nops && n < max; k++)
+            if ((i->asmi->ops[k].in || i->asmi->ops[k].kind == 'm') && i->asmi->ops[k].vreg)
+                slots[n++] = &i->asmi->ops[k].vreg;
+    } else {
+        if (o->a && i->a && n < max) slots[n++] = &i->a;
+        if (o->b && i->b && n < max) slots[n++] = &i->b;
+        if (o->c && i->c && n < max) slots[n++] = &i->c;
     }
+    return n;
+}
+
+int ir_defs(struct ir_ins *i, int **slots, int max)
+{
+    const struct ir_opinfo *o = &ir_ops[i->op];
+    int n = 0;
+    if (o->flags & IRF_CALLOPS) {
+        for (int k = 0; k < i->call->nrets && n < max; k++) slots[n++] = &i->call->rets[k].vreg;
+    } else if (o->flags & IRF_ASMOPS) {
+        for (int k = 0; k < i->asmi->nops && n < max; k++)
+            if (i->asmi->ops[k].out && i->asmi->ops[k].outvreg) slots[n++] = &i->asmi->ops[k].outvreg;
+    } else if (o->d && i->d && n < max) {
+        slots[n++] = &i->d;
+    }
+    return n;
 }

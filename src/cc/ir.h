@@ -13,56 +13,29 @@
 #include "cc/cc.h"
 
 enum irop {
-    IR_NOP,
-    IR_LI,       /* d = imm */
-    IR_FLI,      /* d(fp) = constant with bits imm (w = 4 or 8) */
-    IR_MOV,      /* d = a (same class) */
-    /* integer binary, width w; b == 0 means the immediate imm (ADD/AND/OR/XOR/SHL/SHR/SAR/SLT/SLTU) */
-    IR_ADD, IR_SUB, IR_MUL, IR_DIV, IR_DIVU, IR_REM, IR_REMU, IR_AND, IR_OR, IR_XOR,
-    IR_SHL, IR_SHR, IR_SAR, IR_SLT, IR_SLTU,
-    IR_SEQZ, IR_SNEZ, IR_NEG, IR_NOT,            /* unary on a */
-    IR_EXT,      /* d = a extended from w bytes, zero (uns) or sign */
-    IR_LOAD,     /* d = *(a + imm), w bytes, uns; FP if d is an FP vreg */
-    IR_STORE,    /* *(a + imm) = b, w bytes */
-    IR_ADDR,     /* d = address of frame slot `slot` + imm */
-    IR_GADDR,    /* d = &sym + imm */
-    IR_FRAMEADDR,/* d = frame base (CFA) + imm */
-    IR_FADD, IR_FSUB, IR_FMUL, IR_FDIV, IR_FNEG, /* w = 4 or 8 */
-    IR_FEQ, IR_FLT, IR_FLE,                      /* d(int) = a op b */
-    IR_I2F,      /* d(fp w) = (int of w2 bytes, uns) a */
-    IR_F2I,      /* d(int w) = (fp w2) a, truncating, uns */
-    IR_F2F,      /* d(fp w) = (fp w2) a */
-    IR_FMV_XF,   /* d(int) = bits of a(fp w) */
-    IR_FMV_FX,   /* d(fp w) = bits of a(int) */
-    IR_BR,       /* if a != 0 goto t1 else t2 */
-    IR_BCMP,     /* if (a cc b) goto t1 else t2; cc in imm (enum ir_cc) */
-    IR_JMP,      /* goto t1 */
-    IR_RET,      /* return; call->args are the result pieces */
-    IR_CALL,     /* call; see struct ir_call */
-    IR_PARAM,    /* d = incoming argument location (loc, imm = stack offset) */
-    IR_COPY,     /* memcpy(a, b, imm) with alignment w */
-    IR_ZERO,     /* memset(a, 0, imm) with alignment w */
-    IR_ALLOCA,   /* d = new stack block of a bytes (16-aligned) */
-    IR_ASM,      /* inline asm */
-    IR_TRAP,     /* ebreak/unimp */
-    IR_SAVE_VA,  /* prologue: store a<imm>..a7 into the variadic save area (marker) */
-    IR_MULHU,    /* d = high XLEN bits of the unsigned product a * b */
-    IR_AMO,      /* d = atomic { old = *a; *a = old op b } (imm: 0 swap 1 add 2 and 3 or 4 xor), w bytes */
-    IR_CAS,      /* d = atomic { old = *a; if (old == b) *a = c }, w bytes */
-    IR_FENCE,    /* fence rw,rw */
-    IR_BLOCKADDR,/* d = address of block t1 (labels as values) */
-    IR_IJMP,     /* goto *a: to any block whose address is taken */
-    IR_SPSAVE,   /* d = sp (before VLAs of a block) */
-    IR_SPRESTORE,/* sp = a (leaving the block frees its VLAs) */
-    IR_FMA,      /* d(fp w) = a * b + c, one rounding (fmadd) */
-    IR_FSQRT,    /* d(fp w) = sqrt(a) */
-    IR_FABS,     /* d(fp w) = |a| */
-    IR_FSGNJ,    /* d(fp w) = magnitude of a, sign of b */
-    IR_FCLASS,   /* d(int) = fclass mask of a(fp w) */
-    IR_FRFLAGS,  /* d(int) = the accrued FP exception flags (fflags) */
-    IR_FSFLAGS,  /* fflags = a */
-    IR_LOC,      /* -g: source position sym (file), imm (line), slot (column) */
+#define IR_OP(name, text, d, a, b, c, flags) IR_##name,
+#include "cc/ir.def"
+#undef IR_OP
+    IR_NOPS
 };
+
+/* per-opcode facts, from ir.def */
+enum {
+    IRF_PURE = 1,     /* no side effects: removable when its result is unused */
+    IRF_TERM = 2,     /* ends a basic block */
+    IRF_CLOBBER = 4,  /* a call point: caller-saved registers do not survive it */
+    IRF_CALLOPS = 8,  /* uses call->fn and call->args, defines call->rets */
+    IRF_RETOPS = 16,  /* uses call->args (the result pieces) */
+    IRF_ASMOPS = 32,  /* uses and defines the operands of asmi */
+};
+/* what an operand field holds (ir.def's N, I, F, X) */
+enum ir_operand { IRO_N, IRO_I, IRO_F, IRO_X };
+struct ir_opinfo {
+    const char *name;
+    u8 d, a, b, c;    /* enum ir_operand */
+    u8 flags;
+};
+extern const struct ir_opinfo ir_ops[IR_NOPS];
 
 enum ir_cc { CC_EQ, CC_NE, CC_LT, CC_GE, CC_LTU, CC_GEU };
 
@@ -160,7 +133,17 @@ int ir_vreg(struct ir_func *f, int cls);
 int ir_block_new(struct ir_func *f);
 struct ir_ins *ir_emit(struct ir_func *f, int block, int op);
 int ir_slot_new(struct ir_func *f, long size, int align);
-void ir_dump(struct ir_func *f, FILE *out);
+
+/* Operand access for every pass: the addresses of the vreg fields an instruction reads
+ * (ir_uses) or writes (ir_defs), at most max of them; ir_operand_bound gives a max
+ * that always suffices. */
+int ir_operand_bound(const struct ir_ins *i);
+int **ir_slot_buf(const struct ir_ins *i, int **local, int nlocal); /* local, or a big enough buffer */
+int ir_uses(struct ir_ins *i, int **slots, int max);
+int ir_defs(struct ir_ins *i, int **slots, int max);
+static inline bool ir_is_pure(int op) { return ir_ops[op].flags & IRF_PURE; }
+static inline bool ir_is_term(int op) { return ir_ops[op].flags & IRF_TERM; }
+static inline bool ir_is_call_point(int op) { return ir_ops[op].flags & IRF_CLOBBER; }
 
 /* lower.c */
 struct ir_func *lower_function(struct obj *fn);
@@ -178,6 +161,8 @@ bool abi_flatten_fp(struct type *t, struct abi_part parts[2], int *n);
 
 /* ir_opt.c: passes for -O1 and above */
 void ir_optimize(struct ir_func *f, int level);
+bool ir_pass_known(const char *name);
+bool ir_run_pass(struct ir_func *f, const char *name);  /* false: no such pass */
 
 /* regalloc.c */
 void regalloc(struct ir_func *f);

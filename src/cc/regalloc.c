@@ -15,46 +15,17 @@ static const int fp_caller[] = {32 + 3, 32 + 4, 32 + 5, 32 + 6, 32 + 7, 32 + 28,
 static const int fp_callee[] = {32 + 8, 32 + 9, 32 + 18, 32 + 19, 32 + 20, 32 + 21, 32 + 22, 32 + 23,
                                 32 + 24, 32 + 25, 32 + 26, 32 + 27};
 
-static int ins_uses(struct ir_ins *i, int *u)
+/* the vregs i reads (defs false) or writes; *out is buf (64 entries) or, for a big call
+ * or asm, a new array */
+static int operand_vregs(struct ir_ins *i, bool defs, int *buf, int **out)
 {
-    int n = 0;
-    switch (i->op) {
-    case IR_NOP: case IR_LI: case IR_FLI: case IR_ADDR: case IR_GADDR: case IR_FRAMEADDR:
-    case IR_PARAM: case IR_JMP: case IR_TRAP: case IR_SAVE_VA: case IR_BLOCKADDR: case IR_FENCE: case IR_SPSAVE:
-        break;
-    case IR_RET:
-        for (int k = 0; k < i->call->nargs; k++) u[n++] = i->call->args[k].vreg;
-        break;
-    case IR_CALL:
-        if (i->call->fn) u[n++] = i->call->fn;
-        for (int k = 0; k < i->call->nargs; k++) u[n++] = i->call->args[k].vreg;
-        break;
-    case IR_ASM:
-        for (int k = 0; k < i->asmi->nops; k++) {
-            struct ir_asm_op *o = &i->asmi->ops[k];
-            if ((o->in || o->kind == 'm') && o->vreg) u[n++] = o->vreg;
-        }
-        break;
-    default:
-        if (i->a) u[n++] = i->a;
-        if (i->b) u[n++] = i->b;
-        if (i->c) u[n++] = i->c;
-        break;
-    }
-    return n;
-}
-
-static int ins_defs(struct ir_ins *i, int *d)
-{
-    int n = 0;
-    if (i->op == IR_CALL) {
-        for (int k = 0; k < i->call->nrets; k++) d[n++] = i->call->rets[k].vreg;
-    } else if (i->op == IR_ASM) {
-        for (int k = 0; k < i->asmi->nops; k++)
-            if (i->asmi->ops[k].out && i->asmi->ops[k].outvreg) d[n++] = i->asmi->ops[k].outvreg;
-    } else if (i->d) {
-        d[n++] = i->d;
-    }
+    int bound = ir_operand_bound(i);
+    int *local[64];
+    int **slots = ir_slot_buf(i, local, 64);
+    int n = defs ? ir_defs(i, slots, bound) : ir_uses(i, slots, bound);
+    int *v = bound <= 64 ? buf : cc_alloc(sizeof(int) * (size_t)bound);
+    for (int q = 0; q < n; q++) v[q] = *slots[q];
+    *out = v;
     return n;
 }
 
@@ -112,23 +83,17 @@ static int *global_ids(struct ir_func *f, int *nglobal)
     int *stamp = cc_alloc(sizeof(int) * (size_t)nv);
     int *gid = cc_alloc(sizeof(int) * (size_t)nv);
     bool *global = cc_alloc((size_t)nv);
-    int tmp[64], tmpd[8];
+    int tmp[64], tmpd[64];
     for (int v = 0; v < nv; v++) stamp[v] = -1;
     for (int bi = 0; bi < f->nblocks; bi++) {
         struct ir_block *b = f->blocks[bi];
         for (int k = 0; k < b->n; k++) {
             struct ir_ins *i = &b->ins[k];
-            int *u = tmp, *d = tmpd;
-            if ((i->op == IR_CALL || i->op == IR_RET) && i->call->nargs + 1 > 64)
-                u = cc_alloc(sizeof(int) * (size_t)(i->call->nargs + 2));
-            if (i->op == IR_ASM && i->asmi->nops > 8) {
-                u = cc_alloc(sizeof(int) * (size_t)(i->asmi->nops + 2));
-                d = cc_alloc(sizeof(int) * (size_t)(i->asmi->nops + 1));
-            }
-            int cnt = ins_uses(i, u);
+            int *u, *d;
+            int cnt = operand_vregs(i, false, tmp, &u);
             for (int q = 0; q < cnt; q++)
                 if (stamp[u[q]] != bi) global[u[q]] = true;
-            cnt = ins_defs(i, d);
+            cnt = operand_vregs(i, true, tmpd, &d);
             for (int q = 0; q < cnt; q++) stamp[d[q]] = bi;
         }
     }
@@ -141,13 +106,13 @@ static int *global_ids(struct ir_func *f, int *nglobal)
 void regalloc(struct ir_func *f)
 {
     int nv = f->nvregs;
-    int tmp[64], tmpd[8];
+    int tmp[64], tmpd[64];
     /* ignore instructions after the first terminator of each block (unreachable) */
     for (int bi = 0; bi < f->nblocks; bi++) {
         struct ir_block *b = f->blocks[bi];
         for (int k = 0; k < b->n; k++) {
             int op = b->ins[k].op;
-            if (op == IR_JMP || op == IR_BR || op == IR_BCMP || op == IR_RET || op == IR_IJMP) {
+            if (ir_is_term(op)) {
                 b->n = k + 1;
                 break;
             }
@@ -170,22 +135,13 @@ void regalloc(struct ir_func *f)
         b->use = cc_alloc(sizeof(u64) * (size_t)words);
         for (int k = 0; k < b->n; k++) {
             struct ir_ins *i = &b->ins[k];
-            int nu = i->op == IR_CALL || i->op == IR_RET || i->op == IR_ASM ? 0 : 0;
-            (void)nu;
-            int *u = tmp;
-            int cnt;
-            if ((i->op == IR_CALL || i->op == IR_RET) && i->call->nargs + 1 > 64) {
-                u = cc_alloc(sizeof(int) * (size_t)(i->call->nargs + 2));
-            }
-            if (i->op == IR_ASM && i->asmi->nops > 60) u = cc_alloc(sizeof(int) * (size_t)(i->asmi->nops + 2));
-            cnt = ins_uses(i, u);
+            int *u, *d;
+            int cnt = operand_vregs(i, false, tmp, &u);
             for (int q = 0; q < cnt; q++) {
                 int g = gid[u[q]];
                 if (g >= 0 && !BIT(b->def, g)) SETBIT(b->use, g);
             }
-            int *d = tmpd;
-            if (i->op == IR_ASM && i->asmi->nops > 8) d = cc_alloc(sizeof(int) * (size_t)(i->asmi->nops + 1));
-            cnt = ins_defs(i, d);
+            cnt = operand_vregs(i, true, tmpd, &d);
             for (int q = 0; q < cnt; q++)
                 if (gid[d[q]] >= 0) SETBIT(b->def, gid[d[q]]);
         }
@@ -236,18 +192,13 @@ void regalloc(struct ir_func *f)
         for (int k = 0; k < b->n; k++) {
             struct ir_ins *i = &b->ins[k];
             int p = pos + 2 * k;
-            int *u = tmp;
-            if ((i->op == IR_CALL || i->op == IR_RET) && i->call->nargs + 1 > 64)
-                u = cc_alloc(sizeof(int) * (size_t)(i->call->nargs + 2));
-            if (i->op == IR_ASM && i->asmi->nops > 60) u = cc_alloc(sizeof(int) * (size_t)(i->asmi->nops + 2));
-            int cnt = ins_uses(i, u);
+            int *u, *d;
+            int cnt = operand_vregs(i, false, tmp, &u);
             for (int q = 0; q < cnt; q++) EXTEND(u[q], p);
-            int *d = tmpd;
-            if (i->op == IR_ASM && i->asmi->nops > 8) d = cc_alloc(sizeof(int) * (size_t)(i->asmi->nops + 1));
-            cnt = ins_defs(i, d);
+            cnt = operand_vregs(i, true, tmpd, &d);
             /* asm outputs must not share a register with its inputs */
             for (int q = 0; q < cnt; q++) EXTEND(d[q], i->op == IR_ASM ? p : p + 1);
-            if (i->op == IR_CALL || i->op == IR_ASM || i->op == IR_ALLOCA) {
+            if (ir_is_call_point(i->op)) {
                 if (ncalls == capcalls) {
                     int *nc = cc_alloc(sizeof(int) * (size_t)capcalls * 2);
                     memcpy(nc, calls, sizeof(int) * (size_t)ncalls);

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cc/cc.h"
+#include "cc/unit/fuzz_cc_input.h"
 
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size);
 
@@ -16,11 +16,8 @@ static void quiet(void *ctx, enum cpp_level level, u32 file, u32 line, u32 col, 
 
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 {
-    static FILE *devnull;
-    if (size == 0 || size > 65536) return 0;
-    if (!devnull) devnull = fopen("/dev/null", "w");
-    static const int xlens[] = {128, 64, 32, 128};
-    target_set(xlens[data[0] & 3]);
+    FILE *devnull = fuzz_cc_begin(data, size);
+    if (!devnull) return 0;
     struct cpp_options o = {0};
     o.intmax_bits = tgt.xlen == 128 ? 128 : 64;
     o.diag = quiet;
@@ -28,7 +25,6 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
     struct cpp *pp = cpp_new(&o);
     predef_add(pp);
     cpp_push_string(pp, "<fuzz>", (const char *)data + 1, size - 1);
-    cc_quiet = true;
     cc_compile(pp, devnull, "<fuzz>");
     cpp_free(pp);
     cc_arena_free();

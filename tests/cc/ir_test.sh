@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# The IR text (docs/cc.md, "IR text"):
+#  - golden: tests/cc/ir/NAME.ir through one pass (zl-cc -x ir -fpass=PASS -S) must give
+#    tests/cc/ir/NAME.PASS.expected exactly;
+#  - bad: each tests/cc/ir/bad/NAME.ir names its error in a line "; ERROR: LINE: TEXT";
+#    zl-cc must print "NAME.ir:LINE: error: TEXT...", exit 1 and write no output;
+#  - options: -fdump-ir=STAGE[=stderr] and -fpass=NAME, accepted and refused;
+#  - round trip: every program of tests/cc/progs dumped at -fdump-ir=lower, read back
+#    with -x ir, gives the assembly of the direct compile, at -m128, -m64 and -m32 (-O2).
+# Environment: CC_IR_ONLY (a glob of program names, default all), CC_IR_MODELS
+# (default "128 64 32").
+set -u
+. "$ZL_ROOT/tests/cc/lib.sh"
+cct_require_zlcc cc/ir
+T=$(mktemp -d /tmp/cc-ir.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+tmo=$((30 * ${ZL_TIME_SCALE:-1}))
+IRDIR=$CCT_DIR/ir
+
+for want in "$IRDIR"/*.*.expected; do
+    [ -f "$want" ] || continue
+    base=${want##*/}; base=${base%.expected}
+    name=${base%.*}; pass=${base##*.}
+    id=cc/ir/$name.$pass
+    xlen=$(sed -n 's/^target rv\([0-9]*\).*/\1/p' "$IRDIR/$name.ir")
+    if ! timeout "$tmo" "$ZLCC" -m"$xlen" -x ir -fpass="$pass" -S -o "$T/out" "$IRDIR/$name.ir" 2>"$T/err"; then
+        echo "FAIL $id: $(head -n1 "$T/err")"
+    elif ! cmp -s "$want" "$T/out"; then
+        echo "FAIL $id: $(cct_first_diff "$want" "$T/out")"
+    else
+        echo "PASS $id"
+    fi
+done
+
+for bad in "$IRDIR"/bad/*.ir; do
+    [ -f "$bad" ] || continue
+    n=${bad##*/}
+    id=cc/ir/bad/${n%.ir}
+    spec=$(sed -n 's/^; ERROR: //p' "$bad")
+    want="$n:${spec%%: *}: error: ${spec#*: }"
+    rm -f "$T/bad.s"
+    (cd "$IRDIR/bad" && timeout "$tmo" "$ZLCC" -m64 -S -o "$T/bad.s" "$n") >"$T/out" 2>"$T/err"
+    rc=$?
+    if [ -z "$spec" ]; then
+        echo "FAIL $id: no '; ERROR: LINE: TEXT' line"
+    elif [ "$rc" != 1 ]; then
+        echo "FAIL $id: exit status $rc, want 1: $(head -n1 "$T/err")"
+    elif ! grep -qF "$want" "$T/err"; then
+        echo "FAIL $id: want '$want', got '$(head -n1 "$T/err")'"
+    elif [ -e "$T/bad.s" ]; then
+        echo "FAIL $id: an output file was written"
+    else
+        echo "PASS $id"
+    fi
+done
+
+# the options: unknown stages and passes are errors; STAGE=stderr; a -O0 dump has no
+# -O1 pass in it
+opt_case() {   # ID WANT_RC GREP_IN_STDERR ARGS...
+    local id=$1 want=$2 pat=$3 rc
+    shift 3
+    (cd "$T" && timeout "$tmo" "$ZLCC" "$@") >"$T/out" 2>"$T/err"
+    rc=$?
+    if [ "$rc" != "$want" ]; then
+        echo "FAIL cc/ir/opt/$id: exit status $rc, want $want: $(head -n1 "$T/err")"
+    elif ! grep -q -- "$pat" "$T/err"; then
+        echo "FAIL cc/ir/opt/$id: no '$pat' on stderr"
+    else
+        echo "PASS cc/ir/opt/$id"
+    fi
+}
+printf 'int f(int x) { return x * 8; }\n' >"$T/f.c"
+opt_case bad-stage 1 "unknown IR stage" -S -fdump-ir=nosuch f.c
+opt_case bad-pass 1 "unknown IR pass" -x ir -fpass=nosuch -S f.c
+opt_case stderr 0 "shl.4 %1 #3" -m64 -O1 -S -fdump-ir=fold=stderr f.c
+opt_case missing 1 "No such file" -x ir -S nosuch.ir
+rm -f "$T"/f.c.*.ir
+(cd "$T" && "$ZLCC" -m64 -O0 -S -fdump-ir=fold -fdump-ir=unreachable f.c) 2>/dev/null
+if grep -q '^function' "$T/f.c.unreachable.ir" 2>/dev/null && ! grep -q '^function' "$T/f.c.fold.ir" 2>/dev/null; then
+    echo "PASS cc/ir/opt/O0-stages"
+else
+    echo "FAIL cc/ir/opt/O0-stages: at -O0 unreachable runs and fold does not"
+fi
+
+# one program at one XLEN; prints its PASS/FAIL line
+round_trip() {
+    local x=$1 src=$2 n d id
+    n=${src##*/}; n=${n%.c}
+    d=$T/rt.$n.$x
+    id=cc/ir/roundtrip/$n@m$x
+    mkdir -p "$d"
+    if ! (cd "$d" && timeout "$tmo" "$ZLCC" -m"$x" -O2 -S -fdump-ir=lower -o direct.s "$src" >err 2>&1); then
+        echo "SKIP $id: does not compile directly"
+    elif ! (cd "$d" && timeout "$tmo" "$ZLCC" -m"$x" -O2 -S -o read.s "$n.c.lower.ir" >err 2>&1); then
+        echo "FAIL $id: -x ir: $(head -n1 "$d/err")"
+    elif ! cmp -s "$d/direct.s" "$d/read.s"; then
+        echo "FAIL $id: $(cct_first_diff "$d/direct.s" "$d/read.s")"
+    else
+        echo "PASS $id"
+    fi
+    rm -rf "$d"
+}
+export -f round_trip cct_first_diff
+export T ZLCC tmo
+for x in ${CC_IR_MODELS:-128 64 32}; do
+    for src in "$CCT_PROGS"/${CC_IR_ONLY:-*}.c; do
+        [ -f "$src" ] && printf '%s %s\n' "$x" "$src"
+    done
+done | xargs -r -P 2 -n 2 bash -c 'round_trip "$1" "$2"' _ | sort -k2
