@@ -6,9 +6,10 @@
 #    zl-cc must print "NAME.ir:LINE: error: TEXT...", exit 1 and write no output;
 #  - options: -fdump-ir=STAGE[=stderr] and -fpass=NAME, accepted and refused;
 #  - round trip: every program of tests/cc/progs dumped at -fdump-ir=lower, read back
-#    with -x ir, gives the assembly of the direct compile, at -m128, -m64 and -m32 (-O2).
+#    with -x ir, gives the assembly of the direct compile (-O2), each program at one of
+#    -m128, -m64 and -m32 in turn (CC_IR_ALL=1: at all three).
 # Environment: CC_IR_ONLY (a glob of program names, default all), CC_IR_MODELS
-# (default "128 64 32").
+# (default "128 64 32"), CC_IR_ALL.
 set -u
 . "$ZL_ROOT/tests/cc/lib.sh"
 cct_require_zlcc cc/ir
@@ -102,8 +103,16 @@ round_trip() {
 }
 export -f round_trip cct_first_diff
 export T ZLCC tmo
-for x in ${CC_IR_MODELS:-128 64 32}; do
-    for src in "$CCT_PROGS"/${CC_IR_ONLY:-*}.c; do
-        [ -f "$src" ] && printf '%s %s\n' "$x" "$src"
-    done
+# By default each program is tried at one XLEN, the three taken in turn (make check's
+# budget); CC_IR_ALL=1 tries every program at every XLEN of CC_IR_MODELS.
+models=(${CC_IR_MODELS:-128 64 32})
+i=0
+for src in "$CCT_PROGS"/${CC_IR_ONLY:-*}.c; do
+    [ -f "$src" ] || continue
+    if [ "${CC_IR_ALL:-0}" = 1 ]; then
+        for x in "${models[@]}"; do printf '%s %s\n' "$x" "$src"; done
+    else
+        printf '%s %s\n' "${models[i % ${#models[@]}]}" "$src"
+    fi
+    i=$((i + 1))
 done | xargs -r -P 2 -n 2 bash -c 'round_trip "$1" "$2"' _ | sort -k2
