@@ -19,32 +19,37 @@ fi
 GCC=riscv64-linux-gnu-gcc
 T=$(mktemp -d /tmp/cc-gccdiff.XXXXXX)
 trap 'rm -rf "$T"' EXIT
-status=0
-for src in "$CCT_PROGS"/*.c; do
+# one program: prints its PASS/FAIL/SKIP line; status 1 on a failure
+one() {
+    local src=$1 n id gap libs d grc zrc
     n=${src##*/}; n=${n%.c}
-    case $n in g_conv_*|g_fconv_*|g_divmod_*) ;; g_*) [ -n "${CC_GCCDIFF_ALL:-}" ] || continue ;; esac
+    case $n in g_conv_*|g_fconv_*|g_divmod_*) ;; g_*) [ -n "${CC_GCCDIFF_ALL:-}" ] || return 0 ;; esac
     id=cc/gcc-diff/$n
-    if grep -q '^// GCCDIFF: no' "$src"; then continue; fi
+    if grep -q '^// GCCDIFF: no' "$src"; then return 0; fi
     gap=$(cct_gap "$n" 64)
-    if [ -n "$gap" ]; then echo "SKIP $id: known gap: $gap"; continue; fi
+    if [ -n "$gap" ]; then echo "SKIP $id: known gap: $gap"; return 0; fi
     libs=$(sed -n 's|^// GCCDIFF-LIBS: ||p' "$src")
+    d=$T/$n; mkdir -p "$d"
     # shellcheck disable=SC2086
-    if ! $GCC -O1 -static -w -o "$T/g" "$src" $libs 2>"$T/err"; then
-        echo "FAIL $id: gcc: $(head -n1 "$T/err")"; status=1; continue
+    if ! $GCC -O1 -static -w -o "$d/g" "$src" $libs 2>"$d/err"; then
+        echo "FAIL $id: gcc: $(head -n1 "$d/err")"; return 1
     fi
-    timeout $((10 * ${ZL_TIME_SCALE:-1})) "$ZLRUN" "$T/g" >"$T/gout" 2>/dev/null
+    timeout $((10 * ${ZL_TIME_SCALE:-1})) "$ZLRUN" "$d/g" >"$d/gout" 2>/dev/null
     grc=$?
-    if ! timeout $((60 * ${ZL_TIME_SCALE:-1})) "$ZLCC" -m64 -O1 -w -o "$T/z" "$src" >"$T/err" 2>&1; then
-        echo "FAIL $id: zl-cc: $(grep -m1 -E '[Ee]rror|fatal|internal' "$T/err" || head -n1 "$T/err")"; status=1; continue
+    if ! timeout $((60 * ${ZL_TIME_SCALE:-1})) "$ZLCC" -m64 -O1 -w -o "$d/z" "$src" >"$d/err" 2>&1; then
+        echo "FAIL $id: zl-cc: $(grep -m1 -E '[Ee]rror|fatal|internal' "$d/err" || head -n1 "$d/err")"; return 1
     fi
-    timeout $((10 * ${ZL_TIME_SCALE:-1})) "$ZLRUN" "$T/z" >"$T/zout" 2>/dev/null
+    timeout $((10 * ${ZL_TIME_SCALE:-1})) "$ZLRUN" "$d/z" >"$d/zout" 2>/dev/null
     zrc=$?
-    if ! cmp -s "$T/gout" "$T/zout"; then
-        echo "FAIL $id: $(cct_first_diff "$T/gout" "$T/zout")"; status=1
+    if ! cmp -s "$d/gout" "$d/zout"; then
+        echo "FAIL $id: $(cct_first_diff "$d/gout" "$d/zout")"; return 1
     elif [ $grc != $zrc ]; then
-        echo "FAIL $id: exit status gcc $grc, zl-cc $zrc"; status=1
-    else
-        echo "PASS $id"
+        echo "FAIL $id: exit status gcc $grc, zl-cc $zrc"; return 1
     fi
-done
-exit $status
+    echo "PASS $id"
+    rm -rf "$d"
+}
+# two programs at a time (the machine's two cores; each program is one process at a time)
+export -f one cct_gap cct_first_diff
+export T GCC ZLCC ZLRUN CCT_PROGS
+printf '%s\n' "$CCT_PROGS"/*.c | xargs -r -P 2 -n 1 bash -c 'one "$1"' _ | sort -k2
