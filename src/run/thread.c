@@ -125,10 +125,24 @@ void threads_kick_others(struct task *p)
     pthread_mutex_unlock(&t->lock);
 }
 
+/* Wait until no ending thread is still freeing its task and hart: a fork must not copy
+ * one half-freed (the child would hold memory nothing points to), and the process's
+ * structures must outlive every use by an ending thread — taking the lock here means
+ * the last ending thread has also let go of it. */
+static void wait_finished(struct threads *t)
+{
+    pthread_mutex_lock(&t->lock);
+    while (t->finishing > 0) pthread_cond_wait(&t->changed, &t->lock);
+    pthread_mutex_unlock(&t->lock);
+}
+
 void exclusive_begin(struct task *p)
 {
     struct mm *mm = &p->proc->mm;
     if (!threads_many(p)) {
+        /* a thread may still be ending (looked at without the lock, which a fork child
+         * initialises afresh anyway) */
+        if (__atomic_load_n(&list_of(p)->finishing, __ATOMIC_ACQUIRE)) wait_finished(list_of(p));
         /* the only thread, and it is here: nothing can point into released memory */
         if (mm->defer_release) {
             mm->defer_release = false;
@@ -147,7 +161,7 @@ void exclusive_begin(struct task *p)
     t->excl = true;
     for (struct task *o = t->list; o; o = o->next)
         if (o != p) o->hart.insn_limit = 0;     /* leave guest code at a block boundary */
-    while (t->running > 0) pthread_cond_wait(&t->changed, &t->lock);
+    while (t->running > 0 || t->finishing > 0) pthread_cond_wait(&t->changed, &t->lock);
     pthread_mutex_unlock(&t->lock);
     p->in_exclusive = true;
 }
@@ -171,11 +185,19 @@ void threads_after_fork(struct task *p)
     struct threads *t = list_of(p);
     pthread_mutex_init(&t->lock, NULL);
     pthread_cond_init(&t->changed, NULL);
-    /* the other threads' structures are the parent's: the child only drops its links */
+    /* the other threads do not exist in the child: their tasks are copies nothing else
+     * refers to (each was stopped at a block boundary or in a blocking host call, so its
+     * structures are whole) */
+    for (struct task *o = t->list, *next; o; o = next) {
+        next = o->next;
+        if (o == p) continue;
+        hart_destroy(&o->hart);
+        free(o);
+    }
     t->list = p;
     p->next = NULL;
     t->count = 1;
-    t->running = t->blocked = 0;
+    t->running = t->blocked = t->finishing = 0;
     t->excl = false;
     p->state = TASK_OUT;
     p->in_exclusive = false;
@@ -271,11 +293,13 @@ static int report_trap(struct task *p)
     }
 }
 
-/* Take c off the list (the caller holds no lock). */
-static void unlink_task(struct threads *t, struct task *c)
+/* Take c off the list (the caller holds no lock); ending: c's own thread, which counts
+ * as finishing until it has freed c. */
+static void unlink_task(struct threads *t, struct task *c, bool ending)
 {
     pthread_mutex_lock(&t->lock);
     if (c->state == TASK_RUNNING) t->running--;
+    if (ending) __atomic_store_n(&t->finishing, t->finishing + 1, __ATOMIC_RELEASE);
     for (struct task **l = &t->list; *l; l = &(*l)->next)
         if (*l == c) {
             *l = c->next;
@@ -305,9 +329,13 @@ static _Noreturn void thread_finish(struct task *p)
                         FUTEX_WAKE, 1, NULL, NULL, 0);
         }
     }
-    unlink_task(t, p);
+    unlink_task(t, p, true);
     hart_destroy(&p->hart);
     free(p);
+    pthread_mutex_lock(&t->lock);
+    __atomic_store_n(&t->finishing, t->finishing - 1, __ATOMIC_RELEASE);
+    pthread_cond_broadcast(&t->changed);
+    pthread_mutex_unlock(&t->lock);
     pthread_exit(NULL);
 }
 
@@ -344,6 +372,7 @@ int task_run(struct task *p)
             _exit(p->exit_code);
         }
         thread_leave(p);
+        wait_finished(list_of(p));  /* main() frees the process next */
         return p->exit_code;
     }
 }
@@ -441,7 +470,7 @@ i128 thread_create(struct task *p, u64 flags, u128 newsp, u128 ptid, u128 tls, u
 
     struct start *s = calloc(1, sizeof *s);
     if (!s) {
-        unlink_task(t, c);
+        unlink_task(t, c, false);
         free(c);
         return -ENOMEM;
     }
@@ -463,7 +492,7 @@ i128 thread_create(struct task *p, u64 flags, u128 newsp, u128 ptid, u128 tls, u
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     pthread_attr_destroy(&attr);
     if (e) {
-        unlink_task(t, c);
+        unlink_task(t, c, false);
         sem_destroy(&s->started);
         sem_destroy(&s->go);
         free(s);
@@ -526,7 +555,7 @@ i128 thread_vfork(struct task *p, u64 flags, u128 newsp, u128 ptid, u128 tls, u1
     int e = errno;
     /* the child has exec'd or exited, but counts as running until it is off the list:
      * unlink it before waiting (in task_block_end) for an exclusive section to finish */
-    unlink_task(list_of(p), c);
+    unlink_task(list_of(p), c, false);
     task_block_end(p);
     signal_thread_start(p);     /* the child used this host thread's TLS; the mask again */
     hart_destroy(&c->hart);

@@ -25,6 +25,7 @@ struct threads {
     int count;                  /* how many (atomic reads outside the lock) */
     int running;                /* threads executing guest code or a non-blocking call */
     int blocked;                /* threads inside a blocking host call */
+    int finishing;              /* threads off the list still freeing their structures */
     bool excl;                  /* an exclusive section is wanted or under way */
 };
 

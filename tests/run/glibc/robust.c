@@ -136,10 +136,6 @@ static void more(void)
     sem_wait(&holding);
     printf("detached owner died: %s\n", err(pthread_mutex_lock(&m)));
     pthread_attr_destroy(&da);
-    /* Let the detached thread finish ending before the fork below: zl-run forks a copy of
-     * a host thread's structures that is still being freed into the child, which never
-     * frees it (LeakSanitizer reports it in sanitizer builds). */
-    usleep(200000);
 
     /* process-shared, in shared memory: the owner is another process that exits */
     pthread_mutex_t *sm = mmap(NULL, sizeof *sm, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
