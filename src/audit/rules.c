@@ -120,10 +120,11 @@ const struct audit_rule_info audit_rules[R_COUNT] = {
         "with __attribute__((mode(DI)))"},
     [R_SIZE_LITERAL] = {
         "size-literal",
-        "size of a pointer or long written as the number 8",
+        "size of a pointer or long written as a number (8, or 8-byte words in a sum)",
         "malloc(n * 8), calloc(n, 8), kmalloc_array(n, 8, ...) and memset(v, 0, n * 8) for "
-        "an array of pointers, longs or long longs hard-code the LP64 sizeof; the elements "
-        "are 16 bytes under LP128, so the buffer is half the size and is overrun",
+        "an array of pointers, longs or long longs, and malloc(16 + len) or malloc(n + 8) "
+        "for a buffer that holds two pointers or one long long, hard-code the LP64 sizeof; "
+        "those objects are 16 bytes under LP128, so the buffer is too small and is overrun",
         "write sizeof(*p) (or sizeof(void *), sizeof(long)) instead of the number"},
 };
 

@@ -219,6 +219,7 @@ bool au_address_name(const struct cpp_token *t);
 /* rule_width.c: width-test, config-64bit, llong-64 on width names */
 void au_rule_width_ident(struct audit_scratch *s, u32 i);
 void au_rule_sizeof(struct audit_scratch *s, u32 i);
+u8 au_sizeof_class(struct audit_scratch *s, u32 i, u32 *end);
 void au_rule_config(struct audit_scratch *s, u32 i);
 /* rule_compat.c: compat-one-width */
 void au_rule_compat(struct audit_scratch *s, u32 i);
