@@ -6,7 +6,7 @@
  *   p = malloc(sizeof(void *) + 8);          one pointer sized, the next one written out
  * A number in the size is read as a count of 8-byte words only on evidence that the
  * buffer holds pointer-sized or long long objects: the destination's element type (its
- * declaration), a cast of the destination to a pointer to such objects later in the same
+ * declaration), a cast of the destination to a pointer to such objects in the same
  * block, or a sizeof of such an object in the same size.  u64 and other element types make
  * 8 right and are not reported; without evidence a number is a byte count (string
  * padding, a header) and is not reported either. */
@@ -104,13 +104,20 @@ static u8 cast_pointee(struct audit_scratch *s, u32 i, u32 *after)
     return word_class(c) ? c : C_NONE;
 }
 
-/* Evidence after the call that ends at `from`: the buffer named by the token `name` is
- * cast to a pointer to pointer-sized or long long objects ("(long *)buf", "*(void
- * **)(buf + 8)") before its block ends; the cast's pointee class, *at = the cast. */
-static u8 later_cast(struct audit_scratch *s, u32 from, const struct cpp_token *name, u32 *at)
+/* Evidence in the block of the call at i: the buffer named by the token `name` is cast
+ * to a pointer to pointer-sized or long long objects ("(long *)buf", "*(void **)(buf +
+ * 8)") before or after the call; the cast's pointee class, *at = the cast.  The block is
+ * bounded (4,000 tokens each way). */
+static u8 block_cast(struct audit_scratch *s, u32 i, const struct cpp_token *name, u32 *at)
 {
+    u32 from = i;
+    for (int depth = 0; from > 0 && i - from < 4000; from--) {
+        if (s->grp[from - 1]) continue;
+        if (is_p(s, from - 1, CPP_P_RBRACE)) depth++;
+        else if (is_p(s, from - 1, CPP_P_LBRACE) && --depth < 0) break;
+    }
     int depth = 0;
-    for (u32 j = from; j < s->n && j - from < 4000; j++) {
+    for (u32 j = from; j < s->n && j < i + 4000; j++) {
         if (s->grp[j]) continue;
         if (is_p(s, j, CPP_P_LBRACE)) depth++;
         else if (is_p(s, j, CPP_P_RBRACE) && --depth < 0) break;
@@ -214,7 +221,7 @@ void au_rule_size(struct audit_scratch *s, u32 i)
     /* the evidence, strongest first: the declared elements, a later cast, a sizeof */
     u8 cls = e && word_class(e->pointee) ? e->pointee : C_NONE;
     u32 cast_at = 0;
-    if (cls == C_NONE && dname && !s->grp[i]) cls = later_cast(s, end, dname, &cast_at);
+    if (cls == C_NONE && dname && !s->grp[i]) cls = block_cast(s, i, dname, &cast_at);
     char text[120], why[160];
     if (cls != C_NONE && !cast_at)
         snprintf(why, sizeof why, "'%.*s' is an array of %ss", (int)e->len, e->p, elem_name(cls));

@@ -46,10 +46,10 @@ const struct audit_rule_info audit_rules[R_COUNT] = {
         "declare the dividend u64 (or use div64_u64()), or divide an unsigned long directly"},
     [R_HASH_LONG] = {
         "hash-long",
-        "hash_long() applied to a 64-bit value or a pointer",
-        "hash_long() hashes an unsigned long and exists for 32 and 64 bits only; it was "
-        "hash_64() for u64 values only because long was 64 bits",
-        "use hash_64() for u64 values and hash_ptr() for pointers"},
+        "hash_64() applied to a pointer or a long",
+        "hash_64() hashes 64 bits: a 128-bit pointer or long loses its upper half, and "
+        "values that differ only there collide",
+        "use hash_ptr() for pointers and hash_long() for longs"},
     [R_LLONG_64] = {
         "llong-64",
         "long long assumed to be 64 bits",

@@ -159,7 +159,8 @@ void au_scan_typed(struct audit_scratch *s, const char *path, const char *buf, s
 
 /* ---------------------------------------------------------------- symtab.c */
 
-extern const char *const au_w64_types[], *const au_long_types[], *const au_qualifiers[],
+extern const char *const au_w64_types[], *const au_long_types[], *const au_addrspace_types[],
+    *const au_qualifiers[],
     *const au_type_kw[], *const au_not_type_kw[];
 void au_tab_reset(struct audit_scratch *s, u32 ntok);
 /* Keep p (malloc'ed) until the next file; returns p. */
