@@ -242,6 +242,12 @@ u8 au_sizeof_class(struct audit_scratch *s, u32 i, u32 *end)
     u32 e = au_match_paren(s, i + 1);
     if (e == i + 1 || e - i > 10) return C_NONE;
     *end = e;
+    if (is_p(s, i + 2, CPP_P_STAR)) {
+        /* sizeof(*p): the size of what p points to, not of a pointer */
+        if (e != i + 5 || T(i + 3)->kind != CPP_IDENT) return C_OTHER;
+        const struct sym *p = au_tab_find(s, T(i + 3));
+        return p && p->cls == C_PTR && !p->array && p->pointee != C_NONE ? p->pointee : C_OTHER;
+    }
     /* type words inside */
     int longs = 0, stars = 0, other = 0, words = 0;
     bool lt = false, ptrvar = false, w64 = false;
