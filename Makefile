@@ -136,8 +136,11 @@ install-strip: install
 LDLIBS += -pthread
 AUDIT_LINUX_DIR ?= /var/tmp/zl-audit
 .PHONY: audit-linux
+# AUDIT_LINUX_MODE=tu: TU mode with compile commands (a long run; docs/audit.md 7)
+AUDIT_LINUX_MODE ?= token
 audit-linux: $(BUILD)/bin/zl-audit
-	@BUILD=$(BUILD) AUDIT_LINUX_DIR=$(AUDIT_LINUX_DIR) bash src/audit/audit-linux.sh
+	@BUILD=$(BUILD) AUDIT_LINUX_DIR=$(AUDIT_LINUX_DIR) AUDIT_LINUX_MODE=$(AUDIT_LINUX_MODE) \
+	    bash src/audit/audit-linux.sh
 # `make audit-uapi`: the user pointers in Linux 6.1's UAPI fields -> docs/uapi-pointers.md
 .PHONY: audit-uapi
 audit-uapi: $(BUILD)/bin/zl-audit

@@ -192,6 +192,20 @@ struct operand au_operand_at(struct audit_scratch *s, u32 i, int depth)
                 return in;
             }
             r.end = au_match_paren(s, i);
+            /* "(a - b)": a difference at the top level is a length or an offset (of two
+               pointers, a ptrdiff_t), not an address, so "(u64)(size_t)(end - p)" keeps
+               all of its value */
+            int d = 0;
+            for (u32 j = i + 1; j + 1 < r.end; j++) {
+                if (is_p(s, j, CPP_P_LPAREN) || is_p(s, j, CPP_P_LSQ)) d++;
+                else if (is_p(s, j, CPP_P_RPAREN) || is_p(s, j, CPP_P_RSQ)) d--;
+                else if (!d && is_p(s, j, CPP_P_MINUS) && j > i + 1 &&
+                         (T(j - 1)->kind == CPP_IDENT || T(j - 1)->kind == CPP_NUMBER ||
+                          is_p(s, j - 1, CPP_P_RPAREN) || is_p(s, j - 1, CPP_P_RSQ))) {
+                    r.k = O_OTHER;
+                    break;
+                }
+            }
             return r;
         }
         struct operand in = au_operand_at(s, after, depth + 1);

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes docs/audit-linux.md from zl-audit's JSON report of the Linux tree.
 
-usage: linux_report.py REPORT.json OLD.md FILES BYTES SECONDS TREE_PARENT CPU LOAD > NEW.md
+usage: linux_report.py [--tu] REPORT.json OLD.md FILES BYTES SECONDS TREE_PARENT CPU LOAD > NEW.md
 
 Everything is regenerated except the hand-checked sample between the markers
 "<!-- sample begin -->" and "<!-- sample end -->" of OLD.md, which is kept as is; rows
@@ -13,6 +13,14 @@ or FP and the reason.  The precision lines are computed from the verdicts: the p
 ratio of the sample, and the estimate for all findings, which weights each rule's
 precision in the sample by the rule's share of the findings (the sample over-represents
 rare rules by design).
+
+With --tu the report is of a TU-mode run (`make audit-linux AUDIT_LINUX_MODE=tu`; FILES is
+the number of compile commands) and only the section between "<!-- tu begin -->" and
+"<!-- tu end -->" of OLD.md is rewritten (appended when missing); everything else is kept
+as is.  Its sample, between "<!-- tu sample begin -->" and "<!-- tu sample end -->", is
+kept like the other one; drawn anew it takes up to AUDIT_TU_SAMPLE_PER_RULE (20) of the
+findings only TU mode made ("mode": "tu") of each rule.  A token run keeps the TU section
+as it is.
 """
 import collections
 import json
@@ -22,16 +30,167 @@ import re
 import sys
 
 BEGIN, END = "<!-- sample begin -->", "<!-- sample end -->"
+TU_BEGIN, TU_END = "<!-- tu begin -->", "<!-- tu end -->"
+TU_SBEGIN, TU_SEND = "<!-- tu sample begin -->", "<!-- tu sample end -->"
+PREFIX = "linux-source-6.1/"
+ROW = r"\| (\d+) \| `([^`]+):(\d+):(\d+)` \| `([a-z0-9-]+)` \|"
+
+
+def kept_sample(old, begin, end, fs):
+    """The sample rows between begin and end of old, rows no longer among the findings fs
+    marked, the computed lines dropped; None when old has no such sample."""
+    if begin not in old or end not in old:
+        return None
+    live = {(f["file"], f["line"], f["column"], f["rule"]) for f in fs}
+    body = old[old.index(begin) + len(begin):old.index(end)]
+    rows = []
+    for line in body.splitlines():
+        m = re.match(ROW, line)
+        if m:
+            key = (m.group(2), int(m.group(3)), int(m.group(4)), m.group(5))
+            if key not in live and "no longer reported" not in line:
+                line = line.rstrip(" |") + " (no longer reported) |"
+        rows.append(line)
+    body = "\n".join(rows)
+    body = re.sub(r"\n\*\*Precision[^\n]*", "", body)
+    return re.sub(r"\n(Estimated over all findings|Per rule)[^\n]*", "", body)
+
+
+def seeded():
+    return random.Random(int(os.environ.get("AUDIT_SAMPLE_SEED", "20261203")))
+
+
+def sample_rows(pick, parent):
+    """Table rows for the findings pick, each with its source line and "unchecked"."""
+    pick.sort(key=lambda f: (f["rule"], f["file"], f["line"]))
+    lines = ["", "| # | finding | rule | code | verdict | why |", "|---:|---|---|---|---|---|"]
+    for i, f in enumerate(pick, 1):
+        try:
+            src = open(os.path.join(parent, PREFIX, f["file"]), encoding="utf-8",
+                       errors="replace").read().splitlines()[f["line"] - 1].strip()
+        except (OSError, IndexError):
+            src = "?"
+        src = src.replace("|", "\\|").replace("`", "'")
+        if len(src) > 90:
+            src = src[:87] + "..."
+        lines.append("| %d | `%s:%d:%d` | `%s` | `%s` | unchecked | |" % (
+            i, f["file"], f["line"], f["column"], f["rule"], src))
+    return "\n".join(lines) + "\n"
+
+
+def verdicts_of(body):
+    """(TP/FP counts per rule, number of rows) of a sample body."""
+    verdicts = collections.defaultdict(collections.Counter)
+    nrows = 0
+    for line in body.splitlines():
+        m = re.match(r"\| \d+ \| `[^`]+` \| `([a-z0-9-]+)` \|.*\| (TP|FP) \|", line)
+        if m and "no longer reported" not in line:
+            verdicts[m.group(1)][m.group(2)] += 1
+        if re.match(r"\| \d+ \|", line):
+            nrows += 1
+    return verdicts, nrows
+
+
+def per_rule_line(verdicts, rules):
+    return "Per rule (TP/judged): " + ", ".join(
+        "`%s` %d/%d" % (r, verdicts[r]["TP"], verdicts[r]["TP"] + verdicts[r]["FP"])
+        for r in rules if verdicts[r]["TP"] + verdicts[r]["FP"]) + "."
+
+
+def load_findings(rep_path):
+    rep = json.load(open(rep_path, encoding="utf-8"))
+    fs = rep["findings"]
+    for f in fs:
+        if f["file"].startswith(PREFIX):
+            f["file"] = f["file"][len(PREFIX):]
+        elif "/" + PREFIX in f["file"]:  # TU mode: absolute paths from compile commands
+            f["file"] = f["file"].split("/" + PREFIX, 1)[1]
+    return rep, fs
+
+
+def tu_section(rep, fs, old, nfiles, secs, parent, cpu, load):
+    """The TU-mode section of docs/audit-linux.md, markers included."""
+    rules = list(rep["summary"]["by_rule"])
+    modes = collections.defaultdict(collections.Counter)
+    for f in fs:
+        modes[f["rule"]][f.get("mode", "token")] += 1
+    body = kept_sample(old, TU_SBEGIN, TU_SEND, fs)
+    if body is None:
+        per = int(os.environ.get("AUDIT_TU_SAMPLE_PER_RULE", "20"))
+        rnd = seeded()
+        pick = []
+        for r in rules:
+            pool = [f for f in fs if f["rule"] == r and f.get("mode") == "tu"]
+            pick += rnd.sample(pool, min(per, len(pool)))
+        body = sample_rows(pick, parent)
+    verdicts, nrows = verdicts_of(body)
+    ntu = sum(c["tu"] for c in modes.values())
+    out = []
+    w = out.append
+    w(TU_BEGIN)
+    w("## TU mode")
+    w("")
+    w("Generated by `make audit-linux AUDIT_LINUX_MODE=tu` (a long run, not part of `make "
+      "check`): zl-audit `--compile-commands` over the files the configuration builds, each "
+      "preprocessed with its kbuild command line (audit.md 3, \"TU mode\"; 7). A token-mode "
+      "run of `make audit-linux` keeps this section; a TU run rewrites it and keeps its "
+      "sample.")
+    w("")
+    w("| | |")
+    w("|---|---|")
+    w("| compile commands | %s files |" % nfiles)
+    w("| run | %s s wall, %s s CPU (user + sys), `-j2`, load average %s when it started |"
+      % (secs, cpu, load))
+    w("| findings | %d in %d files: %d `[token]`, %d `[tu]` (found only with the translation "
+      "unit's declarations) |" % (len(fs), rep["summary"]["files_with_findings"],
+                                  len(fs) - ntu, ntu))
+    w("| files with errors | %d (preprocessing errors or unreadable; their token findings "
+      "and the typed ones up to the error are in the counts) |" % len(rep.get("errors", [])))
+    w("")
+    w("| rule | `[token]` | `[tu]` |")
+    w("|---|---:|---:|")
+    for r in rules:
+        if modes[r]:
+            w("| `%s` | %d | %d |" % (r, modes[r]["token"], modes[r]["tu"]))
+    w("")
+    w("### Hand-checked `[tu]` findings")
+    w("")
+    w("%d of the `[tu]` findings, up to %s per rule drawn at random (fixed seed; all of a "
+      "rule's when it has fewer), judged with the criterion of the sample above by reading "
+      "the code and the declarations the finding relies on. The `[token]` findings of this "
+      "run are the token mode's, measured above." % (
+          nrows, os.environ.get("AUDIT_TU_SAMPLE_PER_RULE", "20")))
+    w("")
+    w(TU_SBEGIN)
+    w(body.strip("\n"))
+    w("")
+    tp = sum(c["TP"] for c in verdicts.values())
+    fp = sum(c["FP"] for c in verdicts.values())
+    if tp + fp:
+        w("**Precision: %d of %d `[tu]` findings true (%.0f%%).**" % (tp, tp + fp, 100.0 * tp / (tp + fp)))
+        w("")
+        w(per_rule_line(verdicts, rules))
+    w(TU_SEND)
+    w(TU_END)
+    return "\n".join(out)
 
 
 def main():
-    rep_path, old_path, nfiles, nbytes, secs, parent, cpu, load = sys.argv[1:9]
-    rep = json.load(open(rep_path, encoding="utf-8"))
-    fs = rep["findings"]
-    prefix = "linux-source-6.1/"
-    for f in fs:
-        if f["file"].startswith(prefix):
-            f["file"] = f["file"][len(prefix):]
+    args = sys.argv[1:]
+    tu = args[:1] == ["--tu"]
+    if tu:
+        args = args[1:]
+    rep_path, old_path, nfiles, nbytes, secs, parent, cpu, load = args[:8]
+    rep, fs = load_findings(rep_path)
+    old = open(old_path, encoding="utf-8").read() if os.path.exists(old_path) else ""
+    old_tu = old[old.index(TU_BEGIN):old.index(TU_END) + len(TU_END)] \
+        if TU_BEGIN in old and TU_END in old else ""
+    if tu:
+        sec = tu_section(rep, fs, old, nfiles, secs, parent, cpu, load)
+        text = old.replace(old_tu, sec) if old_tu else old.rstrip("\n") + "\n\n" + sec
+        sys.stdout.write(text.rstrip("\n") + "\n")
+        return
+    prefix = PREFIX
     by_rule = collections.Counter(f["rule"] for f in fs)
     files_by_rule = collections.defaultdict(set)
     for f in fs:
@@ -107,26 +266,10 @@ def main():
     w("")
 
     # the sample
-    old = ""
-    if os.path.exists(old_path):
-        old = open(old_path, encoding="utf-8").read()
-    live = {(f["file"], f["line"], f["column"], f["rule"]) for f in fs}
-    if BEGIN in old and END in old:
-        body = old[old.index(BEGIN) + len(BEGIN):old.index(END)]
-        rows = []
-        for line in body.splitlines():
-            m = re.match(r"\| (\d+) \| `([^`]+):(\d+):(\d+)` \| `([a-z0-9-]+)` \|", line)
-            if m:
-                key = (m.group(2), int(m.group(3)), int(m.group(4)), m.group(5))
-                if key not in live and "no longer reported" not in line:
-                    line = line.rstrip(" |") + " (no longer reported) |"
-            rows.append(line)
-        body = "\n".join(rows)
-        body = re.sub(r"\n\*\*Precision[^\n]*", "", body)
-        body = re.sub(r"\n(Estimated over all findings|Per rule)[^\n]*", "", body)
-    else:
+    body = kept_sample(old, BEGIN, END, fs)
+    if body is None:
         nsample = int(os.environ.get("AUDIT_SAMPLE_SIZE", "60"))
-        rnd = random.Random(int(os.environ.get("AUDIT_SAMPLE_SEED", "20261203")))
+        rnd = seeded()
         pick = []
         pool = collections.defaultdict(list)
         for f in fs:
@@ -135,28 +278,8 @@ def main():
             pick += rnd.sample(pool[r], min(2, len(pool[r])))
         rest = [f for f in fs if f not in pick]
         pick += rnd.sample(rest, max(0, nsample - len(pick)))
-        pick.sort(key=lambda f: (f["rule"], f["file"], f["line"]))
-        lines = ["", "| # | finding | rule | code | verdict | why |", "|---:|---|---|---|---|---|"]
-        for i, f in enumerate(pick, 1):
-            try:
-                src = open(os.path.join(parent, prefix, f["file"]), encoding="utf-8",
-                           errors="replace").read().splitlines()[f["line"] - 1].strip()
-            except (OSError, IndexError):
-                src = "?"
-            src = src.replace("|", "\\|").replace("`", "'")
-            if len(src) > 90:
-                src = src[:87] + "..."
-            lines.append("| %d | `%s:%d:%d` | `%s` | `%s` | unchecked | |" % (
-                i, f["file"], f["line"], f["column"], f["rule"], src))
-        body = "\n".join(lines) + "\n"
-    verdicts = collections.defaultdict(collections.Counter)
-    nrows = 0
-    for line in body.splitlines():
-        m = re.match(r"\| \d+ \| `[^`]+` \| `([a-z0-9-]+)` \|.*\| (TP|FP) \|", line)
-        if m and "no longer reported" not in line:
-            verdicts[m.group(1)][m.group(2)] += 1
-        if re.match(r"\| \d+ \|", line):
-            nrows += 1
+        body = sample_rows(pick, parent)
+    verdicts, nrows = verdicts_of(body)
     tp = sum(c["TP"] for c in verdicts.values())
     fp = sum(c["FP"] for c in verdicts.values())
     w("## Hand-checked sample")
@@ -184,10 +307,11 @@ def main():
             w("Estimated over all findings (each rule's sample precision weighted by its share "
               "of the %d findings it covers): **%.1f%%**." % (den, 100.0 * num / den))
         w("")
-        w("Per rule (TP/judged): " + ", ".join(
-            "`%s` %d/%d" % (r, verdicts[r]["TP"], verdicts[r]["TP"] + verdicts[r]["FP"])
-            for r in rules if verdicts[r]["TP"] + verdicts[r]["FP"]) + ".")
+        w(per_rule_line(verdicts, rules))
     w(END)
+    if old_tu:
+        w("")
+        w(old_tu)
     print("\n".join(out))
 
 

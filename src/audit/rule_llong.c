@@ -74,7 +74,15 @@ void au_rule_llong_limits(struct audit_scratch *s, u32 i)
     for (u32 j = a; j <= b; j++) {
         const struct cpp_token *x = T(j);
         if (x->kind != CPP_IDENT) continue;
-        if (in_set(x, au_w64_types) || au_tab_get(s, x) == C_W64) {
+        if (is_p(s, j + 1, CPP_P_DOT) || is_p(s, j + 1, CPP_P_ARROW)) continue; /* a base */
+        u8 c = au_tab_get(s, x);
+        if (j > 0 && (is_p(s, j - 1, CPP_P_DOT) || is_p(s, j - 1, CPP_P_ARROW))) {
+            /* a member: its struct's declaration, when known, wins over a variable of the
+               same name ("p.length" of a long long member next to a local "u64 length") */
+            struct operand o = au_name_chain(s, au_chain_start(s, j));
+            if (o.k != O_UNKNOWN) c = o.k == O_W64 ? C_W64 : C_OTHER;
+        }
+        if (in_set(x, au_w64_types) || c == C_W64) {
             au_report(s, i, R_LLONG_64, "%.*s used as a bound of 64-bit '%.*s': long long is 128 "
                    "bits under LP128 (use S64_MAX/U64_MAX)", (int)t->len, t->p, (int)x->len, x->p);
             return;

@@ -229,17 +229,29 @@ void au_rule_width_ident(struct audit_scratch *s, u32 i)
     }
 }
 
-/* sizeof(T) / sizeof x compared with 8 or 4. */
-void au_rule_sizeof(struct audit_scratch *s, u32 i)
+/* The class of what "sizeof(...)" at i measures: C_PTR for "sizeof(T *)" or a pointer
+ * variable, C_LONG for long-sized types and variables, C_LLONG for long long, C_W64 for
+ * the fixed 64-bit types, C_OTHER for anything else, C_NONE when i is not "sizeof(" or
+ * the operand is not a short type or name; *end = index after the ')'.  Shared by
+ * width-test and size-literal. */
+u8 au_sizeof_class(struct audit_scratch *s, u32 i, u32 *end)
 {
     u32 g = s->grp[i];
-    if (!is_p(s, i + 1, CPP_P_LPAREN) || !tok_in_grp(s, i + 1, g)) return;
-    u32 end = au_match_paren(s, i + 1);
-    if (end == i + 1 || end - i > 10) return;
+    if (!is_id(s, i, "sizeof") || !is_p(s, i + 1, CPP_P_LPAREN) || !tok_in_grp(s, i + 1, g))
+        return C_NONE;
+    u32 e = au_match_paren(s, i + 1);
+    if (e == i + 1 || e - i > 10) return C_NONE;
+    *end = e;
+    if (is_p(s, i + 2, CPP_P_STAR)) {
+        /* sizeof(*p): the size of what p points to, not of a pointer */
+        if (e != i + 5 || T(i + 3)->kind != CPP_IDENT) return C_OTHER;
+        const struct sym *p = au_tab_find(s, T(i + 3));
+        return p && p->cls == C_PTR && !p->array && p->pointee != C_NONE ? p->pointee : C_OTHER;
+    }
     /* type words inside */
     int longs = 0, stars = 0, other = 0, words = 0;
     bool lt = false, ptrvar = false, w64 = false;
-    for (u32 j = i + 2; j + 1 < end; j++) {
+    for (u32 j = i + 2; j + 1 < e; j++) {
         const struct cpp_token *t = T(j);
         if (is_p(s, j, CPP_P_STAR)) stars++;
         else if (t->kind == CPP_IDENT) {
@@ -251,9 +263,9 @@ void au_rule_sizeof(struct audit_scratch *s, u32 i)
             else if (in_set(t, au_w64_types)) w64 = true;
             else other++;
         } else
-            return;
+            return C_NONE;
     }
-    if (words == 1 && other == 1 && !stars && end == i + 4) {
+    if (words == 1 && other == 1 && !stars && e == i + 4) {
         /* sizeof(var) */
         u8 c = au_tab_get(s, T(i + 2));
         if (c == C_PTR) ptrvar = true;
@@ -261,12 +273,23 @@ void au_rule_sizeof(struct audit_scratch *s, u32 i)
         else if (c == C_LLONG) longs = 2;
         other = 0;
     }
-    if (w64) return;
+    if (w64) return C_W64;
+    if (stars || ptrvar) return C_PTR;
+    if (longs == 2) return C_LLONG;
+    if ((longs == 1 || lt) && !other) return C_LONG;
+    return C_OTHER;
+}
+
+/* sizeof(T) / sizeof x compared with 8 or 4. */
+void au_rule_sizeof(struct audit_scratch *s, u32 i)
+{
+    u32 end;
+    u8 c = au_sizeof_class(s, i, &end);
     const char *what = NULL;
     int rule = R_WIDTH_TEST;
-    if (stars || ptrvar) what = "sizeof(pointer)";
-    else if (longs == 2) what = "sizeof(long long)", rule = R_LLONG_64;
-    else if ((longs == 1 || lt) && !other) what = "sizeof(long)";
+    if (c == C_PTR) what = "sizeof(pointer)";
+    else if (c == C_LLONG) what = "sizeof(long long)", rule = R_LLONG_64;
+    else if (c == C_LONG) what = "sizeof(long)";
     if (!what) return;
     width_compare(s, i, end, i, what, 8, 4, rule);
 }

@@ -46,10 +46,10 @@ const struct audit_rule_info audit_rules[R_COUNT] = {
         "declare the dividend u64 (or use div64_u64()), or divide an unsigned long directly"},
     [R_HASH_LONG] = {
         "hash-long",
-        "hash_long() applied to a 64-bit value or a pointer",
-        "hash_long() hashes an unsigned long and exists for 32 and 64 bits only; it was "
-        "hash_64() for u64 values only because long was 64 bits",
-        "use hash_64() for u64 values and hash_ptr() for pointers"},
+        "hash_64() applied to a pointer or a long",
+        "hash_64() hashes 64 bits: a 128-bit pointer or long loses its upper half, and "
+        "values that differ only there collide",
+        "use hash_ptr() for pointers and hash_long() for longs"},
     [R_LLONG_64] = {
         "llong-64",
         "long long assumed to be 64 bits",
@@ -120,10 +120,11 @@ const struct audit_rule_info audit_rules[R_COUNT] = {
         "with __attribute__((mode(DI)))"},
     [R_SIZE_LITERAL] = {
         "size-literal",
-        "size of a pointer or long written as the number 8",
+        "size of a pointer or long written as a number (8, or 8-byte words in a sum)",
         "malloc(n * 8), calloc(n, 8), kmalloc_array(n, 8, ...) and memset(v, 0, n * 8) for "
-        "an array of pointers, longs or long longs hard-code the LP64 sizeof; the elements "
-        "are 16 bytes under LP128, so the buffer is half the size and is overrun",
+        "an array of pointers, longs or long longs, and malloc(16 + len) or malloc(n + 8) "
+        "for a buffer that holds two pointers or one long long, hard-code the LP64 sizeof; "
+        "those objects are 16 bytes under LP128, so the buffer is too small and is overrun",
         "write sizeof(*p) (or sizeof(void *), sizeof(long)) instead of the number"},
 };
 

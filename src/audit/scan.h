@@ -159,7 +159,8 @@ void au_scan_typed(struct audit_scratch *s, const char *path, const char *buf, s
 
 /* ---------------------------------------------------------------- symtab.c */
 
-extern const char *const au_w64_types[], *const au_long_types[], *const au_qualifiers[],
+extern const char *const au_w64_types[], *const au_long_types[], *const au_addrspace_types[],
+    *const au_qualifiers[],
     *const au_type_kw[], *const au_not_type_kw[];
 void au_tab_reset(struct audit_scratch *s, u32 ntok);
 /* Keep p (malloc'ed) until the next file; returns p. */
@@ -219,6 +220,7 @@ bool au_address_name(const struct cpp_token *t);
 /* rule_width.c: width-test, config-64bit, llong-64 on width names */
 void au_rule_width_ident(struct audit_scratch *s, u32 i);
 void au_rule_sizeof(struct audit_scratch *s, u32 i);
+u8 au_sizeof_class(struct audit_scratch *s, u32 i, u32 *end);
 void au_rule_config(struct audit_scratch *s, u32 i);
 /* rule_compat.c: compat-one-width */
 void au_rule_compat(struct audit_scratch *s, u32 i);

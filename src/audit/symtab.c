@@ -131,6 +131,8 @@ const char *const au_w64_types[] = {
 const char *const au_long_types[] = {
     "size_t", "ssize_t", "uintptr_t", "intptr_t", "ptrdiff_t", "ulong", "__kernel_ulong_t",
     "__kernel_long_t", "__kernel_size_t", "__kernel_ssize_t", "__kernel_uintptr_t", NULL};
+const char *const au_addrspace_types[] = {
+    "phys_addr_t", "resource_size_t", "dma_addr_t", "efi_physical_addr_t", NULL};
 const char *const au_qualifiers[] = {
     "const", "volatile", "restrict", "__restrict", "__restrict__", "__user", "__iomem",
     "__rcu", "__force", "__percpu", "__kernel", "__bitwise", "__nocast", "__must_check",
@@ -170,6 +172,12 @@ u8 au_type_class_at(struct audit_scratch *s, u32 j)
         return C_LONG;
     }
     if (s->typed) {
+        /* physical and bus address types are as wide as the configuration's physical
+           address space (CONFIG_PHYS_ADDR_T_64BIT, CONFIG_ARCH_DMA_ADDR_T_64BIT), which a
+           128-bit configuration chooses apart from the C data model: the x86 typedef to
+           u64 says nothing about LP128, and converting one to a pointer widens a value
+           that fits (the token mode does not know them either) */
+        if (in_set(t, au_addrspace_types)) return C_OTHER;
         /* the fixed names above win: the kernel's u64 is a typedef of long long */
         const struct sym *d = au_typedef_at(s, j);
         if (d) return d->cls;

@@ -2,7 +2,10 @@
 # src/audit/linux_report.py (make audit-linux's report writer) on a small synthetic tree:
 # a kept sample whose rows are no longer all reported, the precision lines (plain ratio,
 # estimate weighted by each rule's findings, per rule), no duplicated lines on a second
-# run, and a fresh stratified draw of AUDIT_SAMPLE_SIZE rows.  Budget: under a second.
+# run, and a fresh stratified draw of AUDIT_SAMPLE_SIZE rows; the TU-mode section (--tu):
+# written without touching the rest, drawn from the [tu] findings per rule, kept with its
+# verdicts by a rerun and by a token run; linux_ccdb.py on "make -n" output.  Budget:
+# under a second.
 set -u
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 pass() { echo "PASS $1"; }
@@ -57,3 +60,61 @@ rows=$(sed -n '/sample begin/,/sample end/p' "$T/drawn.md" | grep -c '^| [0-9]* 
 nb=$(sed -n '/sample begin/,/sample end/p' "$T/drawn.md" | grep -c '`r-b` | .*unchecked')
 if [ "$rows" = 6 ] && [ "$nb" -ge 2 ]; then pass report_draws_stratified_sample
 else fail report_draws_stratified_sample "rows $rows, r-b rows $nb"; fi
+
+# TU mode: a report whose findings carry "mode"; r-a has 3 [tu] findings, r-b 1
+python3 - "$T/tu.json" <<'PY'
+import json, sys
+fs = [{"file": "/abs/linux-source-6.1/a/x.c", "line": i, "column": 1, "rule": r, "mode": m,
+       "message": "m", "fix": "f"}
+      for i, r, m in [(1, "r-a", "token"), (2, "r-a", "tu"), (3, "r-a", "tu"), (4, "r-a", "tu"),
+                      (9, "r-b", "tu"), (10, "r-b", "token")]]
+json.dump({"findings": fs, "errors": ["e"], "summary": {"files": 1, "files_with_findings": 1,
+           "suppressed": 0, "by_rule": {"r-a": 4, "r-b": 2}}}, open(sys.argv[1], "w"))
+PY
+cp "$T/new.md" "$T/tu-old.md"
+runtu() { python3 src/audit/linux_report.py --tu "$T/tu.json" "$1" 7 0 2.0 "$T" 3.0 0.5; }
+AUDIT_TU_SAMPLE_PER_RULE=2 runtu "$T/tu-old.md" >"$T/tu1.md"
+tsec=$(sed -n '/tu sample begin/,/tu sample end/p' "$T/tu1.md")
+na=$(grep -c '`r-a` | .*unchecked' <<<"$tsec"); nb=$(grep -c '`r-b` | .*unchecked' <<<"$tsec")
+if [ "$na" = 2 ] && [ "$nb" = 1 ] && ! grep -q 'x.c:1:1\|x.c:10:1' <<<"$tsec" &&
+   grep -q '| `r-a` | 1 | 3 |' "$T/tu1.md" && grep -q '| compile commands | 7 files |' "$T/tu1.md"; then
+    pass report_tu_draws_tu_findings_per_rule
+else fail report_tu_draws_tu_findings_per_rule "r-a $na r-b $nb: $(head -c 300 <<<"$tsec")"; fi
+# everything outside the TU section is the old file
+if [ "$(sed '/<!-- tu begin -->/,$d' "$T/tu1.md")" = "$(cat "$T/tu-old.md")" ]; then
+    pass report_tu_keeps_the_rest
+else fail report_tu_keeps_the_rest "$(diff <(sed '/<!-- tu begin -->/,$d' "$T/tu1.md") "$T/tu-old.md" | head -c 300)"; fi
+# judge the rows, rerun in TU mode and in token mode: verdicts and precision kept
+sed -i '/tu sample begin/,/tu sample end/{s/| unchecked | |/| TP | ok |/}' "$T/tu1.md"
+sed -i '0,/| `r-a` | `line [0-9]*` | TP | ok |/s//| `r-a` | `x` | FP | no |/' "$T/tu1.md"
+runtu "$T/tu1.md" >"$T/tu2.md"
+run "$T/tu2.md" >"$T/tu3.md"
+if grep -q '^\*\*Precision: 2 of 3 `\[tu\]` findings true (67%).\*\*' "$T/tu3.md" &&
+   grep -q 'Per rule (TP/judged): `r-a` 1/2, `r-b` 1/1.' "$T/tu3.md" &&
+   [ "$(grep -c 'tu begin' "$T/tu3.md")" = 1 ] && grep -q 'sample begin' "$T/tu3.md"; then
+    pass report_tu_section_kept_by_both_modes
+else fail report_tu_section_kept_by_both_modes "$(sed -n '/tu sample begin/,/tu end/p' "$T/tu3.md" | head -c 400)"; fi
+
+# linux_ccdb.py: the compiler commands of kbuild's "make -n" lines, one entry per .c file
+cat >"$T/maken.txt" <<'EOF2'
+make[1]: Entering directory '/o'
+set -e;  echo '  CC      kernel/fork.o'; gcc -Wp,-MMD,kernel/.fork.o.d -nostdinc -I../src/include -D__KERNEL__ -DKBUILD_BASENAME='"fork"' -c -o kernel/fork.o ../src/kernel/fork.c  ; ./tools/objtool/objtool --orc kernel/fork.o; scripts/basic/fixdep kernel/.fork.o.d kernel/fork.o 'gcc -c' > kernel/.fork.o.cmd
+  gcc -E -o x.i ../src/x.c
+set -e; gcc -D__KERNEL__ -c -o kernel/fork.o ../src/kernel/fork.c
+  gcc -D__KERNEL__ -c -o gen.o ./gen.c
+  gcc -Wp,-MMD,scripts/.p.o.d -O2 -c -o scripts/p.o ../src/scripts/p.c
+gcc -c -o a.o ../src/a.S
+echo 'unbalanced "quote
+EOF2
+mkdir -p "$T/src/kernel" "$T/o" && : >"$T/src/kernel/fork.c"
+python3 src/audit/linux_ccdb.py "$T/o" -D__x86_64__ <"$T/maken.txt" >"$T/db.json" 2>"$T/dberr"
+if python3 - "$T/db.json" "$T/o" <<'PY'
+import json, sys
+db = json.load(open(sys.argv[1]))
+assert len(db) == 1, db
+e = db[0]
+assert e["directory"] == sys.argv[2] and e["file"] == "../src/kernel/fork.c", e
+assert e["arguments"][0] == "gcc" and e["arguments"][-2:] == ["-D__x86_64__", "../src/kernel/fork.c"], e
+assert '-DKBUILD_BASENAME="fork"' in e["arguments"] and "-Wp,-MMD,kernel/.fork.o.d" in e["arguments"], e
+PY
+then pass ccdb_from_make_n; else fail ccdb_from_make_n "$(head -c 400 "$T/db.json") $(cat "$T/dberr")"; fi

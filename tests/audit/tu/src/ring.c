@@ -55,3 +55,8 @@ void ring_old(RING_DESC *d, void *p)
 {
 	d->addr = (uintptr_t)p; /* want-tu: int-ptr-64 */
 }
+
+void *ring_map(struct ring_desc *d)
+{
+	return (void *)(unsigned long)d->bus; /* a physical address widened: no finding */
+}

@@ -7,9 +7,11 @@ typedef unsigned int u32;
 typedef unsigned long uintptr_t;
 typedef u64 dma_handle_t;      /* a 64-bit typedef of a typedef */
 typedef unsigned long word_t;  /* long-sized */
+typedef u64 phys_addr_t;       /* a physical address: as wide as the configuration says */
 
 struct ring_desc {
 	u64 addr;
+	phys_addr_t bus;
 	u32 len;
 	u32 flags;
 };
