@@ -592,7 +592,7 @@ static void emit_ins(struct ir_ins *i)
             if (r->reg >= 8) src_to(r->vreg, fregs[10 + r->reg - 8], true);
             else src_to(r->vreg, iregs[10 + r->reg], false);
         }
-        fprintf(out, "\tj .Lret%d\n", fnid);
+        if (next_block >= 0) fprintf(out, "\tj .Lret%d\n", fnid);
         return;
     case IR_CALL: {
         struct ir_call *c = i->call;
@@ -806,7 +806,11 @@ void emit_function(FILE *o, struct ir_func *f)
             fprintf(out, "\t%s a%d, %ld(s0)\n", sx(), k, (long)k * Rs);
     for (int bi = 0; bi < f->nblocks; bi++) {
         struct ir_block *b = f->blocks[bi];
-        next_block = bi + 1 < f->nblocks ? f->blocks[bi + 1]->id : -1;
+        /* an empty block (unreachable, emptied) falls through: a jump to the first
+         * non-empty block after this one is not needed */
+        int nb = bi + 1;
+        while (nb < f->nblocks && !f->blocks[nb]->n) nb++;
+        next_block = nb < f->nblocks ? f->blocks[nb]->id : -1;
         label(b->id);
         if (b->asm_label) fprintf(out, "%s:\n", b->asm_label);
         for (int k = 0; k < b->n; k++) emit_ins(&b->ins[k]);

@@ -1,6 +1,7 @@
 /* Register allocation: block liveness by iterative dataflow, one live interval per vreg
  * (no holes), linear scan over the intervals.  Intervals that live across a call (or an
- * inline asm) only get callee-saved registers.  A vreg that gets no register is spilled
+ * inline asm) only get callee-saved registers; those clear of every call, asm, atomic,
+ * `param` and `ret` may also get the argument registers.  A vreg that gets no register is spilled
  * to a frame slot for its whole life; the emitter reloads it into a scratch register
  * (t0-t2, ft0-ft2 are reserved for that) at each use. */
 #include "cc/ir.h"
@@ -10,8 +11,11 @@
 
 /* physical registers: 0-31 integer, 32-63 FP */
 static const int int_caller[] = {28, 29, 30, 31};                                  /* t3-t6 */
+static const int int_arg[] = {28, 29, 30, 31, 10, 11, 12, 13, 14, 15, 16, 17};       /* t3-t6, a0-a7 */
 static const int int_callee[] = {9, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27};       /* s1-s11 */
 static const int fp_caller[] = {32 + 3, 32 + 4, 32 + 5, 32 + 6, 32 + 7, 32 + 28, 32 + 29, 32 + 30, 32 + 31};
+static const int fp_arg[] = {32 + 3, 32 + 4, 32 + 5, 32 + 6, 32 + 7, 32 + 28, 32 + 29, 32 + 30, 32 + 31,
+                             32 + 10, 32 + 11, 32 + 12, 32 + 13, 32 + 14, 32 + 15, 32 + 16, 32 + 17};
 static const int fp_callee[] = {32 + 8, 32 + 9, 32 + 18, 32 + 19, 32 + 20, 32 + 21, 32 + 22, 32 + 23,
                                 32 + 24, 32 + 25, 32 + 26, 32 + 27};
 
@@ -66,6 +70,7 @@ static int lowbit(u64 m)
 struct interval {
     int v, start, end;
     bool across_call;
+    bool arg_regs;  /* may live in a0-a7 / fa0-fa7 */
 };
 
 static int cmp_start(const void *a, const void *b)
@@ -198,17 +203,36 @@ void regalloc(struct ir_func *f)
             cnt = operand_vregs(i, true, tmpd, &d);
             /* asm outputs must not share a register with its inputs */
             for (int q = 0; q < cnt; q++) EXTEND(d[q], i->op == IR_ASM ? p : p + 1);
-            if (ir_is_call_point(i->op)) {
+            if (ir_is_call_point(i->op) || i->op == IR_AMO || i->op == IR_CAS) {
+                /* AMO and CAS only use the argument registers (marked odd) */
+                int mark = ir_is_call_point(i->op) ? p : p | 1;
                 if (ncalls == capcalls) {
                     int *nc = cc_alloc(sizeof(int) * (size_t)capcalls * 2);
                     memcpy(nc, calls, sizeof(int) * (size_t)ncalls);
                     calls = nc;
                     capcalls *= 2;
                 }
-                calls[ncalls++] = p;
+                calls[ncalls++] = mark;
             }
         }
         pos = b->end + 1;
+    }
+    /* The emitter moves values into and out of a0-a7/fa0-fa7 one at a time at calls,
+     * `ret` and `param`, and uses them as scratch in AMO/CAS: a vreg may have an argument
+     * register only if its interval is clear of those points (calls[] holds calls, asm,
+     * and, odd, AMO and CAS), starts after the last `param` and is no operand of a `ret`. */
+    bool *no_arg = cc_alloc((size_t)nv);
+    int last_param = -1;
+    for (int bi = 0; bi < f->nblocks; bi++) {
+        struct ir_block *b = f->blocks[bi];
+        for (int k = 0; k < b->n; k++) {
+            struct ir_ins *i = &b->ins[k];
+            if (i->op == IR_PARAM) last_param = b->start + 2 * k + 1;
+            if (i->op != IR_RET && i->op != IR_PARAM) continue;
+            int *u;
+            int cnt = operand_vregs(i, i->op == IR_PARAM, tmp, &u);
+            for (int q = 0; q < cnt; q++) no_arg[u[q]] = true;
+        }
     }
     int n = 0;
     struct interval *list = cc_alloc(sizeof *list * (size_t)nv);
@@ -217,11 +241,15 @@ void regalloc(struct ir_func *f)
         /* a vreg defined but never used still needs a destination */
         struct interval x = iv[v];
         x.across_call = false;
-        for (int c = 0; c < ncalls; c++)
-            if (x.start < calls[c] && x.end > calls[c] + 1) {
+        x.arg_regs = !no_arg[v] && x.start > last_param;
+        for (int c = 0; c < ncalls; c++) {
+            int cp = calls[c] & ~1;
+            if (x.start <= cp + 1 && x.end >= cp) x.arg_regs = false;
+            if (!(calls[c] & 1) && x.start < cp && x.end > cp + 1) {
                 x.across_call = true;
                 break;
             }
+        }
         list[n++] = x;
     }
     qsort(list, (size_t)n, sizeof *list, cmp_start);
@@ -247,7 +275,10 @@ void regalloc(struct ir_func *f)
         const int *pools[2];
         int plen[2];
         int np = 0;
-        if (!x->across_call) {
+        if (x->arg_regs) {
+            pools[np] = fp ? fp_arg : int_arg;
+            plen[np++] = fp ? (int)(sizeof fp_arg / sizeof *fp_arg) : (int)(sizeof int_arg / sizeof *int_arg);
+        } else if (!x->across_call) {
             pools[np] = fp ? fp_caller : int_caller;
             plen[np++] = fp ? (int)(sizeof fp_caller / sizeof *fp_caller) : (int)(sizeof int_caller / sizeof *int_caller);
         }
