@@ -772,6 +772,26 @@ void emit_debug_begin(FILE *o, const char *src_name)
     if (ccopt.debug && src_name) dbg_file(src_name);
 }
 
+/* A leaf that needs no memory of its own runs on its caller's sp and s0: nothing to
+ * save (no call clobbers ra, no callee-saved register is allocated), no frame slot or
+ * spill, no stack argument to reach through s0, no alloca, nothing that looks at the
+ * frame (__builtin_frame_address, asm that may name sp or s0). */
+static bool frameless(struct ir_func *f)
+{
+    if (f->variadic || f->has_alloca || f->stack_protect || f->nslots || f->max_call_stack) return false;
+    for (int r = 0; r < 64; r++)
+        if (used_callee[r]) return false;
+    for (int b = 0; b < f->nblocks; b++)
+        for (int k = 0; k < f->blocks[b]->n; k++) {
+            struct ir_ins *i = &f->blocks[b]->ins[k];
+            if (ir_is_call_point(i->op) || i->op == IR_FRAMEADDR || i->op == IR_SPSAVE ||
+                i->op == IR_SPRESTORE || (i->op == IR_PARAM && i->loc == LOC_STACK) ||
+                i->op == IR_COPY || i->op == IR_ZERO)
+                return false;
+        }
+    return true;
+}
+
 void emit_function(FILE *o, struct ir_func *f)
 {
     static int counter;
@@ -789,21 +809,24 @@ void emit_function(FILE *o, struct ir_func *f)
     else if (!f->is_static) fprintf(out, "\t.globl %s\n", f->name);
     fprintf(out, "\t.type %s, @function\n%s:\n", f->name, f->name);
     dbg_loc(f->loc_file, f->loc_line, f->loc_col);
+    bool leaf = frameless(f);
     /* prologue */
-    fputs("\tmv t0, sp\n", out);
-    if (fits12(-frame_size)) fprintf(out, "\taddi sp, sp, %ld\n", -frame_size);
-    else fprintf(out, "\tli t1, %ld\n\tsub sp, sp, t1\n", frame_size);
-    fprintf(out, "\t%s ra, %ld(t0)\n\t%s s0, %ld(t0)\n\taddi s0, t0, %ld\n", sx(), -(va_size + Rs), sx(),
-            -(va_size + 2 * Rs), -va_size);
-    for (int r = 0; r < 64; r++)
-        if (used_callee[r]) fp_mem(r >= 32 ? "fsd" : sx(), rname(r), callee_off[r]);
-    if (f->stack_protect) {
-        fprintf(out, "\tlla t1, __stack_chk_guard\n\t%s t1, 0(t1)\n", lx());
-        fp_mem(sx(), "t1", canary_off);
+    if (!leaf) {
+        fputs("\tmv t0, sp\n", out);
+        if (fits12(-frame_size)) fprintf(out, "\taddi sp, sp, %ld\n", -frame_size);
+        else fprintf(out, "\tli t1, %ld\n\tsub sp, sp, t1\n", frame_size);
+        fprintf(out, "\t%s ra, %ld(t0)\n\t%s s0, %ld(t0)\n\taddi s0, t0, %ld\n", sx(), -(va_size + Rs), sx(),
+                -(va_size + 2 * Rs), -va_size);
+        for (int r = 0; r < 64; r++)
+            if (used_callee[r]) fp_mem(r >= 32 ? "fsd" : sx(), rname(r), callee_off[r]);
+        if (f->stack_protect) {
+            fprintf(out, "\tlla t1, __stack_chk_guard\n\t%s t1, 0(t1)\n", lx());
+            fp_mem(sx(), "t1", canary_off);
+        }
+        if (f->variadic)
+            for (int k = f->va_first_gpr; k < 8; k++)
+                fprintf(out, "\t%s a%d, %ld(s0)\n", sx(), k, (long)k * Rs);
     }
-    if (f->variadic)
-        for (int k = f->va_first_gpr; k < 8; k++)
-            fprintf(out, "\t%s a%d, %ld(s0)\n", sx(), k, (long)k * Rs);
     for (int bi = 0; bi < f->nblocks; bi++) {
         struct ir_block *b = f->blocks[bi];
         /* an empty block (unreachable, emptied) falls through: a jump to the first
@@ -817,6 +840,10 @@ void emit_function(FILE *o, struct ir_func *f)
     }
     /* epilogue */
     fprintf(out, ".Lret%d:\n", fnid);
+    if (leaf) {
+        fprintf(out, "\tret\n\t.size %s, .-%s\n", f->name, f->name);
+        return;
+    }
     if (f->stack_protect) {
         /* t0/t1 only: a0/a1/fa0/fa1 hold the result */
         fp_mem(lx(), "t0", canary_off);

@@ -125,7 +125,7 @@ struct ir_func {
     const char *loc_file;  /* -g: position of the function's declarator */
     int loc_line, loc_col;
     /* register allocation result */
-    int *vloc;           /* physical register, or -(spill slot + 1) */
+    int *vloc;           /* physical register, -(spill slot + 1), or 0: never read */
     int align;
 };
 

@@ -20,6 +20,7 @@ static const struct ir_pass {
     {"licm", 1, opt_licm},
     {"addrfold", 1, opt_addrfold},
     {"dce", 1, opt_dce},
+    {"rotate", 1, opt_rotate},
 };
 
 void ir_opt_begin_unit(void) { opt_inline_reset(); }

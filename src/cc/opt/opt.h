@@ -12,6 +12,7 @@ void opt_inline(struct ir_func *f);
 void opt_addrfold(struct ir_func *f);
 void opt_cse(struct ir_func *f);
 void opt_licm(struct ir_func *f);
+void opt_rotate(struct ir_func *f);
 void opt_inline_reset(void);  /* a new unit: forget the functions seen so far */
 
 /* new arrays: ndef[v] counts v's definitions, def[v] is its defining instruction when
