@@ -20,6 +20,7 @@ static const struct ir_pass {
     {"licm", 1, opt_licm},
     {"addrfold", 1, opt_addrfold},
     {"dce", 1, opt_dce},
+    {"jumps", 1, opt_jumps},
     {"rotate", 1, opt_rotate},
 };
 
