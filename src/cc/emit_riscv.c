@@ -352,9 +352,15 @@ static void subword_result(int w, bool uns)
     fprintf(out, "\tsrl a4, a4, a0\n\tslli a4, a4, %d\n\t%s a4, a4, %d\n", sh, uns ? "srli" : "srai", sh);
 }
 
+/* A frameless function has no prologue to carry the line of its declarator: its first
+ * instruction does, as a prologue's would (debuggers and addr2line map the function's
+ * address there), so line marks before it are left out. */
+static bool entry_loc_pending;
+
 static void emit_ins(struct ir_ins *i)
 {
     const char *a, *b, *d;
+    if (i->op != IR_LOC && i->op != IR_NOP && i->op != IR_SAVE_VA && i->op != IR_PARAM) entry_loc_pending = false;
     switch (i->op) {
     case IR_NOP: case IR_SAVE_VA: return;
     case IR_LI:
@@ -512,7 +518,7 @@ static void emit_ins(struct ir_ins *i)
         dst_done(i->d);
         return;
     case IR_LOC:
-        dbg_loc(i->sym, (long)i->imm, i->slot);
+        if (!entry_loc_pending) dbg_loc(i->sym, (long)i->imm, i->slot);
         return;
     case IR_FNEG:
         a = src(i->a, 0);
@@ -810,6 +816,7 @@ void emit_function(FILE *o, struct ir_func *f)
     fprintf(out, "\t.type %s, @function\n%s:\n", f->name, f->name);
     dbg_loc(f->loc_file, f->loc_line, f->loc_col);
     bool leaf = frameless(f);
+    entry_loc_pending = leaf;
     /* prologue */
     if (!leaf) {
         fputs("\tmv t0, sp\n", out);

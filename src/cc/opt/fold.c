@@ -1,4 +1,5 @@
-/* Pass "fold": an integer operation of constants becomes the constant it computes;
+/* Pass "fold": an integer operation of constants becomes the constant it computes, a
+ * branch on constants a jump;
  * constant operands become immediates (addi/andi/.../slli, sub -> addi,
  * mul by 2^k -> slli, comparisons and stores against 0 use the zero register).  Only a
  * single-definition `li` is a constant: its value is the same wherever it is used. */
@@ -75,6 +76,43 @@ static bool fold_constant(struct ir_ins *i, int *ndef, struct ir_ins **def)
     return true;
 }
 
+/* operand v of a branch: a constant, or the zero register (v == 0) */
+static bool branch_const(int v, int *ndef, struct ir_ins **def, i128 *out)
+{
+    if (!v) {
+        *out = 0;
+        return true;
+    }
+    return const_of(v, ndef, def, out);
+}
+
+/* a branch whose outcome is known becomes a jump */
+static void fold_branch(struct ir_ins *i, int *ndef, struct ir_ins **def)
+{
+    i128 x, y;
+    bool taken;
+    if (i->op == IR_BR && branch_const(i->a, ndef, def, &x)) {
+        taken = x != 0;
+    } else if (i->op == IR_BCMP && ((branch_const(i->a, ndef, def, &x) && branch_const(i->b, ndef, def, &y)) ||
+                                    (i->a == i->b && (x = y = 0, true)))) {
+        u128 mask = tgt.xlen >= 128 ? ~(u128)0 : ((u128)1 << tgt.xlen) - 1, ux = (u128)x & mask, uy = (u128)y & mask;
+        switch (i->imm) {
+        case CC_EQ: taken = x == y; break;
+        case CC_NE: taken = x != y; break;
+        case CC_LT: taken = x < y; break;
+        case CC_GE: taken = x >= y; break;
+        case CC_LTU: taken = ux < uy; break;
+        default: taken = ux >= uy; break;
+        }
+    } else {
+        return;
+    }
+    int t = taken ? i->t1 : i->t2;
+    memset(i, 0, sizeof *i);
+    i->op = IR_JMP;
+    i->t1 = t;
+}
+
 static void fold_with(struct ir_func *f, int *ndef, struct ir_ins **def)
 {
     for (int b = 0; b < f->nblocks; b++)
@@ -82,6 +120,7 @@ static void fold_with(struct ir_func *f, int *ndef, struct ir_ins **def)
             struct ir_ins *i = &f->blocks[b]->ins[k];
             i128 c;
             if (fold_constant(i, ndef, def)) continue;
+            fold_branch(i, ndef, def);
             switch (i->op) {
             case IR_MUL:
                 if (!const_of(i->b, ndef, def, &c) && const_of(i->a, ndef, def, &c)) {

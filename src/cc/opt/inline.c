@@ -50,6 +50,18 @@ static int real_size(const struct ir_func *g)
     return n;
 }
 
+/* a function that returns a second time into the frame that called it (GCC does not
+ * inline their callers either: the frame the second return lands in would change) */
+static bool returns_twice(const char *sym)
+{
+    static const char *const names[] = {"setjmp", "_setjmp", "__setjmp", "sigsetjmp", "__sigsetjmp",
+                                        "__builtin_setjmp", "savectx", "vfork", "getcontext"};
+    if (!sym) return false;
+    for (size_t k = 0; k < sizeof names / sizeof *names; k++)
+        if (!strcmp(sym, names[k])) return true;
+    return false;
+}
+
 /* whether g's body can be copied into another function: nothing in it depends on its own
  * frame or its own code addresses */
 static bool inlinable(const struct ir_func *g)
@@ -63,6 +75,9 @@ static bool inlinable(const struct ir_func *g)
             case IR_ALLOCA: case IR_SAVE_VA: case IR_BLOCKADDR: case IR_IJMP: case IR_SPSAVE:
             case IR_SPRESTORE: case IR_FRAMEADDR: case IR_ASM:
                 return false;
+            case IR_CALL:
+                if (returns_twice(g->blocks[b]->ins[k].call->sym)) return false;
+                break;
             default: break;
             }
     }
