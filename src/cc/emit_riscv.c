@@ -352,15 +352,9 @@ static void subword_result(int w, bool uns)
     fprintf(out, "\tsrl a4, a4, a0\n\tslli a4, a4, %d\n\t%s a4, a4, %d\n", sh, uns ? "srli" : "srai", sh);
 }
 
-/* A frameless function has no prologue to carry the line of its declarator: its first
- * instruction does, as a prologue's would (debuggers and addr2line map the function's
- * address there), so line marks before it are left out. */
-static bool entry_loc_pending;
-
 static void emit_ins(struct ir_ins *i)
 {
     const char *a, *b, *d;
-    if (i->op != IR_LOC && i->op != IR_NOP && i->op != IR_SAVE_VA && i->op != IR_PARAM) entry_loc_pending = false;
     switch (i->op) {
     case IR_NOP: case IR_SAVE_VA: return;
     case IR_LI:
@@ -518,7 +512,7 @@ static void emit_ins(struct ir_ins *i)
         dst_done(i->d);
         return;
     case IR_LOC:
-        if (!entry_loc_pending) dbg_loc(i->sym, (long)i->imm, i->slot);
+        dbg_loc(i->sym, (long)i->imm, i->slot);
         return;
     case IR_FNEG:
         a = src(i->a, 0);
@@ -815,8 +809,12 @@ void emit_function(FILE *o, struct ir_func *f)
     else if (!f->is_static) fprintf(out, "\t.globl %s\n", f->name);
     fprintf(out, "\t.type %s, @function\n%s:\n", f->name, f->name);
     dbg_loc(f->loc_file, f->loc_line, f->loc_col);
-    bool leaf = frameless(f);
-    entry_loc_pending = leaf;
+    bool leaf = ccopt.opt >= 1 && frameless(f);
+    /* A frameless function has no prologue to carry the line of its declarator: its
+     * first instruction does, as a prologue's would (debuggers and addr2line map the
+     * function's address there); line marks before it are written after it. */
+    bool entry_loc_pending = leaf;
+    struct ir_ins *deferred_loc = NULL;
     /* prologue */
     if (!leaf) {
         fputs("\tmv t0, sp\n", out);
@@ -843,7 +841,18 @@ void emit_function(FILE *o, struct ir_func *f)
         next_block = nb < f->nblocks ? f->blocks[nb]->id : -1;
         label(b->id);
         if (b->asm_label) fprintf(out, "%s:\n", b->asm_label);
-        for (int k = 0; k < b->n; k++) emit_ins(&b->ins[k]);
+        for (int k = 0; k < b->n; k++) {
+            struct ir_ins *i = &b->ins[k];
+            if (entry_loc_pending && i->op == IR_LOC) {
+                deferred_loc = i;
+                continue;
+            }
+            emit_ins(i);
+            if (entry_loc_pending && i->op != IR_NOP && i->op != IR_SAVE_VA && i->op != IR_PARAM) {
+                entry_loc_pending = false;
+                if (deferred_loc) emit_ins(deferred_loc);
+            }
+        }
     }
     /* epilogue */
     fprintf(out, ".Lret%d:\n", fnid);
