@@ -276,7 +276,13 @@ void opt_inline(struct ir_func *f)
     for (int b = 0; b < f->nblocks; b++) next[b] = b + 1 < f->nblocks ? b + 1 : -1;
     int grown = 0;
     bool any = false;
-    for (int b = 0; b < f->nblocks; b++)
+    /* copied bodies are not scanned again: their calls were left as calls when the
+     * callee was recorded, and a recursive callee would otherwise be unrolled into f
+     * until the growth limit */
+    int ncopied = f->nblocks;
+    bool *copied = cc_alloc((size_t)ncopied);
+    for (int b = 0; b < f->nblocks; b++) {
+        if (b < ncopied && copied[b]) continue;
         for (int k = 0; k < f->blocks[b]->n; k++) {
             struct ir_ins *i = &f->blocks[b]->ins[k];
             if (ir_is_term(i->op)) break;
@@ -284,10 +290,17 @@ void opt_inline(struct ir_func *f)
             const struct ir_func *g = find(i->call->sym);
             if (!g || grown + real_size(g) > INLINE_MAX_GROWTH || !site_matches(f, i->call, g)) continue;
             grown += real_size(g);
+            int first = f->nblocks;
             inline_at(f, b, k, g, &next);
+            bool *nc = cc_alloc((size_t)f->nblocks);
+            memcpy(nc, copied, (size_t)ncopied);
+            for (int q = first; q < f->nblocks - 1; q++) nc[q] = true;  /* the last is the continuation */
+            copied = nc;
+            ncopied = f->nblocks;
             any = true;
             break;  /* the rest of this block is now the continuation, scanned later */
         }
+    }
     if (any) relayout(f, next);
     if (inlinable(f)) {
         if (nknown == capknown) {
