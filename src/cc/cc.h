@@ -355,6 +355,7 @@ struct obj {
     bool variadic_def;
     bool has_label_addr;   /* uses &&label */
     bool noreturn;
+    bool noinline;         /* __attribute__((noinline)) */
     struct namelist *undeclared; /* identifiers reported undeclared in the function */
     struct node *cleanup;  /* automatic variable with __attribute__((cleanup(f))): the call
                               f(&var), run when its scope is left (lower_stmt.c) */
@@ -408,6 +409,7 @@ struct declspec {
 };
 struct attrs {
     bool packed, noreturn, weak, used, unused;
+    bool noinline;            /* __attribute__((noinline)): the inline pass leaves its calls */
     int aligned;
     const char *section;
     int ctor, dtor;

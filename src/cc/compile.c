@@ -48,6 +48,7 @@ static void back_end(struct obj *g, FILE *out)
 
 static void begin_unit(FILE *out, const char *src_name)
 {
+    ir_opt_begin_unit();
     if (out) {
         fprintf(out, "\t.file \"%s\"\n", src_name);
         fprintf(out, "\t.option nopic\n");
@@ -83,6 +84,7 @@ const char *cc_ir_pass;
 /* -fpass=NAME: the one pass on every function, the IR text as the output */
 static void run_one_pass(struct ir_unit *u, FILE *out)
 {
+    ir_opt_begin_unit();
     if (out) ir_write_header(out, u->source);
     for (int k = 0; k < u->nfuncs; k++) {
         ir_run_pass(u->funcs[k], cc_ir_pass);

@@ -592,7 +592,7 @@ static void emit_ins(struct ir_ins *i)
             if (r->reg >= 8) src_to(r->vreg, fregs[10 + r->reg - 8], true);
             else src_to(r->vreg, iregs[10 + r->reg], false);
         }
-        fprintf(out, "\tj .Lret%d\n", fnid);
+        if (next_block >= 0) fprintf(out, "\tj .Lret%d\n", fnid);
         return;
     case IR_CALL: {
         struct ir_call *c = i->call;
@@ -772,6 +772,26 @@ void emit_debug_begin(FILE *o, const char *src_name)
     if (ccopt.debug && src_name) dbg_file(src_name);
 }
 
+/* A leaf that needs no memory of its own runs on its caller's sp and s0: nothing to
+ * save (no call clobbers ra, no callee-saved register is allocated), no frame slot or
+ * spill, no stack argument to reach through s0, no alloca, nothing that looks at the
+ * frame (__builtin_frame_address, asm that may name sp or s0). */
+static bool frameless(struct ir_func *f)
+{
+    if (f->variadic || f->has_alloca || f->stack_protect || f->nslots || f->max_call_stack) return false;
+    for (int r = 0; r < 64; r++)
+        if (used_callee[r]) return false;
+    for (int b = 0; b < f->nblocks; b++)
+        for (int k = 0; k < f->blocks[b]->n; k++) {
+            struct ir_ins *i = &f->blocks[b]->ins[k];
+            if (ir_is_call_point(i->op) || i->op == IR_FRAMEADDR || i->op == IR_SPSAVE ||
+                i->op == IR_SPRESTORE || (i->op == IR_PARAM && i->loc == LOC_STACK) ||
+                i->op == IR_COPY || i->op == IR_ZERO)
+                return false;
+        }
+    return true;
+}
+
 void emit_function(FILE *o, struct ir_func *f)
 {
     static int counter;
@@ -789,30 +809,57 @@ void emit_function(FILE *o, struct ir_func *f)
     else if (!f->is_static) fprintf(out, "\t.globl %s\n", f->name);
     fprintf(out, "\t.type %s, @function\n%s:\n", f->name, f->name);
     dbg_loc(f->loc_file, f->loc_line, f->loc_col);
+    bool leaf = ccopt.opt >= 1 && frameless(f);
+    /* A frameless function has no prologue to carry the line of its declarator: its
+     * first instruction does, as a prologue's would (debuggers and addr2line map the
+     * function's address there); line marks before it are written after it. */
+    bool entry_loc_pending = leaf;
+    struct ir_ins *deferred_loc = NULL;
     /* prologue */
-    fputs("\tmv t0, sp\n", out);
-    if (fits12(-frame_size)) fprintf(out, "\taddi sp, sp, %ld\n", -frame_size);
-    else fprintf(out, "\tli t1, %ld\n\tsub sp, sp, t1\n", frame_size);
-    fprintf(out, "\t%s ra, %ld(t0)\n\t%s s0, %ld(t0)\n\taddi s0, t0, %ld\n", sx(), -(va_size + Rs), sx(),
-            -(va_size + 2 * Rs), -va_size);
-    for (int r = 0; r < 64; r++)
-        if (used_callee[r]) fp_mem(r >= 32 ? "fsd" : sx(), rname(r), callee_off[r]);
-    if (f->stack_protect) {
-        fprintf(out, "\tlla t1, __stack_chk_guard\n\t%s t1, 0(t1)\n", lx());
-        fp_mem(sx(), "t1", canary_off);
+    if (!leaf) {
+        fputs("\tmv t0, sp\n", out);
+        if (fits12(-frame_size)) fprintf(out, "\taddi sp, sp, %ld\n", -frame_size);
+        else fprintf(out, "\tli t1, %ld\n\tsub sp, sp, t1\n", frame_size);
+        fprintf(out, "\t%s ra, %ld(t0)\n\t%s s0, %ld(t0)\n\taddi s0, t0, %ld\n", sx(), -(va_size + Rs), sx(),
+                -(va_size + 2 * Rs), -va_size);
+        for (int r = 0; r < 64; r++)
+            if (used_callee[r]) fp_mem(r >= 32 ? "fsd" : sx(), rname(r), callee_off[r]);
+        if (f->stack_protect) {
+            fprintf(out, "\tlla t1, __stack_chk_guard\n\t%s t1, 0(t1)\n", lx());
+            fp_mem(sx(), "t1", canary_off);
+        }
+        if (f->variadic)
+            for (int k = f->va_first_gpr; k < 8; k++)
+                fprintf(out, "\t%s a%d, %ld(s0)\n", sx(), k, (long)k * Rs);
     }
-    if (f->variadic)
-        for (int k = f->va_first_gpr; k < 8; k++)
-            fprintf(out, "\t%s a%d, %ld(s0)\n", sx(), k, (long)k * Rs);
     for (int bi = 0; bi < f->nblocks; bi++) {
         struct ir_block *b = f->blocks[bi];
-        next_block = bi + 1 < f->nblocks ? f->blocks[bi + 1]->id : -1;
+        /* an empty block (unreachable, emptied) falls through: a jump to the first
+         * non-empty block after this one is not needed */
+        int nb = bi + 1;
+        while (nb < f->nblocks && !f->blocks[nb]->n) nb++;
+        next_block = nb < f->nblocks ? f->blocks[nb]->id : -1;
         label(b->id);
         if (b->asm_label) fprintf(out, "%s:\n", b->asm_label);
-        for (int k = 0; k < b->n; k++) emit_ins(&b->ins[k]);
+        for (int k = 0; k < b->n; k++) {
+            struct ir_ins *i = &b->ins[k];
+            if (entry_loc_pending && i->op == IR_LOC) {
+                deferred_loc = i;
+                continue;
+            }
+            emit_ins(i);
+            if (entry_loc_pending && i->op != IR_NOP && i->op != IR_SAVE_VA && i->op != IR_PARAM) {
+                entry_loc_pending = false;
+                if (deferred_loc) emit_ins(deferred_loc);
+            }
+        }
     }
     /* epilogue */
     fprintf(out, ".Lret%d:\n", fnid);
+    if (leaf) {
+        fprintf(out, "\tret\n\t.size %s, .-%s\n", f->name, f->name);
+        return;
+    }
     if (f->stack_protect) {
         /* t0/t1 only: a0/a1/fa0/fa1 hold the result */
         fp_mem(lx(), "t0", canary_off);

@@ -109,6 +109,7 @@ struct ir_slot {
 struct ir_func {
     const char *name;
     bool is_static, weak;
+    bool noinline;       /* never inlined into its callers (the inline pass) */
     const char *section;
     struct ir_block **blocks;
     int nblocks, bcap;
@@ -124,7 +125,7 @@ struct ir_func {
     const char *loc_file;  /* -g: position of the function's declarator */
     int loc_line, loc_col;
     /* register allocation result */
-    int *vloc;           /* physical register, or -(spill slot + 1) */
+    int *vloc;           /* physical register, -(spill slot + 1), or 0: never read */
     int align;
 };
 
@@ -161,6 +162,7 @@ bool abi_flatten_fp(struct type *t, struct abi_part parts[2], int *n);
 
 /* ir_opt.c: passes for -O1 and above */
 void ir_optimize(struct ir_func *f, int level);
+void ir_opt_begin_unit(void);  /* before the first function of a unit */
 bool ir_pass_known(const char *name);
 bool ir_run_pass(struct ir_func *f, const char *name);  /* false: no such pass */
 

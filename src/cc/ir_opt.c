@@ -13,10 +13,18 @@ static const struct ir_pass {
     void (*run)(struct ir_func *f);
 } passes[] = {
     {"unreachable", 0, opt_unreachable},  /* at -O0 too: code behind a constant false condition is gone */
+    {"inline", 1, opt_inline},
     {"copyprop", 1, opt_copyprop},
     {"fold", 1, opt_fold},
+    {"cse", 1, opt_cse},
+    {"licm", 1, opt_licm},
+    {"addrfold", 1, opt_addrfold},
     {"dce", 1, opt_dce},
+    {"jumps", 1, opt_jumps},
+    {"rotate", 1, opt_rotate},
 };
+
+void ir_opt_begin_unit(void) { opt_inline_reset(); }
 
 bool ir_pass_known(const char *name)
 {

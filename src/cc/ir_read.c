@@ -451,6 +451,7 @@ static void parse_func_head(struct reader *r)
         advance(r);
         if (!strcmp(w, "static")) f->is_static = true;
         else if (!strcmp(w, "weak")) f->weak = true;
+        else if (!strcmp(w, "noinline")) f->noinline = true;
         else if (!strcmp(w, "variadic")) {
             f->variadic = true;
             f->va_first_gpr = (int)take_num(r, 0, 8, "first variadic register");

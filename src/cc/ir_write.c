@@ -123,6 +123,7 @@ static void write_func_head(FILE *out, struct ir_func *f)
     ir_write_str(out, f->name);
     if (f->is_static) fputs(" static", out);
     if (f->weak) fputs(" weak", out);
+    if (f->noinline) fputs(" noinline", out);
     if (f->variadic) fprintf(out, " variadic %d", f->va_first_gpr);
     if (f->has_alloca) fputs(" alloca", out);
     if (f->has_calls) fputs(" calls", out);

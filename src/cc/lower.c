@@ -398,6 +398,7 @@ struct ir_func *lower_function(struct obj *fn)
     fn_has_vla = has_vla(fn->body);
     F->is_static = fn->is_static;
     F->weak = fn->weak;
+    F->noinline = fn->noinline;
     F->section = fn->section;
     F->align = fn->align;
     F->loc_file = fn->pos.file;

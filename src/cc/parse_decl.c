@@ -171,6 +171,7 @@ void parse_attributes(struct attrs *a)
             if (!strcmp(n, "packed")) a->packed = true;
             else if (!strcmp(n, "noreturn")) a->noreturn = true;
             else if (!strcmp(n, "weak")) a->weak = true;
+            else if (!strcmp(n, "noinline")) a->noinline = true;
             else if (!strcmp(n, "used")) a->used = true;
             else if (!strcmp(n, "unused")) a->unused = true;
             else if (!strcmp(n, "aligned")) {
@@ -1166,6 +1167,7 @@ static void apply_attrs(struct obj *o, struct declspec *ds, struct attrs *a)
     o->used |= s->used || a->used;
     o->attr_unused |= s->unused || a->unused;
     o->noreturn |= s->noreturn || a->noreturn || ds->is_noreturn;
+    o->noinline |= s->noinline || a->noinline;
     if (a->section || s->section) o->section = a->section ? a->section : s->section;
     int al = ds->align;
     if (s->aligned > al) al = s->aligned;

@@ -1,6 +1,7 @@
 /* Register allocation: block liveness by iterative dataflow, one live interval per vreg
  * (no holes), linear scan over the intervals.  Intervals that live across a call (or an
- * inline asm) only get callee-saved registers.  A vreg that gets no register is spilled
+ * inline asm) only get callee-saved registers; those clear of every call, asm, atomic,
+ * `param` and `ret` may also get the argument registers.  A vreg that gets no register is spilled
  * to a frame slot for its whole life; the emitter reloads it into a scratch register
  * (t0-t2, ft0-ft2 are reserved for that) at each use. */
 #include "cc/ir.h"
@@ -10,8 +11,11 @@
 
 /* physical registers: 0-31 integer, 32-63 FP */
 static const int int_caller[] = {28, 29, 30, 31};                                  /* t3-t6 */
+static const int int_arg[] = {28, 29, 30, 31, 10, 11, 12, 13, 14, 15, 16, 17};       /* t3-t6, a0-a7 */
 static const int int_callee[] = {9, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27};       /* s1-s11 */
 static const int fp_caller[] = {32 + 3, 32 + 4, 32 + 5, 32 + 6, 32 + 7, 32 + 28, 32 + 29, 32 + 30, 32 + 31};
+static const int fp_arg[] = {32 + 3, 32 + 4, 32 + 5, 32 + 6, 32 + 7, 32 + 28, 32 + 29, 32 + 30, 32 + 31,
+                             32 + 10, 32 + 11, 32 + 12, 32 + 13, 32 + 14, 32 + 15, 32 + 16, 32 + 17};
 static const int fp_callee[] = {32 + 8, 32 + 9, 32 + 18, 32 + 19, 32 + 20, 32 + 21, 32 + 22, 32 + 23,
                                 32 + 24, 32 + 25, 32 + 26, 32 + 27};
 
@@ -66,7 +70,19 @@ static int lowbit(u64 m)
 struct interval {
     int v, start, end;
     bool across_call;
+    bool arg_regs;  /* may live in a0-a7 / fa0-fa7 */
+    int fixed;      /* the argument register it may live in as an argument, result, ... */
 };
+
+/* v is an argument, result, param or ret piece at location loc (see want below) */
+static void want_loc(const struct ir_func *f, int *want, int v, int loc)
+{
+    if (!v) return;
+    bool fp = f->vclass[v] == 1;
+    int r = loc == LOC_STACK || fp != (loc >= 8) ? -1 : loc < 8 ? 10 + loc : 32 + 10 + loc - 8;
+    if (r < 0 || (want[v] && want[v] != r)) want[v] = -1;
+    else want[v] = r;
+}
 
 static int cmp_start(const void *a, const void *b)
 {
@@ -171,6 +187,7 @@ void regalloc(struct ir_func *f)
         iv[v].start = 1 << 30;
         iv[v].end = -1;
     }
+    bool *used = cc_alloc((size_t)nv);
     int pos = 0;
     int ncalls = 0, capcalls = 64;
     int *calls = cc_alloc(sizeof(int) * (size_t)capcalls);
@@ -194,21 +211,81 @@ void regalloc(struct ir_func *f)
             int p = pos + 2 * k;
             int *u, *d;
             int cnt = operand_vregs(i, false, tmp, &u);
-            for (int q = 0; q < cnt; q++) EXTEND(u[q], p);
+            for (int q = 0; q < cnt; q++) {
+                EXTEND(u[q], p);
+                used[u[q]] = true;
+            }
             cnt = operand_vregs(i, true, tmpd, &d);
             /* asm outputs must not share a register with its inputs */
             for (int q = 0; q < cnt; q++) EXTEND(d[q], i->op == IR_ASM ? p : p + 1);
-            if (ir_is_call_point(i->op)) {
+            /* asm outputs keep a register even when unread (scratch ones are few) */
+            if (i->op == IR_ASM)
+                for (int q = 0; q < cnt; q++) used[d[q]] = true;
+            if (ir_is_call_point(i->op) || i->op == IR_AMO || i->op == IR_CAS) {
+                /* AMO and CAS only use the argument registers (marked odd) */
+                int mark = ir_is_call_point(i->op) ? p : p | 1;
                 if (ncalls == capcalls) {
                     int *nc = cc_alloc(sizeof(int) * (size_t)capcalls * 2);
                     memcpy(nc, calls, sizeof(int) * (size_t)ncalls);
                     calls = nc;
                     capcalls *= 2;
                 }
-                calls[ncalls++] = p;
+                calls[ncalls++] = mark;
             }
         }
         pos = b->end + 1;
+    }
+    /* The emitter moves values into and out of a0-a7/fa0-fa7 one at a time at calls,
+     * `ret` and `param`, and uses them as scratch in AMO/CAS: a vreg may have an argument
+     * register only if its interval is clear of those points (calls[] holds calls, asm,
+     * and, odd, AMO and CAS), starts after the last `param` and is no operand of a `ret`. */
+    bool *no_arg = cc_alloc((size_t)nv);
+    int last_param = -1;
+    /* A vreg that is a call's argument or result, a `param` or a `ret` piece in the
+     * argument register r, and is in no other way near a call, asm or atomic, may live
+     * in r itself (want[v] = r; -1: two different wishes), so the emitter's move there is
+     * not needed: a move into r for one argument or piece never overwrites another
+     * one's own register.  opcount[v] counts the calls, asm and atomics v is an operand
+     * of; the interval must overlap no others. */
+    int *want = cc_alloc(sizeof(int) * (size_t)nv), *opcount = cc_alloc(sizeof(int) * (size_t)nv);
+    int *stamp = cc_alloc(sizeof(int) * (size_t)nv);
+    bool *is_param = cc_alloc((size_t)nv);
+    int nstamp = 0;
+    for (int bi = 0; bi < f->nblocks; bi++) {
+        struct ir_block *b = f->blocks[bi];
+        for (int k = 0; k < b->n; k++) {
+            struct ir_ins *i = &b->ins[k];
+            if (i->op == IR_PARAM) {
+                last_param = b->start + 2 * k + 1;
+                is_param[i->d] = true;
+                want_loc(f, want, i->d, i->loc);
+            }
+            if (i->op == IR_RET)
+                for (int q = 0; q < i->call->nargs; q++) want_loc(f, want, i->call->args[q].vreg, i->call->args[q].reg);
+            if (i->op == IR_RET || i->op == IR_PARAM) {
+                int *u;
+                int cnt = operand_vregs(i, i->op == IR_PARAM, tmp, &u);
+                for (int q = 0; q < cnt; q++) no_arg[u[q]] = true;
+                continue;
+            }
+            if (!ir_is_call_point(i->op) && i->op != IR_AMO && i->op != IR_CAS) continue;
+            nstamp++;
+            for (int pass = 0; pass < 2; pass++) {
+                int *u;
+                int cnt = operand_vregs(i, pass, pass ? tmpd : tmp, &u);
+                for (int q = 0; q < cnt; q++) {
+                    if (stamp[u[q]] != nstamp) opcount[u[q]]++;
+                    stamp[u[q]] = nstamp;
+                    if (i->op != IR_CALL) want[u[q]] = -1;
+                }
+            }
+            if (i->op == IR_CALL) {
+                struct ir_call *c = i->call;
+                for (int q = 0; q < c->nargs; q++) want_loc(f, want, c->args[q].vreg, c->args[q].reg);
+                for (int q = 0; q < c->nrets; q++) want_loc(f, want, c->rets[q].vreg, c->rets[q].reg);
+                if (c->fn) want[c->fn] = -1;
+            }
+        }
     }
     int n = 0;
     struct interval *list = cc_alloc(sizeof *list * (size_t)nv);
@@ -217,11 +294,18 @@ void regalloc(struct ir_func *f)
         /* a vreg defined but never used still needs a destination */
         struct interval x = iv[v];
         x.across_call = false;
-        for (int c = 0; c < ncalls; c++)
-            if (x.start < calls[c] && x.end > calls[c] + 1) {
-                x.across_call = true;
-                break;
+        x.arg_regs = !no_arg[v] && x.start > last_param;
+        int overlaps = 0;
+        for (int c = 0; c < ncalls; c++) {
+            int cp = calls[c] & ~1;
+            if (x.start <= cp + 1 && x.end >= cp) {
+                x.arg_regs = false;
+                overlaps++;
             }
+            if (!(calls[c] & 1) && x.start < cp && x.end > cp + 1) x.across_call = true;
+        }
+        x.fixed = want[v] > 0 && overlaps == opcount[v] && !x.across_call && (is_param[v] || x.start > last_param)
+                      ? want[v] : 0;
         list[n++] = x;
     }
     qsort(list, (size_t)n, sizeof *list, cmp_start);
@@ -241,21 +325,31 @@ void regalloc(struct ir_func *f)
     for (int k = 0; k < n; k++) {
         struct interval *x = &list[k];
         bool fp = f->vclass[x->v] == 1;
+        if (!used[x->v]) {
+            /* a result nothing reads (a call's unused return value, say): no
+             * register; the emitter drops it or writes a scratch register */
+            f->vloc[x->v] = 0;
+            continue;
+        }
         /* expire */
         for (int r = 0; r < 64; r++)
             if (reg_end[r] >= 0 && reg_end[r] < x->start) reg_end[r] = -1;
         const int *pools[2];
         int plen[2];
         int np = 0;
-        if (!x->across_call) {
+        if (x->arg_regs) {
+            pools[np] = fp ? fp_arg : int_arg;
+            plen[np++] = fp ? (int)(sizeof fp_arg / sizeof *fp_arg) : (int)(sizeof int_arg / sizeof *int_arg);
+        } else if (!x->across_call) {
             pools[np] = fp ? fp_caller : int_caller;
             plen[np++] = fp ? (int)(sizeof fp_caller / sizeof *fp_caller) : (int)(sizeof int_caller / sizeof *int_caller);
         }
         pools[np] = fp ? fp_callee : int_callee;
         plen[np++] = fp ? (int)(sizeof fp_callee / sizeof *fp_callee) : (int)(sizeof int_callee / sizeof *int_callee);
         int got = -1;
+        if (x->fixed && reg_end[x->fixed] < 0) got = x->fixed;
         int h = hint[x->v];
-        if (h && f->vloc[h] > 0 && reg_end[f->vloc[h]] < 0)
+        if (got < 0 && h && f->vloc[h] > 0 && reg_end[f->vloc[h]] < 0)
             for (int p = 0; p < np && got < 0; p++)
                 for (int q = 0; q < plen[p]; q++)
                     if (pools[p][q] == f->vloc[h]) got = f->vloc[h];

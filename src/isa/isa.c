@@ -798,7 +798,10 @@ static bool put_alias(struct fmt *f, const struct isa_inst *in, int xlen)
         return false;
     case ISA_BEQ: case ISA_BNE: case ISA_BLT: case ISA_BGE: {
         unsigned r;
-        if (rs2 == 0) {
+        if (rs1 == 0 && rs2 == 0 && in->op == ISA_BGE) {
+            r = 0;
+            n = "blez";  /* GNU objdump's choice for bge zero, zero (its table order) */
+        } else if (rs2 == 0) {
             r = rs1;
             n = in->op == ISA_BEQ ? "beqz" : in->op == ISA_BNE ? "bnez"
               : in->op == ISA_BLT ? "bltz" : "bgez";

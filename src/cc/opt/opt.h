@@ -8,6 +8,13 @@ void opt_unreachable(struct ir_func *f);
 void opt_copyprop(struct ir_func *f);
 void opt_fold(struct ir_func *f);
 void opt_dce(struct ir_func *f);
+void opt_inline(struct ir_func *f);
+void opt_addrfold(struct ir_func *f);
+void opt_cse(struct ir_func *f);
+void opt_licm(struct ir_func *f);
+void opt_rotate(struct ir_func *f);
+void opt_jumps(struct ir_func *f);
+void opt_inline_reset(void);  /* a new unit: forget the functions seen so far */
 
 /* new arrays: ndef[v] counts v's definitions, def[v] is its defining instruction when
  * ndef[v] == 1 */
