@@ -332,7 +332,6 @@ static void RV(emit_branch2)(struct RV(jt) *t, const struct isa_inst *in, enum x
     struct RV(stub) *s = RV(new_stub)(t, STUB_BRANCH, x86_jcc(e, cc));
     s->idx = idx;
     s->target = pc + (uxlen)(sxlen)in->imm;
-    if (t->self_loop && s->target == t->pc0) s->kind = STUB_LOOP;
 }
 
 /* JALR's target in rax (low half) and rdx (high half), its link written */

@@ -103,8 +103,7 @@ static u64 RV(jit_mulhu)(u64 x, u64 y) { return (u32)(((u64)(u32)x * (u64)(u32)y
 /* ---- the translation of one block ---- */
 
 /* (the first three leave at the instruction that made them: idx and pc are its) */
-enum stub_kind { STUB_LOAD, STUB_STORE, STUB_INTERP, STUB_BRANCH, STUB_CHAIN, STUB_REQUEST,
-                 STUB_LOOP };
+enum stub_kind { STUB_LOAD, STUB_STORE, STUB_INTERP, STUB_BRANCH, STUB_CHAIN, STUB_REQUEST };
 
 /* Out-of-line code, emitted after the block's straight-line code. */
 struct RV(stub) {
@@ -143,7 +142,8 @@ struct RV(jt) {
     unsigned cached[NCACHE];    /* the guest registers cached */
     u32 dirty;                  /* cached registers written so far (bit per guest register) */
     uxlen pc0;                  /* the block's first instruction */
-    bool self_loop;             /* a branch or jal of the block goes back to pc0 */
+    bool self_loop;             /* a branch or jal of the block goes back to one of its
+                                 * instructions (itself or an earlier one) */
     u8 *body;                   /* where a self-loop re-enters: after the registers' loads */
     struct RV(stub) stubs[2 * JIT_MAX_INSNS + 2];
     unsigned nstubs;
@@ -619,20 +619,20 @@ static void RV(emit_branch)(struct RV(jt) *t, const struct isa_inst *in, enum x8
     struct RV(stub) *s = RV(new_stub)(t, STUB_BRANCH, x86_jcc(e, cc));
     s->idx = idx;
     s->target = pc + (uxlen)(sxlen)in->imm;
-    if (t->self_loop && s->target == t->pc0) s->kind = STUB_LOOP;
 }
 
-/* Back to the block's own start with the cached registers kept: count the iteration,
- * check insn_limit as the entry would, and jump past the entry's loads. */
-static void RV(emit_loop_back)(struct RV(jt) *t, u32 count)
+/* Back to an earlier instruction of the block (`to`, at guest pc `target`) with the cached
+ * registers kept: count the instructions since it (count: from it to the jump, inclusive),
+ * check insn_limit as a block's entry would, and jump there; else leave for target. */
+static void RV(emit_loop_back)(struct RV(jt) *t, u32 count, const u8 *to, uxlen target)
 {
     struct x86 *e = &t->e;
     x86_alu_imm(e, true, ALU_ADD, R14, (i32)count);
     x86_alu_mem(e, true, ALU_CMP, R14, RBP, HOFF(insn_limit));
     u8 *at = x86_jcc(e, CC_B);
-    if (!e->full) x86_patch_rel32(at, RV(rx)(t, at), RV(rx)(t, t->body));
+    if (!e->full) x86_patch_rel32(at, RV(rx)(t, at), RV(rx)(t, to));
     RV(cache_store)(t, t->dirty);
-    RV(set_pc)(e, t->pc0);
+    RV(set_pc)(e, target);
     RV(exit_raw)(t, JIT_EXIT_REQUEST);
 }
 
@@ -914,9 +914,16 @@ static void RV(emit_stubs)(struct RV(jt) *t)
              * dirty there too, dirtiness only grows along the block), and r14 goes down
              * by the instructions jumped over, because every later exit adds the count
              * of the whole straight line before it. */
-            u32 to = s->idx + 1;
+            u32 to = 0;
             while (to < t->ninsns && t->insn_pc[to] != s->target) to++;
-            if (to < t->ninsns) {
+            if (to < t->ninsns && to <= s->idx && t->self_loop) {
+                /* back to an earlier instruction (r14 + its index must be the count
+                 * there; every cached register the block writes was marked dirty from
+                 * the start, because an exit before the jump runs after it too) */
+                RV(emit_loop_back)(t, s->idx + 1 - to, t->insn_code[to], s->target);
+                break;
+            }
+            if (to < t->ninsns && to > s->idx) {
                 u32 skipped = to - (s->idx + 1);
                 if (skipped) x86_lea(e, R14, R14, -(i32)skipped);   /* (flags untouched) */
                 RV(jmp_to)(t, RV(rx)(t, t->insn_code[to]));
@@ -937,9 +944,6 @@ static void RV(emit_stubs)(struct RV(jt) *t)
             x86_alu_imm(e, true, ALU_ADD, R14, (i32)s->idx);
             RV(set_pc)(e, s->pc);
             RV(exit_with)(t, JIT_EXIT_INTERP, s->dirty);
-            break;
-        case STUB_LOOP:
-            RV(emit_loop_back)(t, s->idx + 1);
             break;
         case STUB_REQUEST:
             RV(set_pc)(e, s->pc);
@@ -964,8 +968,9 @@ static bool RV(fetch_decode)(struct hart *h, uxlen a, u32 *word, struct isa_inst
     return len != 0 && isa_decode(XLEN, h->exts, *word, in);
 }
 
-/* A use inside a self-loop (up to the last branch back to the block's start) counts this
- * many times a use after it: the loop runs it on every iteration. */
+/* A use inside a loop of the block (from the earliest target of a backward branch to the
+ * last such branch) counts this many times a use outside: the loop runs it on every
+ * iteration. */
 #define LOOP_WEIGHT 16
 
 /* Pick the guest registers to cache: the most used in the instructions the block will
@@ -974,7 +979,8 @@ static bool RV(fetch_decode)(struct hart *h, uxlen a, u32 *word, struct isa_inst
 static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *written)
 {
     unsigned uses[JIT_MAX_INSNS][3], nuse[32] = { 0 };
-    u32 n = 0, loop_end = 0;
+    uxlen pcs[JIT_MAX_INSNS];
+    u32 n = 0, loop_start = JIT_MAX_INSNS, loop_end = 0;
     uxlen a = pc;
     memset(t->host_of, NOT_CACHED, sizeof t->host_of);
     t->ncached = 0;
@@ -988,9 +994,15 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
         uses[n][1] = fm & ISA_FREG_RS1 ? 0 : in.rs1;
         uses[n][2] = fm & ISA_FREG_RS2 ? 0 : in.rs2;
         *written |= 1u << uses[n][0];
-        if (((in.desc->flags & ISA_F_BRANCH) || in.op == ISA_JAL) && a + (uxlen)(sxlen)in.imm == pc) {
-            t->self_loop = true;
-            loop_end = n + 1;
+        pcs[n] = a;
+        if ((in.desc->flags & ISA_F_BRANCH) || in.op == ISA_JAL) {
+            uxlen to = a + (uxlen)(sxlen)in.imm;
+            for (u32 j = 0; j <= n; j++)
+                if (pcs[j] == to) {         /* a loop inside the block */
+                    t->self_loop = true;
+                    if (j < loop_start) loop_start = j;
+                    loop_end = n + 1;
+                }
         }
         a += in.len;
         if ((in.desc->flags & (ISA_F_ENDS_BLOCK & ~ISA_F_BRANCH)) || ((a ^ pc) & PAGE_MASK)) {
@@ -999,7 +1011,7 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
         }
     }
     for (u32 k = 0; k < n; k++)
-        for (int j = 0; j < 3; j++) nuse[uses[k][j]] += k < loop_end ? LOOP_WEIGHT : 1;
+        for (int j = 0; j < 3; j++) nuse[uses[k][j]] += k >= loop_start && k < loop_end ? LOOP_WEIGHT : 1;
     nuse[0] = 0;
     /* (RV128 caches none: a register would take two host registers) */
     while (XLEN != 128 && t->ncached < NCACHE) {
@@ -1042,7 +1054,7 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
     RV(choose_cached)(h, t, pc, &written);
     RV(cache_load)(t);
     t->body = e->p;
-    /* Around a self-loop every cached register the block writes may hold a value an
+    /* Around a loop in the block every cached register the block writes may hold a value an
      * earlier iteration wrote, so every exit stores them all. */
     if (t->self_loop)
         for (unsigned k = 0; k < t->ncached; k++) t->dirty |= (1u << t->cached[k]) & written;
@@ -1068,7 +1080,7 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
             }
 #endif
             if (t->self_loop && a + (uxlen)(sxlen)in.imm == pc) {
-                RV(emit_loop_back)(t, n + 1);
+                RV(emit_loop_back)(t, n + 1, t->body, pc);
             } else {
                 x86_alu_imm(e, true, ALU_ADD, R14, (i32)(n + 1));
                 RV(emit_chain)(t, a + (uxlen)(sxlen)in.imm);

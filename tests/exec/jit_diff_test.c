@@ -178,8 +178,17 @@ static void run_loop_case(int xlen, bool trap)
         w[n++] = enc_i(0x13, 0, LOOP_WALK, LOOP_WALK, 8);
     }
     w[n++] = enc_i(0x13, 0, LOOP_CNT, LOOP_CNT, -1);
-    w[n] = enc_b(1, LOOP_CNT, 0, -(i32)(4 * (n - loop)));
-    n++;
+    if (rnd() % 2) {
+        w[n] = enc_b(1, LOOP_CNT, 0, -(i32)(4 * (n - loop)));      /* bnez: back in the block */
+        n++;
+    } else {
+        /* beqz over a jal back: the jal leaves the first block, then loops on a block of
+         * its own that starts at the loop */
+        w[n++] = enc_b(0, LOOP_CNT, 0, 8);
+        u32 i = (u32)-(i32)(4 * (n - loop));
+        w[n++] = (i >> 20 & 1) << 31 | (i >> 1 & 0x3ff) << 21 | (i >> 11 & 1) << 20 |
+                 (i >> 12 & 0xff) << 12 | 0x6f;
+    }
     w[n++] = 0x73;                                  /* ecall */
     u64 regs[32];
     for (int r = 0; r < 32; r++) regs[r] = interesting();
