@@ -2,8 +2,10 @@
  * blocks to x86-64 machine code (docs/zl-run.md, "How the translator works").
  *
  *  - A block is what the interpreter would decode (up to a jump, ecall/ebreak, fence.i,
- *    a page boundary or 256 instructions); a taken conditional branch leaves it through
- *    a side exit, so a block is a superblock.
+ *    a page boundary or 256 instructions); a conditional branch does not end it, so a
+ *    block is a superblock.  A taken branch to another of the block's instructions
+ *    jumps there (a backward one is a loop, checked as a block entry is); other taken
+ *    branches leave through a side exit.
  *  - Integer computation, loads and stores (with the TLB fast path inline), branches
  *    and jumps are translated; F/D operations become calls of their exec/fp_ops.h
  *    function.  The first instruction the translator does not handle (atomics, CSRs,
@@ -11,7 +13,7 @@
  *    interpreter from there.
  *  - Each block starts by comparing instret with insn_limit (signals, other threads and
  *    exclusive sections lower it), so translated code stops at a block boundary; a
- *    branch back to the block's start checks it too.
+ *    branch back to an earlier instruction of the block checks it too.
  *  - Exits that lead to a fixed pc are patched into direct jumps to the target block the
  *    first time they are taken; indirect jumps probe a jump cache inline.
  *  - The block's most used guest registers live in host registers from its entry to
