@@ -220,10 +220,11 @@ static void RV(emit_mul2)(struct x86 *e, const struct isa_inst *in)
 
 static void RV(emit_op_q)(struct x86 *e, const struct isa_inst *in, unsigned op)
 {
+    RV(call_begin)(e, RV(jt_of)(e)->dirty);
     x86_mov(e, true, RDI, RBP);
     x86_mov_imm(e, RSI, in->rd | in->rs1 << 8 | in->rs2 << 16);
     x86_mov_imm(e, RDX, op);
-    RV(call)(e, FN(RV(jit_op_q)), RV(jt_of)(e)->dirty);
+    RV(call_end)(e, FN(RV(jit_op_q)));
 }
 
 /* ---- memory ---- */
@@ -302,11 +303,12 @@ static void RV(emit_store2)(struct RV(jt) *t, const struct isa_inst *in, unsigne
 /* The slow-path call of a load or store stub: rax = non-zero on a fault. */
 static void RV(slow_call)(struct x86 *e, const struct RV(stub) *s)
 {
+    RV(call_begin)(e, s->dirty);
     x86_mov(e, true, RDI, RBP);
     x86_mov_imm(e, RSI, s->rs1);
     x86_mov_imm(e, RDX, (u64)(i64)s->imm);
     x86_mov_imm(e, RCX, s->kind_arg);
-    RV(call)(e, s->kind == STUB_LOAD ? FN(RV(jit_load_q)) : FN(RV(jit_store_q)), s->dirty);
+    RV(call_end)(e, s->kind == STUB_LOAD ? FN(RV(jit_load_q)) : FN(RV(jit_store_q)));
     x86_op_reg(e, true, 0x85, RAX, RAX);                 /* test rax, rax */
 }
 
@@ -330,7 +332,6 @@ static void RV(emit_branch2)(struct RV(jt) *t, const struct isa_inst *in, enum x
     struct RV(stub) *s = RV(new_stub)(t, STUB_BRANCH, x86_jcc(e, cc));
     s->idx = idx;
     s->target = pc + (uxlen)(sxlen)in->imm;
-    if (t->self_loop && s->target == t->pc0) s->kind = STUB_LOOP;
 }
 
 /* JALR's target in rax (low half) and rdx (high half), its link written */

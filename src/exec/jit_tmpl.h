@@ -2,8 +2,10 @@
  * blocks to x86-64 machine code (docs/zl-run.md, "How the translator works").
  *
  *  - A block is what the interpreter would decode (up to a jump, ecall/ebreak, fence.i,
- *    a page boundary or 256 instructions); a taken conditional branch leaves it through
- *    a side exit, so a block is a superblock.
+ *    a page boundary or 256 instructions); a conditional branch does not end it, so a
+ *    block is a superblock.  A taken branch to another of the block's instructions
+ *    jumps there (a backward one is a loop, checked as a block entry is); other taken
+ *    branches leave through a side exit.
  *  - Integer computation, loads and stores (with the TLB fast path inline), branches
  *    and jumps are translated; F/D operations become calls of their exec/fp_ops.h
  *    function.  The first instruction the translator does not handle (atomics, CSRs,
@@ -11,7 +13,7 @@
  *    interpreter from there.
  *  - Each block starts by comparing instret with insn_limit (signals, other threads and
  *    exclusive sections lower it), so translated code stops at a block boundary; a
- *    branch back to the block's start checks it too.
+ *    branch back to an earlier instruction of the block checks it too.
  *  - Exits that lead to a fixed pc are patched into direct jumps to the target block the
  *    first time they are taken; indirect jumps probe a jump cache inline.
  *  - The block's most used guest registers live in host registers from its entry to
@@ -44,8 +46,12 @@
 #define HOFF(field) ((i32)offsetof(struct hart, field))
 #define JIT_MAX_INSNS 256
 #define JIT_MAX_BLOCK_CODE 32768    /* bytes a block may take, stubs included */
-#define JIT_INSN_MAX 160            /* bytes: bounds on one instruction's straight-line code */
-#define JIT_STUB_MAX 128            /* ... and on one stub (checked after emission) */
+/* Bounds in bytes on one instruction's straight-line code and on one stub, each cached
+ * register counted apart (a call stores and loads the scratch ones, an exit stores them
+ * all): the translator stops a block before these could overflow it, and checks after
+ * emission. */
+#define JIT_INSN_MAX(ncached) (160 + 16 * (ncached))
+#define JIT_STUB_MAX(ncached) (128 + 24 * (ncached))
 
 _Static_assert(offsetof(struct hart, x) == 0, "translated code reaches x[r] at rbp + r * XLEN/8");
 #if XLEN == 128
@@ -99,8 +105,7 @@ static u64 RV(jit_mulhu)(u64 x, u64 y) { return (u32)(((u64)(u32)x * (u64)(u32)y
 /* ---- the translation of one block ---- */
 
 /* (the first three leave at the instruction that made them: idx and pc are its) */
-enum stub_kind { STUB_LOAD, STUB_STORE, STUB_INTERP, STUB_BRANCH, STUB_CHAIN, STUB_REQUEST,
-                 STUB_LOOP };
+enum stub_kind { STUB_LOAD, STUB_STORE, STUB_INTERP, STUB_BRANCH, STUB_CHAIN, STUB_REQUEST };
 
 /* Out-of-line code, emitted after the block's straight-line code. */
 struct RV(stub) {
@@ -118,12 +123,13 @@ struct RV(stub) {
 };
 
 /* Guest registers cached in host registers for the whole block: first the callee-saved
- * ones the calling convention leaves free (helper calls keep them), then three scratch
- * registers the translation never uses otherwise (saved around every helper call).  They
- * are loaded after the block's entry check and stored back before every way out of the
- * block (an exit to C, a chained or indirect jump), so between blocks the hart's copy is
- * the truth. */
-static const unsigned RV(cache_regs)[] = { RBX, R12, R13, R15, R9, R10, R11 };
+ * ones the calling convention leaves free (helper calls keep them), then the scratch
+ * registers the straight-line code never uses otherwise (saved around every helper call;
+ * rsi, rdi and r8 are only written as the arguments of a call, after call_begin has
+ * stored them).  They are loaded after the block's entry check and stored back before
+ * every way out of the block (an exit to C, a chained or indirect jump), so between
+ * blocks the hart's copy is the truth. */
+static const unsigned RV(cache_regs)[] = { RBX, R12, R13, R15, R9, R10, R11, RSI, RDI, R8 };
 #define CALLEE_SAVED_CACHE 4
 #define NCACHE (sizeof RV(cache_regs) / sizeof RV(cache_regs)[0])
 #define NOT_CACHED 0xff
@@ -132,16 +138,22 @@ struct RV(jt) {
     struct x86 e;               /* first: the emitting helpers reach the rest through it */
     struct jit_cache *c;
     u8 host_of[32];             /* guest register -> host register, or NOT_CACHED */
+    u32 clobbered;              /* guest registers whose host register a call's arguments
+                                 * may have overwritten (between call_begin and call_end) */
     unsigned ncached;
     unsigned cached[NCACHE];    /* the guest registers cached */
     u32 dirty;                  /* cached registers written so far (bit per guest register) */
     uxlen pc0;                  /* the block's first instruction */
-    bool self_loop;             /* a branch or jal of the block goes back to pc0 */
+    bool self_loop;             /* a branch or jal of the block goes back to one of its
+                                 * instructions (itself or an earlier one) */
     u8 *body;                   /* where a self-loop re-enters: after the registers' loads */
     struct RV(stub) stubs[2 * JIT_MAX_INSNS + 2];
     unsigned nstubs;
     u32 words[JIT_MAX_INSNS];   /* the instructions translated, for --jit-dump */
     u8 lens[JIT_MAX_INSNS];
+    uxlen insn_pc[JIT_MAX_INSNS];       /* each translated instruction's pc ... */
+    u8 *insn_code[JIT_MAX_INSNS];       /* ... and where its host code starts (rw) */
+    u32 ninsns;                         /* how many of them the block holds */
 };
 
 static struct RV(jt) *RV(jt_of)(struct x86 *e) { return (struct RV(jt) *)(void *)e; }
@@ -189,9 +201,10 @@ static void RV(exit_raw)(struct RV(jt) *t, enum jit_exit why)
 /* guest register r into host register reg, and back */
 static void RV(ldx)(struct x86 *e, unsigned reg, unsigned r)
 {
-    unsigned hr = RV(jt_of)(e)->host_of[r];
+    struct RV(jt) *t = RV(jt_of)(e);
+    unsigned hr = t->host_of[r];
     if (r == 0) x86_alu_reg(e, false, ALU_XOR, reg, reg);
-    else if (hr != NOT_CACHED) x86_mov(e, W, reg, hr);
+    else if (hr != NOT_CACHED && !(t->clobbered >> r & 1)) { if (hr != reg) x86_mov(e, W, reg, hr); }
     else if (W) x86_load64(e, reg, RBP, XOFF(r));
     else x86_load32(e, reg, RBP, XOFF(r));
 }
@@ -241,19 +254,27 @@ static void RV(exit_with)(struct RV(jt) *t, enum jit_exit why, u32 dirty)
     RV(exit_raw)(t, why);
 }
 
-/* Call a C helper (its arguments are set up): the cached registers it may clobber are
- * stored first if written (dirty) and loaded again after. */
-static void RV(call)(struct x86 *e, const void *fn, u32 dirty)
+/* A call of a C helper: call_begin stores the cached registers the call may clobber if
+ * they were written (dirty), so the hart holds them; from there until call_end, ldx reads
+ * them from the hart, because setting up the arguments may overwrite their host registers
+ * (rsi, rdi, r8).  call_end calls fn and loads them again. */
+static void RV(call_begin)(struct x86 *e, u32 dirty)
 {
     struct RV(jt) *t = RV(jt_of)(e);
     for (unsigned k = CALLEE_SAVED_CACHE; k < t->ncached; k++) {
         unsigned r = t->cached[k];
+        t->clobbered |= 1u << r;
         if (!(dirty >> r & 1)) continue;
         if (W) x86_store64(e, t->host_of[r], RBP, XOFF(r));
         else x86_store32(e, t->host_of[r], RBP, XOFF(r));
     }
+}
+static void RV(call_end)(struct x86 *e, const void *fn)
+{
+    struct RV(jt) *t = RV(jt_of)(e);
     x86_mov_imm(e, RAX, (u64)(uintptr_t)fn);
     x86_call_reg(e, RAX);
+    t->clobbered = 0;
     for (unsigned k = CALLEE_SAVED_CACHE; k < t->ncached; k++) {
         unsigned r = t->cached[k];
         if (W) x86_load64(e, t->host_of[r], RBP, XOFF(r));
@@ -408,9 +429,10 @@ static void RV(emit_div)(struct RV(jt) *t, const struct isa_inst *in, bool w, bo
 /* rd = op(x[rs1], x[rs2]) through a C helper */
 static void RV(emit_helper2)(struct x86 *e, const struct isa_inst *in, const void *fn)
 {
+    RV(call_begin)(e, RV(jt_of)(e)->dirty);
     RV(ldx)(e, RDI, in->rs1);
     RV(ldx)(e, RSI, in->rs2);
-    RV(call)(e, fn, RV(jt_of)(e)->dirty);
+    RV(call_end)(e, fn);
     RV(stx)(e, RAX, in->rd);
 }
 #endif
@@ -516,6 +538,18 @@ static void RV(emit_alu_rr)(struct x86 *e, const struct isa_inst *in, bool w, en
 }
 static void RV(emit_alu_ri)(struct x86 *e, const struct isa_inst *in, bool w, enum x86_alu op)
 {
+    if (w != W && in->imm == 0 && in->rs1 && op == ALU_ADD) {
+        /* sext.w (addiw rd, rs, 0), frequent in RV64 code: one movsxd */
+        struct RV(jt) *t = RV(jt_of)(e);
+        unsigned hs = t->host_of[in->rs1], hd = RV(dest)(e, in, 0);
+        if (hs == NOT_CACHED) {
+            hs = RAX;
+            RV(ldx)(e, RAX, in->rs1);
+        }
+        x86_movsxd(e, hd != NOT_CACHED ? hd : RAX, hs);
+        if (hd == NOT_CACHED) RV(stx)(e, RAX, in->rd);
+        return;
+    }
     unsigned hd = RV(in_place)(e, in, w);
     if (hd != NOT_CACHED) {
         x86_alu_imm(e, w, op, hd, in->imm);
@@ -587,20 +621,20 @@ static void RV(emit_branch)(struct RV(jt) *t, const struct isa_inst *in, enum x8
     struct RV(stub) *s = RV(new_stub)(t, STUB_BRANCH, x86_jcc(e, cc));
     s->idx = idx;
     s->target = pc + (uxlen)(sxlen)in->imm;
-    if (t->self_loop && s->target == t->pc0) s->kind = STUB_LOOP;
 }
 
-/* Back to the block's own start with the cached registers kept: count the iteration,
- * check insn_limit as the entry would, and jump past the entry's loads. */
-static void RV(emit_loop_back)(struct RV(jt) *t, u32 count)
+/* Back to an earlier instruction of the block (`to`, at guest pc `target`) with the cached
+ * registers kept: count the instructions since it (count: from it to the jump, inclusive),
+ * check insn_limit as a block's entry would, and jump there; else leave for target. */
+static void RV(emit_loop_back)(struct RV(jt) *t, u32 count, const u8 *to, uxlen target)
 {
     struct x86 *e = &t->e;
     x86_alu_imm(e, true, ALU_ADD, R14, (i32)count);
     x86_alu_mem(e, true, ALU_CMP, R14, RBP, HOFF(insn_limit));
     u8 *at = x86_jcc(e, CC_B);
-    if (!e->full) x86_patch_rel32(at, RV(rx)(t, at), RV(rx)(t, t->body));
+    if (!e->full) x86_patch_rel32(at, RV(rx)(t, at), RV(rx)(t, to));
     RV(cache_store)(t, t->dirty);
-    RV(set_pc)(e, t->pc0);
+    RV(set_pc)(e, target);
     RV(exit_raw)(t, JIT_EXIT_REQUEST);
 }
 
@@ -675,12 +709,13 @@ static bool RV(emit_fp)(struct RV(jt) *t, const struct isa_inst *in, u32 idx)
     } else {
         x86_mov_imm(e, RCX, in->rm);
     }
+    RV(call_begin)(e, t->dirty);
     if (f->src_x) RV(ldx)(e, RDI, in->rs1);
     else x86_load64(e, RDI, RBP, FOFF(in->rs1));
     x86_load64(e, RSI, RBP, FOFF(in->rs2));
     x86_load64(e, RDX, RBP, FOFF(in->rs3));
     x86_lea(e, R8, RBP, HOFF(fflags));         /* flags are ORed into fflags' low byte */
-    RV(call)(e, f->fn, t->dirty);
+    RV(call_end)(e, f->fn);
     if (f->dest_x) RV(stx)(e, RAX, in->rd);
     else x86_store64(e, RAX, RBP, FOFF(in->rd));
     (void)idx;
@@ -732,14 +767,15 @@ static bool RV(emit_insn)(struct RV(jt) *t, const struct isa_inst *in, uxlen pc,
         RV(stx)(e, RDX, in->rd);
         return true;
     case ISA_MULHSU:
-        /* mulhsu(a, b) = mulhu(a, b) - (a < 0 ? b : 0) */
-        RV(ldx)(e, RSI, in->rs1);
+        /* mulhsu(a, b) = mulhu(a, b) - (a < 0 ? b : 0); a is read twice (rd is
+         * written last), so no third scratch register is needed */
+        RV(ldx)(e, RAX, in->rs1);
         RV(ldx)(e, RCX, in->rs2);
-        x86_mov(e, true, RAX, RSI);
         x86_op_reg(e, true, 0xf7, 4, RCX);
-        x86_shift_imm(e, true, SH_SAR, RSI, 63);
-        x86_alu_reg(e, true, ALU_AND, RSI, RCX);
-        x86_alu_reg(e, true, ALU_SUB, RDX, RSI);
+        RV(ldx)(e, RAX, in->rs1);
+        x86_shift_imm(e, true, SH_SAR, RAX, 63);
+        x86_alu_reg(e, true, ALU_AND, RAX, RCX);
+        x86_alu_reg(e, true, ALU_SUB, RDX, RAX);
         RV(stx)(e, RDX, in->rd);
         return true;
     case ISA_ADDIW: RV(emit_alu_ri)(e, in, false, ALU_ADD); return true;
@@ -847,16 +883,17 @@ static void RV(emit_stubs)(struct RV(jt) *t)
 #if XLEN == 128
             RV(slow_call)(e, s);
 #else
+            RV(call_begin)(e, s->dirty);
+            if (s->kind == STUB_STORE) RV(store_value)(e, s->reg, s->freg);   /* rdx */
             x86_mov(e, true, RSI, RAX);
             x86_mov(e, true, RDI, RBP);
             if (s->kind == STUB_LOAD) {
                 x86_mov_imm(e, RDX, s->kind_arg);
-                RV(call)(e, FN(RV(jit_load)), s->dirty);
+                RV(call_end)(e, FN(RV(jit_load)));
                 x86_op_reg(e, true, 0x85, RDX, RDX);               /* test rdx, rdx */
             } else {
-                RV(store_value)(e, s->reg, s->freg);
                 x86_mov_imm(e, RCX, s->size);
-                RV(call)(e, FN(RV(jit_store)), s->dirty);
+                RV(call_end)(e, FN(RV(jit_store)));
                 x86_op_reg(e, true, 0x85, RAX, RAX);
             }
 #endif
@@ -873,7 +910,27 @@ static void RV(emit_stubs)(struct RV(jt) *t)
             }
             break;
         }
-        case STUB_BRANCH:
+        case STUB_BRANCH: {
+            /* A taken branch to a later instruction of this block stays in the block:
+             * the cached registers are as valid there (what is dirty at the branch is
+             * dirty there too, dirtiness only grows along the block), and r14 goes down
+             * by the instructions jumped over, because every later exit adds the count
+             * of the whole straight line before it. */
+            u32 to = 0;
+            while (to < t->ninsns && t->insn_pc[to] != s->target) to++;
+            if (to < t->ninsns && to <= s->idx && t->self_loop) {
+                /* back to an earlier instruction (r14 + its index must be the count
+                 * there; every cached register the block writes was marked dirty from
+                 * the start, because an exit before the jump runs after it too) */
+                RV(emit_loop_back)(t, s->idx + 1 - to, t->insn_code[to], s->target);
+                break;
+            }
+            if (to < t->ninsns && to > s->idx) {
+                u32 skipped = to - (s->idx + 1);
+                if (skipped) x86_lea(e, R14, R14, -(i32)skipped);   /* (flags untouched) */
+                RV(jmp_to)(t, RV(rx)(t, t->insn_code[to]));
+                break;
+            }
             /* count the instructions up to the branch, then leave as a chained exit */
             x86_alu_imm(e, true, ALU_ADD, R14, (i32)(s->idx + 1));
             RV(cache_store)(t, s->dirty);
@@ -881,6 +938,7 @@ static void RV(emit_stubs)(struct RV(jt) *t)
             RV(link_here)(t, s->from);
             RV(chain_tail)(t, s);
             break;
+        }
         case STUB_CHAIN:
             RV(chain_tail)(t, s);
             break;
@@ -888,9 +946,6 @@ static void RV(emit_stubs)(struct RV(jt) *t)
             x86_alu_imm(e, true, ALU_ADD, R14, (i32)s->idx);
             RV(set_pc)(e, s->pc);
             RV(exit_with)(t, JIT_EXIT_INTERP, s->dirty);
-            break;
-        case STUB_LOOP:
-            RV(emit_loop_back)(t, s->idx + 1);
             break;
         case STUB_REQUEST:
             RV(set_pc)(e, s->pc);
@@ -915,37 +970,60 @@ static bool RV(fetch_decode)(struct hart *h, uxlen a, u32 *word, struct isa_inst
     return len != 0 && isa_decode(XLEN, h->exts, *word, in);
 }
 
+/* A use inside a loop of the block (from the earliest target of a backward branch to the
+ * last such branch) counts this many times a use outside: the loop runs it on every
+ * iteration. */
+#define LOOP_WEIGHT 16
+
 /* Pick the guest registers to cache: the most used in the instructions the block will
- * hold (decoded ahead; a register used fewer than three times gains nothing). */
-static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc)
+ * hold (decoded ahead; outside a loop, a register used fewer than three times gains
+ * nothing).  *written: the guest registers some instruction of the block writes. */
+static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *written)
 {
-    unsigned uses[32] = { 0 };
+    unsigned uses[JIT_MAX_INSNS][3], nuse[32] = { 0 };
+    uxlen pcs[JIT_MAX_INSNS];
+    u32 n = 0, loop_start = JIT_MAX_INSNS, loop_end = 0;
     uxlen a = pc;
     memset(t->host_of, NOT_CACHED, sizeof t->host_of);
     t->ncached = 0;
-    for (u32 n = 0; n < JIT_MAX_INSNS; n++) {
+    *written = 0;
+    for (; n < JIT_MAX_INSNS; n++) {
         struct isa_inst in;
         u32 word;
         if (!RV(fetch_decode)(h, a, &word, &in)) break;
         unsigned fm = isa_freg_mask(in.desc);
-        if (!(fm & ISA_FREG_RD)) uses[in.rd]++;
-        if (!(fm & ISA_FREG_RS1)) uses[in.rs1]++;
-        if (!(fm & ISA_FREG_RS2)) uses[in.rs2]++;
-        if (((in.desc->flags & ISA_F_BRANCH) || in.op == ISA_JAL) && a + (uxlen)(sxlen)in.imm == pc)
-            t->self_loop = true;
+        uses[n][0] = fm & ISA_FREG_RD ? 0 : in.rd;
+        uses[n][1] = fm & ISA_FREG_RS1 ? 0 : in.rs1;
+        uses[n][2] = fm & ISA_FREG_RS2 ? 0 : in.rs2;
+        *written |= 1u << uses[n][0];
+        pcs[n] = a;
+        if ((in.desc->flags & ISA_F_BRANCH) || in.op == ISA_JAL) {
+            uxlen to = a + (uxlen)(sxlen)in.imm;
+            for (u32 j = 0; j <= n; j++)
+                if (pcs[j] == to) {         /* a loop inside the block */
+                    t->self_loop = true;
+                    if (j < loop_start) loop_start = j;
+                    loop_end = n + 1;
+                }
+        }
         a += in.len;
-        if ((in.desc->flags & (ISA_F_ENDS_BLOCK & ~ISA_F_BRANCH)) || ((a ^ pc) & PAGE_MASK)) break;
+        if ((in.desc->flags & (ISA_F_ENDS_BLOCK & ~ISA_F_BRANCH)) || ((a ^ pc) & PAGE_MASK)) {
+            n++;
+            break;
+        }
     }
-    uses[0] = 0;
+    for (u32 k = 0; k < n; k++)
+        for (int j = 0; j < 3; j++) nuse[uses[k][j]] += k >= loop_start && k < loop_end ? LOOP_WEIGHT : 1;
+    nuse[0] = 0;
     /* (RV128 caches none: a register would take two host registers) */
     while (XLEN != 128 && t->ncached < NCACHE) {
         unsigned best = 0;
         for (unsigned r = 1; r < 32; r++)
-            if (uses[r] > uses[best]) best = r;
-        if (uses[best] < 3) break;
+            if (nuse[r] > nuse[best]) best = r;
+        if (nuse[best] < 3) break;
         t->host_of[best] = (u8)RV(cache_regs)[t->ncached];
         t->cached[t->ncached++] = best;
-        uses[best] = 0;
+        nuse[best] = 0;
     }
 }
 
@@ -973,13 +1051,15 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
     RV(new_stub)(t, STUB_REQUEST, x86_jcc(e, CC_AE))->pc = pc;
     t->pc0 = pc;
     t->self_loop = false;
-    RV(choose_cached)(h, t, pc);
+    t->clobbered = 0;
+    u32 written;
+    RV(choose_cached)(h, t, pc, &written);
     RV(cache_load)(t);
     t->body = e->p;
-    /* Around a self-loop every cached register may hold a value an earlier iteration
-     * wrote, so every exit stores them all. */
+    /* Around a loop in the block every cached register the block writes may hold a value an
+     * earlier iteration wrote, so every exit stores them all. */
     if (t->self_loop)
-        for (unsigned k = 0; k < t->ncached; k++) t->dirty |= 1u << t->cached[k];
+        for (unsigned k = 0; k < t->ncached; k++) t->dirty |= (1u << t->cached[k]) & written;
     uxlen a = pc;
     u32 n = 0;
     bool ended = false;
@@ -990,6 +1070,8 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
         unsigned flags = in.desc->flags;
         t->words[n] = word;
         t->lens[n] = (u8)in.len;
+        t->insn_pc[n] = a;
+        t->insn_code[n] = e->p;
         if (in.op == ISA_JAL) {
 #if XLEN == 128
             RV(set_x)(e, in.rd, a + in.len);
@@ -1000,7 +1082,7 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
             }
 #endif
             if (t->self_loop && a + (uxlen)(sxlen)in.imm == pc) {
-                RV(emit_loop_back)(t, n + 1);
+                RV(emit_loop_back)(t, n + 1, t->body, pc);
             } else {
                 x86_alu_imm(e, true, ALU_ADD, R14, (i32)(n + 1));
                 RV(emit_chain)(t, a + (uxlen)(sxlen)in.imm);
@@ -1032,7 +1114,8 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
             ended = true;
         }
         /* room for the next instruction, its stub and the block's exit */
-        if ((size_t)(e->p - start) + (t->nstubs + 2) * JIT_STUB_MAX + JIT_INSN_MAX > JIT_MAX_BLOCK_CODE)
+        if ((size_t)(e->p - start) + (t->nstubs + 2) * JIT_STUB_MAX(t->ncached) + JIT_INSN_MAX(t->ncached)
+            > JIT_MAX_BLOCK_CODE)
             break;
     }
     if (n == 0) {
@@ -1045,6 +1128,7 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
         RV(set_pc)(e, a);
         RV(exit_with)(t, JIT_EXIT_INTERP, t->dirty);
     }
+    t->ninsns = n;
     RV(emit_stubs)(t);
     struct x86 done = *e;
     if (done.full || (size_t)(done.p - start) > JIT_MAX_BLOCK_CODE) {

@@ -56,6 +56,34 @@ static void vm_start(struct vm *v, int xlen, enum engine_kind kind, const u8 *co
     v->h.insn_limit = 5000;
 }
 
+/* Run code on both engines and compare; returns how the interpreter stopped (RUN_REQUEST:
+ * the instruction bound was reached, nothing compared). */
+static int jit_diff_compare(int xlen, const u8 *code, size_t n, const u64 *regs)
+{
+    static struct vm a, b;
+    vm_start(&a, xlen, ENGINE_INTERP, code, n, regs);
+    vm_start(&b, xlen, ENGINE_JIT, code, n, regs);
+    int ra = hart_run(&a.h), rb = hart_run(&b.h);
+    if (ra != RUN_REQUEST && rb != RUN_REQUEST) {
+        bool same = ra == rb && a.h.pc == b.h.pc && a.h.instret == b.h.instret &&
+                    a.h.fflags == b.h.fflags &&
+                    !memcmp(&a.h.x, &b.h.x, 32 * (size_t)(xlen / 8)) &&    /* not x0's sink */
+                    !memcmp(a.h.f, b.h.f, sizeof a.h.f);
+        if (same && ra == RUN_TRAP)
+            same = a.h.trap.cause == b.h.trap.cause && a.h.trap.addr == b.h.trap.addr &&
+                   a.h.trap.maperr == b.h.trap.maperr && a.h.trap.bus == b.h.trap.bus;
+        u8 da[DATA_SIZE], db[DATA_SIZE];
+        if (same && mm_read(&a.mm, DATA, da, sizeof da, NULL) && mm_read(&b.mm, DATA, db, sizeof db, NULL))
+            same = !memcmp(da, db, sizeof da);
+        if (!same) JIT_DIFF_MISMATCH();     /* the engines disagree */
+    }
+    hart_destroy(&a.h);
+    hart_destroy(&b.h);
+    mm_destroy(&a.mm);
+    mm_destroy(&b.mm);
+    return ra;
+}
+
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size);
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 {
@@ -84,26 +112,6 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
         memcpy(code + n, ecall, 4);
         n += 4;
     }
-    static struct vm a, b;
-    vm_start(&a, xlen, ENGINE_INTERP, code, n, regs);
-    vm_start(&b, xlen, ENGINE_JIT, code, n, regs);
-    int ra = hart_run(&a.h), rb = hart_run(&b.h);
-    if (ra != RUN_REQUEST && rb != RUN_REQUEST) {
-        bool same = ra == rb && a.h.pc == b.h.pc && a.h.instret == b.h.instret &&
-                    a.h.fflags == b.h.fflags &&
-                    !memcmp(&a.h.x, &b.h.x, 32 * (size_t)(xlen / 8)) &&    /* not x0's sink */
-                    !memcmp(a.h.f, b.h.f, sizeof a.h.f);
-        if (same && ra == RUN_TRAP)
-            same = a.h.trap.cause == b.h.trap.cause && a.h.trap.addr == b.h.trap.addr &&
-                   a.h.trap.maperr == b.h.trap.maperr && a.h.trap.bus == b.h.trap.bus;
-        u8 da[DATA_SIZE], db[DATA_SIZE];
-        if (same && mm_read(&a.mm, DATA, da, sizeof da, NULL) && mm_read(&b.mm, DATA, db, sizeof db, NULL))
-            same = !memcmp(da, db, sizeof da);
-        if (!same) JIT_DIFF_MISMATCH();     /* the engines disagree */
-    }
-    hart_destroy(&a.h);
-    hart_destroy(&b.h);
-    mm_destroy(&a.mm);
-    mm_destroy(&b.mm);
+    jit_diff_compare(xlen, code, n, regs);
     return 0;
 }

@@ -69,9 +69,159 @@ static void run_batch(int xlen, u64 seed)
     }
 }
 
+/* ---- counted loops: what the translator keeps in host registers across iterations ----
+ *
+ * A loop of random operations on many registers (more than the translator caches), with
+ * forward branches inside it (taken ones stay in the block), loads and stores (some
+ * misaligned: the slow path's call), FP operations (helper calls around which the cached
+ * scratch registers are saved) and sext.w; it runs a few dozen times, then ecall.  With
+ * `trap`, a pointer walks 8 bytes an iteration towards the end of the data pages, so a
+ * load in the loop faults in a late iteration, with registers written in that iteration
+ * still only in host registers: the trap pc, instret and registers must be exact. */
+static u32 enc_r(unsigned op, unsigned f3, unsigned f7, unsigned rd, unsigned rs1, unsigned rs2)
+{
+    return f7 << 25 | rs2 << 20 | rs1 << 15 | f3 << 12 | rd << 7 | op;
+}
+static u32 enc_i(unsigned op, unsigned f3, unsigned rd, unsigned rs1, i32 imm)
+{
+    return (u32)imm << 20 | rs1 << 15 | f3 << 12 | rd << 7 | op;
+}
+static u32 enc_s(unsigned f3, unsigned rs1, unsigned rs2, i32 imm)
+{
+    u32 i = (u32)imm;
+    return (i >> 5 & 0x7f) << 25 | rs2 << 20 | rs1 << 15 | f3 << 12 | (i & 0x1f) << 7 | 0x23;
+}
+static u32 enc_b(unsigned f3, unsigned rs1, unsigned rs2, i32 imm)
+{
+    u32 i = (u32)imm;
+    return (i >> 12 & 1) << 31 | (i >> 5 & 0x3f) << 25 | rs2 << 20 | rs1 << 15 | f3 << 12 |
+           (i >> 1 & 0xf) << 8 | (i >> 11 & 1) << 7 | 0x63;
+}
+
+enum { LOOP_CNT = 5, LOOP_PTR = 10, LOOP_WALK = 11 };
+
+/* any register but x0, the counter and the two pointers */
+static unsigned loop_rd(void)
+{
+    for (;;) {
+        unsigned r = 1 + (unsigned)(rnd() % 31);
+        if (r != LOOP_CNT && r != LOOP_PTR && r != LOOP_WALK) return r;
+    }
+}
+
+/* One random body operation (one 32-bit word). */
+static u32 loop_op(int xlen)
+{
+    static const u8 rr[][2] = { { 0, 0 }, { 0, 0x20 }, { 1, 0 }, { 2, 0 }, { 3, 0 }, { 4, 0 },
+                                { 5, 0 }, { 5, 0x20 }, { 6, 0 }, { 7, 0 }, { 0, 1 }, { 1, 1 },
+                                { 2, 1 }, { 3, 1 }, { 4, 1 }, { 5, 1 }, { 6, 1 }, { 7, 1 } };
+    static const u8 rrw[][2] = { { 0, 0 }, { 0, 0x20 }, { 1, 0 }, { 5, 0 }, { 5, 0x20 },
+                                 { 0, 1 }, { 4, 1 }, { 7, 1 } };
+    static const u8 ri[] = { 0, 2, 3, 4, 6, 7 };
+    unsigned rd = loop_rd(), rs1 = (unsigned)(rnd() % 32), rs2 = (unsigned)(rnd() % 32);
+    i32 imm = (i32)(rnd() % 4096) - 2048;
+    unsigned sh = (unsigned)(rnd() % 32);
+    bool wide = xlen >= 64;
+    switch (rnd() % (wide ? 12 : 9)) {
+    case 0: case 1: { unsigned k = (unsigned)(rnd() % 18); return enc_r(0x33, rr[k][0], rr[k][1], rd, rs1, rs2); }
+    case 2: return enc_i(0x13, ri[rnd() % 6], rd, rs1, imm);
+    case 3: {
+        unsigned k = (unsigned)(rnd() % 3);
+        return enc_i(0x13, k == 0 ? 1 : 5, rd, rs1, (i32)(sh | (k == 2 ? 0x400 : 0)));
+    }
+    case 4: {                                       /* a load at the pointer */
+        static const u8 f3[] = { 0, 1, 2, 4, 5, 3, 6 };
+        return enc_i(0x03, f3[rnd() % (wide ? 7 : 5)], rd, LOOP_PTR, (i32)(rnd() % 0x100));
+    }
+    case 5:                                         /* a store at the pointer */
+        return enc_s((unsigned)(rnd() % (wide ? 4 : 3)), LOOP_PTR, rs2, (i32)(rnd() % 0x100));
+    case 6:                                         /* FP: helper calls */
+        switch (rnd() % 3) {
+        case 0: return enc_r(0x53, 0, 0x01, rd, rs1, rs2);          /* fadd.d, rne */
+        case 1: return enc_r(0x53, 1, 0x61, rd, rs1, 0);            /* fcvt.w.d x, rtz */
+        default: return enc_r(0x53, 0, 0x69, rd, rs1, 0);           /* fcvt.d.w f, x */
+        }
+    case 7: return enc_i(0x13, 0, rd, rs1, (i32)(rnd() % 16));   /* addi: mv, small steps */
+    case 8: return enc_r(0x33, 0, 0, rd, rd, rs2);                 /* add in place */
+    case 9: { unsigned k = (unsigned)(rnd() % 8); return enc_r(0x3b, rrw[k][0], rrw[k][1], rd, rs1, rs2); }
+    case 10: return enc_i(0x1b, 0, rd, rs1, 0);                    /* sext.w */
+    default: {
+        unsigned k = (unsigned)(rnd() % 4);
+        return k == 0 ? enc_i(0x1b, 0, rd, rs1, imm)
+                      : enc_i(0x1b, k == 1 ? 1 : 5, rd, rs1, (i32)(sh | (k == 3 ? 0x400 : 0)));
+    }
+    }
+}
+
+static void run_loop_case(int xlen, bool trap)
+{
+    u32 w[256];
+    size_t n = 0;
+    unsigned iters = 20 + (unsigned)(rnd() % 30), body = 8 + (unsigned)(rnd() % 40);
+    w[n++] = enc_i(0x13, 0, LOOP_CNT, 0, (i32)iters);
+    size_t loop = n;
+    for (unsigned k = 0; k < body; k++) {
+        if (k + 1 < body && rnd() % 6 == 0) {      /* a forward branch over 1..3 words */
+            static const u8 f3[] = { 0, 1, 4, 5, 6, 7 };
+            unsigned skip = 1 + (unsigned)(rnd() % 3);
+            if (skip > body - k - 1) skip = body - k - 1;   /* (never over the loop's tail) */
+            w[n++] = enc_b(f3[rnd() % 6], (unsigned)(rnd() % 32), (unsigned)(rnd() % 32),
+                           (i32)(4 * (skip + 1)));
+        } else if (trap && rnd() % 8 == 0) {        /* the walking pointer */
+            w[n++] = enc_i(0x03, 2, loop_rd(), LOOP_WALK, 0);
+        } else {
+            w[n++] = loop_op(xlen);
+        }
+    }
+    if (trap) {
+        w[n++] = enc_i(0x03, 2, loop_rd(), LOOP_WALK, 0);
+        w[n++] = enc_i(0x13, 0, LOOP_WALK, LOOP_WALK, 8);
+    }
+    w[n++] = enc_i(0x13, 0, LOOP_CNT, LOOP_CNT, -1);
+    if (rnd() % 2) {
+        w[n] = enc_b(1, LOOP_CNT, 0, -(i32)(4 * (n - loop)));      /* bnez: back in the block */
+        n++;
+    } else {
+        /* beqz over a jal back: the jal leaves the first block, then loops on a block of
+         * its own that starts at the loop */
+        w[n++] = enc_b(0, LOOP_CNT, 0, 8);
+        u32 i = (u32)-(i32)(4 * (n - loop));
+        w[n++] = (i >> 20 & 1) << 31 | (i >> 1 & 0x3ff) << 21 | (i >> 11 & 1) << 20 |
+                 (i >> 12 & 0xff) << 12 | 0x6f;
+    }
+    w[n++] = 0x73;                                  /* ecall */
+    u64 regs[32];
+    for (int r = 0; r < 32; r++) regs[r] = interesting();
+    regs[LOOP_PTR] = 0x100 + rnd() % 0x100;         /* (DATA + this; may be misaligned) */
+    /* the walking pointer leaves the data pages a few iterations before the loop ends */
+    regs[LOOP_WALK] = DATA_SIZE - 8 * (iters - 1 - rnd() % 8);
+    u8 code[sizeof w];
+    memcpy(code, w, 4 * n);
+    g_mismatch = false;
+    int r = jit_diff_compare(xlen, code, 4 * n, regs);
+    CHECK(r != RUN_REQUEST);                        /* a run that compares nothing proves nothing */
+    if (trap) CHECK(r == RUN_TRAP);
+    if (g_mismatch) {
+        printf("# rv%d: engines differ in a %s loop of %u operations\n", xlen,
+               trap ? "trapping" : "counted", body);
+        check_fail(__FILE__, __LINE__, "translator and interpreter differ");
+    }
+}
+
+static void run_loops(int xlen, u64 seed)
+{
+    if (g_xlen && g_xlen != xlen) return;
+    rs = seed * 0x9e3779b97f4a7c15ull | 1;
+    g_mismatch = false;
+    for (size_t n = 0; n < g_count / 10 && !g_mismatch; n++) run_loop_case(xlen, n & 1);
+}
+
 TEST(rv32_jit_vs_interp) { run_batch(32, g_seed); }
 TEST(rv64_jit_vs_interp) { run_batch(64, g_seed + 1000000); }
 TEST(rv128_jit_vs_interp) { run_batch(128, g_seed + 2000000); }
+TEST(rv32_loops) { run_loops(32, g_seed + 3000000); }
+TEST(rv64_loops) { run_loops(64, g_seed + 4000000); }
+TEST(rv128_loops) { run_loops(128, g_seed + 5000000); }
 
 int main(int argc, char **argv)
 {
@@ -84,10 +234,16 @@ int main(int argc, char **argv)
         printf("SKIP rv32_jit_vs_interp: no translator on this host\n");
         printf("SKIP rv64_jit_vs_interp: no translator on this host\n");
         printf("SKIP rv128_jit_vs_interp: no translator on this host\n");
+        printf("SKIP rv32_loops: no translator on this host\n");
+        printf("SKIP rv64_loops: no translator on this host\n");
+        printf("SKIP rv128_loops: no translator on this host\n");
         return 0;
     }
     RUN(rv32_jit_vs_interp);
     RUN(rv64_jit_vs_interp);
     RUN(rv128_jit_vs_interp);
+    RUN(rv32_loops);
+    RUN(rv64_loops);
+    RUN(rv128_loops);
     return check_done();
 }
