@@ -42,7 +42,11 @@ int ir_block_new(struct ir_func *f)
 
 struct ir_ins *ir_emit(struct ir_func *f, int block, int op)
 {
-    struct ir_block *b = f->blocks[block];
+    return ir_append(f->blocks[block], op);
+}
+
+struct ir_ins *ir_append(struct ir_block *b, int op)
+{
     if (b->n == b->cap) {
         int cap = b->cap ? b->cap * 2 : 16;
         struct ir_ins *n = cc_alloc(sizeof *n * (size_t)cap);

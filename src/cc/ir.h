@@ -133,6 +133,8 @@ struct ir_func *ir_new_func(const char *name);
 int ir_vreg(struct ir_func *f, int cls);
 int ir_block_new(struct ir_func *f);
 struct ir_ins *ir_emit(struct ir_func *f, int block, int op);
+/* The same on a block (a zeroed instruction of opcode op at its end). */
+struct ir_ins *ir_append(struct ir_block *b, int op);
 int ir_slot_new(struct ir_func *f, long size, int align);
 
 /* Operand access for every pass: the addresses of the vreg fields an instruction reads

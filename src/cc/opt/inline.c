@@ -144,24 +144,9 @@ static bool site_matches(struct ir_func *f, const struct ir_call *c, const struc
     return true;
 }
 
-static struct ir_ins *append(struct ir_block *b, int op)
-{
-    if (b->n == b->cap) {
-        int cap = b->cap ? 2 * b->cap : 8;
-        struct ir_ins *n = cc_alloc(sizeof *n * (size_t)cap);
-        if (b->n) memcpy(n, b->ins, sizeof *n * (size_t)b->n);
-        b->ins = n;
-        b->cap = cap;
-    }
-    struct ir_ins *i = &b->ins[b->n++];
-    memset(i, 0, sizeof *i);
-    i->op = (u8)op;
-    return i;
-}
-
 static void add_mov(struct ir_block *b, int d, int a)
 {
-    struct ir_ins *m = append(b, IR_MOV);
+    struct ir_ins *m = ir_append(b, IR_MOV);
     m->d = d;
     m->a = a;
 }
@@ -197,9 +182,9 @@ static void inline_at(struct ir_func *f, int bi, int k, const struct ir_func *g,
     int cont = ir_block_new(f);
     /* the continuation takes the rest of the calling block */
     struct ir_block *B = f->blocks[bi], *C = f->blocks[cont];
-    for (int q = k + 1; q < B->n; q++) *append(C, IR_NOP) = B->ins[q];
+    for (int q = k + 1; q < B->n; q++) *ir_append(C, IR_NOP) = B->ins[q];
     B->n = k;
-    append(B, IR_JMP)->t1 = first;
+    ir_append(B, IR_JMP)->t1 = first;
     for (int b = 0; b < g->nblocks; b++) {
         const struct ir_block *gb = g->blocks[b];
         struct ir_block *nb = f->blocks[first + b];
@@ -213,7 +198,7 @@ static void inline_at(struct ir_func *f, int bi, int k, const struct ir_func *g,
                 for (int r = 0; r < c->nrets; r++)
                     if (c->rets[r].vreg)
                         add_mov(nb, c->rets[r].vreg, vmap[arg_at(x.call, c->rets[r].reg, 0)->vreg]);
-                append(nb, IR_JMP)->t1 = cont;
+                ir_append(nb, IR_JMP)->t1 = cont;
                 break;  /* anything after a terminator is unreachable */
             }
             if (x.call) x.call = copy_call(x.call);
@@ -226,13 +211,13 @@ static void inline_at(struct ir_func *f, int bi, int k, const struct ir_func *g,
                 x.t1 += first;
                 if (x.op != IR_JMP) x.t2 += first;
             }
-            *append(nb, IR_NOP) = x;
+            *ir_append(nb, IR_NOP) = x;
             if (ir_is_term(x.op)) break;
         }
         /* a block without a terminator runs on into the next one, the last one into
          * the epilogue: say so explicitly, as the layout of f differs */
         if (!nb->n || !ir_is_term(nb->ins[nb->n - 1].op))
-            append(nb, IR_JMP)->t1 = b + 1 < g->nblocks ? first + b + 1 : cont;
+            ir_append(nb, IR_JMP)->t1 = b + 1 < g->nblocks ? first + b + 1 : cont;
     }
     if (g->has_calls) f->has_calls = true;
     if (g->max_call_stack > f->max_call_stack) f->max_call_stack = g->max_call_stack;
