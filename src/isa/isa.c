@@ -205,16 +205,69 @@ static bool apply_implicit(const char *imp, struct isa_inst *o)
     return true;
 }
 
+/* The operand kinds of every table line, parsed from its args string once: decoding runs
+ * for every instruction a translator, interpreter or disassembler meets.  Entry i lists
+ * line i's kinds as indices into kinds[] plus one, ending at 0; a line with more operands
+ * than fit (none today) is marked LINE_KINDS_PARSE and parsed each time. */
+enum { MAX_LINE_KINDS = 8, LINE_KINDS_PARSE = 0xff };
+static u8 line_kinds[sizeof isa_table / sizeof isa_table[0]][MAX_LINE_KINDS];
+static u8 line_fregs[sizeof isa_table / sizeof isa_table[0]];
+static bool line_kinds_built;
+
+static unsigned freg_bits(const struct kind *k)
+{
+    if (k->rclass != R_F) return 0;
+    switch (k->slot) {
+    case S_RD: return ISA_FREG_RD;
+    case S_RS1: return ISA_FREG_RS1;
+    case S_RS2: return ISA_FREG_RS2;
+    case S_RS3: return ISA_FREG_RS3;
+    case S_RDRS1: return ISA_FREG_RD | ISA_FREG_RS1;
+    default: return 0;
+    }
+}
+
+static void build_line_kinds(void)
+{
+    for (size_t i = 0; i < isa_table_len; i++) {
+        const char *p = isa_table[i].args;
+        const struct kind *k;
+        unsigned n = 0, fregs = 0;
+        while ((k = next_kind(&p)) != NULL) {
+            fregs |= freg_bits(k);
+            if (n < MAX_LINE_KINDS - 1) line_kinds[i][n] = (u8)(k - kinds + 1);
+            n++;
+        }
+        if (n >= MAX_LINE_KINDS) line_kinds[i][0] = LINE_KINDS_PARSE;
+        else line_kinds[i][n] = 0;
+        line_fregs[i] = (u8)fregs;
+    }
+    line_kinds_built = true;
+}
+
+/* Index of a table line, or -1 for a descriptor from elsewhere. */
+static long line_of(const struct isa_insn *d)
+{
+    if (d < isa_table || d >= isa_table + isa_table_len) return -1;
+    return (long)(d - isa_table);
+}
+
 static bool decode_with(const struct isa_insn *d, int xlen, u32 w, struct isa_inst *o)
 {
     memset(o, 0, sizeof *o);
     o->desc = d;
     o->op = d->op;
     o->len = (u8)((d->match & 3) == 3 ? 4 : 2);
-    const char *p = d->args;
-    const struct kind *k;
-    while ((k = next_kind(&p)) != NULL)
-        if (!extract(k, w, xlen, o)) return false;
+    const u8 *lk = line_kinds[d - isa_table];
+    if (lk[0] != LINE_KINDS_PARSE) {
+        for (; *lk; lk++)
+            if (!extract(&kinds[*lk - 1], w, xlen, o)) return false;
+    } else {
+        const char *p = d->args;
+        const struct kind *k;
+        while ((k = next_kind(&p)) != NULL)
+            if (!extract(k, w, xlen, o)) return false;
+    }
     if (d->flags & ISA_F_AQRL) o->aqrl = (u8)((w >> 25) & 3);
     return apply_implicit(d->implicit, o);
 }
@@ -243,6 +296,7 @@ static void build_index(int xi, unsigned xbit)
 {
     u16 *lines = line_storage[xi];
     size_t n = 0;
+    if (!line_kinds_built) build_line_kinds();
     for (unsigned b = 0; b < NBUCKET; b++) {
         idx[xi].start[b] = (u16)n;
         for (size_t i = 0; i < isa_table_len; i++) {
@@ -374,20 +428,12 @@ bool isa_encode_op(unsigned op, int xlen, const struct isa_inst *in, u32 *word)
 
 unsigned isa_freg_mask(const struct isa_insn *d)
 {
+    long i = line_of(d);
+    if (i >= 0 && line_kinds_built) return line_fregs[i];
     unsigned m = 0;
     const char *p = d->args;
     const struct kind *k;
-    while ((k = next_kind(&p)) != NULL) {
-        if (k->rclass != R_F) continue;
-        switch (k->slot) {
-        case S_RD: m |= ISA_FREG_RD; break;
-        case S_RS1: m |= ISA_FREG_RS1; break;
-        case S_RS2: m |= ISA_FREG_RS2; break;
-        case S_RS3: m |= ISA_FREG_RS3; break;
-        case S_RDRS1: m |= ISA_FREG_RD | ISA_FREG_RS1; break;
-        default: break;
-        }
-    }
+    while ((k = next_kind(&p)) != NULL) m |= freg_bits(k);
     return m;
 }
 

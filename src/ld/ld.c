@@ -1,6 +1,7 @@
 /* ld.c — the link pipeline of zl-ld (see ld.h for the parts). */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "ld.h"
@@ -23,6 +24,9 @@ void ld_free(struct ld *L)
     for (u32 i = 0; i < L->elf_files.n; i++)
         elf_close(L->elf_files.v[i]);
     L->elf_files.n = 0;
+    for (struct ld_mapping *m = L->mappings; m; m = m->next)
+        munmap(m->addr, m->len);
+    L->mappings = NULL;
     struct ld_chunk *c = L->arena;
     while (c) {
         struct ld_chunk *n = c->next;

@@ -41,6 +41,13 @@ struct ld_chunk {
     max_align_t data[];
 };
 
+/* An input file mapped by ld_read_file; unmapped by ld_free. */
+struct ld_mapping {
+    struct ld_mapping *next;
+    void *addr;
+    usize len;
+};
+
 #if defined(__GNUC__)
 #define LD_PRINTF(a, b) __attribute__((format(printf, a, b)))
 #else
@@ -60,7 +67,8 @@ _Noreturn void ld_fatal(struct ld *L, const char *fmt, ...) LD_PRINTF(2, 3);
 /* Text of v: hex with 0x and at least `digits` digits; decimal. Arena strings. */
 const char *ld_hex(struct ld *L, u128 v, int digits);
 const char *ld_dec(struct ld *L, i128 v);
-/* Read a whole file into the arena; NULL and *why set on failure. */
+/* A whole file, mapped (or read into the arena); valid until ld_free; NULL and *why set
+ * on failure. */
 u8 *ld_read_file(struct ld *L, const char *path, usize *size, const char **why);
 
 /* Growable array of pointers. */
@@ -340,6 +348,7 @@ struct osec {
 /* The link. */
 struct ld {
     struct ld_chunk *arena;
+    struct ld_mapping *mappings;
     jmp_buf *fatal;
     FILE *err;
     const char *prog;

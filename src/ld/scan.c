@@ -13,9 +13,10 @@
 #include <string.h>
 #include "ld.h"
 
-static void sort_rels(struct rel *r, u32 n, struct rel *tmp)
+static void sort_rels(struct ld *L, struct rel *r, u32 n)
 {
-    /* stable merge sort by offset (pairs such as SET_ULEB128/SUB_ULEB128 keep order) */
+    /* stable merge sort by offset (pairs such as SET_ULEB128/SUB_ULEB128 keep order);
+     * assemblers emit them in order, so the scratch array is usually not needed */
     int sorted = 1;
     for (u32 i = 1; i < n; i++)
         if (r[i].off < r[i - 1].off) {
@@ -24,6 +25,7 @@ static void sort_rels(struct rel *r, u32 n, struct rel *tmp)
         }
     if (sorted)
         return;
+    struct rel *tmp = ld_alloc_array(L, n, sizeof *tmp);
     for (u32 w = 1; w < n; w *= 2) {
         for (u32 lo = 0; lo < n; lo += 2 * w) {
             u32 mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
@@ -80,8 +82,7 @@ void ld_decode_relocs(struct ld *L, struct isec *s)
             s->has_align_relocs = 1;
         k++;
     }
-    struct rel *tmp = ld_alloc_array(L, k ? k : 1, sizeof *tmp);
-    sort_rels(r, k, tmp);
+    sort_rels(L, r, k);
     s->rels = r;
     s->nrels = k;
 }

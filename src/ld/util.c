@@ -1,8 +1,12 @@
 /* util.c — arena allocation, diagnostics, hash map and string table of zl-ld. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "ld.h"
 
 #define CHUNK_MIN ((usize)1 << 15)
@@ -165,39 +169,89 @@ const char *ld_dec(struct ld *L, i128 v)
     return p;
 }
 
+/* Input files are mapped, not read: a link reads its archives (libc.a is megabytes) a few
+ * members at a time, so copying and zeroing the whole file cost more than the link.  The
+ * mapping is private and writable, so a caller may patch its copy; ld_free unmaps it.
+ * Files that cannot be mapped (pipes, /dev/stdin) are read into the arena instead. */
 u8 *ld_read_file(struct ld *L, const char *path, usize *size, const char **why)
 {
-    FILE *fp = fopen(path, "rb");
-    if (!fp) {
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
         *why = strerror(errno);
         return NULL;
     }
-    if (fseek(fp, 0, SEEK_END) != 0) {
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
         *why = strerror(errno);
-        fclose(fp);
+        close(fd);
         return NULL;
     }
-    long end = ftell(fp);
-    if (end < 0 || fseek(fp, 0, SEEK_SET) != 0) {
-        *why = end < 0 ? strerror(errno) : "cannot seek";
-        fclose(fp);
+    if (S_ISDIR(st.st_mode)) {
+        *why = strerror(EISDIR);
+        close(fd);
         return NULL;
     }
-    if ((unsigned long)end > ELF_OPEN_MAX) {
-        *why = "file too large";
-        fclose(fp);
-        return NULL;
+    if (S_ISREG(st.st_mode) && st.st_size > 0) {
+        if ((unsigned long long)st.st_size > ELF_OPEN_MAX) {
+            *why = "file too large";
+            close(fd);
+            return NULL;
+        }
+        usize n = (usize)st.st_size;
+        void *p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+        if (p != MAP_FAILED) {
+            close(fd);
+            struct ld_mapping *m = ld_alloc(L, sizeof *m);
+            m->addr = p;
+            m->len = n;
+            m->next = L->mappings;
+            L->mappings = m;
+            *size = n;
+            return p;
+        }
     }
-    usize n = (usize)end;
-    u8 *buf = ld_alloc(L, n ? n : 1);
-    if (n && fread(buf, 1, n, fp) != n) {
-        *why = ferror(fp) ? strerror(errno) : "file changed while reading";
-        fclose(fp);
-        return NULL;
+    /* not mappable: read to the end into a growing buffer */
+    usize n = 0, cap = 1 << 16;
+    u8 *buf = malloc(cap);
+    for (;;) {
+        if (!buf) {
+            *why = strerror(ENOMEM);
+            close(fd);
+            return NULL;
+        }
+        if (n == cap) {
+            if (cap > ELF_OPEN_MAX) {
+                *why = "file too large";
+                free(buf);
+                close(fd);
+                return NULL;
+            }
+            u8 *nb = realloc(buf, cap * 2);
+            if (!nb)
+                free(buf);
+            buf = nb;
+            cap *= 2;
+            continue;
+        }
+        ssize_t r = read(fd, buf + n, cap - n);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0) {
+            *why = strerror(errno);
+            free(buf);
+            close(fd);
+            return NULL;
+        }
+        if (r == 0)
+            break;
+        n += (usize)r;
     }
-    fclose(fp);
+    close(fd);
+    u8 *out = ld_alloc(L, n ? n : 1);
+    memcpy(out, buf, n);
+    free(buf);
     *size = n;
-    return buf;
+    return out;
 }
 
 void vec_push(struct ld *L, struct vec *v, void *p)

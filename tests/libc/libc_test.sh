@@ -37,21 +37,37 @@ SYS=$BUILD/lib/zl
 GCC=riscv64-linux-gnu-gcc
 RUN="$ZL_BIN/zl-run"
 
+# rv128 with zl-cc: zlibc built by `make libc128`, each program compiled by zl-cc -m128
+# and compared with the same glibc output.  t_string and t_printf are left out: their
+# strto*/ll cases are LP64 values (long long is 128-bit under LP128).
+ZLCC="$ZL_BIN/zl-cc"
+have128=
+if [ ! -x "$ZLCC" ]; then
+    echo "SKIP libc rv128 programs: $ZLCC is not built yet"
+elif ! make -s BUILD="$BUILD" LIBC_CC_128="$ZLCC -m128" libc128 >"$tmp/make128.log" 2>&1; then
+    echo "FAIL libc128 build (zl-cc): $(grep -m1 -E 'error' "$tmp/make128.log")"
+else
+    have128=1
+fi
 
-for src in tests/libc/src/t_*.c; do
+# One program, in files of its own under $tmp/NAME: the glibc reference, then zlibc at
+# rv64 and rv32 (cross gcc) and at rv128 (zl-cc), each compared with the reference.  Two
+# programs run at a time (the machine's two cores); the lines are printed in order after.
+check_prog() {
+    local src=$1 name x d first arg
     name=$(basename "$src" .c)
     if [ "$name" = t_time ] && [ -z "$have_tzdata" ]; then
         echo "SKIP t_time: /usr/share/zoneinfo is missing and tzdata cannot be installed"
-        continue
+        return
     fi
     if [ "$name" = t_wchar ] && [ -n "$wchar_skip" ]; then
         echo "SKIP t_wchar: $wchar_skip"
-        continue
+        return
     fi
     mkdir -p "$tmp/$name"
     if ! $GCC -std=gnu11 -O2 -w -static -o "$tmp/$name/glibc" "$src" -lm 2>"$tmp/$name/glibc.err"; then
         echo "FAIL $name: glibc build: $(head -1 "$tmp/$name/glibc.err")"
-        continue
+        return
     fi
     mkdir -p "$tmp/$name/wd-glibc"
     (cd "$tmp/$name/wd-glibc" && "$RUN" "$tmp/$name/glibc" >"$tmp/$name/glibc.out" 2>&1)
@@ -80,40 +96,40 @@ for src in tests/libc/src/t_*.c; do
             [ -n "${ZL_LIBC_KEEP:-}" ] && cp "$tmp/$name/glibc.out" "$tmp/$name/zl$x.out" "$ZL_LIBC_KEEP/" 2>/dev/null
         fi
     done
-done
-
-# rv128 with zl-cc: zlibc built by `make libc128`, each program compiled by zl-cc -m128
-# and compared with the same glibc output.  t_string and t_printf are left out: their
-# strto*/ll cases are LP64 values (long long is 128-bit under LP128).
-ZLCC="$ZL_BIN/zl-cc"
-if [ ! -x "$ZLCC" ]; then
-    echo "SKIP libc rv128 programs: $ZLCC is not built yet"
-elif ! make -s BUILD="$BUILD" LIBC_CC_128="$ZLCC -m128" libc128 >"$tmp/make128.log" 2>&1; then
-    echo "FAIL libc128 build (zl-cc): $(grep -m1 -E 'error' "$tmp/make128.log")"
-else
-    for src in tests/libc/src/t_*.c; do
-        name=$(basename "$src" .c)
-        case $name in t_string|t_printf) continue ;; esac
-        [ -f "$tmp/$name/glibc.out" ] || continue
-        arg=; [ "$name" = t_malloc ] && arg=4000   # interpreted 128-bit code: fewer rounds
-        if ! "$ZLCC" -m128 -O1 -nostdinc -isystem "$BUILD/lib/zl/include" -I"$SYS/rv128/include" \
-                -c "$src" -o "$tmp/$name/zl128.o" 2>"$tmp/$name/zl128.err" ||
-           ! "$ZL_BIN/zl-ld" -o "$tmp/$name/zl128" "$SYS/rv128/lib/crt1.o" "$tmp/$name/zl128.o" \
-                "$SYS/rv128/lib/libc.a" $(ls "$SYS/rv128/lib/libzlrt.a" 2>/dev/null) 2>>"$tmp/$name/zl128.err"; then
-            echo "FAIL $name rv128: build: $(grep -m1 -E 'error|undefined' "$tmp/$name/zl128.err")"
-            continue
-        fi
-        mkdir -p "$tmp/$name/wd-128"
-        (cd "$tmp/$name/wd-128" && "$RUN" "$tmp/$name/zl128" $arg >"$tmp/$name/zl128.out" 2>&1)
-        echo "exit $?" >>"$tmp/$name/zl128.out"
-        if cmp -s "$tmp/$name/glibc.out" "$tmp/$name/zl128.out"; then
-            echo "PASS $name rv128 ($(wc -l <"$tmp/$name/zl128.out") lines identical to glibc)"
-        else
-            first=$(diff "$tmp/$name/glibc.out" "$tmp/$name/zl128.out" | grep -m2 '^[<>]' | tr '\n' ' ')
-            echo "FAIL $name rv128: differs from glibc; first: $first"
-            [ -n "${ZL_LIBC_KEEP:-}" ] && cp "$tmp/$name/glibc.out" "$tmp/$name/zl128.out" "$ZL_LIBC_KEEP/" 2>/dev/null
-        fi
-    done
+    [ -n "$have128" ] || return
+    case $name in t_string|t_printf) return ;; esac
+    arg=; [ "$name" = t_malloc ] && arg=4000   # interpreted 128-bit code: fewer rounds
+    if ! "$ZLCC" -m128 -O1 -nostdinc -isystem "$BUILD/lib/zl/include" -I"$SYS/rv128/include" \
+            -c "$src" -o "$tmp/$name/zl128.o" 2>"$tmp/$name/zl128.err" ||
+       ! "$ZL_BIN/zl-ld" -o "$tmp/$name/zl128" "$SYS/rv128/lib/crt1.o" "$tmp/$name/zl128.o" \
+            "$SYS/rv128/lib/libc.a" $(ls "$SYS/rv128/lib/libzlrt.a" 2>/dev/null) 2>>"$tmp/$name/zl128.err"; then
+        echo "FAIL $name rv128: build: $(grep -m1 -E 'error|undefined' "$tmp/$name/zl128.err")"
+        return
+    fi
+    mkdir -p "$tmp/$name/wd-128"
+    (cd "$tmp/$name/wd-128" && "$RUN" "$tmp/$name/zl128" $arg >"$tmp/$name/zl128.out" 2>&1)
+    echo "exit $?" >>"$tmp/$name/zl128.out"
+    if cmp -s "$tmp/$name/glibc.out" "$tmp/$name/zl128.out"; then
+        echo "PASS $name rv128 ($(wc -l <"$tmp/$name/zl128.out") lines identical to glibc)"
+    else
+        first=$(diff "$tmp/$name/glibc.out" "$tmp/$name/zl128.out" | grep -m2 '^[<>]' | tr '\n' ' ')
+        echo "FAIL $name rv128: differs from glibc; first: $first"
+        [ -n "${ZL_LIBC_KEEP:-}" ] && cp "$tmp/$name/glibc.out" "$tmp/$name/zl128.out" "$ZL_LIBC_KEEP/" 2>/dev/null
+    fi
+}
+export -f check_prog zlibc_gcc_build
+export tmp SYS GCC RUN ZLCC have128 have_tzdata wchar_skip BUILD ZL_BIN ZLIBC_SYS ZLIBC_GCC
+export ZL_LIBC_KEEP=${ZL_LIBC_KEEP:-}
+mkdir -p "$tmp/res"
+n=0
+for src in tests/libc/src/t_*.c; do
+    n=$((n + 1))
+    printf '%03d %s\n' "$n" "$src"
+done > "$tmp/work"
+xargs -P 2 -L 1 bash -c 'check_prog "$1" > "$tmp/res/$0"' < "$tmp/work"
+cat "$tmp"/res/*
+if [ "$(ls "$tmp/res" | wc -l)" != "$n" ]; then
+    echo "FAIL libc runner: $(ls "$tmp/res" | wc -l) results for $n programs"
 fi
 
 # rv128: the assembly parts, with zl-as/zl-ld, run by zl-run (exit status argc + 2 = 5).
