@@ -166,6 +166,14 @@ static void RV(emit_alu2_rr)(struct x86 *e, const struct isa_inst *in, enum x86_
                              enum x86_alu op2)
 {
     unsigned lo, hi;
+    bool ident = op == ALU_ADD || op == ALU_OR || op == ALU_XOR || op == ALU_SUB;
+    if (ident && (in->rs2 == 0 || (in->rs1 == 0 && op != ALU_SUB))) {
+        /* mv: x0 is the operation's identity */
+        bool cached = RV(dest2)(e, in, 0, &lo, &hi);
+        RV(ld2)(e, lo, hi, in->rs2 ? in->rs2 : in->rs1);
+        if (!cached) RV(st2)(e, RAX, RDX, in->rd);
+        return;
+    }
     /* in place when rd is rs1 (rs2 may be rd too: read as the operation's source) */
     bool cached = RV(dest2)(e, in, in->rd == in->rs1 ? 0 : in->rs2, &lo, &hi);
     RV(ld2)(e, lo, hi, in->rs1);
@@ -266,18 +274,30 @@ static void RV(emit_shift2_rr)(struct RV(jt) *t, const struct isa_inst *in, enum
     RV(st2)(e, RAX, RDX, in->rd);
 }
 
+/* opcode reg, a half of x[r] (r != 0): from its host register or from the hart */
+static void RV(op_half)(struct x86 *e, unsigned op, unsigned reg, unsigned r, bool hi)
+{
+    unsigned lo, h;
+    if (RV(pair_of)(e, r, &lo, &h)) x86_op_reg(e, true, op, reg, hi ? h : lo);
+    else x86_op_mem(e, true, op, reg, RBP, XOFF(r) + (hi ? 8 : 0));
+}
+
 /* The low 128 bits of the product: lo*lo in full, plus the two cross products' low
- * halves into the high half. */
+ * halves into the high half (in rax, rcx and rdx only). */
 static void RV(emit_mul2)(struct x86 *e, const struct isa_inst *in)
 {
-    RV(ld2)(e, RSI, RDI, in->rs1);
-    RV(ld2)(e, RCX, RAX, in->rs2);
-    x86_op_reg(e, true, 0x0faf, RDI, RCX);               /* imul rdi, rcx: hi1 * lo2 */
-    x86_op_reg(e, true, 0x0faf, RAX, RSI);               /* imul rax, rsi: hi2 * lo1 */
-    x86_alu_reg(e, true, ALU_ADD, RDI, RAX);
-    x86_mov(e, true, RAX, RSI);
-    x86_op_reg(e, true, 0xf7, 4, RCX);                   /* mul rcx: rdx:rax = lo1 * lo2 */
-    x86_alu_reg(e, true, ALU_ADD, RDX, RDI);
+    if (in->rs1 == 0 || in->rs2 == 0) {
+        RV(set_x)(e, in->rd, 0);
+        return;
+    }
+    RV(op_half)(e, 0x8b, RCX, in->rs1, true);            /* rcx = hi1 */
+    RV(op_half)(e, 0x0faf, RCX, in->rs2, false);         /* imul rcx, lo2 */
+    RV(op_half)(e, 0x8b, RAX, in->rs2, true);            /* rax = hi2 */
+    RV(op_half)(e, 0x0faf, RAX, in->rs1, false);         /* imul rax, lo1 */
+    x86_alu_reg(e, true, ALU_ADD, RCX, RAX);
+    RV(op_half)(e, 0x8b, RAX, in->rs1, false);           /* rax = lo1 */
+    RV(op_half)(e, 0xf7, 4, in->rs2, false);             /* mul lo2: rdx:rax = lo1 * lo2 */
+    x86_alu_reg(e, true, ALU_ADD, RDX, RCX);
     RV(st2)(e, RAX, RDX, in->rd);
 }
 
@@ -313,13 +333,20 @@ static void RV(emit_op_q)(struct x86 *e, const struct isa_inst *in, unsigned op)
 
 /* ---- memory ---- */
 
-/* rax = low half of x[rs1] + imm, rdx = high half of x[rs1]; then the TLB probe */
+/* rax = low half of x[rs1] + imm; then the TLB probe (which compares the high half of
+ * x[rs1]) */
 static struct RV(stub) *RV(probe2)(struct RV(jt) *t, const struct isa_inst *in, bool write,
                                    unsigned size, enum stub_kind kind)
 {
     struct x86 *e = &t->e;
-    RV(ld2)(e, RAX, RDX, in->rs1);
-    if (in->imm) x86_alu_imm(e, true, ALU_ADD, RAX, in->imm);
+    unsigned lo, hi;
+    if (in->imm && RV(pair_of)(e, in->rs1, &lo, &hi)) {
+        x86_op_mem(e, true, 0x8d, RAX, lo, in->imm);    /* lea rax, [lo + imm] */
+    } else {
+        RV(ldx)(e, RAX, in->rs1);
+        if (in->imm) x86_alu_imm(e, true, ALU_ADD, RAX, in->imm);
+    }
+    t->probe_rs1 = in->rs1;
     struct RV(stub) *s = RV(tlb_probe)(t, write, size, kind);
     s->rs1 = in->rs1;
     s->imm = in->imm;
@@ -404,9 +431,14 @@ static void RV(emit_branch2)(struct RV(jt) *t, const struct isa_inst *in, enum x
     struct x86 *e = &t->e;
     if (cc == CC_E || cc == CC_NE) {
         /* equal: both halves' differences ORed together are zero */
-        RV(ld2)(e, RAX, RDX, in->rs1);
-        if (in->rs2) RV(alu2_x)(e, ALU_XOR, ALU_XOR, RAX, RDX, in->rs2);
-        x86_alu_reg(e, true, ALU_OR, RAX, RDX);
+        if (in->rs2 == 0 && in->rs1) {          /* beqz, bnez: x[rs1]'s halves ORed */
+            RV(ldx)(e, RAX, in->rs1);
+            RV(op_half)(e, 0x0b, RAX, in->rs1, true);   /* or rax, high half */
+        } else {
+            RV(ld2)(e, RAX, RDX, in->rs1);
+            if (in->rs2) RV(alu2_x)(e, ALU_XOR, ALU_XOR, RAX, RDX, in->rs2);
+            x86_alu_reg(e, true, ALU_OR, RAX, RDX);
+        }
     } else {
         RV(cmp2)(e, in, false);
     }

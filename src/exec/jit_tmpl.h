@@ -114,6 +114,7 @@ enum stub_kind { STUB_LOAD, STUB_STORE, STUB_INTERP, STUB_BRANCH, STUB_CHAIN, ST
 struct RV(stub) {
     enum stub_kind kind;
     u8 *from;               /* the rel32 (rw) that must jump to the stub */
+    u8 *from2;              /* another one, or NULL (RV128's TLB probe: the high half) */
     u8 *cont;               /* where a slow path returns (rw) */
     u32 idx;                /* instructions retired before this one in the block */
     uxlen pc, target;
@@ -133,9 +134,9 @@ struct RV(stub) {
  * every way out of the block (an exit to C, a chained or indirect jump), so between
  * blocks the hart's copy is the truth. */
 #if XLEN == 128
-/* RV128: a cached guest register takes a pair (low, high).  The straight-line code uses
- * rsi and rdi (the TLB probe, mul), so four pairs: two callee-saved, two scratch. */
-static const unsigned RV(cache_regs)[] = { RBX, R12, R13, R15, R9, R10, R11, R8 };
+/* RV128: a cached guest register takes a pair (low, high): five pairs, two callee-saved
+ * and three scratch (the straight-line code computes in rax, rcx and rdx only). */
+static const unsigned RV(cache_regs)[] = { RBX, R12, R13, R15, R9, R10, R11, R8, RSI, RDI };
 #define HOST_PER_REG 2
 #else
 static const unsigned RV(cache_regs)[] = { RBX, R12, R13, R15, R9, R10, R11, RSI, RDI, R8 };
@@ -151,6 +152,7 @@ struct RV(jt) {
     u8 host_of[32];             /* guest register -> host register, or NOT_CACHED */
 #if XLEN == 128
     u8 host_hi[32];             /* ... and the host register of its high half */
+    unsigned probe_rs1;         /* the base register of the access being probed */
 #endif
     u32 clobbered;              /* guest registers whose host register a call's arguments
                                  * may have overwritten (between call_begin and call_end) */
@@ -330,22 +332,24 @@ static struct RV(stub) *RV(tlb_probe)(struct RV(jt) *t, bool write, unsigned siz
     x86_mov(e, false, RCX, RAX);
     x86_shift_imm(e, false, SH_SHR, RCX, 12 - TLBE_SHIFT);
     x86_alu_imm(e, false, ALU_AND, RCX, (TLB_SIZE - 1) << TLBE_SHIFT);
-#if XLEN == 128
-    /* The key is (low half of the address, high half of the base register, in rdx): as
-     * the interpreter's RV(ea) explains, the pages where that differs from the address
-     * never enter the TLB, so a hit is a hit on the address. */
-    x86_mov(e, true, RSI, RAX);
-    x86_alu_imm(e, true, ALU_AND, RSI, (i32)(~0xfffu | (size - 1)));
-    x86_alu_mem_idx(e, true, ALU_XOR, RSI, RBP, RCX, tlb);
-    x86_mov(e, true, RDI, RDX);
-    x86_alu_mem_idx(e, true, ALU_XOR, RDI, RBP, RCX, tlb + 8);
-    x86_alu_reg(e, true, ALU_OR, RSI, RDI);
-#else
     x86_mov(e, true, RDX, RAX);
     x86_alu_imm(e, W, ALU_AND, RDX, (i32)(~0xfffu | (size - 1)));
     x86_alu_mem_idx(e, W, ALU_CMP, RDX, RBP, RCX, tlb);
-#endif
     struct RV(stub) *s = RV(new_stub)(t, kind, x86_jcc(e, CC_NE));
+#if XLEN == 128
+    /* The key is (low half of the address, high half of the base register): as the
+     * interpreter's RV(ea) explains, the pages where that differs from the address never
+     * enter the TLB, so a hit is a hit on the address.  The high half is compared from
+     * the base's host register when it has one. */
+    unsigned r = t->probe_rs1, hh = t->host_hi[r];
+    if (r == 0 || hh == NOT_CACHED || (t->clobbered >> r & 1)) {
+        hh = RDX;
+        if (r == 0) x86_alu_reg(e, false, ALU_XOR, RDX, RDX);
+        else x86_load64(e, RDX, RBP, XOFF(r) + 8);
+    }
+    x86_alu_mem_idx(e, true, ALU_CMP, hh, RBP, RCX, tlb + 8);
+    s->from2 = x86_jcc(e, CC_NE);
+#endif
     x86_alu_mem_idx(e, true, ALU_ADD, RAX, RBP, RCX, tlb + (i32)offsetof(tlbe_t, addend));
     return s;
 }
@@ -910,6 +914,7 @@ static void RV(emit_stubs)(struct RV(jt) *t)
     for (unsigned k = 0; k < t->nstubs; k++) {
         struct RV(stub) *s = &t->stubs[k];
         RV(link_here)(t, s->from);
+        if (s->from2) RV(link_here)(t, s->from2);
         switch (s->kind) {
         case STUB_LOAD:
         case STUB_STORE: {
