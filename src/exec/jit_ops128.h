@@ -1,6 +1,7 @@
 /* RV128's own part of the translator, included by jit_tmpl.h in jit128.c only (the RV32
  * and RV64 translators never see it).  A guest register is two 64-bit halves in the hart
- * (low at rbp + r * 16, high at + 8); none is cached in a host register.  128-bit
+ * (low at rbp + r * 16, high at + 8); a cached one is a pair of host registers (host_of,
+ * host_hi), read by ld2 and written by st2.  128-bit
  * operations are pairs of host operations (add/adc, sub/sbb, shld/shrd, one 64x64->128
  * multiply plus two 64-bit ones); the high multiplications and the divisions are C
  * helpers written as the interpreter writes them, so they agree bit for bit.  The *W

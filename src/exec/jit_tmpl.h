@@ -19,9 +19,9 @@
  *  - The block's most used guest registers live in host registers from its entry to
  *    each of its exits (see cache_regs); the others are read from and written to the
  *    hart by each instruction.
- *  - RV128 (jit_ops128.h) keeps every guest register in the hart and computes on pairs
- *    of 64-bit halves; its *W and *D operations are the RV64 code with the result
- *    sign-extended to 128 bits by stx.
+ *  - RV128 (jit_ops128.h) computes on pairs of 64-bit halves and caches a guest register
+ *    in a pair of host registers; its *W and *D operations are the RV64 code with the
+ *    result sign-extended to 128 bits by stx.
  */
 #ifndef XLEN
 #error "define XLEN before including jit_tmpl.h"
