@@ -1,6 +1,7 @@
 /* RV128's own part of the translator, included by jit_tmpl.h in jit128.c only (the RV32
  * and RV64 translators never see it).  A guest register is two 64-bit halves in the hart
- * (low at rbp + r * 16, high at + 8); none is cached in a host register.  128-bit
+ * (low at rbp + r * 16, high at + 8); a cached one is a pair of host registers (host_of,
+ * host_hi), read by ld2 and written by st2.  128-bit
  * operations are pairs of host operations (add/adc, sub/sbb, shld/shrd, one 64x64->128
  * multiply plus two 64-bit ones); the high multiplications and the divisions are C
  * helpers written as the interpreter writes them, so they agree bit for bit.  The *W
@@ -68,47 +69,117 @@ static void RV(jit_op_q)(struct hart *h, u64 regs, u64 op)
 
 /* ---- register pairs ---- */
 
+/* x[r]'s host registers when it is cached (and readable there: not between call_begin
+ * and call_end for a scratch pair), else false */
+static bool RV(pair_of)(struct x86 *e, unsigned r, unsigned *lo, unsigned *hi)
+{
+    struct RV(jt) *t = RV(jt_of)(e);
+    if (r == 0 || t->host_of[r] == NOT_CACHED || (t->clobbered >> r & 1)) return false;
+    *lo = t->host_of[r];
+    *hi = t->host_hi[r];
+    return true;
+}
+
 /* lo:hi = x[r] */
 static void RV(ld2)(struct x86 *e, unsigned lo, unsigned hi, unsigned r)
 {
+    unsigned hl, hh;
     if (r == 0) {
         x86_alu_reg(e, false, ALU_XOR, lo, lo);
         x86_alu_reg(e, false, ALU_XOR, hi, hi);
-        return;
+    } else if (RV(pair_of)(e, r, &hl, &hh)) {
+        if (lo != hl) x86_mov(e, true, lo, hl);
+        if (hi != hh) x86_mov(e, true, hi, hh);
+    } else {
+        x86_load64(e, lo, RBP, XOFF(r));
+        x86_load64(e, hi, RBP, XHI(r));
     }
-    x86_load64(e, lo, RBP, XOFF(r));
-    x86_load64(e, hi, RBP, XHI(r));
 }
 static void RV(st2)(struct x86 *e, unsigned lo, unsigned hi, unsigned r)
 {
+    struct RV(jt) *t = RV(jt_of)(e);
     if (r == 0) return;
+    if (t->host_of[r] != NOT_CACHED) {
+        if (t->host_of[r] != lo) x86_mov(e, true, t->host_of[r], lo);
+        if (t->host_hi[r] != hi) x86_mov(e, true, t->host_hi[r], hi);
+        t->dirty |= 1u << r;
+        return;
+    }
     x86_store64(e, lo, RBP, XOFF(r));
     x86_store64(e, hi, RBP, XHI(r));
 }
-/* lo op= low half of x[r]; hi op2= its high half */
-static void RV(alu2_x)(struct x86 *e, enum x86_alu op, enum x86_alu op2, unsigned r)
+/* x[r] = the 64-bit value in reg, zero-extended */
+static void RV(st2_zx)(struct x86 *e, unsigned reg, unsigned r)
 {
-    if (r == 0) {
-        x86_alu_imm(e, true, op, RAX, 0);
-        x86_alu_imm(e, true, op2, RDX, 0);
+    struct RV(jt) *t = RV(jt_of)(e);
+    if (r == 0) return;
+    if (t->host_of[r] != NOT_CACHED) {
+        x86_mov(e, true, t->host_of[r], reg);
+        x86_alu_reg(e, false, ALU_XOR, t->host_hi[r], t->host_hi[r]);
+        t->dirty |= 1u << r;
         return;
     }
-    x86_alu_mem(e, true, op, RAX, RBP, XOFF(r));
-    x86_alu_mem(e, true, op2, RDX, RBP, XHI(r));
+    x86_store64(e, reg, RBP, XOFF(r));
+    x86_store_imm64(e, RBP, XHI(r), 0);
 }
-/* rax:rdx op= the sign-extended immediate */
-static void RV(alu2_imm)(struct x86 *e, enum x86_alu op, enum x86_alu op2, i32 imm)
+/* lo op= low half of x[r]; hi op2= its high half */
+static void RV(alu2_x)(struct x86 *e, enum x86_alu op, enum x86_alu op2, unsigned lo,
+                       unsigned hi, unsigned r)
 {
-    x86_alu_imm(e, true, op, RAX, imm);
-    x86_alu_imm(e, true, op2, RDX, imm < 0 ? -1 : 0);
+    unsigned hl, hh;
+    if (r == 0) {
+        x86_alu_imm(e, true, op, lo, 0);
+        x86_alu_imm(e, true, op2, hi, 0);
+    } else if (RV(pair_of)(e, r, &hl, &hh)) {
+        x86_alu_reg(e, true, op, lo, hl);
+        x86_alu_reg(e, true, op2, hi, hh);
+    } else {
+        x86_alu_mem(e, true, op, lo, RBP, XOFF(r));
+        x86_alu_mem(e, true, op2, hi, RBP, XHI(r));
+    }
+}
+/* lo:hi op= the sign-extended immediate */
+static void RV(alu2_imm)(struct x86 *e, enum x86_alu op, enum x86_alu op2, unsigned lo,
+                         unsigned hi, i32 imm)
+{
+    x86_alu_imm(e, true, op, lo, imm);
+    x86_alu_imm(e, true, op2, hi, imm < 0 ? -1 : 0);
+}
+
+/* The pair a result can be computed in: rd's own when it is cached and not `other`, a
+ * source still to be read after rd is first written (0: none); else rax:rdx. */
+static bool RV(dest2)(struct x86 *e, const struct isa_inst *in, unsigned other, unsigned *lo,
+                      unsigned *hi)
+{
+    struct RV(jt) *t = RV(jt_of)(e);
+    if (in->rd == 0 || t->host_of[in->rd] == NOT_CACHED || (other && in->rd == other)) {
+        *lo = RAX;
+        *hi = RDX;
+        return false;
+    }
+    *lo = t->host_of[in->rd];
+    *hi = t->host_hi[in->rd];
+    t->dirty |= 1u << in->rd;
+    return true;
 }
 
 static void RV(emit_alu2_rr)(struct x86 *e, const struct isa_inst *in, enum x86_alu op,
                              enum x86_alu op2)
 {
-    RV(ld2)(e, RAX, RDX, in->rs1);
-    RV(alu2_x)(e, op, op2, in->rs2);
-    RV(st2)(e, RAX, RDX, in->rd);
+    unsigned lo, hi;
+    bool ident = op == ALU_ADD || op == ALU_OR || op == ALU_XOR || op == ALU_SUB;
+    if (ident && (in->rs2 == 0 || (in->rs1 == 0 && op != ALU_SUB))) {
+        /* mv: x0 is the operation's identity */
+        bool cached = RV(dest2)(e, in, 0, &lo, &hi);
+        RV(ld2)(e, lo, hi, in->rs2 ? in->rs2 : in->rs1);
+        if (!cached) RV(st2)(e, RAX, RDX, in->rd);
+        return;
+    }
+    /* in place when rd is rs1 (rs2 may be rd too: read as the operation's source) */
+    bool cached = RV(dest2)(e, in, in->rd == in->rs1 ? 0 : in->rs2, &lo, &hi);
+    RV(ld2)(e, lo, hi, in->rs1);
+    RV(alu2_x)(e, op, op2, lo, hi, in->rs2);
+    if (!cached) RV(st2)(e, RAX, RDX, in->rd);
 }
 static void RV(emit_alu2_ri)(struct x86 *e, const struct isa_inst *in, enum x86_alu op,
                              enum x86_alu op2)
@@ -117,9 +188,11 @@ static void RV(emit_alu2_ri)(struct x86 *e, const struct isa_inst *in, enum x86_
         RV(set_x)(e, in->rd, (uxlen)(sxlen)in->imm);
         return;
     }
-    RV(ld2)(e, RAX, RDX, in->rs1);
-    RV(alu2_imm)(e, op, op2, in->imm);
-    RV(st2)(e, RAX, RDX, in->rd);
+    unsigned lo, hi;
+    bool cached = RV(dest2)(e, in, 0, &lo, &hi);
+    RV(ld2)(e, lo, hi, in->rs1);
+    if (in->imm || op == ALU_AND) RV(alu2_imm)(e, op, op2, lo, hi, in->imm);
+    if (!cached) RV(st2)(e, RAX, RDX, in->rd);
 }
 
 /* Flags of the 128-bit x[rs1] - (x[rs2] or imm): cmp on the low halves, sbb on the high
@@ -127,16 +200,15 @@ static void RV(emit_alu2_ri)(struct x86 *e, const struct isa_inst *in, enum x86_
 static void RV(cmp2)(struct x86 *e, const struct isa_inst *in, bool imm)
 {
     RV(ld2)(e, RAX, RDX, in->rs1);
-    if (imm) RV(alu2_imm)(e, ALU_CMP, ALU_SBB, in->imm);
-    else RV(alu2_x)(e, ALU_CMP, ALU_SBB, in->rs2);
+    if (imm) RV(alu2_imm)(e, ALU_CMP, ALU_SBB, RAX, RDX, in->imm);
+    else RV(alu2_x)(e, ALU_CMP, ALU_SBB, RAX, RDX, in->rs2);
 }
 static void RV(emit_set2)(struct x86 *e, const struct isa_inst *in, enum x86_cc cc, bool imm)
 {
     RV(cmp2)(e, in, imm);
     if (in->rd == 0) return;
     x86_setcc(e, cc, RAX);
-    x86_store64(e, RAX, RBP, XOFF(in->rd));
-    x86_store_imm64(e, RBP, XHI(in->rd), 0);
+    RV(st2_zx)(e, RAX, in->rd);
 }
 
 /* shld/shrd: 0F A4/AC ib (by an immediate), 0F A5/AD (by cl); rm is the destination */
@@ -203,39 +275,79 @@ static void RV(emit_shift2_rr)(struct RV(jt) *t, const struct isa_inst *in, enum
     RV(st2)(e, RAX, RDX, in->rd);
 }
 
+/* opcode reg, a half of x[r] (r != 0): from its host register or from the hart */
+static void RV(op_half)(struct x86 *e, unsigned op, unsigned reg, unsigned r, bool hi)
+{
+    unsigned lo, h;
+    if (RV(pair_of)(e, r, &lo, &h)) x86_op_reg(e, true, op, reg, hi ? h : lo);
+    else x86_op_mem(e, true, op, reg, RBP, XOFF(r) + (hi ? 8 : 0));
+}
+
 /* The low 128 bits of the product: lo*lo in full, plus the two cross products' low
- * halves into the high half. */
+ * halves into the high half (in rax, rcx and rdx only). */
 static void RV(emit_mul2)(struct x86 *e, const struct isa_inst *in)
 {
-    RV(ld2)(e, RSI, RDI, in->rs1);
-    RV(ld2)(e, RCX, R8, in->rs2);
-    x86_op_reg(e, true, 0x0faf, RDI, RCX);               /* imul rdi, rcx: hi1 * lo2 */
-    x86_op_reg(e, true, 0x0faf, R8, RSI);                /* imul r8, rsi: hi2 * lo1 */
-    x86_alu_reg(e, true, ALU_ADD, RDI, R8);
-    x86_mov(e, true, RAX, RSI);
-    x86_op_reg(e, true, 0xf7, 4, RCX);                   /* mul rcx: rdx:rax = lo1 * lo2 */
-    x86_alu_reg(e, true, ALU_ADD, RDX, RDI);
+    if (in->rs1 == 0 || in->rs2 == 0) {
+        RV(set_x)(e, in->rd, 0);
+        return;
+    }
+    RV(op_half)(e, 0x8b, RCX, in->rs1, true);            /* rcx = hi1 */
+    RV(op_half)(e, 0x0faf, RCX, in->rs2, false);         /* imul rcx, lo2 */
+    RV(op_half)(e, 0x8b, RAX, in->rs2, true);            /* rax = hi2 */
+    RV(op_half)(e, 0x0faf, RAX, in->rs1, false);         /* imul rax, lo1 */
+    x86_alu_reg(e, true, ALU_ADD, RCX, RAX);
+    RV(op_half)(e, 0x8b, RAX, in->rs1, false);           /* rax = lo1 */
+    RV(op_half)(e, 0xf7, 4, in->rs2, false);             /* mul lo2: rdx:rax = lo1 * lo2 */
+    x86_alu_reg(e, true, ALU_ADD, RDX, RCX);
     RV(st2)(e, RAX, RDX, in->rd);
+}
+
+/* Around a helper that reads the registers `reads` and writes rd in the hart: besides
+ * the scratch pairs (call_begin, call_end), the callee-saved pairs it reads are stored
+ * if written, and rd's is loaded after. */
+static void RV(call_begin_q)(struct x86 *e, u32 dirty, u32 reads)
+{
+    struct RV(jt) *t = RV(jt_of)(e);
+    RV(call_begin)(e, dirty);
+    for (unsigned k = 0; k < CALLEE_SAVED_CACHE && k < t->ncached; k++)
+        if ((dirty & reads) >> t->cached[k] & 1) RV(cache_st1)(t, t->cached[k]);
+}
+static void RV(call_end_q)(struct x86 *e, const void *fn, unsigned rd)
+{
+    struct RV(jt) *t = RV(jt_of)(e);
+    RV(call_end)(e, fn);
+    for (unsigned k = 0; k < CALLEE_SAVED_CACHE && k < t->ncached; k++)
+        if (rd && t->cached[k] == rd) RV(cache_ld1)(t, rd);
 }
 
 static void RV(emit_op_q)(struct x86 *e, const struct isa_inst *in, unsigned op)
 {
-    RV(call_begin)(e, RV(jt_of)(e)->dirty);
+    RV(call_begin_q)(e, RV(jt_of)(e)->dirty, 1u << in->rs1 | 1u << in->rs2);
     x86_mov(e, true, RDI, RBP);
     x86_mov_imm(e, RSI, in->rd | in->rs1 << 8 | in->rs2 << 16);
     x86_mov_imm(e, RDX, op);
-    RV(call_end)(e, FN(RV(jit_op_q)));
+    RV(call_end_q)(e, FN(RV(jit_op_q)), in->rd);
+    /* rd's pair now holds the hart's value; marked written so a later exit of a block
+     * that loops keeps it (harmless otherwise) */
+    if (in->rd && RV(jt_of)(e)->host_of[in->rd] != NOT_CACHED) RV(jt_of)(e)->dirty |= 1u << in->rd;
 }
 
 /* ---- memory ---- */
 
-/* rax = low half of x[rs1] + imm, rdx = high half of x[rs1]; then the TLB probe */
+/* rax = low half of x[rs1] + imm; then the TLB probe (which compares the high half of
+ * x[rs1]) */
 static struct RV(stub) *RV(probe2)(struct RV(jt) *t, const struct isa_inst *in, bool write,
                                    unsigned size, enum stub_kind kind)
 {
     struct x86 *e = &t->e;
-    RV(ld2)(e, RAX, RDX, in->rs1);
-    if (in->imm) x86_alu_imm(e, true, ALU_ADD, RAX, in->imm);
+    unsigned lo, hi;
+    if (in->imm && RV(pair_of)(e, in->rs1, &lo, &hi)) {
+        x86_op_mem(e, true, 0x8d, RAX, lo, in->imm);    /* lea rax, [lo + imm] */
+    } else {
+        RV(ldx)(e, RAX, in->rs1);
+        if (in->imm) x86_alu_imm(e, true, ALU_ADD, RAX, in->imm);
+    }
+    t->probe_rs1 = in->rs1;
     struct RV(stub) *s = RV(tlb_probe)(t, write, size, kind);
     s->rs1 = in->rs1;
     s->imm = in->imm;
@@ -269,12 +381,8 @@ static void RV(emit_load2)(struct RV(jt) *t, const struct isa_inst *in, unsigned
         case 4: if (is_signed) x86_load_s32(e, RAX, RAX, 0); else x86_load32(e, RAX, RAX, 0); break;
         default: x86_load64(e, RAX, RAX, 0); break;
         }
-        if (is_signed) {
-            RV(stx)(e, RAX, in->rd);
-        } else if (in->rd) {
-            x86_store64(e, RAX, RBP, XOFF(in->rd));
-            x86_store_imm64(e, RBP, XHI(in->rd), 0);
-        }
+        if (is_signed) RV(stx)(e, RAX, in->rd);
+        else RV(st2_zx)(e, RAX, in->rd);
     }
     s->cont = e->p;
 }
@@ -303,12 +411,16 @@ static void RV(emit_store2)(struct RV(jt) *t, const struct isa_inst *in, unsigne
 /* The slow-path call of a load or store stub: rax = non-zero on a fault. */
 static void RV(slow_call)(struct x86 *e, const struct RV(stub) *s)
 {
-    RV(call_begin)(e, s->dirty);
+    bool load = s->kind == STUB_LOAD, freg = s->kind_arg & JL_FREG;
+    unsigned r = (unsigned)(s->kind_arg >> 16) & 31;     /* rd of a load, rs2 of a store */
+    /* (a load's rd too: its pair is loaded after the call, which leaves it as it was
+     * when the load faults) */
+    RV(call_begin_q)(e, s->dirty, 1u << s->rs1 | (freg ? 0 : 1u << r));
     x86_mov(e, true, RDI, RBP);
     x86_mov_imm(e, RSI, s->rs1);
     x86_mov_imm(e, RDX, (u64)(i64)s->imm);
     x86_mov_imm(e, RCX, s->kind_arg);
-    RV(call_end)(e, s->kind == STUB_LOAD ? FN(RV(jit_load_q)) : FN(RV(jit_store_q)));
+    RV(call_end_q)(e, load ? FN(RV(jit_load_q)) : FN(RV(jit_store_q)), load && !freg ? r : 0);
     x86_op_reg(e, true, 0x85, RAX, RAX);                 /* test rax, rax */
 }
 
@@ -320,12 +432,14 @@ static void RV(emit_branch2)(struct RV(jt) *t, const struct isa_inst *in, enum x
     struct x86 *e = &t->e;
     if (cc == CC_E || cc == CC_NE) {
         /* equal: both halves' differences ORed together are zero */
-        RV(ld2)(e, RAX, RDX, in->rs1);
-        if (in->rs2) {
-            x86_alu_mem(e, true, ALU_XOR, RAX, RBP, XOFF(in->rs2));
-            x86_alu_mem(e, true, ALU_XOR, RDX, RBP, XHI(in->rs2));
+        if (in->rs2 == 0 && in->rs1) {          /* beqz, bnez: x[rs1]'s halves ORed */
+            RV(ldx)(e, RAX, in->rs1);
+            RV(op_half)(e, 0x0b, RAX, in->rs1, true);   /* or rax, high half */
+        } else {
+            RV(ld2)(e, RAX, RDX, in->rs1);
+            if (in->rs2) RV(alu2_x)(e, ALU_XOR, ALU_XOR, RAX, RDX, in->rs2);
+            x86_alu_reg(e, true, ALU_OR, RAX, RDX);
         }
-        x86_alu_reg(e, true, ALU_OR, RAX, RDX);
     } else {
         RV(cmp2)(e, in, false);
     }
@@ -338,14 +452,18 @@ static void RV(emit_branch2)(struct RV(jt) *t, const struct isa_inst *in, enum x
 static void RV(jalr_target)(struct x86 *e, const struct isa_inst *in, uxlen pc)
 {
     RV(ld2)(e, RAX, RDX, in->rs1);
-    RV(alu2_imm)(e, ALU_ADD, ALU_ADC, in->imm);
+    RV(alu2_imm)(e, ALU_ADD, ALU_ADC, RAX, RDX, in->imm);
     x86_alu_imm(e, true, ALU_AND, RAX, -2);
     if (in->rd) {
         uxlen link = pc + in->len;
-        x86_mov_imm(e, RCX, (u64)link);
-        x86_store64(e, RCX, RBP, XOFF(in->rd));
-        x86_mov_imm(e, RCX, (u64)(link >> 64));
-        x86_store64(e, RCX, RBP, XHI(in->rd));
+        if (RV(jt_of)(e)->host_of[in->rd] != NOT_CACHED) {
+            RV(set_x)(e, in->rd, link);     /* (into its pair: rax is not touched) */
+        } else {
+            x86_mov_imm(e, RCX, (u64)link);
+            x86_store64(e, RCX, RBP, XOFF(in->rd));
+            x86_mov_imm(e, RCX, (u64)(link >> 64));
+            x86_store64(e, RCX, RBP, XHI(in->rd));
+        }
     }
 }
 

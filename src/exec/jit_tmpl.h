@@ -19,9 +19,9 @@
  *  - The block's most used guest registers live in host registers from its entry to
  *    each of its exits (see cache_regs); the others are read from and written to the
  *    hart by each instruction.
- *  - RV128 (jit_ops128.h) keeps every guest register in the hart and computes on pairs
- *    of 64-bit halves; its *W and *D operations are the RV64 code with the result
- *    sign-extended to 128 bits by stx.
+ *  - RV128 (jit_ops128.h) computes on pairs of 64-bit halves and caches a guest register
+ *    in a pair of host registers; its *W and *D operations are the RV64 code with the
+ *    result sign-extended to 128 bits by stx.
  */
 #ifndef XLEN
 #error "define XLEN before including jit_tmpl.h"
@@ -52,6 +52,9 @@
  * emission. */
 #define JIT_INSN_MAX(ncached) (160 + 16 * (ncached))
 #define JIT_STUB_MAX(ncached) (128 + 24 * (ncached))
+/* the count those take: host registers, plus at RV128 the pairs a slow path or a helper
+ * stores and loads beyond the scratch ones (its sources and destination) */
+#define NHOST(t) (XLEN == 128 ? 2 * (t)->ncached + 6 : (t)->ncached)
 
 _Static_assert(offsetof(struct hart, x) == 0, "translated code reaches x[r] at rbp + r * XLEN/8");
 #if XLEN == 128
@@ -111,6 +114,7 @@ enum stub_kind { STUB_LOAD, STUB_STORE, STUB_INTERP, STUB_BRANCH, STUB_CHAIN, ST
 struct RV(stub) {
     enum stub_kind kind;
     u8 *from;               /* the rel32 (rw) that must jump to the stub */
+    u8 *from2;              /* another one, or NULL (RV128's TLB probe: the high half) */
     u8 *cont;               /* where a slow path returns (rw) */
     u32 idx;                /* instructions retired before this one in the block */
     uxlen pc, target;
@@ -129,15 +133,27 @@ struct RV(stub) {
  * stored them).  They are loaded after the block's entry check and stored back before
  * every way out of the block (an exit to C, a chained or indirect jump), so between
  * blocks the hart's copy is the truth. */
+#if XLEN == 128
+/* RV128: a cached guest register takes a pair (low, high): five pairs, two callee-saved
+ * and three scratch (the straight-line code computes in rax, rcx and rdx only). */
+static const unsigned RV(cache_regs)[] = { RBX, R12, R13, R15, R9, R10, R11, R8, RSI, RDI };
+#define HOST_PER_REG 2
+#else
 static const unsigned RV(cache_regs)[] = { RBX, R12, R13, R15, R9, R10, R11, RSI, RDI, R8 };
-#define CALLEE_SAVED_CACHE 4
-#define NCACHE (sizeof RV(cache_regs) / sizeof RV(cache_regs)[0])
+#define HOST_PER_REG 1
+#endif
+#define CALLEE_SAVED_CACHE (4 / HOST_PER_REG)   /* cached guest registers in callee-saved ones */
+#define NCACHE (sizeof RV(cache_regs) / sizeof RV(cache_regs)[0] / HOST_PER_REG)
 #define NOT_CACHED 0xff
 
 struct RV(jt) {
     struct x86 e;               /* first: the emitting helpers reach the rest through it */
     struct jit_cache *c;
     u8 host_of[32];             /* guest register -> host register, or NOT_CACHED */
+#if XLEN == 128
+    u8 host_hi[32];             /* ... and the host register of its high half */
+    unsigned probe_rs1;         /* the base register of the access being probed */
+#endif
     u32 clobbered;              /* guest registers whose host register a call's arguments
                                  * may have overwritten (between call_begin and call_end) */
     unsigned ncached;
@@ -214,6 +230,11 @@ static void RV(stx)(struct x86 *e, unsigned reg, unsigned r)
     if (r == 0) return;
     if (hr != NOT_CACHED) {
         x86_mov(e, W, hr, reg);
+#if XLEN == 128
+        unsigned hh = RV(jt_of)(e)->host_hi[r];
+        x86_mov(e, true, hh, reg);
+        x86_shift_imm(e, true, SH_SAR, hh, 63);
+#endif
         RV(jt_of)(e)->dirty |= 1u << r;
         return;
     }
@@ -229,23 +250,32 @@ static void RV(stx)(struct x86 *e, unsigned reg, unsigned r)
     else x86_store32(e, reg, RBP, XOFF(r));
 #endif
 }
+/* The host copy of cached guest register r from the hart, or back */
+static void RV(cache_ld1)(struct RV(jt) *t, unsigned r)
+{
+    if (W) x86_load64(&t->e, t->host_of[r], RBP, XOFF(r));
+    else x86_load32(&t->e, t->host_of[r], RBP, XOFF(r));
+#if XLEN == 128
+    x86_load64(&t->e, t->host_hi[r], RBP, XOFF(r) + 8);
+#endif
+}
+static void RV(cache_st1)(struct RV(jt) *t, unsigned r)
+{
+    if (W) x86_store64(&t->e, t->host_of[r], RBP, XOFF(r));
+    else x86_store32(&t->e, t->host_of[r], RBP, XOFF(r));
+#if XLEN == 128
+    x86_store64(&t->e, t->host_hi[r], RBP, XOFF(r) + 8);
+#endif
+}
 /* Load the cached registers (block entry) or store them back (before leaving). */
 static void RV(cache_load)(struct RV(jt) *t)
 {
-    for (unsigned k = 0; k < t->ncached; k++) {
-        unsigned r = t->cached[k], hr = t->host_of[r];
-        if (W) x86_load64(&t->e, hr, RBP, XOFF(r));
-        else x86_load32(&t->e, hr, RBP, XOFF(r));
-    }
+    for (unsigned k = 0; k < t->ncached; k++) RV(cache_ld1)(t, t->cached[k]);
 }
 static void RV(cache_store)(struct RV(jt) *t, u32 dirty)
 {
-    for (unsigned k = 0; k < t->ncached; k++) {
-        unsigned r = t->cached[k], hr = t->host_of[r];
-        if (!(dirty >> r & 1)) continue;
-        if (W) x86_store64(&t->e, hr, RBP, XOFF(r));
-        else x86_store32(&t->e, hr, RBP, XOFF(r));
-    }
+    for (unsigned k = 0; k < t->ncached; k++)
+        if (dirty >> t->cached[k] & 1) RV(cache_st1)(t, t->cached[k]);
 }
 
 static void RV(exit_with)(struct RV(jt) *t, enum jit_exit why, u32 dirty)
@@ -264,9 +294,7 @@ static void RV(call_begin)(struct x86 *e, u32 dirty)
     for (unsigned k = CALLEE_SAVED_CACHE; k < t->ncached; k++) {
         unsigned r = t->cached[k];
         t->clobbered |= 1u << r;
-        if (!(dirty >> r & 1)) continue;
-        if (W) x86_store64(e, t->host_of[r], RBP, XOFF(r));
-        else x86_store32(e, t->host_of[r], RBP, XOFF(r));
+        if (dirty >> r & 1) RV(cache_st1)(t, r);
     }
 }
 static void RV(call_end)(struct x86 *e, const void *fn)
@@ -275,11 +303,7 @@ static void RV(call_end)(struct x86 *e, const void *fn)
     x86_mov_imm(e, RAX, (u64)(uintptr_t)fn);
     x86_call_reg(e, RAX);
     t->clobbered = 0;
-    for (unsigned k = CALLEE_SAVED_CACHE; k < t->ncached; k++) {
-        unsigned r = t->cached[k];
-        if (W) x86_load64(e, t->host_of[r], RBP, XOFF(r));
-        else x86_load32(e, t->host_of[r], RBP, XOFF(r));
-    }
+    for (unsigned k = CALLEE_SAVED_CACHE; k < t->ncached; k++) RV(cache_ld1)(t, t->cached[k]);
 }
 #define FN(f) ((const void *)(uintptr_t)(f))
 
@@ -308,22 +332,24 @@ static struct RV(stub) *RV(tlb_probe)(struct RV(jt) *t, bool write, unsigned siz
     x86_mov(e, false, RCX, RAX);
     x86_shift_imm(e, false, SH_SHR, RCX, 12 - TLBE_SHIFT);
     x86_alu_imm(e, false, ALU_AND, RCX, (TLB_SIZE - 1) << TLBE_SHIFT);
-#if XLEN == 128
-    /* The key is (low half of the address, high half of the base register, in rdx): as
-     * the interpreter's RV(ea) explains, the pages where that differs from the address
-     * never enter the TLB, so a hit is a hit on the address. */
-    x86_mov(e, true, RSI, RAX);
-    x86_alu_imm(e, true, ALU_AND, RSI, (i32)(~0xfffu | (size - 1)));
-    x86_alu_mem_idx(e, true, ALU_XOR, RSI, RBP, RCX, tlb);
-    x86_mov(e, true, RDI, RDX);
-    x86_alu_mem_idx(e, true, ALU_XOR, RDI, RBP, RCX, tlb + 8);
-    x86_alu_reg(e, true, ALU_OR, RSI, RDI);
-#else
     x86_mov(e, true, RDX, RAX);
     x86_alu_imm(e, W, ALU_AND, RDX, (i32)(~0xfffu | (size - 1)));
     x86_alu_mem_idx(e, W, ALU_CMP, RDX, RBP, RCX, tlb);
-#endif
     struct RV(stub) *s = RV(new_stub)(t, kind, x86_jcc(e, CC_NE));
+#if XLEN == 128
+    /* The key is (low half of the address, high half of the base register): as the
+     * interpreter's RV(ea) explains, the pages where that differs from the address never
+     * enter the TLB, so a hit is a hit on the address.  The high half is compared from
+     * the base's host register when it has one. */
+    unsigned r = t->probe_rs1, hh = t->host_hi[r];
+    if (r == 0 || hh == NOT_CACHED || (t->clobbered >> r & 1)) {
+        hh = RDX;
+        if (r == 0) x86_alu_reg(e, false, ALU_XOR, RDX, RDX);
+        else x86_load64(e, RDX, RBP, XOFF(r) + 8);
+    }
+    x86_alu_mem_idx(e, true, ALU_CMP, hh, RBP, RCX, tlb + 8);
+    s->from2 = x86_jcc(e, CC_NE);
+#endif
     x86_alu_mem_idx(e, true, ALU_ADD, RAX, RBP, RCX, tlb + (i32)offsetof(tlbe_t, addend));
     return s;
 }
@@ -452,7 +478,10 @@ static void RV(copy_x)(struct x86 *e, unsigned rd, unsigned rs)
     struct RV(jt) *t = RV(jt_of)(e);
     unsigned hd = t->host_of[rd], hs = rs ? t->host_of[rs] : NOT_CACHED;
     if (rd == 0) return;
-    if (hd != NOT_CACHED) {
+    if (XLEN == 128) {                  /* (a D operation's: sign-extended by stx) */
+        RV(ldx)(e, RAX, rs);
+        RV(stx)(e, RAX, rd);
+    } else if (hd != NOT_CACHED) {
         RV(ldx)(e, hd, rs);
         t->dirty |= 1u << rd;
     } else if (hs != NOT_CACHED) {
@@ -470,7 +499,12 @@ static void RV(set_x)(struct x86 *e, unsigned r, uxlen v)
     unsigned hr = RV(jt_of)(e)->host_of[r];
     if (r == 0) return;
 #if XLEN == 128
-    (void)hr;
+    if (hr != NOT_CACHED) {
+        x86_mov_imm(e, hr, (u64)v);
+        x86_mov_imm(e, RV(jt_of)(e)->host_hi[r], (u64)(v >> 64));
+        RV(jt_of)(e)->dirty |= 1u << r;
+        return;
+    }
     for (int k = 0; k < 2; k++) {           /* each half: an imm32 store when it fits */
         u64 half = (u64)(v >> (64 * k));
         if (half + 0x80000000u <= 0xffffffffu) {
@@ -498,6 +532,7 @@ static void RV(set_x)(struct x86 *e, unsigned r, uxlen v)
 static unsigned RV(in_place)(struct x86 *e, const struct isa_inst *in, bool w)
 {
     unsigned hr = RV(jt_of)(e)->host_of[in->rd];
+    if (XLEN == 128) return NOT_CACHED;     /* (the shared code computes 64 bits: stx extends) */
     if (w != W || in->rd == 0 || in->rd != in->rs1 || hr == NOT_CACHED) return NOT_CACHED;
     RV(jt_of)(e)->dirty |= 1u << in->rd;
     return hr;
@@ -508,6 +543,7 @@ static unsigned RV(in_place)(struct x86 *e, const struct isa_inst *in, bool w)
 static unsigned RV(dest)(struct x86 *e, const struct isa_inst *in, unsigned other)
 {
     unsigned hr = RV(jt_of)(e)->host_of[in->rd];
+    if (XLEN == 128) return NOT_CACHED;     /* (as in_place) */
     if (in->rd == 0 || hr == NOT_CACHED || (other && in->rd == other)) return NOT_CACHED;
     RV(jt_of)(e)->dirty |= 1u << in->rd;
     return hr;
@@ -649,6 +685,7 @@ static void RV(emit_jalr)(struct RV(jt) *t, const struct isa_inst *in, uxlen pc,
 #if XLEN == 128
     RV(jalr_target)(e, in, pc);
     x86_alu_imm(e, true, ALU_ADD, R14, (i32)n);
+    RV(cache_store)(t, t->dirty);           /* (before both ways out) */
     /* the jump cache holds 64-bit pcs: a target above them takes the dispatch exit */
     x86_op_reg(e, true, 0x85, RDX, RDX);                 /* test rdx, rdx */
     u8 *far = x86_jcc(e, CC_NE);
@@ -660,8 +697,8 @@ static void RV(emit_jalr)(struct RV(jt) *t, const struct isa_inst *in, uxlen pc,
         RV(stx)(e, RCX, in->rd);
     }
     x86_alu_imm(e, true, ALU_ADD, R14, (i32)n);
-#endif
     RV(cache_store)(t, t->dirty);
+#endif
     x86_mov(e, true, RCX, RAX);
     x86_shift_imm(e, true, SH_SHR, RCX, 1);
     x86_alu_imm(e, false, ALU_AND, RCX, (1 << JIT_JC_BITS) - 1);
@@ -877,6 +914,7 @@ static void RV(emit_stubs)(struct RV(jt) *t)
     for (unsigned k = 0; k < t->nstubs; k++) {
         struct RV(stub) *s = &t->stubs[k];
         RV(link_here)(t, s->from);
+        if (s->from2) RV(link_here)(t, s->from2);
         switch (s->kind) {
         case STUB_LOAD:
         case STUB_STORE: {
@@ -985,6 +1023,9 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
     u32 n = 0, loop_start = JIT_MAX_INSNS, loop_end = 0;
     uxlen a = pc;
     memset(t->host_of, NOT_CACHED, sizeof t->host_of);
+#if XLEN == 128
+    memset(t->host_hi, NOT_CACHED, sizeof t->host_hi);
+#endif
     t->ncached = 0;
     *written = 0;
     for (; n < JIT_MAX_INSNS; n++) {
@@ -1015,13 +1056,15 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
     for (u32 k = 0; k < n; k++)
         for (int j = 0; j < 3; j++) nuse[uses[k][j]] += k >= loop_start && k < loop_end ? LOOP_WEIGHT : 1;
     nuse[0] = 0;
-    /* (RV128 caches none: a register would take two host registers) */
-    while (XLEN != 128 && t->ncached < NCACHE) {
+    while (t->ncached < NCACHE) {
         unsigned best = 0;
         for (unsigned r = 1; r < 32; r++)
             if (nuse[r] > nuse[best]) best = r;
         if (nuse[best] < 3) break;
-        t->host_of[best] = (u8)RV(cache_regs)[t->ncached];
+        t->host_of[best] = (u8)RV(cache_regs)[HOST_PER_REG * t->ncached];
+#if XLEN == 128
+        t->host_hi[best] = (u8)RV(cache_regs)[HOST_PER_REG * t->ncached + 1];
+#endif
         t->cached[t->ncached++] = best;
         nuse[best] = 0;
     }
@@ -1114,7 +1157,7 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
             ended = true;
         }
         /* room for the next instruction, its stub and the block's exit */
-        if ((size_t)(e->p - start) + (t->nstubs + 2) * JIT_STUB_MAX(t->ncached) + JIT_INSN_MAX(t->ncached)
+        if ((size_t)(e->p - start) + (t->nstubs + 2) * JIT_STUB_MAX(NHOST(t)) + JIT_INSN_MAX(NHOST(t))
             > JIT_MAX_BLOCK_CODE)
             break;
     }

@@ -122,6 +122,23 @@ static u32 loop_op(int xlen)
     i32 imm = (i32)(rnd() % 4096) - 2048;
     unsigned sh = (unsigned)(rnd() % 32);
     bool wide = xlen >= 64;
+    if (xlen == 128 && rnd() % 3 == 0) {
+        /* RV128's own: lq, sq, ldu at the pointer, the D operations, mv through x0 (pairs
+         * copied whole), mul (both halves of the sources) */
+        switch (rnd() % 7) {
+        case 0: return enc_i(0x0f, 2, rd, LOOP_PTR, (i32)(rnd() % 0x100));        /* lq */
+        case 1: return enc_s(4, LOOP_PTR, rs2, (i32)(rnd() % 0x100));             /* sq */
+        case 2: return enc_i(0x03, 7, rd, LOOP_PTR, (i32)(rnd() % 0x100));        /* ldu */
+        case 3: {
+            static const u8 rrd[][2] = { { 0, 0 }, { 0, 0x20 }, { 1, 0 }, { 5, 0 }, { 5, 0x20 } };
+            unsigned k = (unsigned)(rnd() % 5);
+            return enc_r(0x7b, rrd[k][0], rrd[k][1], rd, rs1, rs2);
+        }
+        case 4: return enc_r(0x33, 0, 0, rd, 0, rs2);                  /* mv (c.mv) */
+        case 5: return enc_r(0x33, 0, 0x20, rd, rs1, 0);               /* sub rd, rs1, x0 */
+        default: return enc_r(0x33, 0, 1, rd, rs1, rs2);               /* mul */
+        }
+    }
     switch (rnd() % (wide ? 12 : 9)) {
     case 0: case 1: { unsigned k = (unsigned)(rnd() % 18); return enc_r(0x33, rr[k][0], rr[k][1], rd, rs1, rs2); }
     case 2: return enc_i(0x13, ri[rnd() % 6], rd, rs1, imm);
