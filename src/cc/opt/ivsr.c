@@ -1,5 +1,6 @@
 /* Pass "ivsr": induction-variable strength reduction.  In a loop (loops.c) with a
- * preheader and one back edge, from a latch block ending in `jmp` to the header, a
+ * preheader and one back edge, from a latch block ending in `jmp` to the header, and no
+ * call point (a new vreg live across a call would take a callee-saved register), a
  * basic induction variable is a vreg i whose only definition in the loop is
  * `i = add.W i #c` in a block that runs once in every iteration (the latch, or a block
  * that only jumps to it and is its only predecessor, and so on back).  An address
@@ -107,11 +108,13 @@ static void do_loop(struct ir_func *f, const struct opt_loop *L, int *nin, int *
     /* definitions in the loop (touched: the vregs counted, to reset nin after) */
     int ntouched = 0;
     int *local[8];
+    bool calls = false;
     for (int b = 0; b < f->nblocks; b++) {
         if (!OPT_SET_HAS(L->body, b)) continue;
         struct ir_block *blk = f->blocks[b];
         for (int k = 0; k < blk->n; k++) {
             struct ir_ins *i = &blk->ins[k];
+            calls |= ir_is_call_point(i->op);
             int **slots = ir_slot_buf(i, local, 8);
             int n = ir_defs(i, slots, ir_operand_bound(i));
             for (int r = 0; r < n; r++) {
@@ -122,7 +125,8 @@ static void do_loop(struct ir_func *f, const struct opt_loop *L, int *nin, int *
             }
         }
     }
-    /* basic induction variables */
+    /* basic induction variables (none in a loop that calls: a new vreg would need a
+     * callee-saved register, saved and restored by the function, or a spill slot) */
     struct iv ivs[16];
     int niv = 0;
     /* the blocks run once in every iteration: the latch, and each block whose only
@@ -137,6 +141,7 @@ static void do_loop(struct ir_func *f, const struct opt_loop *L, int *nin, int *
         if (!pb->n || pb->ins[pb->n - 1].op != IR_JMP || pb->ins[pb->n - 1].t1 != b) break;
         b = p;
     }
+    if (calls) nonce = 0;
     for (int o = nonce - 1; o >= 0; o--) {
         for (int k = 0; k < once[o]->n && niv < 16; k++) {
             struct ir_ins *i = &once[o]->ins[k];
