@@ -502,6 +502,7 @@ struct cc_options {
     int ssp;            /* stack protector: 0 off, 1 -fstack-protector, 2 -strong, 3 -all */
     bool no_builtin;    /* -fno-builtin, -ffreestanding: calls of fma/fmaf stay calls */
     bool debug;         /* -g: .file/.loc line information */
+    bool wrapv;         /* -fwrapv: signed + and - wrap (no add/sub is marked nsw) */
 };
 enum fpclass_op { FPC_ISNAN = 1, FPC_ISINF, FPC_ISINF_SIGN, FPC_ISFINITE, FPC_ISNORMAL,
                   FPC_SIGNBIT, FPC_FPCLASSIFY };

@@ -214,7 +214,7 @@ static const char *const f_ignored[] = {
     /* position independence: zl-cc's code is PC-relative (medany) either way */
     "pic", "PIC", "pie", "PIE", "plt", "semantic-interposition", "visibility=",
     /* zl-cc has no optimisation these could change */
-    "strict-aliasing", "strict-overflow", "wrapv", "delete-null-pointer-checks",
+    "strict-aliasing", "strict-overflow", "delete-null-pointer-checks",
     "omit-frame-pointer", "optimize-sibling-calls", "inline", "inline-functions",
     "inline-small-functions", "inline-functions-called-once", "unroll-loops",
     "unroll-all-loops", "peephole", "peephole2", "gcse", "jump-tables", "merge-constants",
@@ -299,6 +299,7 @@ static int f_option(struct opts *o, const char *a)
     if (!strcmp(f, "freestanding")) o->freestanding = ccopt.no_builtin = true;
     else if (!strcmp(f, "hosted")) o->freestanding = false;
     else if (!strcmp(name, "builtin")) ccopt.no_builtin = no;
+    else if (!strcmp(name, "wrapv")) ccopt.wrapv = !no;
     else if (no && (!strcmp(name, "builtin-fma") || !strcmp(name, "builtin-fmaf"))) ccopt.no_builtin = true;
     else if (!strcmp(f, "stack-protector")) ccopt.ssp = 1;
     else if (!strcmp(f, "stack-protector-strong")) ccopt.ssp = 2;

@@ -79,6 +79,8 @@ struct ir_ins {
     u8 op;
     u8 w, w2;
     bool uns;
+    bool nsw;            /* ADD/SUB narrower than XLEN: a signed operation of C, whose
+                          * overflow is undefined (the ivsr pass relies on it) */
     int d, a, b, c;
     i128 imm;
     const char *sym;

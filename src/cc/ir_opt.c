@@ -18,6 +18,7 @@ static const struct ir_pass {
     {"fold", 1, opt_fold},
     {"cse", 1, opt_cse},
     {"licm", 1, opt_licm},
+    {"ivsr", 1, opt_ivsr},
     {"addrfold", 1, opt_addrfold},
     {"dce", 1, opt_dce},
     {"jumps", 1, opt_jumps},

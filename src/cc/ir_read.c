@@ -216,7 +216,7 @@ static void parse_opcode(struct reader *r, struct ir_ins *i)
     for (int op = 0; op < IR_NOPS; op++) {
         size_t n = strlen(ir_ops[op].name);
         if (!strncmp(r->text, ir_ops[op].name, n) && n > best_len &&
-            (!r->text[n] || strchr("./u", r->text[n]))) {
+            (!r->text[n] || strchr("./us", r->text[n]))) {
             best = op;
             best_len = n;
         }
@@ -228,6 +228,10 @@ static void parse_opcode(struct reader *r, struct ir_ins *i)
     if (*s == '/') i->w2 = (u8)take_width(r, &s);
     if (*s == 'u') {
         i->uns = true;
+        s++;
+    }
+    if (*s == 's' && (i->op == IR_ADD || i->op == IR_SUB)) {
+        i->nsw = true;
         s++;
     }
     if (*s) fail(r, "unknown opcode '%s'", r->text);

@@ -48,6 +48,7 @@ i128 canon(i128 v, struct type *t);
 int li(i128 v);
 int bin(int op, int w, int a, int b);
 int bini(int op, int w, int a, i128 imm);
+int signed_nowrap(int v, struct type *t);
 int un(int op, int w, int a);
 int ext(int a, int w, bool uns);
 int mov(int a);

@@ -429,7 +429,7 @@ int gen_binary(struct node *e)
         }
     }
     int a = gen_expr(e->l), b = gen_expr(e->r);
-    return arith(e->kind, e->ty, a, b, e->pos);
+    return signed_nowrap(arith(e->kind, e->ty, a, b, e->pos), e->ty);
 }
 
 int gen_logical_value(struct node *e)
@@ -602,7 +602,7 @@ int gen_opassign(struct node *e)
         int lv = gen_cast_v(old, l->ty, ct, e->pos);
         int b = gen_expr(e->r);
         if (e->op == N_SHL || e->op == N_SHR) ct = e->fty;
-        r = arith(e->op, ct, lv, b, e->pos);
+        r = signed_nowrap(arith(e->op, ct, lv, b, e->pos), ct);
         r = gen_cast_v(r, ct, l->ty, e->pos);
     }
     if (l->kind == N_VAR && promoted(l->var)) return assign_var(l->var->vreg, r, l->ty);
@@ -637,7 +637,7 @@ int gen_incdec(struct node *e)
         nv = wide_arith(inc ? N_ADD : N_SUB, t, old, const_words(1, nw(t)));
     } else {
         struct type *pt = promote(t);
-        nv = bini(IR_ADD, opw(pt), old, inc ? 1 : -1);
+        nv = signed_nowrap(bini(IR_ADD, opw(pt), old, inc ? 1 : -1), pt);
         nv = gen_cast_v(nv, pt, t, e->pos);
     }
     if (l->kind == N_VAR && promoted(l->var)) {

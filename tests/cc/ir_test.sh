@@ -75,6 +75,20 @@ opt_case bad-stage 1 "unknown IR stage" -S -fdump-ir=nosuch f.c
 opt_case bad-pass 1 "unknown IR pass" -x ir -fpass=nosuch -S f.c
 opt_case stderr 0 "shl.4 %1 #3" -m64 -O1 -S -fdump-ir=fold=stderr f.c
 opt_case missing 1 "No such file" -x ir -S nosuch.ir
+# a signed add is marked no-overflow (`s`), except with -fwrapv or on unsigned types
+printf 'int f(int x) { return x + 5; }\nunsigned g(unsigned x) { return x + 5; }\n' >"$T/f.c"
+opt_case nsw 0 "= add.4s %1 #5" -m64 -O1 -S -fdump-ir=fold=stderr f.c
+if (cd "$T" && "$ZLCC" -m64 -O1 -S -fwrapv -fdump-ir=fold=stderr f.c 2>&1 >/dev/null | grep -q 'add.4s'); then
+    echo "FAIL cc/ir/opt/wrapv: an add marked s with -fwrapv"
+else
+    echo "PASS cc/ir/opt/wrapv"
+fi
+if [ "$(cd "$T" && "$ZLCC" -m64 -O1 -S -fdump-ir=fold=stderr f.c 2>&1 >/dev/null | grep -c 'add.4s')" = 1 ]; then
+    echo "PASS cc/ir/opt/nsw-unsigned"
+else
+    echo "FAIL cc/ir/opt/nsw-unsigned: want exactly one add.4s (int, not unsigned)"
+fi
+printf 'int f(int x) { return x * 8; }\n' >"$T/f.c"
 rm -f "$T"/f.c.*.ir
 (cd "$T" && "$ZLCC" -m64 -O0 -S -fdump-ir=fold -fdump-ir=unreachable f.c) 2>/dev/null
 if grep -q '^function' "$T/f.c.unreachable.ir" 2>/dev/null && ! grep -q '^function' "$T/f.c.fold.ir" 2>/dev/null; then

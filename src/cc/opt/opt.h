@@ -14,10 +14,28 @@ void opt_cse(struct ir_func *f);
 void opt_licm(struct ir_func *f);
 void opt_rotate(struct ir_func *f);
 void opt_jumps(struct ir_func *f);
+void opt_ivsr(struct ir_func *f);
 void opt_inline_reset(void);  /* a new unit: forget the functions seen so far */
 
 /* new arrays: ndef[v] counts v's definitions, def[v] is its defining instruction when
  * ndef[v] == 1 */
 void opt_count_defs(struct ir_func *f, int **ndef, struct ir_ins ***def);
+
+/* natural loops (loops.c), innermost (smallest) first */
+#define OPT_SET_HAS(set, v) ((set)[(v) >> 6] >> ((v) & 63) & 1)
+#define OPT_SET_ADD(set, v) ((set)[(v) >> 6] |= (u64)1 << ((v) & 63))
+struct opt_loop {
+    int header, size;  /* size: blocks in the body */
+    int pre;           /* the preheader, or -1 when the loop has none */
+    int nlatch, latch; /* back edges to the header, and the source of the last one */
+    u64 *body;         /* bit set of the body's blocks (the header included) */
+};
+/* the loops of f; 0 (none) for a function of one block, of more than 3000 blocks or
+ * with an indirect jump */
+int opt_find_loops(struct ir_func *f, struct opt_loop **loops);
+/* successors of b by its terminator in s[0..1]; -1 for an indirect jump */
+int opt_succs(const struct ir_block *b, int *s);
+/* x becomes the instruction before b's last one (its terminator) */
+void opt_insert_before_term(struct ir_block *b, const struct ir_ins *x);
 
 #endif

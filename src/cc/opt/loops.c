@@ -1,0 +1,149 @@
+/* Natural loops, shared by the loop passes (licm, ivsr).  A back edge is an edge to a
+ * block that dominates its source; the blocks that reach the back edge's source without
+ * passing through the header form the loop's body, the back edges to one header making
+ * one loop.  A loop whose header has exactly one predecessor outside the body, ending in
+ * an unconditional jump to the header, has that block as its preheader. */
+#include "cc/opt/opt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { LOOPS_MAX_BLOCKS = 3000 };  /* larger functions are left alone (dominators cost n^2 bits) */
+
+int opt_succs(const struct ir_block *b, int *s)
+{
+    if (!b->n) return 0;
+    const struct ir_ins *i = &b->ins[b->n - 1];
+    switch (i->op) {
+    case IR_JMP: s[0] = i->t1; return 1;
+    case IR_BR: case IR_BCMP: s[0] = i->t1; s[1] = i->t2; return 2;
+    case IR_IJMP: return -1;
+    default: return 0;
+    }
+}
+
+static int cmp_size(const void *a, const void *b)
+{
+    return ((const struct opt_loop *)a)->size - ((const struct opt_loop *)b)->size;
+}
+
+int opt_find_loops(struct ir_func *f, struct opt_loop **out)
+{
+    int nb = f->nblocks;
+    *out = NULL;
+    if (nb < 2 || nb > LOOPS_MAX_BLOCKS) return 0;
+    int words = (nb + 63) / 64;
+    int s[2];
+    /* predecessors */
+    int *npred = cc_alloc(sizeof(int) * (size_t)nb);
+    for (int b = 0; b < nb; b++) {
+        int n = opt_succs(f->blocks[b], s);
+        if (n < 0) return 0;
+        for (int q = 0; q < n; q++) npred[s[q]]++;
+    }
+    int **pred = cc_alloc(sizeof *pred * (size_t)nb);
+    int *fill = cc_alloc(sizeof(int) * (size_t)nb);
+    for (int b = 0; b < nb; b++) pred[b] = cc_alloc(sizeof(int) * (size_t)(npred[b] + 1));
+    for (int b = 0; b < nb; b++) {
+        int n = opt_succs(f->blocks[b], s);
+        for (int q = 0; q < n; q++) pred[s[q]][fill[s[q]]++] = b;
+    }
+    /* reachable from the entry (the others have no meaningful dominators) */
+    bool *reach = cc_alloc((size_t)nb);
+    int *stack = cc_alloc(sizeof(int) * (size_t)(nb + 1));
+    int sp = 0;
+    reach[0] = true;
+    stack[sp++] = 0;
+    while (sp) {
+        int n = opt_succs(f->blocks[stack[--sp]], s);
+        for (int q = 0; q < n; q++)
+            if (!reach[s[q]]) {
+                reach[s[q]] = true;
+                stack[sp++] = s[q];
+            }
+    }
+    /* dominators, iteratively */
+    u64 **dom = cc_alloc(sizeof *dom * (size_t)nb);
+    for (int b = 0; b < nb; b++) {
+        dom[b] = cc_alloc(sizeof(u64) * (size_t)words);
+        memset(dom[b], b ? 0xff : 0, sizeof(u64) * (size_t)words);
+    }
+    OPT_SET_ADD(dom[0], 0);
+    u64 *tmp = cc_alloc(sizeof(u64) * (size_t)words);
+    bool changed = true;
+    while (changed) {
+        changed = false;
+        for (int b = 1; b < nb; b++) {
+            memset(tmp, 0xff, sizeof(u64) * (size_t)words);
+            for (int q = 0; q < npred[b]; q++)
+                if (reach[pred[b][q]])
+                    for (int w = 0; w < words; w++) tmp[w] &= dom[pred[b][q]][w];
+            OPT_SET_ADD(tmp, b);
+            if (memcmp(tmp, dom[b], sizeof(u64) * (size_t)words)) {
+                memcpy(dom[b], tmp, sizeof(u64) * (size_t)words);
+                changed = true;
+            }
+        }
+    }
+    /* natural loops, one per header (back edges to one header merged) */
+    struct opt_loop *loops = cc_alloc(sizeof *loops * (size_t)nb);
+    int nloops = 0;
+    for (int h = 0; h < nb; h++) {
+        if (!reach[h]) continue;
+        struct opt_loop *L = NULL;
+        for (int q = 0; q < npred[h]; q++) {
+            int t = pred[h][q];
+            if (!reach[t] || !OPT_SET_HAS(dom[t], h)) continue;
+            if (!L) {
+                L = &loops[nloops++];
+                L->header = h;
+                L->size = 1;
+                L->nlatch = 0;
+                L->latch = -1;
+                L->body = cc_alloc(sizeof(u64) * (size_t)words);
+                OPT_SET_ADD(L->body, h);
+            }
+            L->nlatch++;
+            L->latch = t;
+            sp = 0;
+            if (!OPT_SET_HAS(L->body, t)) {
+                OPT_SET_ADD(L->body, t);
+                L->size++;
+                stack[sp++] = t;
+            }
+            while (sp) {
+                int x = stack[--sp];
+                for (int r = 0; r < npred[x]; r++) {
+                    int p = pred[x][r];
+                    if (reach[p] && !OPT_SET_HAS(L->body, p)) {
+                        OPT_SET_ADD(L->body, p);
+                        L->size++;
+                        stack[sp++] = p;
+                    }
+                }
+            }
+        }
+    }
+    /* preheaders */
+    for (int l = 0; l < nloops; l++) {
+        struct opt_loop *L = &loops[l];
+        int pre = -1, outside = 0;
+        for (int q = 0; q < npred[L->header]; q++)
+            if (!OPT_SET_HAS(L->body, pred[L->header][q])) {
+                pre = pred[L->header][q];
+                outside++;
+            }
+        struct ir_block *pb = outside == 1 ? f->blocks[pre] : NULL;
+        L->pre = pb && pb->n && pb->ins[pb->n - 1].op == IR_JMP ? pre : -1;
+    }
+    qsort(loops, (size_t)nloops, sizeof *loops, cmp_size);
+    *out = loops;
+    return nloops;
+}
+
+void opt_insert_before_term(struct ir_block *b, const struct ir_ins *x)
+{
+    ir_append(b, IR_NOP);
+    b->ins[b->n - 1] = b->ins[b->n - 2];
+    b->ins[b->n - 2] = *x;
+}
