@@ -263,6 +263,10 @@ int gen_cast_v(int v, struct type *from, struct type *to, struct srcpos pos)
         return v;
     }
     if (ts > fs) {
+        /* a negative value of a narrower signed type wraps modulo 2^(8*ts): (unsigned
+         * short)(signed char)-23 is 65513, so the sign-extended source is cut to ts bytes
+         * (from int up, the sign-extended register already is the wrapped value) */
+        if (!fu && tun && ts < 4) return ext(v, (int)ts, true);
         if (fu && fs >= 4 && fs < R()) return ext(v, (int)fs, true); /* zero-extend */
         if (fu && fs >= 4 && ts < R()) return v;
         return v;
