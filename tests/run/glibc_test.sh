@@ -38,6 +38,9 @@ compare futex
 # NAME.expected.
 for name in procs signals mremap linuxrules scm; do
     timeout $((60 * ${ZL_TIME_SCALE:-1})) "$ZL_BIN/zl-run" "$out/$name" > "$out/$name.z" 2>&1; rz=$?
+    # less LeakSanitizer's note on a host thread still ending when a (forked) process exited
+    # (sanitizer builds under load: it reports no leak by itself)
+    sed -i '/^==[0-9]*==Running thread [0-9]* was not suspended\. False leaks are possible\.$/d' "$out/$name.z"
     if [ $rz -ne 0 ] || ! cmp -s tests/run/glibc/$name.expected "$out/$name.z"; then
         echo "FAIL $name: exit $rz"; diff tests/run/glibc/$name.expected "$out/$name.z" | head -20 | sed 's/^/# /'
     else
