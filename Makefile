@@ -97,11 +97,11 @@ fuzz-build:
 	        -o build-fuzz/fuzz/$$n || exit 1; \
 	done
 
-# Long libFuzzer run: make fuzz-long [T=seconds per target, default 3600 / targets]
+# Long libFuzzer run: make fuzz-long [T=wall seconds per target, default 3600 / targets | CPU=CPU seconds per target]
 # [FUZZ_ONLY="fuzz_cc fuzz_as"]; corpora and crashes kept in build-fuzz/long
 # (tests/fuzz_long.sh; zl-as and zl-ld make the seeds of the ELF targets).
 fuzz-long: build/bin/zl-as build/bin/zl-ld
-	@$(if $(T),T=$(T)) bash tests/fuzz_long.sh
+	@$(if $(T),T=$(T)) $(if $(CPU),CPU=$(CPU)) bash tests/fuzz_long.sh
 
 bench: all
 	@BUILD=$(BUILD) bash bench/run.sh; s=$$?; BUILD=$(BUILD) bash bench/threads.sh || s=1; \

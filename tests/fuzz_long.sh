@@ -1,20 +1,25 @@
 #!/usr/bin/env bash
-# Long fuzzing run (make fuzz-long T=SECONDS [FUZZ_ONLY=names] [FUZZ_DIR=dir]): every
-# libFuzzer target of `make fuzz-build` (tests/**/fuzz_*.c) runs T seconds in turn (default
-# 3600 divided among the targets), in libFuzzer's fork mode, so a crash is saved and the run
-# goes on.  Per target, under FUZZ_DIR (default build-fuzz/long):
+# Long fuzzing run (make fuzz-long T=SECONDS | CPU=SECONDS [FUZZ_ONLY=names] [FUZZ_DIR=dir]):
+# every libFuzzer target of `make fuzz-build` (tests/**/fuzz_*.c) runs in turn, in
+# libFuzzer's fork mode with one worker, so a crash is saved and the run goes on.
+#   T=SECONDS    wall time per target (default 3600 divided among the targets)
+#   CPU=SECONDS  CPU time per target instead (user + system of the fuzzer and its workers):
+#                the target is restarted on its corpus until it has used that much, so a
+#                loaded machine gives a longer run, not a shorter one
+# Per target, under FUZZ_DIR (default build-fuzz/long):
 #   corpus/NAME/     the corpus, kept between runs (seeded from the tree the first time)
 #   crashes/NAME/    crash-*, leak-*, timeout-*, oom-* inputs: replay with
 #                    build-fuzz/fuzz/NAME FILE
 #   NAME.log         libFuzzer's output
-# Ends with one line per target: executions, executions per second, inputs found that
-# crash, leak, time out or run out of memory; and a total.  Exit status 1 when any target
+# Ends with one line per target: executions, CPU seconds, executions per CPU second, inputs
+# found that crash, leak, time out or run out of memory; and a total.  Exit status 1 when any target
 # found something.  Not a *_test.sh: tests/runner.sh does not run it (tests/fuzz_test.sh is
 # the short run of `make check`).
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT" || exit 1
 DIR=${FUZZ_DIR:-build-fuzz/long}
+mkdir -p "$DIR" && DIR=$(cd "$DIR" && pwd) || exit 2
 . tests/lib/need.sh
 if ! need_pkg clang clang-14 ||
    ! need_file /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a libclang-rt-14-dev; then
@@ -30,7 +35,11 @@ for f in build-fuzz/fuzz/*; do
     targets+=("$n")
 done
 [ ${#targets[@]} -gt 0 ] || { echo "fuzz-long: no fuzz target" >&2; exit 2; }
-T=${T:-$((3600 / ${#targets[@]}))}
+if [ -n "${CPU:-}" ]; then
+    T=
+else
+    T=${T:-$((3600 / ${#targets[@]}))}
+fi
 
 # seed NAME DIR: the first run's corpus, inputs of the kind the target reads
 seed() {
@@ -56,6 +65,21 @@ seed() {
     esac
 }
 
+# run_round NAME CORPUS CRASHDIR SECONDS: one fork-mode run of at most SECONDS of wall time;
+# prints "EXECS CPU_MS" (executions of this run, CPU milliseconds of the fuzzer and workers)
+run_round() {
+    local n=$1 c=$2 k=$3 secs=$4 log=$DIR/$1.round.log t
+    t=$( { TIMEFORMAT='%3U %3S'; time (cd "$k" && "$ROOT/build-fuzz/fuzz/$n" -fork=1 \
+        -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 -max_total_time="$secs" -timeout=20 \
+        -rss_limit_mb=2048 -artifact_prefix="$k/" "$c" >"$log" 2>&1); } 2>&1 )
+    cat "$log" >>"$DIR/$n.log"
+    # fork mode reports "#EXECS: cov: ... oom/timeout/crash: a/b/c time: Ts ..."
+    local execs
+    execs=$(grep -a '^#[0-9]*: cov:' "$log" | tail -1 | sed 's/^#\([0-9]*\):.*/\1/')
+    rm -f "$log"
+    echo "${execs:-0} $(echo "$t" | awk '{ printf "%d", ($1 + $2) * 1000 }')"
+}
+
 summary=()
 found_total=0
 for n in "${targets[@]}"; do
@@ -63,21 +87,33 @@ for n in "${targets[@]}"; do
     mkdir -p "$c" "$k"
     [ -n "$(ls -A "$c")" ] || seed "$n" "$c"
     before=$(ls "$k" | wc -l)
-    echo "fuzz-long: $n for ${T}s ..." >&2
-    (cd "$k" && "$ROOT/build-fuzz/fuzz/$n" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
-        -max_total_time="$T" -timeout=20 -rss_limit_mb=2048 -artifact_prefix="$ROOT/$k/" \
-        "$ROOT/$c") >"$DIR/$n.log" 2>&1
-    # fork mode reports "#EXECS: cov: ... oom/timeout/crash: a/b/c time: Ts ..."
-    execs=$(grep -a '^#[0-9]*: cov:' "$DIR/$n.log" | tail -1 | sed 's/^#\([0-9]*\):.*/\1/')
+    : >"$DIR/$n.log"
+    execs=0 cpu_ms=0 start=$SECONDS
+    if [ -n "$T" ]; then
+        echo "fuzz-long: $n for ${T}s ..." >&2
+        read -r e m < <(run_round "$n" "$c" "$k" "$T")
+        execs=$e cpu_ms=$m
+    else
+        echo "fuzz-long: $n for ${CPU}s of CPU ..." >&2
+        while [ $((cpu_ms / 1000)) -lt "$CPU" ]; do
+            left=$((CPU - cpu_ms / 1000))
+            [ "$left" -ge 10 ] || left=10
+            read -r e m < <(run_round "$n" "$c" "$k" "$left")
+            execs=$((execs + e)) cpu_ms=$((cpu_ms + m))
+            [ "$m" -gt 0 ] || break         # the target did not run at all: see its log
+        done
+    fi
+    cpu=$((cpu_ms / 1000))
     after=$(ls "$k" | wc -l)
     found=$((after - before))
     found_total=$((found_total + found))
     kinds=$(ls "$k" | sed -n 's/^\(crash\|leak\|timeout\|oom\|slow-unit\)-.*/\1/p' | sort | uniq -c |
             awk '{ printf "%s%s %s", (NR > 1 ? ", " : ""), $1, $2 }')
-    summary+=("$(printf '%-12s %10s execs %7s exec/s  %3d new  (kept in %s: %s)' "$n" "${execs:-?}" \
-        "$(( ${execs:-0} / T ))" "$found" "$k" "${kinds:-none}")")
+    summary+=("$(printf '%-12s %10s execs %6ss wall %6ss CPU %7s exec/CPU-s  %3d new  (kept in %s: %s)' \
+        "$n" "$execs" "$((SECONDS - start))" "$cpu" "$(( execs / (cpu > 0 ? cpu : 1) ))" "$found" \
+        "$k" "${kinds:-none}")")
 done
-echo "fuzz-long: ${T}s per target"
+echo "fuzz-long: ${T:+${T}s of wall time}${CPU:+${CPU}s of CPU} per target"
 printf '%s\n' "${summary[@]}"
 echo "fuzz-long: $found_total new crashing/leaking/hanging inputs"
 [ "$found_total" -eq 0 ]
