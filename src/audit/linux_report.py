@@ -19,8 +19,12 @@ the number of compile commands) and only the section between "<!-- tu begin -->"
 "<!-- tu end -->" of OLD.md is rewritten (appended when missing); everything else is kept
 as is.  Its sample, between "<!-- tu sample begin -->" and "<!-- tu sample end -->", is
 kept like the other one; drawn anew it takes up to AUDIT_TU_SAMPLE_PER_RULE (20) of the
-findings only TU mode made ("mode": "tu") of each rule.  A token run keeps the TU section
-as it is.
+findings only TU mode made ("mode": "tu") of each rule.  A second, held-out sample between
+"<!-- tu heldout begin -->" and "<!-- tu heldout end -->" is kept the same way; drawn anew
+(seed AUDIT_HELDOUT_SEED, 20261206) it takes up to AUDIT_TU_HELDOUT_PER_RULE (10) `[tu]`
+findings of each rule that are not in the first sample, so that rules changed after judging
+the first one are measured on findings that did not guide the change.  A token run keeps
+the TU section as it is.
 """
 import collections
 import json
@@ -32,6 +36,7 @@ import sys
 BEGIN, END = "<!-- sample begin -->", "<!-- sample end -->"
 TU_BEGIN, TU_END = "<!-- tu begin -->", "<!-- tu end -->"
 TU_SBEGIN, TU_SEND = "<!-- tu sample begin -->", "<!-- tu sample end -->"
+TU_HBEGIN, TU_HEND = "<!-- tu heldout begin -->", "<!-- tu heldout end -->"
 PREFIX = "linux-source-6.1/"
 ROW = r"\| (\d+) \| `([^`]+):(\d+):(\d+)` \| `([a-z0-9-]+)` \|"
 
@@ -108,6 +113,21 @@ def load_findings(rep_path):
     return rep, fs
 
 
+def judged_block(w, begin, end, body, verdicts, rules, label):
+    """A TU sample between its markers, with its precision lines when rows are judged."""
+    w(begin)
+    w(body.strip("\n"))
+    w("")
+    tp = sum(c["TP"] for c in verdicts.values())
+    fp = sum(c["FP"] for c in verdicts.values())
+    if tp + fp:
+        w("**Precision: %d of %d %s`[tu]` findings true (%.0f%%).**"
+          % (tp, tp + fp, label, 100.0 * tp / (tp + fp)))
+        w("")
+        w(per_rule_line(verdicts, rules))
+    w(end)
+
+
 def tu_section(rep, fs, old, nfiles, secs, parent, cpu, load):
     """The TU-mode section of docs/audit-linux.md, markers included."""
     rules = list(rep["summary"]["by_rule"])
@@ -124,6 +144,18 @@ def tu_section(rep, fs, old, nfiles, secs, parent, cpu, load):
             pick += rnd.sample(pool, min(per, len(pool)))
         body = sample_rows(pick, parent)
     verdicts, nrows = verdicts_of(body)
+    held = kept_sample(old, TU_HBEGIN, TU_HEND, fs)
+    if held is None:
+        per = int(os.environ.get("AUDIT_TU_HELDOUT_PER_RULE", "10"))
+        rnd = random.Random(int(os.environ.get("AUDIT_HELDOUT_SEED", "20261206")))
+        judged = set(re.findall(r"`([^`]+:\d+:\d+)` \| `([a-z0-9-]+)`", body))
+        pick = []
+        for r in rules:
+            pool = [f for f in fs if f["rule"] == r and f.get("mode") == "tu" and
+                    ("%s:%d:%d" % (f["file"], f["line"], f["column"]), r) not in judged]
+            pick += rnd.sample(pool, min(per, len(pool)))
+        held = sample_rows(pick, parent)
+    hverdicts, hrows = verdicts_of(held)
     ntu = sum(c["tu"] for c in modes.values())
     out = []
     w = out.append
@@ -161,16 +193,16 @@ def tu_section(rep, fs, old, nfiles, secs, parent, cpu, load):
       "run are the token mode's, measured above." % (
           nrows, os.environ.get("AUDIT_TU_SAMPLE_PER_RULE", "20")))
     w("")
-    w(TU_SBEGIN)
-    w(body.strip("\n"))
+    judged_block(w, TU_SBEGIN, TU_SEND, body, verdicts, rules, "")
     w("")
-    tp = sum(c["TP"] for c in verdicts.values())
-    fp = sum(c["FP"] for c in verdicts.values())
-    if tp + fp:
-        w("**Precision: %d of %d `[tu]` findings true (%.0f%%).**" % (tp, tp + fp, 100.0 * tp / (tp + fp)))
-        w("")
-        w(per_rule_line(verdicts, rules))
-    w(TU_SEND)
+    w("### Held-out `[tu]` findings")
+    w("")
+    w("%d further `[tu]` findings, up to %s per rule drawn at random with another seed from "
+      "those the sample above does not hold, judged the same way after the rules were last "
+      "changed: this sample did not guide any change, so its precision is the measurement."
+      % (hrows, os.environ.get("AUDIT_TU_HELDOUT_PER_RULE", "10")))
+    w("")
+    judged_block(w, TU_HBEGIN, TU_HEND, held, hverdicts, rules, "held-out ")
     w(TU_END)
     return "\n".join(out)
 

@@ -65,7 +65,7 @@ void au_rule_cast(struct audit_scratch *s, u32 i)
         if (o.k == O_W64CAST)
             au_report(s, i, R_PTR_CAST_64, "pointer made from a value cast to a 64-bit type: the "
                    "upper 64 address bits are lost");
-        else if (o.k == O_W64 && o.chain)
+        else if (o.k == O_W64 && o.chain && !au_fixed_layout(&o))
             au_report(s, i, R_PTR_CAST_64, "pointer made from 64-bit '%.*s': a 128-bit address "
                    "does not fit", (int)T(o.last)->len, T(o.last)->p);
         else if (o.k == O_LONG && !o.chain && after < s->n && is_p(s, after, CPP_P_LPAREN)) {
@@ -73,7 +73,7 @@ void au_rule_cast(struct audit_scratch *s, u32 i)
             u32 a2;
             if (au_cast_at2(s, after, &a2, true) == K_LONG) {
                 struct operand in = au_operand_at(s, a2, 0);
-                if (in.chain && in.k == O_W64)
+                if (in.chain && in.k == O_W64 && !au_fixed_layout(&in))
                     au_report(s, i, R_PTR_CAST_64, "pointer made from 64-bit '%.*s' through a "
                            "long/uintptr_t cast: a 128-bit address does not fit",
                            (int)T(in.last)->len, T(in.last)->p);

@@ -60,6 +60,7 @@ void au_rule_int_ptr(struct audit_scratch *s, u32 i)
     /* the member through the struct's tag; a struct not declared here: by the member
        name's own declaration in this file */
     if (t.k == O_UNKNOWN ? au_tab_get(s, m) != C_W64 : t.k != O_W64) return;
+    if (au_fixed_layout(&t)) return; /* a boot-protocol or hardware-defined field */
     au_report(s, i, R_INT_PTR_64, "'%s' stores a pointer in 64-bit field '%.*s': a 128-bit "
               "address is truncated", au_spell(s, a, o.end, text, sizeof text), (int)m->len, m->p);
 }

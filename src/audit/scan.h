@@ -206,6 +206,9 @@ u32 au_chain_start(struct audit_scratch *s, u32 e);
 /* name, name->m, name.m[i], ... */
 struct operand au_name_chain(struct audit_scratch *s, u32 i);
 struct operand au_operand_at(struct audit_scratch *s, u32 i, int depth);
+/* Is o a member of a structure whose layout hardware or a boot protocol fixes at 64 bits
+ * (au_fixed_layout_structs in symtab.c)? */
+bool au_fixed_layout(const struct operand *o);
 
 /* Integer value of a pp-number (false if not an integer literal); suffix flags. */
 bool au_int_value(const struct cpp_token *t, u128 *v, int *longs, bool *uns);

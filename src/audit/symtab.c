@@ -133,6 +133,22 @@ const char *const au_long_types[] = {
     "__kernel_long_t", "__kernel_size_t", "__kernel_ssize_t", "__kernel_uintptr_t", NULL};
 const char *const au_addrspace_types[] = {
     "phys_addr_t", "resource_size_t", "dma_addr_t", "efi_physical_addr_t", NULL};
+/* Structures whose 64-bit address fields a specification outside the kernel fixes at 64
+ * bits: the x86 boot protocol (boot_params, its setup_header, the setup_data list: physical
+ * addresses, used identity-mapped by the boot stubs) and Intel's debug store (BTS/PEBS
+ * buffer addresses the processor reads).  A 128-bit kernel keeps these layouts, and the
+ * values they hold fit them by that specification, so converting such a field to or from a
+ * pointer is not a truncation ptr-cast-64 and int-ptr-64 report.  (Printing them with %ll
+ * is still format-u64-ll's: the field stays 64-bit.) */
+const char *const au_fixed_layout_structs[] = {
+    "boot_params", "setup_header", "setup_data", "debug_store", NULL};
+bool au_fixed_layout(const struct operand *o)
+{
+    if (!o->otag) return false;
+    for (const char *const *p = au_fixed_layout_structs; *p; p++)
+        if (strlen(*p) == o->otlen && !memcmp(*p, o->otag, o->otlen)) return true;
+    return false;
+}
 const char *const au_qualifiers[] = {
     "const", "volatile", "restrict", "__restrict", "__restrict__", "__user", "__iomem",
     "__rcu", "__force", "__percpu", "__kernel", "__bitwise", "__nocast", "__must_check",

@@ -80,6 +80,13 @@ if [ "$na" = 2 ] && [ "$nb" = 1 ] && ! grep -q 'x.c:1:1\|x.c:10:1' <<<"$tsec" &&
    grep -q '| `r-a` | 1 | 3 |' "$T/tu1.md" && grep -q '| compile commands | 7 files |' "$T/tu1.md"; then
     pass report_tu_draws_tu_findings_per_rule
 else fail report_tu_draws_tu_findings_per_rule "r-a $na r-b $nb: $(head -c 300 <<<"$tsec")"; fi
+# the held-out sample: the [tu] findings the first sample left, another seed
+hsec=$(sed -n '/tu heldout begin/,/tu heldout end/p' "$T/tu1.md")
+hrow=$(grep '| unchecked |' <<<"$hsec" | grep -o 'x.c:[0-9]*:1')
+if [ "$(grep -c '| unchecked |' <<<"$hsec")" = 1 ] && grep -q '`r-a` | .*unchecked' <<<"$hsec" &&
+   [ -n "$hrow" ] && ! grep -q "$hrow" <<<"$tsec"; then
+    pass report_tu_heldout_disjoint
+else fail report_tu_heldout_disjoint "$(head -c 300 <<<"$hsec")"; fi
 # everything outside the TU section is the old file
 if [ "$(sed '/<!-- tu begin -->/,$d' "$T/tu1.md")" = "$(cat "$T/tu-old.md")" ]; then
     pass report_tu_keeps_the_rest
@@ -87,9 +94,11 @@ else fail report_tu_keeps_the_rest "$(diff <(sed '/<!-- tu begin -->/,$d' "$T/tu
 # judge the rows, rerun in TU mode and in token mode: verdicts and precision kept
 sed -i '/tu sample begin/,/tu sample end/{s/| unchecked | |/| TP | ok |/}' "$T/tu1.md"
 sed -i '0,/| `r-a` | `line [0-9]*` | TP | ok |/s//| `r-a` | `x` | FP | no |/' "$T/tu1.md"
+sed -i '/tu heldout begin/,/tu heldout end/{s/| unchecked | |/| TP | ok |/}' "$T/tu1.md"
 runtu "$T/tu1.md" >"$T/tu2.md"
 run "$T/tu2.md" >"$T/tu3.md"
 if grep -q '^\*\*Precision: 2 of 3 `\[tu\]` findings true (67%).\*\*' "$T/tu3.md" &&
+   grep -q '^\*\*Precision: 1 of 1 held-out `\[tu\]` findings true (100%).\*\*' "$T/tu3.md" &&
    grep -q 'Per rule (TP/judged): `r-a` 1/2, `r-b` 1/1.' "$T/tu3.md" &&
    [ "$(grep -c 'tu begin' "$T/tu3.md")" = 1 ] && grep -q 'sample begin' "$T/tu3.md"; then
     pass report_tu_section_kept_by_both_modes

@@ -2,6 +2,7 @@
  * typedef and function are declared in hw/ring.h under -I../include), the want markers
  * what the token mode finds on its own. */
 #include <hw/ring.h>
+#include <hw/boot.h>
 #include "local.h"
 
 #if BITS_PER_LONG == 64 /* want: width-test */
@@ -59,4 +60,22 @@ void ring_old(RING_DESC *d, void *p)
 void *ring_map(struct ring_desc *d)
 {
 	return (void *)(unsigned long)d->bus; /* a physical address widened: no finding */
+}
+
+/* boot protocol and debug store fields: their width is the specification's */
+void boot_chain(struct boot_params *params, struct setup_data *data, void *rom)
+{
+	data->next = (unsigned long)rom; /* no finding: boot protocol */
+	params->hdr.setup_data = (unsigned long)rom; /* no finding: boot protocol */
+	data = (struct setup_data *)(unsigned long)params->hdr.setup_data; /* no finding */
+	printf("%llx\n", data->next); /* want-tu: format-u64-ll */
+}
+
+void *ds_setup(struct debug_store *ds, struct soft_list *l, void *cea)
+{
+	ds->bts_buffer_base = (unsigned long)cea; /* no finding: read by the processor */
+	l->next = (unsigned long)cea; /* want-tu: int-ptr-64 */
+	if (l->pebs_index)
+		return (void *)(unsigned long)l->pebs_index; /* want-tu: ptr-cast-64 */
+	return (void *)(unsigned long)ds->pebs_index; /* no finding: hardware-defined */
 }
