@@ -124,11 +124,52 @@ struct operand au_name_chain(struct audit_scratch *s, u32 i)
     }
     r.last = j;
     bool call = is_p(s, r.end, CPP_P_LPAREN) && tok_in_grp(s, r.end, g);
-    if (call && !s->typed) {
-        /* a call: result type unknown (TU mode knows declared functions' results) */
-        r.chain = false;
-        r.end = au_match_paren(s, r.end);
-        return r;
+    if (call) {
+        /* f(x)->m, f(x).m, f(x)[i]: a member or element of the result, not the result
+           ("(__u64)EXT4_I(inode)->i_file_acl" converts the member): type unknown */
+        u32 k = au_match_paren(s, r.end);
+        bool member = false;
+        while (k > r.end && tok_in_grp(s, k, g)) {
+            if ((is_p(s, k, CPP_P_ARROW) || is_p(s, k, CPP_P_DOT)) && tok_in_grp(s, k + 1, g) &&
+                T(k + 1)->kind == CPP_IDENT)
+                k += 2;
+            else if (is_p(s, k, CPP_P_LSQ) && au_match_paren(s, k) > k)
+                k = au_match_paren(s, k);
+            else
+                break;
+            member = true;
+        }
+        if (member && s->typed && j == i) {
+            /* TU mode, f(x)->a.b of a function returning a struct pointer: the members
+               through its tag (a subscript or an unknown struct leaves the type unknown) */
+            const struct sym *f = au_tab_find(s, T(i)), *m = NULL;
+            const char *tag = f && f->func ? f->tag : NULL;
+            u32 tl = tag ? f->tlen : 0;
+            for (u32 q = au_match_paren(s, r.end); q < k && tag; q += 2) {
+                if (is_p(s, q, CPP_P_LSQ)) { tag = NULL; break; }
+                r.otag = tag;
+                r.otlen = tl;
+                m = au_tab_find_member(s, tag, tl, T(q + 1));
+                r.last = q + 1;
+                tag = m ? m->tag : NULL;
+                tl = m ? m->tlen : 0;
+                if (!m) break;
+            }
+            if (m && r.last + 1 == k) {
+                r.end = k;
+                r.k = class_opk(m->array ? C_NONE : m->cls);
+                return r;
+            }
+            r.otag = NULL;
+            r.last = j;
+        }
+        if (member || !s->typed) {
+            /* a call without TU mode: result type unknown (TU mode knows declared
+               functions' results) */
+            r.chain = false;
+            r.end = member ? k : au_match_paren(s, r.end);
+            return r;
+        }
     }
     /* resolve members through struct tags: a->b->c needs the tag of a, then of a.b */
     struct sym *e = au_tab_find(s, T(i));

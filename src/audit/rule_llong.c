@@ -18,6 +18,12 @@ void au_rule_llong_limits(struct audit_scratch *s, u32 i)
         }
         if (k + 2 <= i && is_id(s, k + 1, "define") && T(k + 2) == t) return;
     }
+    /* A 64-bit value compared with or computed against LLONG_MAX/LLONG_MIN is checked
+       against the range of long long - in the kernel, of loff_t ("if (info->lo_offset >
+       LLONG_MAX)" before "lo->lo_offset = info->lo_offset").  long long and loff_t are
+       128 bits under LP128, so the check and the conversion it guards stay right; only
+       ULLONG_MAX stands in for U64_MAX as an overflow limit or sentinel of a u64. */
+    if (!eq(t, "ULLONG_MAX")) return;
     /* "(u64)ULLONG_MAX", "(s64)LLONG_MAX": converted to the 64-bit type first, which
        gives U64_MAX / -1 / ... exactly: no 128-bit value reaches the 64-bit operand */
     if (i >= 3 && is_p(s, i - 1, CPP_P_RPAREN)) {

@@ -25,7 +25,8 @@ struct sym {
     u8 cls;
     bool array;       /* declared with [] : subscripts keep the class */
     bool sized;       /* an array declared here with its size (not "extern x[]") */
-    const char *tag;  /* struct/union tag of its type, if any */
+    const char *tag;  /* struct/union tag of its type, if any (of a function: of the
+                         struct its result points to) */
     u32 tlen;
     u8 pointee;       /* for pointers: class of *name (a pointer for T **, else T's) */
     const char *src;  /* "tag.member" this local was last assigned from, or NULL */

@@ -135,18 +135,24 @@ const char *const au_addrspace_types[] = {
     "phys_addr_t", "resource_size_t", "dma_addr_t", "efi_physical_addr_t", NULL};
 /* Structures whose 64-bit address fields a specification outside the kernel fixes at 64
  * bits: the x86 boot protocol (boot_params, its setup_header, the setup_data list: physical
- * addresses, used identity-mapped by the boot stubs) and Intel's debug store (BTS/PEBS
- * buffer addresses the processor reads).  A 128-bit kernel keeps these layouts, and the
- * values they hold fit them by that specification, so converting such a field to or from a
- * pointer is not a truncation ptr-cast-64 and int-ptr-64 report.  (Printing them with %ll
- * is still format-u64-ll's: the field stays 64-bit.) */
+ * addresses, used identity-mapped by the boot stubs), Intel's debug store (BTS/PEBS
+ * buffer addresses the processor reads) and ACPICA's structures, all "acpi_*" (the ACPI
+ * tables' layouts, whose u64 fields are physical addresses, and ACPI integers).  A 128-bit
+ * kernel keeps these layouts, and the values they hold fit them by that specification, so
+ * converting such a field to or from a pointer is not a truncation ptr-cast-64 and
+ * int-ptr-64 report.  (Printing them with %ll is still format-u64-ll's: the field stays
+ * 64-bit.)  A name ending in '*' is a prefix. */
 const char *const au_fixed_layout_structs[] = {
-    "boot_params", "setup_header", "setup_data", "debug_store", NULL};
+    "boot_params", "setup_header", "setup_data", "debug_store", "acpi_*", NULL};
 bool au_fixed_layout(const struct operand *o)
 {
     if (!o->otag) return false;
-    for (const char *const *p = au_fixed_layout_structs; *p; p++)
-        if (strlen(*p) == o->otlen && !memcmp(*p, o->otag, o->otlen)) return true;
+    for (const char *const *p = au_fixed_layout_structs; *p; p++) {
+        size_t n = strlen(*p);
+        if ((*p)[n - 1] == '*' ? o->otlen >= n - 1 && !memcmp(*p, o->otag, n - 1)
+                               : n == o->otlen && !memcmp(*p, o->otag, n))
+            return true;
+    }
     return false;
 }
 const char *const au_qualifiers[] = {
@@ -288,6 +294,10 @@ static void func_decl(struct audit_scratch *s, u32 i)
     struct sym *e = au_tab_set(s, T(i), C_NONE); /* the name is no value of that class */
     e->func = true;
     e->ret = stars ? C_PTR : au_type_class_at(s, (u32)j);
+    if (stars == 1 && j > 0 && (is_id(s, (u32)j - 1, "struct") || is_id(s, (u32)j - 1, "union"))) {
+        e->tag = ty->p; /* for a function: the tag of the struct its result points to */
+        e->tlen = ty->len;
+    }
 }
 
 /* TU mode: "RET (*name)(...)" at i (a function pointer, a member or a variable): the

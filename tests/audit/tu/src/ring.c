@@ -79,3 +79,17 @@ void *ds_setup(struct debug_store *ds, struct soft_list *l, void *cea)
 		return (void *)(unsigned long)l->pebs_index; /* want-tu: ptr-cast-64 */
 	return (void *)(unsigned long)ds->pebs_index; /* no finding: hardware-defined */
 }
+
+void *sapic_base(struct acpi_madt_io_sapic *p)
+{
+	return (void *)(unsigned long)p->address; /* no finding: an ACPI table's address */
+}
+
+/* a member of a call's result: the member is converted, not the pointer the call returns */
+u64 ring_at_uses(struct ring_desc *base, unsigned int i)
+{
+	u64 len = (u64)ring_at(base, i)->len; /* no finding: a u32 member */
+	void *p = (void *)(unsigned long)ring_at(base, i)->addr; /* want-tu: ptr-cast-64 */
+	(void)p;
+	return len + (u64)ring_at(base, i); /* want-tu: ptr-cast-64 */
+}

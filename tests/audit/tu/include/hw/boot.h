@@ -23,6 +23,11 @@ struct debug_store {
 	u64 pebs_index;
 };
 
+struct acpi_madt_io_sapic {    /* an ACPI table entry */
+	u32 global_irq_base;
+	u64 address;
+};
+
 struct soft_list {             /* the kernel's own: same names, no outside specification */
 	u64 next;
 	u64 pebs_index;

@@ -32,6 +32,10 @@ struct ring_ops {
 #define RING_DESC_BYTES sizeof(struct ring_desc)
 
 u64 ring_read_cookie(const struct ring_desc *d);
+static inline struct ring_desc *ring_at(struct ring_desc *base, unsigned int i)
+{
+	return base + i;
+}
 static inline __attribute__((always_inline)) dma_handle_t ring_handle(struct ring_desc *d)
 {
 	u64 addr = d->addr; /* a local of an inline function: not a name the file sees */
