@@ -17,6 +17,8 @@ linux_tree
 
 if [ "${AUDIT_LINUX_MODE:-token}" = tu ]; then
     ccdb=${AUDIT_LINUX_CCDB:-}
+    # the audit runs in $DIR: a relative path names a file of the caller's directory
+    [ -z "$ccdb" ] || ccdb=$(realpath "$ccdb")
     if [ -z "$ccdb" ]; then
         linux_config
         # GCC's architecture macros, which zl-audit's predefined set lacks (kbuild passes

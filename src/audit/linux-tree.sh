@@ -44,6 +44,7 @@ timed_audit() {
     shift 2
     [ $# -gt 0 ] || set -- --exclude='*/bpf/progs' --exclude='*.bpf.c' \
         --exclude='*/samples/bpf/*_kern.c' linux-source-6.1
+    rm -f "$BUILD/$name.json" # a failed run must not leave the last run's report to be used
     times >"$BUILD/.$name.t0"
     t0=$(date +%s.%N)
     (cd "$DIR" && "$AUDIT" -j2 -q --format="$format" -o "$BUILD/$name.json" "$@") || rc=$?

@@ -43,7 +43,8 @@ ROW = r"\| (\d+) \| `([^`]+):(\d+):(\d+)` \| `([a-z0-9-]+)` \|"
 
 def kept_sample(old, begin, end, fs):
     """The sample rows between begin and end of old, rows no longer among the findings fs
-    marked, the computed lines dropped; None when old has no such sample."""
+    marked (and rows among them again unmarked), the computed lines dropped; None when old
+    has no such sample."""
     if begin not in old or end not in old:
         return None
     live = {(f["file"], f["line"], f["column"], f["rule"]) for f in fs}
@@ -53,7 +54,9 @@ def kept_sample(old, begin, end, fs):
         m = re.match(ROW, line)
         if m:
             key = (m.group(2), int(m.group(3)), int(m.group(4)), m.group(5))
-            if key not in live and "no longer reported" not in line:
+            # marked anew on each run: a finding reported again loses the mark
+            line = line.replace(" (no longer reported) |", " |")
+            if key not in live:
                 line = line.rstrip(" |") + " (no longer reported) |"
         rows.append(line)
     body = "\n".join(rows)
@@ -198,8 +201,10 @@ def tu_section(rep, fs, old, nfiles, secs, parent, cpu, load):
     w("### Held-out `[tu]` findings")
     w("")
     w("%d further `[tu]` findings, up to %s per rule drawn at random with another seed from "
-      "those the sample above does not hold, judged the same way after the rules were last "
-      "changed: this sample did not guide any change, so its precision is the measurement."
+      "those the sample above does not hold, judged the same way by a reviewer who had not "
+      "changed the rules. The precision as judged, before the changes its false positives "
+      "led to, is in audit.md (section 7); rows those changes removed are marked no longer "
+      "reported and the line below counts the rest."
       % (hrows, os.environ.get("AUDIT_TU_HELDOUT_PER_RULE", "10")))
     w("")
     judged_block(w, TU_HBEGIN, TU_HEND, held, hverdicts, rules, "held-out ")
