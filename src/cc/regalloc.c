@@ -1,6 +1,7 @@
 /* Register allocation: block liveness by iterative dataflow, one live interval per vreg
  * (no holes), linear scan over the intervals.  Intervals that live across a call (or an
- * inline asm) only get callee-saved registers; those clear of every call, asm, atomic,
+ * inline asm that names a register: ir_clobbers_regs) only get callee-saved registers;
+ * those clear of every such call or asm, and every atomic,
  * `param` and `ret` may also get the argument registers.  A vreg that gets no register is spilled
  * to a frame slot for its whole life; the emitter reloads it into a scratch register
  * (t0-t2, ft0-ft2 are reserved for that) at each use. */
@@ -221,9 +222,9 @@ void regalloc(struct ir_func *f)
             /* asm outputs keep a register even when unread (scratch ones are few) */
             if (i->op == IR_ASM)
                 for (int q = 0; q < cnt; q++) used[d[q]] = true;
-            if (ir_is_call_point(i->op) || i->op == IR_AMO || i->op == IR_CAS) {
+            if (ir_clobbers_regs(i) || i->op == IR_AMO || i->op == IR_CAS) {
                 /* AMO and CAS only use the argument registers (marked odd) */
-                int mark = ir_is_call_point(i->op) ? p : p | 1;
+                int mark = ir_clobbers_regs(i) ? p : p | 1;
                 if (ncalls == capcalls) {
                     int *nc = cc_alloc(sizeof(int) * (size_t)capcalls * 2);
                     memcpy(nc, calls, sizeof(int) * (size_t)ncalls);
@@ -268,7 +269,7 @@ void regalloc(struct ir_func *f)
                 for (int q = 0; q < cnt; q++) no_arg[u[q]] = true;
                 continue;
             }
-            if (!ir_is_call_point(i->op) && i->op != IR_AMO && i->op != IR_CAS) continue;
+            if (!ir_clobbers_regs(i) && i->op != IR_AMO && i->op != IR_CAS) continue;
             nstamp++;
             for (int pass = 0; pass < 2; pass++) {
                 int *u;
