@@ -95,6 +95,18 @@ int **ir_slot_buf(const struct ir_ins *i, int **local, int nlocal)
     return bound <= nlocal ? local : cc_alloc(sizeof(int *) * (size_t)bound);
 }
 
+bool ir_clobbers_regs(const struct ir_ins *i)
+{
+    if (!ir_is_call_point(i->op)) return false;
+    if (i->op != IR_ASM) return true;
+    const struct ir_asm *a = i->asmi;
+    for (int k = 0; k < a->nops; k++)
+        if (a->ops[k].pinned) return true;
+    for (int k = 0; k < a->nclob; k++)
+        if (strcmp(a->clobbers[k], "memory") && strcmp(a->clobbers[k], "cc")) return true;
+    return false;
+}
+
 int ir_uses(struct ir_ins *i, int **slots, int max)
 {
     const struct ir_opinfo *o = &ir_ops[i->op];

@@ -149,6 +149,10 @@ int ir_defs(struct ir_ins *i, int **slots, int max);
 static inline bool ir_is_pure(int op) { return ir_ops[op].flags & IRF_PURE; }
 static inline bool ir_is_term(int op) { return ir_ops[op].flags & IRF_TERM; }
 static inline bool ir_is_call_point(int op) { return ir_ops[op].flags & IRF_CLOBBER; }
+/* whether caller-saved registers may not survive i: a call point, except an asm
+ * statement that names no register (no clobbered register, no register asm operand),
+ * which touches only its operands' registers and the emitter's scratch registers */
+bool ir_clobbers_regs(const struct ir_ins *i);
 
 /* lower.c */
 struct ir_func *lower_function(struct obj *fn);

@@ -20,6 +20,7 @@ static const struct ir_pass {
     {"licm", 1, opt_licm},
     {"ivsr", 1, opt_ivsr},
     {"addrfold", 1, opt_addrfold},
+    {"deaddef", 1, opt_deaddef},
     {"dce", 1, opt_dce},
     {"jumps", 1, opt_jumps},
     {"rotate", 1, opt_rotate},

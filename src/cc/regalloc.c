@@ -1,8 +1,11 @@
 /* Register allocation: block liveness by iterative dataflow, one live interval per vreg
  * (no holes), linear scan over the intervals.  Intervals that live across a call (or an
- * inline asm) only get callee-saved registers; those clear of every call, asm, atomic,
+ * inline asm that names a register: ir_clobbers_regs) only get callee-saved registers;
+ * those clear of every such call or asm, and every atomic,
  * `param` and `ret` may also get the argument registers.  A vreg that gets no register is spilled
- * to a frame slot for its whole life; the emitter reloads it into a scratch register
+ * to a frame slot for its whole life (the one of least cost per length, the cost being
+ * its uses and definitions weighted by loop depth);
+ * the emitter reloads it into a scratch register
  * (t0-t2, ft0-ft2 are reserved for that) at each use. */
 #include "cc/ir.h"
 
@@ -188,6 +191,20 @@ void regalloc(struct ir_func *f)
         iv[v].end = -1;
     }
     bool *used = cc_alloc((size_t)nv);
+    /* spill costs: each use and definition weighs 8^depth (at most 8^4), depth counting
+     * the backward edges of the layout whose span holds the block (its loops, as the
+     * blocks of a loop lie between its header and its last back edge) */
+    int *depth = cc_alloc(sizeof(int) * (size_t)(f->nblocks + 1));
+    for (int bi = 0; bi < f->nblocks; bi++) {
+        int *s = sbuf, ns = succs(f->blocks[bi], s);
+        for (int q = 0; q < ns; q++)
+            if (s[q] <= bi) {
+                depth[s[q]]++;
+                depth[bi + 1]--;
+            }
+    }
+    for (int bi = 1; bi < f->nblocks; bi++) depth[bi] += depth[bi - 1];
+    long long *cost = cc_alloc(sizeof(long long) * (size_t)nv);
     int pos = 0;
     int ncalls = 0, capcalls = 64;
     int *calls = cc_alloc(sizeof(int) * (size_t)capcalls);
@@ -206,6 +223,7 @@ void regalloc(struct ir_func *f)
                 EXTEND(v, b->end);
             }
         }
+        long long wt = 1LL << (3 * (depth[bi] < 4 ? depth[bi] : 4));
         for (int k = 0; k < b->n; k++) {
             struct ir_ins *i = &b->ins[k];
             int p = pos + 2 * k;
@@ -214,16 +232,24 @@ void regalloc(struct ir_func *f)
             for (int q = 0; q < cnt; q++) {
                 EXTEND(u[q], p);
                 used[u[q]] = true;
+                cost[u[q]] += wt;
             }
             cnt = operand_vregs(i, true, tmpd, &d);
+            for (int q = 0; q < cnt; q++) cost[d[q]] += wt;
+            /* asm operands in memory need the emitter's scratch registers (three) */
+            if (i->op == IR_ASM) {
+                for (int q = 0; q < cnt; q++) cost[d[q]] += 1LL << 40;
+                int nu = operand_vregs(i, false, tmp, &u);
+                for (int q = 0; q < nu; q++) cost[u[q]] += 1LL << 40;
+            }
             /* asm outputs must not share a register with its inputs */
             for (int q = 0; q < cnt; q++) EXTEND(d[q], i->op == IR_ASM ? p : p + 1);
             /* asm outputs keep a register even when unread (scratch ones are few) */
             if (i->op == IR_ASM)
                 for (int q = 0; q < cnt; q++) used[d[q]] = true;
-            if (ir_is_call_point(i->op) || i->op == IR_AMO || i->op == IR_CAS) {
+            if (ir_clobbers_regs(i) || i->op == IR_AMO || i->op == IR_CAS) {
                 /* AMO and CAS only use the argument registers (marked odd) */
-                int mark = ir_is_call_point(i->op) ? p : p | 1;
+                int mark = ir_clobbers_regs(i) ? p : p | 1;
                 if (ncalls == capcalls) {
                     int *nc = cc_alloc(sizeof(int) * (size_t)capcalls * 2);
                     memcpy(nc, calls, sizeof(int) * (size_t)ncalls);
@@ -268,7 +294,7 @@ void regalloc(struct ir_func *f)
                 for (int q = 0; q < cnt; q++) no_arg[u[q]] = true;
                 continue;
             }
-            if (!ir_is_call_point(i->op) && i->op != IR_AMO && i->op != IR_CAS) continue;
+            if (!ir_clobbers_regs(i) && i->op != IR_AMO && i->op != IR_CAS) continue;
             nstamp++;
             for (int pass = 0; pass < 2; pass++) {
                 int *u;
@@ -360,12 +386,20 @@ void regalloc(struct ir_func *f)
                     break;
                 }
         if (got < 0) {
-            /* spill the interval that ends last among those whose register x may use */
+            /* spill the cheapest of x and the intervals holding a register x may use:
+             * the least cost per length of interval, of those the one that ends last */
             int victim = -1;
+            double vd = (double)cost[x->v] / (x->end - x->start + 1);
+            int vend = x->end;
             for (int p = 0; p < np; p++)
                 for (int q = 0; q < plen[p]; q++) {
-                    int r = pools[p][q];
-                    if (reg_end[r] > x->end && (victim < 0 || reg_end[r] > reg_end[victim])) victim = r;
+                    int r = pools[p][q], w = reg_v[r];
+                    double dn = (double)cost[w] / (iv[w].end - iv[w].start + 1);
+                    if (dn < vd || (dn == vd && reg_end[r] > vend)) {
+                        victim = r;
+                        vd = dn;
+                        vend = reg_end[r];
+                    }
                 }
             if (victim >= 0) {
                 int sv = reg_v[victim];

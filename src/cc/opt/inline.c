@@ -9,7 +9,9 @@
  * call's results at the same registers and jumps to the code after the call.  Arguments
  * and results hold the same bits whether moved or passed, so the canonical form of
  * narrow values is kept.  A call whose arguments or results do not match the callee's
- * parameters and result pieces one to one (an unprototyped call, say) stays a call. */
+ * parameters and result pieces one to one (an unprototyped call, say) stays a call.
+ * Inline asm is copied too (its operands renamed like any others) unless its text could
+ * not appear twice in one assembly file (asm_copyable). */
 #include "cc/opt/opt.h"
 
 #include <string.h>
@@ -37,6 +39,22 @@ static struct ir_call *copy_call(const struct ir_call *c)
     n->rets = cc_alloc(sizeof *n->rets * (size_t)(c->nrets + 1));
     if (c->nrets) memcpy(n->rets, c->rets, sizeof *n->rets * (size_t)c->nrets);
     return n;
+}
+
+static struct ir_asm *copy_asm(const struct ir_asm *a)
+{
+    struct ir_asm *n = cc_alloc(sizeof *n);
+    *n = *a;
+    n->ops = cc_alloc(sizeof *n->ops * (size_t)(a->nops + 1));
+    if (a->nops) memcpy(n->ops, a->ops, sizeof *n->ops * (size_t)a->nops);
+    return n;
+}
+
+/* an asm statement whose text may appear twice in the output: it defines no label (no
+ * `:` at all, so neither `name:` nor `1:`) and asks for no unique number (`%=`) */
+static bool asm_copyable(const struct ir_asm *a)
+{
+    return !strchr(a->text, ':') && !strstr(a->text, "%=");
 }
 
 static int real_size(const struct ir_func *g)
@@ -73,8 +91,11 @@ static bool inlinable(const struct ir_func *g)
         for (int k = 0; k < g->blocks[b]->n; k++)
             switch (g->blocks[b]->ins[k].op) {
             case IR_ALLOCA: case IR_SAVE_VA: case IR_BLOCKADDR: case IR_IJMP: case IR_SPSAVE:
-            case IR_SPRESTORE: case IR_FRAMEADDR: case IR_ASM:
+            case IR_SPRESTORE: case IR_FRAMEADDR:
                 return false;
+            case IR_ASM:
+                if (!asm_copyable(g->blocks[b]->ins[k].asmi)) return false;
+                break;
             case IR_CALL:
                 if (returns_twice(g->blocks[b]->ins[k].call->sym)) return false;
                 break;
@@ -96,8 +117,10 @@ static struct ir_func *snapshot(const struct ir_func *g)
         nb->ins = cc_alloc(sizeof *nb->ins * (size_t)(ob->n + 1));
         if (ob->n) memcpy(nb->ins, ob->ins, sizeof *nb->ins * (size_t)ob->n);
         nb->cap = ob->n;
-        for (int k = 0; k < ob->n; k++)
+        for (int k = 0; k < ob->n; k++) {
             if (nb->ins[k].call) nb->ins[k].call = copy_call(nb->ins[k].call);
+            else if (nb->ins[k].asmi) nb->ins[k].asmi = copy_asm(nb->ins[k].asmi);
+        }
         n->blocks[b] = nb;
     }
     n->vclass = cc_alloc((size_t)g->nvregs + 1);
@@ -202,6 +225,7 @@ static void inline_at(struct ir_func *f, int bi, int k, const struct ir_func *g,
                 break;  /* anything after a terminator is unreachable */
             }
             if (x.call) x.call = copy_call(x.call);
+            if (x.asmi) x.asmi = copy_asm(x.asmi);
             int **fields;
             int n = operand_fields(&x, &fields);
             for (int r = 0; r < n; r++)

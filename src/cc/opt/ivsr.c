@@ -1,6 +1,7 @@
 /* Pass "ivsr": induction-variable strength reduction.  In a loop (loops.c) with a
  * preheader and one back edge, from a latch block ending in `jmp` to the header, and no
- * call point (a new vreg live across a call would take a callee-saved register), a
+ * call point (a new vreg live across a call would take a callee-saved register; an asm
+ * that names no register is none: ir_clobbers_regs), a
  * basic induction variable is a vreg i whose only definition in the loop is
  * `i = add.W i #c` in a block that runs once in every iteration (the latch, or a block
  * that only jumps to it and is its only predecessor, and so on back).  An address
@@ -114,7 +115,7 @@ static void do_loop(struct ir_func *f, const struct opt_loop *L, int *nin, int *
         struct ir_block *blk = f->blocks[b];
         for (int k = 0; k < blk->n; k++) {
             struct ir_ins *i = &blk->ins[k];
-            calls |= ir_is_call_point(i->op);
+            calls |= ir_clobbers_regs(i);
             int **slots = ir_slot_buf(i, local, 8);
             int n = ir_defs(i, slots, ir_operand_bound(i));
             for (int r = 0; r < n; r++) {

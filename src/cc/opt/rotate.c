@@ -5,7 +5,8 @@
  * copy of a block instead of jumping to it runs the same instructions, so any block
  * could be copied; only small ones (no calls or asm, which carry their operand lists)
  * are, to bound the growth.  It runs last: the copies define their vregs a second
- * time, which the passes that look through single definitions would then not do. */
+ * time, which the passes that look through single definitions would then not do.
+ * Then the blocks that the jumps pass and the copies left unreached are emptied. */
 #include "cc/opt/opt.h"
 
 #include <string.h>
@@ -44,4 +45,7 @@ void opt_rotate(struct ir_func *f)
         j->n = n;
         j->cap = need;
     }
+    /* the jumps pass and the copies leave blocks that nothing jumps to any more: emptied,
+     * the emitter falls through them (a branch to the block after them is turned around) */
+    opt_unreachable(f);
 }
