@@ -56,6 +56,10 @@ struct jit_cache {
 
 /* True on hosts the translator emits code for (x86-64 Linux with memfd). */
 bool jit_host_supported(void);
+/* True when the host has FMA3 (and the AVX state the VEX encoding needs): the translator
+ * then computes fmadd.d and its kin inline.  jit_fma_off (tests) makes it false. */
+bool jit_host_fma(void);
+extern bool jit_fma_off;
 
 /* The hart's cache, created on first use; NULL if the host refuses executable memory. */
 struct jit_cache *jit_cache_get(struct hart *h);

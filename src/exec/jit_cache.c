@@ -23,6 +23,17 @@ bool jit_host_supported(void)
 #endif
 }
 
+bool jit_fma_off;
+
+bool jit_host_fma(void)
+{
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    return !jit_fma_off && __builtin_cpu_supports("avx") && __builtin_cpu_supports("fma");
+#else
+    return false;
+#endif
+}
+
 /* enter(h, code): save the callee-saved registers, set up rbp and r14, jump to code.
  * exit: write r14 back to h->instret, restore, return (rax, rdx as the code left them). */
 static void emit_stubs(struct jit_cache *c)

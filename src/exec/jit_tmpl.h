@@ -7,8 +7,9 @@
  *    jumps there (a backward one is a loop, checked as a block entry is); other taken
  *    branches leave through a side exit.
  *  - Integer computation, loads and stores (with the TLB fast path inline), branches
- *    and jumps are translated; F/D operations become calls of their exec/fp_ops.h
- *    function.  The first instruction the translator does not handle (atomics, CSRs,
+ *    and jumps are translated; the frequent F/D operations have an inline SSE fast
+ *    path with an out-of-line call of their exec/fp_ops.h function for the rest, the
+ *    others are calls of that function ("the F and D operations" below).  The first instruction the translator does not handle (atomics, CSRs,
  *    ecall, ebreak, fence.i, an illegal word) ends the block with an exit that runs the
  *    interpreter from there.
  *  - Each block starts by comparing instret with insn_limit (signals, other threads and
@@ -51,7 +52,7 @@
  * all): the translator stops a block before these could overflow it, and checks after
  * emission. */
 #define JIT_INSN_MAX(ncached) (160 + 16 * (ncached))
-#define JIT_STUB_MAX(ncached) (128 + 24 * (ncached))
+#define JIT_STUB_MAX(ncached) (160 + 24 * (ncached))
 /* the count those take: host registers, plus at RV128 the pairs a slow path or a helper
  * stores and loads beyond the scratch ones (its sources and destination) */
 #define NHOST(t) (XLEN == 128 ? 2 * (t)->ncached + 6 : (t)->ncached)
@@ -107,18 +108,21 @@ static u64 RV(jit_mulhu)(u64 x, u64 y) { return (u32)(((u64)(u32)x * (u64)(u32)y
 
 /* ---- the translation of one block ---- */
 
-/* (the first three leave at the instruction that made them: idx and pc are its) */
-enum stub_kind { STUB_LOAD, STUB_STORE, STUB_INTERP, STUB_BRANCH, STUB_CHAIN, STUB_REQUEST };
+/* (the first four leave at the instruction that made them: idx and pc are its) */
+enum stub_kind { STUB_LOAD, STUB_STORE, STUB_FP, STUB_INTERP, STUB_BRANCH, STUB_CHAIN,
+                 STUB_REQUEST };
 
 /* Out-of-line code, emitted after the block's straight-line code. */
 struct RV(stub) {
     enum stub_kind kind;
     u8 *from;               /* the rel32 (rw) that must jump to the stub */
     u8 *from2;              /* another one, or NULL (RV128's TLB probe: the high half) */
+    u8 *more[4];            /* more of them (an F/D operation's fast path: nmore) */
+    unsigned nmore;
     u8 *cont;               /* where a slow path returns (rw) */
     u32 idx;                /* instructions retired before this one in the block */
     uxlen pc, target;
-    unsigned size, kind_arg, reg;
+    unsigned size, kind_arg, reg;   /* STUB_FP: rs3, the operation, rs2 (and rs1, imm = rm) */
     unsigned hreg;          /* a load's destination host register, or NOT_CACHED (rax) */
     unsigned rs1;           /* RV128's slow paths recompute the address from rs1 + imm */
     i32 imm;
@@ -720,7 +724,32 @@ static void RV(emit_jalr)(struct RV(jt) *t, const struct isa_inst *in, uxlen pc,
 #endif
 }
 
-/* The F and D operations: a call of their exec/fp_ops.h function. */
+/* ---- the F and D operations ----
+ *
+ * Each has a function in exec/fp_ops.h (bit-exact RISC-V semantics in software).  The
+ * frequent ones also have an inline fast path on the host's SSE arithmetic, which handles
+ * the common case and jumps to an out-of-line slow path (STUB_FP: the call of that
+ * function, whose result the fast path's tail stores) for the rest:
+ *
+ *  - The host computes with MXCSR's default (round to nearest even, no FTZ/DAZ; zl-run
+ *    never changes it), so an inexact operation is inline only with rm = RNE, static or
+ *    dynamic (frm is 0, checked at run time); the exact ones (fsgnj*, fmv*, compares,
+ *    fcvt.d.s, fcvt.d.w[u], fcvt.d.l[u] of values below 2^53) in any valid mode.
+ *  - Flags: an arithmetic operation (add, sub, mul, div, sqrt, fcvt.s.d, fmadd.d ...)
+ *    with a result that is finite and at least 2^-1021 in magnitude (single: 2^-125) can
+ *    only raise NX: NV needs a NaN or an infinity among the inputs (or makes a NaN), DZ
+ *    an infinite result, OF an infinite one in RNE, UF a tiny one.  So the fast path
+ *    runs only when fflags already holds NX and takes the host's result if its exponent
+ *    says so; anything else (zero, subnormal, infinite or NaN results, NX still clear)
+ *    is the slow path's.  A compare is inline unless an operand is a NaN (unordered);
+ *    a conversion to an integer unless the value is out of range (the host's
+ *    "indefinite" integer), and raises NX itself when converting back differs.
+ *  - Singles: an operand that is not NaN-boxed goes to the slow path (it reads as the
+ *    canonical NaN), except for fsgnj*.s which substitute the canonical NaN inline;
+ *    results are boxed.
+ *  - fmadd.d, fmsub.d, fnmsub.d, fnmadd.d are inline on hosts with FMA3 (jit_host_fma,
+ *    checked with cpuid), helper calls elsewhere; the single FMAs, fmin/fmax, fclass and
+ *    the conversions of singles to and from integers are always helper calls. */
 struct RV(fp_entry) { const void *fn; bool dest_x, src_x, rm; };
 #define FP_IS_X_FPR false
 #define FP_IS_X_GPR true
@@ -731,28 +760,320 @@ struct RV(fp_entry) { const void *fn; bool dest_x, src_x, rm; };
 static const struct RV(fp_entry) RV(fp_table)[ISA_OP_COUNT] = { FP_OPS(FP_ENTRY) };
 #undef FP_ENTRY
 
+/* rax = fpop(f[rs1] or x[rs1], f[rs2], f[rs3], rm in rcx, &fflags) */
+static void RV(fp_call)(struct x86 *e, const struct RV(fp_entry) *f, unsigned rs1, unsigned rs2,
+                        unsigned rs3, u32 dirty)
+{
+    RV(call_begin)(e, dirty);
+    if (f->src_x) RV(ldx)(e, RDI, rs1);
+    else x86_load64(e, RDI, RBP, FOFF(rs1));
+    x86_load64(e, RSI, RBP, FOFF(rs2));
+    x86_load64(e, RDX, RBP, FOFF(rs3));
+    x86_lea(e, R8, RBP, HOFF(fflags));         /* flags are ORed into fflags' low byte */
+    RV(call_end)(e, f->fn);
+}
+
+/* The slow path of an inline operation: with a dynamic rounding mode, leave for the
+ * interpreter if frm is not valid (it reports the illegal instruction); then the call,
+ * and back to the fast path's tail, which stores rax. */
+static void RV(fp_slow)(struct RV(jt) *t, const struct RV(stub) *s)
+{
+    struct x86 *e = &t->e;
+    const struct RV(fp_entry) *f = &RV(fp_table)[s->kind_arg];
+    if (f->rm && s->imm == 7) {
+        x86_load32(e, RCX, RBP, HOFF(frm));
+        x86_alu_imm(e, false, ALU_CMP, RCX, 4);
+        u8 *ok = x86_jcc(e, CC_BE);
+        x86_alu_imm(e, true, ALU_ADD, R14, (i32)s->idx);
+        RV(set_pc)(e, s->pc);
+        RV(exit_with)(t, JIT_EXIT_INTERP, s->dirty);
+        RV(link_here)(t, ok);
+    } else {
+        x86_mov_imm(e, RCX, (u64)s->imm);
+    }
+    RV(fp_call)(e, f, s->rs1, s->reg, s->size, s->dirty);
+    RV(jmp_to)(t, RV(rx)(t, s->cont));
+}
+
+static struct RV(stub) *RV(fp_stub)(struct RV(jt) *t, const struct isa_inst *in)
+{
+    struct RV(stub) *s = RV(new_stub)(t, STUB_FP, NULL);
+    s->kind_arg = in->op;
+    s->rs1 = in->rs1;
+    s->reg = in->rs2;
+    s->size = in->rs3;
+    s->imm = in->rm;
+    return s;
+}
+/* jcc to the slow path */
+static void RV(fp_to_slow)(struct RV(jt) *t, struct RV(stub) *s, enum x86_cc cc)
+{
+    u8 *at = x86_jcc(&t->e, cc);
+    if (!s->from) s->from = at;
+    else if (!s->from2) s->from2 = at;
+    else s->more[s->nmore++] = at;
+}
+/* Whether the inline path applies to the instruction's static mode (rne: it needs RNE),
+ * and for a dynamic one, the run-time check of frm. */
+static bool RV(fp_rm_ok)(const struct isa_inst *in, bool rne)
+{
+    return in->rm == 7 || (rne ? in->rm == FP_RNE : in->rm <= FP_RMM);
+}
+static void RV(fp_rm_check)(struct RV(jt) *t, struct RV(stub) *s, const struct isa_inst *in,
+                            bool rne)
+{
+    if (in->rm != 7) return;
+    x86_cmp_mem32_imm8(&t->e, RBP, HOFF(frm), rne ? FP_RNE : FP_RMM);
+    RV(fp_to_slow)(t, s, rne ? CC_NE : CC_A);
+}
+/* f[r] must hold a NaN-boxed single */
+static void RV(fp_boxed)(struct RV(jt) *t, struct RV(stub) *s, unsigned r)
+{
+    x86_cmp_mem32_imm8(&t->e, RBP, FOFF(r) + 4, -1);
+    RV(fp_to_slow)(t, s, CC_NE);
+}
+/* rax |= the box of a single */
+static void RV(fp_box_rax)(struct x86 *e)
+{
+    x86_mov_imm(e, RCX, 0xffffffff00000000ull);
+    x86_alu_reg(e, true, ALU_OR, RAX, RCX);
+}
+
+/* An arithmetic operation: xmm0 = op(rs1[, rs2]) (pfx SSE_SD or SSE_SS: the sources'
+ * width), or the FMA `fma` (0: none); the result's width is single_out.  exact: the
+ * operation never rounds (fcvt.d.s). */
+static bool RV(fp_arith)(struct RV(jt) *t, const struct isa_inst *in, unsigned pfx, unsigned op,
+                         bool single_out, bool exact, unsigned fma)
+{
+    struct x86 *e = &t->e;
+    if (!RV(fp_rm_ok)(in, !exact)) return false;
+    bool single_in = pfx == SSE_SS;
+    unsigned nsrc = fma ? 3 : op == SSE_SQRT || op == SSE_CVT ? 1 : 2;
+    const unsigned src[3] = { in->rs1, in->rs2, in->rs3 };
+    struct RV(stub) *s = RV(fp_stub)(t, in);
+    RV(fp_rm_check)(t, s, in, !exact);
+    if (!exact) {
+        x86_test_mem8_imm(e, RBP, HOFF(fflags), FP_NX);
+        RV(fp_to_slow)(t, s, CC_E);
+    }
+    if (single_in)
+        for (unsigned k = 0; k < nsrc; k++)
+            if (k == 0 || (src[k] != src[0] && (k == 1 || src[k] != src[1]))) RV(fp_boxed)(t, s, src[k]);
+    if (nsrc == 1) {
+        x86_sse_mem(e, pfx, false, op, 0, RBP, FOFF(in->rs1));      /* op xmm0, [rs1] */
+    } else {
+        if (single_in) x86_movd_load(e, 0, RBP, FOFF(in->rs1));
+        else x86_movq_load(e, 0, RBP, FOFF(in->rs1));
+        if (fma) {
+            x86_movq_load(e, 1, RBP, FOFF(in->rs2));
+            x86_fma_sd_mem(e, fma, 0, 1, RBP, FOFF(in->rs3));       /* xmm0 = xmm1 * xmm0 + [rs3] */
+        } else {
+            x86_sse_mem(e, pfx, false, op, 0, RBP, FOFF(in->rs2));  /* op xmm0, [rs2] */
+        }
+    }
+    x86_movq_from_xmm(e, !single_out, RAX, 0);
+    /* the biased exponent in [2, max - 1] */
+    x86_mov(e, true, RCX, RAX);
+    x86_shift_imm(e, true, SH_SHR, RCX, single_out ? 23 : 52);
+    x86_alu_imm(e, false, ALU_AND, RCX, single_out ? 0xff : 0x7ff);
+    x86_alu_imm(e, false, ALU_SUB, RCX, 2);
+    x86_alu_imm(e, false, ALU_CMP, RCX, single_out ? 0xfc : 0x7fc);
+    RV(fp_to_slow)(t, s, CC_A);
+    s->cont = e->p;
+    if (single_out) RV(fp_box_rax)(e);
+    x86_store64(e, RAX, RBP, FOFF(in->rd));
+    return true;
+}
+
+/* fsgnj, fsgnjn, fsgnjx (kind 0, 1, 2): integer operations on the sign bit; no flags.  A
+ * single that is not boxed is read as the canonical NaN. */
+static void RV(fp_sgnj)(struct RV(jt) *t, const struct isa_inst *in, bool single, int kind)
+{
+    struct x86 *e = &t->e;
+    const unsigned reg[2] = { RAX, RCX }, src[2] = { in->rs1, in->rs2 };
+    for (int k = 0; k < 2; k++) {
+        if (!single) {
+            x86_load64(e, reg[k], RBP, FOFF(src[k]));
+            continue;
+        }
+        x86_load32(e, reg[k], RBP, FOFF(src[k]));
+        x86_mov_imm(e, RDX, F32_NAN);
+        x86_cmp_mem32_imm8(e, RBP, FOFF(src[k]) + 4, -1);
+        x86_cmov(e, false, CC_NE, reg[k], RDX);
+    }
+    /* rax ^= (b, a ^ b or ~(a ^ b)) & sign */
+    if (kind != 2) x86_alu_reg(e, !single, ALU_XOR, RCX, RAX);
+    if (kind == 1) x86_op_reg(e, !single, 0xf7, 2, RCX);            /* not */
+    x86_shift_imm(e, !single, SH_SHR, RCX, single ? 31 : 63);
+    x86_shift_imm(e, !single, SH_SHL, RCX, single ? 31 : 63);
+    x86_alu_reg(e, !single, ALU_XOR, RAX, RCX);
+    if (single) RV(fp_box_rax)(e);
+    x86_store64(e, RAX, RBP, FOFF(in->rd));
+}
+
+/* feq, flt, fle (cc: E, B, BE after ucomis[sd] rs1, rs2): a NaN operand (unordered) is
+ * the slow path's, for its flags. */
+static void RV(fp_cmp)(struct RV(jt) *t, const struct isa_inst *in, bool single, enum x86_cc cc)
+{
+    struct x86 *e = &t->e;
+    struct RV(stub) *s = RV(fp_stub)(t, in);
+    if (single) {
+        RV(fp_boxed)(t, s, in->rs1);
+        if (in->rs2 != in->rs1) RV(fp_boxed)(t, s, in->rs2);
+        x86_movd_load(e, 0, RBP, FOFF(in->rs1));
+    } else {
+        x86_movq_load(e, 0, RBP, FOFF(in->rs1));
+    }
+    x86_sse_mem(e, single ? SSE_PS : SSE_PD, false, SSE_UCOMI, 0, RBP, FOFF(in->rs2));
+    RV(fp_to_slow)(t, s, CC_P);
+    x86_setcc(e, cc, RAX);
+    s->cont = e->p;
+    RV(stx)(e, RAX, in->rd);
+}
+
+/* fcvt.d.w, fcvt.d.wu (exact), fcvt.d.l, fcvt.d.lu (exact below 2^53 in magnitude, else
+ * the slow path's) */
+static bool RV(fp_from_int)(struct RV(jt) *t, const struct isa_inst *in, bool wide, bool is_signed)
+{
+    struct x86 *e = &t->e;
+    if (!RV(fp_rm_ok)(in, false)) return false;
+    struct RV(stub) *s = in->rm == 7 || wide ? RV(fp_stub)(t, in) : NULL;
+    if (s) RV(fp_rm_check)(t, s, in, false);
+    RV(ldx)(e, RAX, in->rs1);
+    if (wide) {
+        x86_mov(e, true, RCX, RAX);
+        x86_shift_imm(e, true, is_signed ? SH_SAR : SH_SHR, RCX, 53);
+        if (is_signed) {                    /* -1 or 0 */
+            x86_alu_imm(e, true, ALU_ADD, RCX, 1);
+            x86_alu_imm(e, true, ALU_CMP, RCX, 1);
+            RV(fp_to_slow)(t, s, CC_A);
+        } else {
+            RV(fp_to_slow)(t, s, CC_NE);
+        }
+    } else if (!is_signed) {
+        x86_mov(e, false, RAX, RAX);        /* zero-extend */
+    }
+    x86_sse_reg(e, SSE_SD, wide || !is_signed, SSE_CVTSI, 0, RAX);
+    x86_movq_from_xmm(e, true, RAX, 0);
+    if (s) s->cont = e->p;
+    x86_store64(e, RAX, RBP, FOFF(in->rd));
+    return true;
+}
+
+/* fcvt.w.d, fcvt.wu.d, fcvt.l.d with rm RTZ (truncating) or RNE: the host's 64-bit
+ * conversion; out of the range (or NaN: the host's indefinite integer) is the slow
+ * path's; inexact sets NX. */
+static bool RV(fp_to_int)(struct RV(jt) *t, const struct isa_inst *in, bool wide, bool is_signed)
+{
+    struct x86 *e = &t->e;
+    if (in->rm != FP_RTZ && !RV(fp_rm_ok)(in, true)) return false;
+    struct RV(stub) *s = RV(fp_stub)(t, in);
+    RV(fp_rm_check)(t, s, in, true);
+    x86_movq_load(e, 0, RBP, FOFF(in->rs1));
+    x86_sse_reg(e, SSE_SD, true, in->rm == FP_RTZ ? SSE_CVTT : SSE_CVTI, RAX, 0);
+    if (wide) {                             /* not INT64_MIN */
+        x86_mov(e, true, RCX, RAX);
+        x86_op_reg(e, true, 0xf7, 3, RCX);  /* neg: overflows on it alone */
+        RV(fp_to_slow)(t, s, CC_O);
+    } else if (is_signed) {
+        x86_movsxd(e, RCX, RAX);
+        x86_alu_reg(e, true, ALU_CMP, RCX, RAX);
+        RV(fp_to_slow)(t, s, CC_NE);
+    } else {
+        x86_mov(e, true, RCX, RAX);
+        x86_shift_imm(e, true, SH_SHR, RCX, 32);
+        RV(fp_to_slow)(t, s, CC_NE);
+    }
+    x86_sse_reg(e, SSE_SD, true, SSE_CVTSI, 1, RAX);
+    x86_sse_reg(e, SSE_PD, false, SSE_UCOMI, 0, 1);
+    u8 *exact = x86_jcc(e, CC_E);
+    x86_or_mem8_imm(e, RBP, HOFF(fflags), FP_NX);
+    RV(link_here)(t, exact);
+    if (!wide && !is_signed) x86_movsxd(e, RAX, RAX);   /* (fp_ops.h: sign-extended) */
+    s->cont = e->p;
+    RV(stx)(e, RAX, in->rd);
+    return true;
+}
+
+/* The inline translation of an F/D operation, if it has one (false: nothing emitted). */
+static bool RV(emit_fp_inline)(struct RV(jt) *t, const struct isa_inst *in)
+{
+    struct x86 *e = &t->e;
+    switch (in->op) {
+    case ISA_FADD_D: return RV(fp_arith)(t, in, SSE_SD, SSE_ADD, false, false, 0);
+    case ISA_FSUB_D: return RV(fp_arith)(t, in, SSE_SD, SSE_SUB, false, false, 0);
+    case ISA_FMUL_D: return RV(fp_arith)(t, in, SSE_SD, SSE_MUL, false, false, 0);
+    case ISA_FDIV_D: return RV(fp_arith)(t, in, SSE_SD, SSE_DIV, false, false, 0);
+    case ISA_FSQRT_D: return RV(fp_arith)(t, in, SSE_SD, SSE_SQRT, false, false, 0);
+    case ISA_FADD_S: return RV(fp_arith)(t, in, SSE_SS, SSE_ADD, true, false, 0);
+    case ISA_FSUB_S: return RV(fp_arith)(t, in, SSE_SS, SSE_SUB, true, false, 0);
+    case ISA_FMUL_S: return RV(fp_arith)(t, in, SSE_SS, SSE_MUL, true, false, 0);
+    case ISA_FDIV_S: return RV(fp_arith)(t, in, SSE_SS, SSE_DIV, true, false, 0);
+    case ISA_FSQRT_S: return RV(fp_arith)(t, in, SSE_SS, SSE_SQRT, true, false, 0);
+    case ISA_FCVT_S_D: return RV(fp_arith)(t, in, SSE_SD, SSE_CVT, true, false, 0);
+    case ISA_FCVT_D_S: return RV(fp_arith)(t, in, SSE_SS, SSE_CVT, false, true, 0);
+    /* RISC-V's fnmsub is -(a * b) + c, x86's fnmadd; its fnmadd is x86's fnmsub */
+    case ISA_FMADD_D: return jit_host_fma() && RV(fp_arith)(t, in, SSE_SD, 0, false, false, FMA_MADD213);
+    case ISA_FMSUB_D: return jit_host_fma() && RV(fp_arith)(t, in, SSE_SD, 0, false, false, FMA_MSUB213);
+    case ISA_FNMSUB_D: return jit_host_fma() && RV(fp_arith)(t, in, SSE_SD, 0, false, false, FMA_NMADD213);
+    case ISA_FNMADD_D: return jit_host_fma() && RV(fp_arith)(t, in, SSE_SD, 0, false, false, FMA_NMSUB213);
+    case ISA_FSGNJ_D: RV(fp_sgnj)(t, in, false, 0); return true;
+    case ISA_FSGNJN_D: RV(fp_sgnj)(t, in, false, 1); return true;
+    case ISA_FSGNJX_D: RV(fp_sgnj)(t, in, false, 2); return true;
+    case ISA_FSGNJ_S: RV(fp_sgnj)(t, in, true, 0); return true;
+    case ISA_FSGNJN_S: RV(fp_sgnj)(t, in, true, 1); return true;
+    case ISA_FSGNJX_S: RV(fp_sgnj)(t, in, true, 2); return true;
+    case ISA_FEQ_D: RV(fp_cmp)(t, in, false, CC_E); return true;
+    case ISA_FLT_D: RV(fp_cmp)(t, in, false, CC_B); return true;
+    case ISA_FLE_D: RV(fp_cmp)(t, in, false, CC_BE); return true;
+    case ISA_FEQ_S: RV(fp_cmp)(t, in, true, CC_E); return true;
+    case ISA_FLT_S: RV(fp_cmp)(t, in, true, CC_B); return true;
+    case ISA_FLE_S: RV(fp_cmp)(t, in, true, CC_BE); return true;
+    case ISA_FCVT_D_W: return RV(fp_from_int)(t, in, false, true);
+    case ISA_FCVT_D_WU: return RV(fp_from_int)(t, in, false, false);
+    case ISA_FCVT_D_L: return RV(fp_from_int)(t, in, true, true);
+    case ISA_FCVT_D_LU: return RV(fp_from_int)(t, in, true, false);
+    case ISA_FCVT_W_D: return RV(fp_to_int)(t, in, false, true);
+    case ISA_FCVT_WU_D: return RV(fp_to_int)(t, in, false, false);
+    case ISA_FCVT_L_D: return RV(fp_to_int)(t, in, true, true);
+    case ISA_FMV_X_D:
+        x86_load64(e, RAX, RBP, FOFF(in->rs1));
+        RV(stx)(e, RAX, in->rd);
+        return true;
+    case ISA_FMV_X_W:
+        x86_load_s32(e, RAX, RBP, FOFF(in->rs1));
+        RV(stx)(e, RAX, in->rd);
+        return true;
+    case ISA_FMV_D_X:
+        RV(ldx)(e, RAX, in->rs1);
+        x86_store64(e, RAX, RBP, FOFF(in->rd));
+        return true;
+    case ISA_FMV_W_X:
+        RV(ldx)(e, RAX, in->rs1);
+        x86_store32(e, RAX, RBP, FOFF(in->rd));
+        x86_store_imm32(e, RBP, FOFF(in->rd) + 4, 0xffffffffu);
+        return true;
+    default:
+        return false;
+    }
+}
+
 static bool RV(emit_fp)(struct RV(jt) *t, const struct isa_inst *in, u32 idx)
 {
     struct x86 *e = &t->e;
     const struct RV(fp_entry) *f = &RV(fp_table)[in->op];
+    if (f->rm && in->rm > 4 && in->rm != 7) return false;
+    if (RV(emit_fp_inline)(t, in)) return true;
     if (f->rm && in->rm == 7) {
         /* dynamic: an invalid frm makes the instruction illegal, which the interpreter
          * reports */
         x86_load32(e, RCX, RBP, HOFF(frm));
         x86_alu_imm(e, false, ALU_CMP, RCX, 4);
         RV(new_stub)(t, STUB_INTERP, x86_jcc(e, CC_A));
-    } else if (f->rm && in->rm > 4) {
-        return false;
     } else {
         x86_mov_imm(e, RCX, in->rm);
     }
-    RV(call_begin)(e, t->dirty);
-    if (f->src_x) RV(ldx)(e, RDI, in->rs1);
-    else x86_load64(e, RDI, RBP, FOFF(in->rs1));
-    x86_load64(e, RSI, RBP, FOFF(in->rs2));
-    x86_load64(e, RDX, RBP, FOFF(in->rs3));
-    x86_lea(e, R8, RBP, HOFF(fflags));         /* flags are ORed into fflags' low byte */
-    RV(call_end)(e, f->fn);
+    RV(fp_call)(e, f, in->rs1, in->rs2, in->rs3, t->dirty);
     if (f->dest_x) RV(stx)(e, RAX, in->rd);
     else x86_store64(e, RAX, RBP, FOFF(in->rd));
     (void)idx;
@@ -915,6 +1236,7 @@ static void RV(emit_stubs)(struct RV(jt) *t)
         struct RV(stub) *s = &t->stubs[k];
         RV(link_here)(t, s->from);
         if (s->from2) RV(link_here)(t, s->from2);
+        for (unsigned j = 0; j < s->nmore; j++) RV(link_here)(t, s->more[j]);
         switch (s->kind) {
         case STUB_LOAD:
         case STUB_STORE: {
@@ -979,6 +1301,9 @@ static void RV(emit_stubs)(struct RV(jt) *t)
         }
         case STUB_CHAIN:
             RV(chain_tail)(t, s);
+            break;
+        case STUB_FP:
+            RV(fp_slow)(t, s);
             break;
         case STUB_INTERP:
             x86_alu_imm(e, true, ALU_ADD, R14, (i32)s->idx);

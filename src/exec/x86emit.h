@@ -228,6 +228,78 @@ static inline void x86_jmp_reg(struct x86 *e, unsigned r)
 /* jmp qword [base + d] */
 static inline void x86_jmp_mem(struct x86 *e, unsigned base, i32 d) { x86_op_mem(e, false, 0xff, 4, base, d); }
 
+/* cmovcc r, r (0F 40+cc) */
+static inline void x86_cmov(struct x86 *e, bool w, enum x86_cc cc, unsigned dst, unsigned src)
+{
+    x86_op_reg(e, w, 0x0f40 + cc, dst, src);
+}
+/* cmp dword [base + d], simm8; test byte [base + d], imm8; or byte [base + d], imm8 */
+static inline void x86_cmp_mem32_imm8(struct x86 *e, unsigned base, i32 d, i8 v)
+{
+    x86_op_mem(e, false, 0x83, ALU_CMP, base, d);
+    x86_byte(e, (u8)v);
+}
+static inline void x86_test_mem8_imm(struct x86 *e, unsigned base, i32 d, u8 v)
+{
+    x86_op_mem(e, false, 0xf6, 0, base, d);
+    x86_byte(e, v);
+}
+static inline void x86_or_mem8_imm(struct x86 *e, unsigned base, i32 d, u8 v)
+{
+    x86_op_mem(e, false, 0x80, ALU_OR, base, d);
+    x86_byte(e, v);
+}
+/* mov dword [base + d], imm32 */
+static inline void x86_store_imm32(struct x86 *e, unsigned base, i32 d, u32 v)
+{
+    x86_op_mem(e, false, 0xc7, 0, base, d);
+    x86_u32(e, v);
+}
+
+/* SSE scalar instructions: a mandatory prefix (0x66, 0xf2, 0xf3 or 0: none), then REX,
+ * then 0F op.  xmm registers are numbered 0-15 as the general ones.  `w` is REX.W (the
+ * 64-bit general operand of movq and the conversions). */
+enum {
+    SSE_SD = 0xf2, SSE_SS = 0xf3, SSE_PD = 0x66, SSE_PS = 0,
+    /* with SSE_SD / SSE_SS: */
+    SSE_SQRT = 0x51, SSE_ADD = 0x58, SSE_MUL = 0x59, SSE_CVT = 0x5a /* to the other width */,
+    SSE_SUB = 0x5c, SSE_DIV = 0x5e,
+    SSE_CVTSI = 0x2a /* xmm <- r/m int */, SSE_CVTT = 0x2c /* r <- xmm, truncating */,
+    SSE_CVTI = 0x2d /* r <- xmm, rounded by MXCSR */,
+    /* with SSE_PD (double) / SSE_PS (single): */
+    SSE_UCOMI = 0x2e,
+};
+static inline void x86_sse_mem(struct x86 *e, unsigned pfx, bool w, unsigned op, unsigned reg,
+                               unsigned base, i32 d)
+{
+    if (pfx) x86_byte(e, pfx);
+    x86_op_mem(e, w, 0x0f00 | op, reg, base, d);
+}
+static inline void x86_sse_reg(struct x86 *e, unsigned pfx, bool w, unsigned op, unsigned reg,
+                               unsigned rm)
+{
+    if (pfx) x86_byte(e, pfx);
+    x86_op_reg(e, w, 0x0f00 | op, reg, rm);
+}
+/* movq xmm, [m64] (F3 0F 7E) and movd xmm, [m32] (66 0F 6E): the upper bits cleared */
+static inline void x86_movq_load(struct x86 *e, unsigned x, unsigned base, i32 d) { x86_sse_mem(e, 0xf3, false, 0x7e, x, base, d); }
+static inline void x86_movd_load(struct x86 *e, unsigned x, unsigned base, i32 d) { x86_sse_mem(e, 0x66, false, 0x6e, x, base, d); }
+/* movq r64, xmm / movd r32, xmm (66 REX.W 0F 7E, the xmm in the reg field) */
+static inline void x86_movq_from_xmm(struct x86 *e, bool w, unsigned r, unsigned x) { x86_sse_reg(e, 0x66, w, 0x7e, x, r); }
+
+/* The FMA3 scalar double forms, VEX.LIG.66.0F38.W1 (op 213: x = v * x + [m]); the
+ * caller checks the host has FMA and AVX (jit_host_fma). */
+enum { FMA_MADD213 = 0xa9, FMA_MSUB213 = 0xab, FMA_NMADD213 = 0xad, FMA_NMSUB213 = 0xaf };
+static inline void x86_fma_sd_mem(struct x86 *e, unsigned op, unsigned x, unsigned v,
+                                  unsigned base, i32 d)
+{
+    x86_byte(e, 0xc4);
+    x86_byte(e, (~x >> 3 & 1) << 7 | 1 << 6 | (~base >> 3 & 1) << 5 | 0x02);  /* R X B, 0F38 */
+    x86_byte(e, 1u << 7 | (~v & 15) << 3 | 0x01);                              /* W vvvv L=0 pp=66 */
+    x86_byte(e, op);
+    x86_modrm_mem(e, x, base, d);
+}
+
 /* Relative jumps.  Each returns the address of its rel32 field for x86_patch(). */
 static inline u8 *x86_jmp(struct x86 *e)
 {

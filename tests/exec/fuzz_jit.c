@@ -1,6 +1,7 @@
 /* libFuzzer target: the translator against the interpreter.  The input is the XLEN
- * (bit 0 of the first byte: 64, else bit 1: 128, else 32),
- * initial register values and a list of instructions, each 6 bytes: an index into the
+ * (bit 0 of the first byte: 64, else bit 1: 128, else 32), the initial frm (bits 2-4) and
+ * fflags (bits 5-7, see fp_csr), initial register values (the FP registers' are made
+ * from them by fp_value) and a list of instructions, each 6 bytes: an index into the
  * instruction table and the bits of its operand fields (so every instruction is a valid
  * encoding of some operation of that XLEN, and mutations stay in the ISA); the same code runs
  * on two harts, one per engine, with the same registers and data.  Where both stop at
@@ -28,10 +29,73 @@ struct vm {
 };
 
 static int stop(struct hart *h) { (void)h; return 1; }
+
+/* An FP register's value made from a random one: one time in four the value itself
+ * (mostly normal doubles and unboxed singles), else by its top byte one of the cases the
+ * translator's fast paths must send to the slow path or get exactly right: zeros,
+ * infinities, NaNs (quiet, signalling, with payloads), subnormals, the values around
+ * the smallest normal and the largest finite ones, integers and halves (exact results,
+ * rounding ties, conversions at the edges of the integer ranges), boxed singles of the
+ * same kinds and singles that are not properly boxed. */
+static u64 fp_value(u64 v)
+{
+    static const u64 d[] = {
+        0, 0x8000000000000000ull, 0x7ff0000000000000ull, 0xfff0000000000000ull,
+        0x7ff8000000000000ull, 0x7ff0000000000001ull, 0xfff8000000000123ull, 0x7ff4000000000000ull,
+        1, 0x000fffffffffffffull, 0x8010000000000000ull, 0x0010000000000000ull,
+        0x0020000000000000ull, 0x001fffffffffffffull, 0x7fefffffffffffffull, 0xffe0000000000000ull,
+        0x3ff0000000000000ull, 0xbff0000000000000ull, 0x3fe0000000000000ull, 0x4004000000000000ull,
+        0x41e0000000000000ull, 0xc1e0000000000000ull, 0xc1e0000000200000ull, 0x41dfffffffffffffull,
+        0x41efffffffe00000ull, 0x41f0000000000000ull, 0x43e0000000000000ull, 0xc3e0000000000000ull,
+        0x4340000000000001ull, 0x3ca0000000000000ull, 0xbfe0000000000000ull, 0x4330000000000000ull,
+    };
+    static const u32 s[] = {
+        0, 0x80000000u, 0x7f800000u, 0xff800000u, 0x7fc00000u, 0x7f800001u, 0xffc00123u,
+        1, 0x007fffffu, 0x00800000u, 0x01000000u, 0x7f7fffffu, 0x3f800000u, 0xbf000000u,
+        0x4f000000u, 0xcf000000u, 0x5f000000u, 0x3fc00000u,
+    };
+    unsigned k = (unsigned)(v >> 56);
+    if (k < 0x40) return v;
+    switch (k & 15) {
+    case 0: case 1: return d[v % (sizeof d / sizeof d[0])];
+    case 2: return 0xffffffff00000000ull | s[v % (sizeof s / sizeof s[0])];
+    case 3: return (v & 0x800fffffffffffffull) | (u64)(1 + (v >> 52 & 3)) << 52;   /* tiny */
+    case 4: return (v & 0x800fffffffffffffull) | (u64)(0x7fc + (v >> 52 & 3)) << 52; /* huge */
+    case 5: return (v & 0x800fffffffffffffull) | (u64)(0x3ff + (v >> 52 & 63)) << 52; /* 1..2^64 */
+    case 6: {                           /* a small number of quarters: exact sums */
+        i64 q = (i64)(v & 0xfff) - 0x800;
+        double x = (double)q / 4;
+        u64 b;
+        memcpy(&b, &x, 8);
+        return b;
+    }
+    case 7: {
+        float x = (float)((i32)(v & 0xfff) - 0x800) / 4;
+        u32 b;
+        memcpy(&b, &x, 4);
+        return 0xffffffff00000000ull | b;
+    }
+    case 8: return 0xffffffff00000000ull | (u32)v;                            /* boxed */
+    case 9: return 0xffffffff00000000ull | ((u32)v & 0x807fffffu) | (1 + (u32)(v >> 23 & 3)) << 23;
+    case 10: return (v & 0xffffffffu) | 0xfffffffe00000000ull;                /* not boxed */
+    case 11: return (v & 0xffffffffu) | 0x7fffffff00000000ull;
+    default: return v;
+    }
+}
+
+/* The initial frm and fflags from the fuzz input's first byte: frm mostly valid (RNE
+ * more often), sometimes 5 (dynamic-mode operations are illegal); fflags with NX set
+ * half the time (the fast paths need it), some other flags already accrued or not. */
+static unsigned fp_csr(u8 b)
+{
+    static const u8 frm[8] = { 0, 1, 2, 3, 4, 0, 0, 5 };
+    unsigned fl = (b >> 5 & 1 ? 0x01 : 0) | (b >> 6 & 1 ? 0x12 : 0) | (b >> 7 & 1 ? 0x0c : 0);
+    return (unsigned)frm[b >> 2 & 7] << 5 | fl;
+}
 static const struct hart_ops ops = { stop };
 
 static void vm_start(struct vm *v, int xlen, enum engine_kind kind, const u8 *code, size_t n,
-                     const u64 *regs)
+                     const u64 *regs, unsigned fcsr)
 {
     memset(v, 0, sizeof *v);
     mm_init(&v->mm, xlen == 32 ? (u128)1 << 32 : (u128)1 << 47);
@@ -50,23 +114,26 @@ static void vm_start(struct vm *v, int xlen, enum engine_kind kind, const u8 *co
         /* RV128: a high half of its own (another register's value), except for pointers */
         if (xlen == 128 && (r < 10 || r > 15)) val |= (u128)regs[(r + 13) & 31] << 64;
         hart_set_x(&v->h, r, val);
-        v->h.f[r] = regs[(r + 7) & 31];
+        v->h.f[r] = fp_value(regs[(r + 7) & 31]);
     }
+    v->h.f[0] = fp_value(regs[7]);
+    v->h.fflags = fcsr & 0x1f;
+    v->h.frm = fcsr >> 5 & 7;
     v->h.pc = CODE;
     v->h.insn_limit = 5000;
 }
 
 /* Run code on both engines and compare; returns how the interpreter stopped (RUN_REQUEST:
  * the instruction bound was reached, nothing compared). */
-static int jit_diff_compare(int xlen, const u8 *code, size_t n, const u64 *regs)
+static int jit_diff_compare(int xlen, const u8 *code, size_t n, const u64 *regs, unsigned fcsr)
 {
     static struct vm a, b;
-    vm_start(&a, xlen, ENGINE_INTERP, code, n, regs);
-    vm_start(&b, xlen, ENGINE_JIT, code, n, regs);
+    vm_start(&a, xlen, ENGINE_INTERP, code, n, regs, fcsr);
+    vm_start(&b, xlen, ENGINE_JIT, code, n, regs, fcsr);
     int ra = hart_run(&a.h), rb = hart_run(&b.h);
     if (ra != RUN_REQUEST && rb != RUN_REQUEST) {
         bool same = ra == rb && a.h.pc == b.h.pc && a.h.instret == b.h.instret &&
-                    a.h.fflags == b.h.fflags &&
+                    a.h.fflags == b.h.fflags && a.h.frm == b.h.frm &&
                     !memcmp(&a.h.x, &b.h.x, 32 * (size_t)(xlen / 8)) &&    /* not x0's sink */
                     !memcmp(a.h.f, b.h.f, sizeof a.h.f);
         if (same && ra == RUN_TRAP)
@@ -112,6 +179,6 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
         memcpy(code + n, ecall, 4);
         n += 4;
     }
-    jit_diff_compare(xlen, code, n, regs);
+    jit_diff_compare(xlen, code, n, regs, fp_csr(data[0]));
     return 0;
 }

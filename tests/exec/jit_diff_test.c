@@ -51,7 +51,7 @@ static void run_batch(int xlen, u64 seed)
     for (size_t n = 0; n < g_count; n++) {
         rs = (seed + n) * 0x9e3779b97f4a7c15ull | 1;
         for (int k = 0; k < 4; k++) rnd();
-        buf[0] = xlen == 64 ? 1 : xlen == 128 ? 2 : 0;
+        buf[0] = (u8)((xlen == 64 ? 1 : xlen == 128 ? 2 : 0) | (rnd() & 0xfc));   /* + frm, fflags */
         for (int r = 0; r < 32; r++) {
             u64 v = interesting();
             memcpy(buf + 1 + 8 * r, &v, 8);
@@ -59,6 +59,7 @@ static void run_batch(int xlen, u64 seed)
         size_t ninsn = 1 + rnd() % 120, size = 1 + 32 * 8 + 6 * ninsn;
         for (size_t k = 1 + 32 * 8; k < size; k++) buf[k] = (u8)rnd();
         g_mismatch = false;
+        jit_fma_off = n % 4 == 3;           /* (the FMA helper calls on an FMA3 host too) */
         LLVMFuzzerTestOneInput(buf, size);
         if (g_mismatch) {
             printf("# rv%d: engines differ for seed %llu (case %zu of the batch)\n", xlen,
@@ -73,8 +74,8 @@ static void run_batch(int xlen, u64 seed)
  *
  * A loop of random operations on many registers (more than the translator caches), with
  * forward branches inside it (taken ones stay in the block), loads and stores (some
- * misaligned: the slow path's call), FP operations (helper calls around which the cached
- * scratch registers are saved) and sext.w; it runs a few dozen times, then ecall.  With
+ * misaligned: the slow path's call), FP operations (inline fast paths, and their slow paths'
+ * helper calls around which the cached scratch registers are saved; fp_op) and sext.w; it runs a few dozen times, then ecall.  With
  * `trap`, a pointer walks 8 bytes an iteration towards the end of the data pages, so a
  * load in the loop faults in a late iteration, with registers written in that iteration
  * still only in host registers: the trap pc, instret and registers must be exact. */
@@ -106,6 +107,34 @@ static unsigned loop_rd(void)
     for (;;) {
         unsigned r = 1 + (unsigned)(rnd() % 31);
         if (r != LOOP_CNT && r != LOOP_PTR && r != LOOP_WALK) return r;
+    }
+}
+
+/* One random F/D operation: the ones the translator has fast paths for, with a rounding
+ * mode that is mostly RNE or dynamic, on any FP registers (fuzz_jit.c's fp_value makes
+ * their values) and, for the moves and conversions, integer registers. */
+static u32 fp_op(int xlen, unsigned rd, unsigned rs1, unsigned rs2)
+{
+    unsigned nint = xlen == 32 ? 2 : 4;      /* w, wu (l, lu) */
+    static const u8 rms[] = { 0, 0, 7, 7, 1, 2, 3, 4 };
+    static const u8 arith[] = { 0x00, 0x04, 0x08, 0x0c, 0x01, 0x05, 0x09, 0x0d };  /* f7: add..div .s .d */
+    unsigned rm = rms[rnd() % 8], rs3 = (unsigned)(rnd() % 32);
+    switch (rnd() % 14) {
+    case 0: case 1: case 2: return enc_r(0x53, rm, arith[rnd() % 8], rd, rs1, rs2);
+    case 3: return enc_r(0x53, rm, rnd() % 2 ? 0x2d : 0x2c, rd, rs1, 0);        /* fsqrt.d/.s */
+    case 4: return rnd() % 2 ? enc_r(0x53, rm, 0x20, rd, rs1, 1) : enc_r(0x53, rm, 0x21, rd, rs1, 0); /* fcvt.s.d, .d.s */
+    case 5: {                                                                   /* fmadd.d .. fnmadd.d */
+        static const u8 op[] = { 0x43, 0x47, 0x4b, 0x4f };
+        return rs3 << 27 | enc_r(op[rnd() % 4], rm, 1, rd, rs1, rs2);
+    }
+    case 6: return enc_r(0x53, (unsigned)(rnd() % 3), rnd() % 2 ? 0x11 : 0x10, rd, rs1, rs2);  /* fsgnj */
+    case 7: return enc_r(0x53, (unsigned)(rnd() % 3), rnd() % 2 ? 0x51 : 0x50, loop_rd(), rs1, rs2); /* feq..fle */
+    case 8: return enc_r(0x53, rm, 0x69, rd, rs1, (unsigned)(rnd() % nint));   /* fcvt.d.[w|wu|l|lu] */
+    case 9: return enc_r(0x53, rnd() % 2 ? 1 : rm, 0x61, loop_rd(), rs1, (unsigned)(rnd() % nint)); /* fcvt.[w|wu|l|lu].d */
+    case 10: return enc_r(0x53, 0, xlen > 32 && rnd() % 2 ? 0x71 : 0x70, loop_rd(), rs1, 0);  /* fmv.x.d, fmv.x.w */
+    case 11: return enc_r(0x53, 0, xlen > 32 && rnd() % 2 ? 0x79 : 0x78, rd, rs1, 0);        /* fmv.d.x, fmv.w.x */
+    case 12: return enc_i(0x07, rnd() % 2 ? 3 : 2, rd, LOOP_PTR, (i32)(rnd() % 0x100));   /* fld, flw */
+    default: return enc_s(rnd() % 2 ? 3 : 2, LOOP_PTR, rs2, (i32)(rnd() % 0x100)) | 0x04; /* fsd, fsw */
     }
 }
 
@@ -152,12 +181,7 @@ static u32 loop_op(int xlen)
     }
     case 5:                                         /* a store at the pointer */
         return enc_s((unsigned)(rnd() % (wide ? 4 : 3)), LOOP_PTR, rs2, (i32)(rnd() % 0x100));
-    case 6:                                         /* FP: helper calls */
-        switch (rnd() % 3) {
-        case 0: return enc_r(0x53, 0, 0x01, rd, rs1, rs2);          /* fadd.d, rne */
-        case 1: return enc_r(0x53, 1, 0x61, rd, rs1, 0);            /* fcvt.w.d x, rtz */
-        default: return enc_r(0x53, 0, 0x69, rd, rs1, 0);           /* fcvt.d.w f, x */
-        }
+    case 6: return fp_op(xlen, rd, rs1, rs2);
     case 7: return enc_i(0x13, 0, rd, rs1, (i32)(rnd() % 16));   /* addi: mv, small steps */
     case 8: return enc_r(0x33, 0, 0, rd, rd, rs2);                 /* add in place */
     case 9: { unsigned k = (unsigned)(rnd() % 8); return enc_r(0x3b, rrw[k][0], rrw[k][1], rd, rs1, rs2); }
@@ -215,7 +239,7 @@ static void run_loop_case(int xlen, bool trap)
     u8 code[sizeof w];
     memcpy(code, w, 4 * n);
     g_mismatch = false;
-    int r = jit_diff_compare(xlen, code, 4 * n, regs);
+    int r = jit_diff_compare(xlen, code, 4 * n, regs, fp_csr((u8)rnd()));
     CHECK(r != RUN_REQUEST);                        /* a run that compares nothing proves nothing */
     if (trap) CHECK(r == RUN_TRAP);
     if (g_mismatch) {
@@ -230,7 +254,11 @@ static void run_loops(int xlen, u64 seed)
     if (g_xlen && g_xlen != xlen) return;
     rs = seed * 0x9e3779b97f4a7c15ull | 1;
     g_mismatch = false;
-    for (size_t n = 0; n < g_count / 10 && !g_mismatch; n++) run_loop_case(xlen, n & 1);
+    for (size_t n = 0; n < g_count / 10 && !g_mismatch; n++) {
+        jit_fma_off = n % 4 == 3;
+        run_loop_case(xlen, n & 1);
+    }
+    jit_fma_off = false;
 }
 
 TEST(rv32_jit_vs_interp) { run_batch(32, g_seed); }
