@@ -33,6 +33,7 @@ void as_free(struct as *A)
     free(A->symhash);
     free(A->local_counts);
     dwarf_free(A);
+    diag_finish(A);
     arena_free_all(A);
     free(A);
 }
@@ -66,6 +67,7 @@ void as_end(struct as *A)
     if (A->optdepth) as_warn_at(A, A->loc, ".option push without .option pop");
     dwarf_finish(A);
     layout(A);
+    diag_finish(A);
 }
 
 unsigned as_assemble_buffer(struct as *A, const char *name, const char *text, usize len,

@@ -51,6 +51,7 @@ struct srcloc {
 #endif
 void as_error(struct as *A, const char *fmt, ...) AS_PRINTF(2, 3);
 void as_warn(struct as *A, const char *fmt, ...) AS_PRINTF(2, 3);
+void diag_finish(struct as *A);   /* says how many repeated messages were hidden */
 void as_error_at(struct as *A, struct srcloc at, const char *fmt, ...) AS_PRINTF(3, 4);
 void as_warn_at(struct as *A, struct srcloc at, const char *fmt, ...) AS_PRINTF(3, 4);
 struct srcloc as_here(struct as *A);
@@ -62,7 +63,12 @@ char *as_strdup(struct as *A, const char *s);
 char *as_strndup(struct as *A, const char *s, usize n);
 const char *as_intern_file(struct as *A, const char *name);
 void *xrealloc(void *p, usize n);
+u32 as_hash(const char *s, usize n);   /* FNV-1a: symbol names, messages */
 void arena_free_all(struct as *A);
+/* Scratch memory of one statement (expression trees): released after each input line,
+ * so a long run keeps only what it stores, not every expression it parsed. */
+void *as_scratch_alloc(struct as *A, usize n);
+void as_scratch_release(struct as *A);
 
 /* Growable byte buffer (malloc'd). */
 struct bytes {
@@ -234,6 +240,7 @@ struct section {
     bool used;                  /* something was put in it / it was named */
     u128 size;                  /* after layout */
     u128 fixed_bytes;           /* bytes in the fixed parts of its fragments */
+    bool too_large;             /* the size limit was reached (and reported) */
     struct elf_rel *rels;
     usize nrels, caprels;
     char *group;                /* SHF_GROUP signature */
@@ -249,6 +256,7 @@ bool sect_is_code(const struct section *s);
 /* Append bytes to the current section (errors for non-zero bytes in NOBITS). */
 void emit_bytes(struct as *A, const void *p, usize n);
 void emit_zeros(struct as *A, u128 n);
+void emit_pattern(struct as *A, const u8 *pat, unsigned patlen, unsigned phase, u128 n);
 /* Current frag and offset in it (for labels and fixups). */
 struct frag *cur_frag(struct as *A);
 u32 cur_off(struct as *A);
@@ -417,9 +425,14 @@ struct as {
     unsigned nerrors, nwarnings;
     bool said_header;
     const char *header_file;
+    char **diag_seen;           /* messages printed (open addressing, by text) */
+    u32 diag_nseen;
+    u64 diag_hidden;            /* repeats of them not printed */
 
     /* memory */
     struct arena *arena;
+    struct arena *scratch;      /* the current statement's expression trees */
+    int expr_keep;              /* > 0: expression nodes go to the arena (expr_freeze) */
     struct interned *files;
 };
 

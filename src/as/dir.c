@@ -431,10 +431,8 @@ static void dir_space(struct as *A, const char *args)
     }
     if (!fits(fill, 1)) as_error(A, ".space fill value does not fit in a byte");
     map_state(A, 'd');
-    u8 *buf = xrealloc(NULL, (usize)n);
-    memset(buf, (int)(u8)fill, (usize)n);
-    emit_bytes(A, buf, (usize)n);
-    free(buf);
+    u8 byte = (u8)fill;
+    emit_pattern(A, &byte, 1, 0, (u128)n);
 }
 
 static void dir_fill(struct as *A, const char *args)
@@ -460,7 +458,7 @@ static void dir_fill(struct as *A, const char *args)
     map_state(A, 'd');
     u8 b[8] = { 0 };
     put_le(b, (i128)(u32)val, size > 4 ? 4 : (unsigned)size);
-    for (i128 i = 0; i < rep; i++) emit_bytes(A, b, (usize)size);
+    emit_pattern(A, b, size ? (unsigned)size : 1, 0, (u128)(rep * size));
 }
 
 /* ---- Alignment --------------------------------------------------------------------- */
@@ -524,10 +522,7 @@ void emit_align(struct as *A, u128 bytes, bool has_fill, u64 fill, unsigned fill
         }
         u8 b[8];
         put_le(b, (i128)fill, fill_size);
-        for (u128 i = 0; i < pad; i++) {
-            u8 c = b[(at + i) % fill_size];
-            emit_bytes(A, &c, 1);
-        }
+        emit_pattern(A, b, fill_size, (unsigned)(at % fill_size), pad);
         return;
     }
     struct frag *f = frag_var(A, VK_ALIGN, 0);
@@ -578,7 +573,7 @@ static void dir_org(struct as *A, const char *args)
     map_state(A, 'd');
     u8 c = (u8)fill;
     if (!c) emit_zeros(A, (u128)(target - at));
-    else for (i128 i = at; i < target; i++) emit_bytes(A, &c, 1);
+    else emit_pattern(A, &c, 1, 0, (u128)(target - at));
 }
 
 /* ---- Symbols ----------------------------------------------------------------------- */
@@ -749,7 +744,7 @@ static void dir_comm(struct as *A, const char *args, bool local)
         emit_align(A, (u128)align, false, 0, 1, 0);
         sym_define_label(A, s);
         s->type = STT_OBJECT;
-        s->size = expr_num(A, size);
+        s->size = expr_freeze(A, expr_num(A, size));
         s->size_set = true;
         emit_zeros(A, (u128)size);
         A->cur = save;

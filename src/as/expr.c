@@ -18,7 +18,7 @@
 
 static struct enode *node(struct as *A, u8 op, struct enode *l, struct enode *r)
 {
-    struct enode *n = as_alloc(A, sizeof *n);
+    struct enode *n = A->expr_keep ? as_alloc(A, sizeof *n) : as_scratch_alloc(A, sizeof *n);
     n->op = op;
     n->l = l;
     n->r = r;
@@ -492,6 +492,16 @@ bool expr_const(struct as *A, const char **p, i128 *out)
 /* A copy of e in which symbols with a constant value (.set/.equ) are replaced by that
  * value now, and equated expressions are inlined: a deferred fixup must see the value a
  * symbol had when it was used, as GNU as does, not its last .set. */
+/* A copy of e in the run's arena, as it is */
+static struct enode *copy_tree(struct as *A, const struct enode *e)
+{
+    if (!e) return NULL;
+    struct enode *n = node(A, e->op, copy_tree(A, e->l), copy_tree(A, e->r));
+    n->num = e->num;
+    n->sym = e->sym;
+    return n;
+}
+
 static struct enode *freeze(struct as *A, const struct enode *e, int depth)
 {
     if (!e) return NULL;
@@ -510,13 +520,19 @@ static struct enode *freeze(struct as *A, const struct enode *e, int depth)
     }
     struct enode *n = node(A, e->op, freeze(A, e->l, depth), freeze(A, e->r, depth));
     n->num = e->num;
-    if (n->depth > MAX_DEPTH) {            /* inlining grew it: keep the symbol instead */
-        return (struct enode *)e;
-    }
+    if (n->depth > MAX_DEPTH) return copy_tree(A, e);   /* inlining grew it: keep the symbols */
     return n;
 }
 
-struct enode *expr_freeze(struct as *A, const struct enode *e) { return freeze(A, e, 0); }
+/* Parsed trees live in the statement's scratch memory; whatever outlives the statement
+ * (fixups, equates, sizes, variable fragments) stores this copy, made in the arena. */
+struct enode *expr_freeze(struct as *A, const struct enode *e)
+{
+    A->expr_keep++;
+    struct enode *n = freeze(A, e, 0);
+    A->expr_keep--;
+    return n;
+}
 
 struct enode *expr_num(struct as *A, i128 v) { return num_node(A, v); }
 struct enode *expr_sym(struct as *A, struct sym *s) { return sym_node(A, s); }

@@ -78,9 +78,11 @@ u32 cur_off(struct as *A) { return cur_frag(A)->len; }
 static bool room(struct as *A, struct frag *f, u128 n)
 {
     u128 limit = f->sec->type == SHT_NOBITS ? (u128)0xffffffffu : MAX_SECTION_BYTES;
+    if (f->sec->too_large) return false;     /* said once; its later contents are dropped */
     if ((u128)f->len + n > limit || f->sec->fixed_bytes + n > limit) {
         as_error(A, "section %s is too large (zl-as limit: 256 MiB of contents, 4 GiB of "
                     "uninitialised space)", f->sec->name);
+        f->sec->too_large = true;
         return false;
     }
     f->sec->fixed_bytes += n;
@@ -109,6 +111,26 @@ void emit_bytes(struct as *A, const void *p, usize n)
             }
     } else {
         memcpy(f->data + f->len, p, n);
+    }
+    f->len += (u32)n;
+}
+
+/* n bytes repeating `pat` from its byte `phase` on (alignment fill, .fill, .space, .org):
+ * the size limit is checked once for the whole run, before anything is written. */
+void emit_pattern(struct as *A, const u8 *pat, unsigned patlen, unsigned phase, u128 n)
+{
+    struct frag *f = cur_frag(A);
+    A->cur->used = true;
+    if (n == 0) return;
+    if (!room(A, f, n)) return;
+    if (A->cur->type == SHT_NOBITS) {
+        for (unsigned i = 0; i < patlen && i < n; i++)
+            if (pat[(phase + i) % patlen]) {
+                as_error(A, "attempt to store non-zero value in section `%s'", A->cur->name);
+                break;
+            }
+    } else {
+        for (u32 i = 0; i < (u32)n; i++) f->data[f->len + i] = pat[(phase + i) % patlen];
     }
     f->len += (u32)n;
 }

@@ -839,6 +839,7 @@ void input_run(struct as *A)
         char *line = clean_line(A, raw, n);
         run_line(A, line);
         free(line);
+        as_scratch_release(A);
     }
     while (A->in) input_pop(A);
 }

@@ -5,7 +5,7 @@
 
 #include "as/as.h"
 
-static u32 hash_name(const char *s, usize n)
+u32 as_hash(const char *s, usize n)
 {
     u32 h = 2166136261u;
     for (usize i = 0; i < n; i++) h = (h ^ (u8)s[i]) * 16777619u;
@@ -21,7 +21,7 @@ static void rehash(struct as *A)
         struct sym *s = A->symhash[i];
         while (s) {
             struct sym *nx = s->hnext;
-            u32 h = hash_name(s->name, strlen(s->name)) & (u32)(n - 1);
+            u32 h = as_hash(s->name, strlen(s->name)) & (u32)(n - 1);
             s->hnext = t[h];
             t[h] = s;
             s = nx;
@@ -35,7 +35,7 @@ static void rehash(struct as *A)
 struct sym *sym_lookup(struct as *A, const char *name, usize len)
 {
     if (!A->symhash_n) return NULL;
-    u32 h = hash_name(name, len) & (u32)(A->symhash_n - 1);
+    u32 h = as_hash(name, len) & (u32)(A->symhash_n - 1);
     for (struct sym *s = A->symhash[h]; s; s = s->hnext)
         if (!strncmp(s->name, name, len) && s->name[len] == 0) return s;
     return NULL;
@@ -59,7 +59,7 @@ struct sym *sym_get(struct as *A, const char *name, usize len)
     if (s) return s;
     if (A->nsyms * 2 >= A->symhash_n) rehash(A);
     s = sym_new(A, name, len);
-    u32 h = hash_name(name, len) & (u32)(A->symhash_n - 1);
+    u32 h = as_hash(name, len) & (u32)(A->symhash_n - 1);
     s->hnext = A->symhash[h];
     A->symhash[h] = s;
     A->nsyms++;

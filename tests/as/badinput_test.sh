@@ -40,6 +40,48 @@ rejected zero.huge zero2.s 1 '.zero size'
 printf '\t.bss\n\tlui a0, %%hi(b - a)\na:\nb:\n' >bss.s
 rejected bss.insn_fixup bss.s 2 "attempt to store non-zero value in section"
 
+# fills reaching the section limit say so once and stop at once (they used to write and
+# report byte by byte: 2 GiB of alignment fill, or .org towards 2^63, ran for minutes)
+printf '\t.data\n\t.byte 1\n\t.p2align 40, 1\n\t.byte 2\n' >align.s
+rejected align.fill_huge align.s 3 'section .data is too large'
+[ "$(grep -c 'is too large' err)" = 1 ] && echo "PASS align.reported_once" || echo "FAIL align.reported_once: $(grep -c 'is too large' err) reports"
+printf '\t.data\n\t.org 0x7fffffffffffffff, 1\n' >org.s
+rejected org.fill_huge org.s 2 'section .data is too large'
+printf '\t.data\n\t.space 0xffffffff, 1\n' >space.s
+rejected space.fill_huge space.s 2 'section .data is too large'
+# inputs fuzz_as found (tests/as/badinput/): huge-align-fill.s ran for minutes (its
+# `.align 41592653589792`); rept-error-flood.s, with a .rept count of 3589793, printed
+# 10.8 million messages and took 1.16 GB
+rejected fuzz.huge_align_fill "$ROOT/tests/as/badinput/huge-align-fill.s" 81 'alignment too large'
+rejected fuzz.rept_error_flood "$ROOT/tests/as/badinput/rept-error-flood.s" 127 'invalid digit'
+
+# a message repeated by a .rept is printed once, then counted
+printf '\t.rept 100000\n\t.bogus\n\t.endr\n' >repeat.s
+rejected repeat.first repeat.s 2 "unknown pseudo-op"
+if [ "$(grep -c 'unknown pseudo-op' err)" = 1 ] &&
+   grep -q '^repeat.s: Info: 99999 repeated messages not shown' err; then
+    echo "PASS repeat.counted"
+else
+    echo "FAIL repeat.counted: $(grep -c 'unknown pseudo-op' err) copies; $(tail -1 err)"
+fi
+# ... but not when the macro invocation it comes from differs
+printf '\t.macro m\n\t.bogus\n\t.endm\n\tm\n\tm\n' >repeat2.s
+rejected repeat.other_invocation repeat2.s 2 "unknown pseudo-op"
+[ "$(grep -c 'unknown pseudo-op' err)" = 2 ] && echo "PASS repeat.other_invocation_shown" ||
+    echo "FAIL repeat.other_invocation_shown: $(grep -c 'unknown pseudo-op' err) copies"
+
+# memory: a statement's expression trees are released after it, so four million data
+# directives fit in 200 MB of address space (they took 64 bytes each).  Under
+# AddressSanitizer the address space is reserved up front: the limit is not applied.
+printf '\t.data\n\t.rept 4000000\n\t.byte 1\n\t.endr\n' >many.s
+if grep -q __asan_init "$AS"; then
+    "$AS" -m64 many.s -o many.o 2>err
+else
+    (ulimit -v 200000; "$AS" -m64 many.s -o many.o 2>err)
+fi
+[ $? = 0 ] && [ "$(wc -c <many.o)" -gt 4000000 ] && echo "PASS memory.expressions_released" ||
+    echo "FAIL memory.expressions_released: $(head -c 200 err)"
+
 # within the limits: nested .rept multiply; .incbin of a device with a count reads only that
 printf '\t.rept 3\n\t.rept 4\n\t.byte 1\n\t.endr\n\t.endr\n\t.incbin "/dev/zero", 0, 16\n' >ok.s
 if "$AS" -m64 ok.s -o ok.o 2>err && [ -s ok.o ]; then echo "PASS within_limits"; else echo "FAIL within_limits: $(head -3 err)"; fi
