@@ -23,8 +23,11 @@ findings only TU mode made ("mode": "tu") of each rule.  A second, held-out samp
 "<!-- tu heldout begin -->" and "<!-- tu heldout end -->" is kept the same way; drawn anew
 (seed AUDIT_HELDOUT_SEED, 20261206) it takes up to AUDIT_TU_HELDOUT_PER_RULE (10) `[tu]`
 findings of each rule that are not in the first sample, so that rules changed after judging
-the first one are measured on findings that did not guide the change.  A token run keeps
-the TU section as it is.
+the first one are measured on findings that did not guide the change.  A third sample,
+between "<!-- tu heldout2 begin -->" and "<!-- tu heldout2 end -->" (seed
+AUDIT_HELDOUT2_SEED, 20261207; up to AUDIT_TU_HELDOUT2_PER_RULE (15) per rule), is drawn
+the same way from the findings neither earlier sample holds, to measure the rules after
+the changes the held-out sample led to.  A token run keeps the TU section as it is.
 """
 import collections
 import json
@@ -37,6 +40,7 @@ BEGIN, END = "<!-- sample begin -->", "<!-- sample end -->"
 TU_BEGIN, TU_END = "<!-- tu begin -->", "<!-- tu end -->"
 TU_SBEGIN, TU_SEND = "<!-- tu sample begin -->", "<!-- tu sample end -->"
 TU_HBEGIN, TU_HEND = "<!-- tu heldout begin -->", "<!-- tu heldout end -->"
+TU_H2BEGIN, TU_H2END = "<!-- tu heldout2 begin -->", "<!-- tu heldout2 end -->"
 PREFIX = "linux-source-6.1/"
 ROW = r"\| (\d+) \| `([^`]+):(\d+):(\d+)` \| `([a-z0-9-]+)` \|"
 
@@ -131,6 +135,22 @@ def judged_block(w, begin, end, body, verdicts, rules, label):
     w(end)
 
 
+def heldout_rows(fs, rules, samples, seed_var, seed, per_var, per, parent):
+    """Up to $per_var `[tu]` findings of each rule drawn with seed $seed_var, none of them
+    in the earlier samples' rows (so they did not guide the rules' changes)."""
+    per = int(os.environ.get(per_var, per))
+    rnd = random.Random(int(os.environ.get(seed_var, seed)))
+    judged = set()
+    for body in samples:
+        judged |= set(re.findall(r"`([^`]+:\d+:\d+)` \| `([a-z0-9-]+)`", body))
+    pick = []
+    for r in rules:
+        pool = [f for f in fs if f["rule"] == r and f.get("mode") == "tu" and
+                ("%s:%d:%d" % (f["file"], f["line"], f["column"]), r) not in judged]
+        pick += rnd.sample(pool, min(per, len(pool)))
+    return sample_rows(pick, parent)
+
+
 def tu_section(rep, fs, old, nfiles, secs, parent, cpu, load):
     """The TU-mode section of docs/audit-linux.md, markers included."""
     rules = list(rep["summary"]["by_rule"])
@@ -149,16 +169,14 @@ def tu_section(rep, fs, old, nfiles, secs, parent, cpu, load):
     verdicts, nrows = verdicts_of(body)
     held = kept_sample(old, TU_HBEGIN, TU_HEND, fs)
     if held is None:
-        per = int(os.environ.get("AUDIT_TU_HELDOUT_PER_RULE", "10"))
-        rnd = random.Random(int(os.environ.get("AUDIT_HELDOUT_SEED", "20261206")))
-        judged = set(re.findall(r"`([^`]+:\d+:\d+)` \| `([a-z0-9-]+)`", body))
-        pick = []
-        for r in rules:
-            pool = [f for f in fs if f["rule"] == r and f.get("mode") == "tu" and
-                    ("%s:%d:%d" % (f["file"], f["line"], f["column"]), r) not in judged]
-            pick += rnd.sample(pool, min(per, len(pool)))
-        held = sample_rows(pick, parent)
+        held = heldout_rows(fs, rules, [body], "AUDIT_HELDOUT_SEED", "20261206",
+                            "AUDIT_TU_HELDOUT_PER_RULE", "10", parent)
     hverdicts, hrows = verdicts_of(held)
+    held2 = kept_sample(old, TU_H2BEGIN, TU_H2END, fs)
+    if held2 is None:
+        held2 = heldout_rows(fs, rules, [body, held], "AUDIT_HELDOUT2_SEED", "20261207",
+                             "AUDIT_TU_HELDOUT2_PER_RULE", "15", parent)
+    h2verdicts, h2rows = verdicts_of(held2)
     ntu = sum(c["tu"] for c in modes.values())
     out = []
     w = out.append
@@ -208,6 +226,16 @@ def tu_section(rep, fs, old, nfiles, secs, parent, cpu, load):
       % (hrows, os.environ.get("AUDIT_TU_HELDOUT_PER_RULE", "10")))
     w("")
     judged_block(w, TU_HBEGIN, TU_HEND, held, hverdicts, rules, "held-out ")
+    w("")
+    w("### Second held-out `[tu]` findings")
+    w("")
+    w("%d further `[tu]` findings, up to %s per rule drawn at random with a third seed from "
+      "those neither sample above holds, after the changes the first held-out sample led "
+      "to, and judged the same way by a reviewer who had neither changed the rules nor "
+      "judged the other samples: the precision of the rules as they are, on findings that "
+      "guided no change." % (h2rows, os.environ.get("AUDIT_TU_HELDOUT2_PER_RULE", "15")))
+    w("")
+    judged_block(w, TU_H2BEGIN, TU_H2END, held2, h2verdicts, rules, "second held-out ")
     w(TU_END)
     return "\n".join(out)
 

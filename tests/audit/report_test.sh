@@ -90,6 +90,17 @@ if [ "$(grep -c '| unchecked |' <<<"$hsec")" = 1 ] && grep -q '`r-a` | .*uncheck
    [ -n "$hrow" ] && ! grep -q "$hrow" <<<"$tsec"; then
     pass report_tu_heldout_disjoint
 else fail report_tu_heldout_disjoint "$(head -c 300 <<<"$hsec")"; fi
+# the second held-out sample: none of the findings the two before it hold
+AUDIT_TU_SAMPLE_PER_RULE=1 AUDIT_TU_HELDOUT_PER_RULE=1 runtu "$T/tu-old.md" >"$T/tu1b.md"
+s1=$(sed -n '/tu sample begin/,/tu sample end/p' "$T/tu1b.md")
+h1=$(sed -n '/tu heldout begin/,/tu heldout end/p' "$T/tu1b.md")
+h2=$(sed -n '/tu heldout2 begin/,/tu heldout2 end/p' "$T/tu1b.md")
+h2row=$(grep '| unchecked |' <<<"$h2" | grep -o 'x.c:[0-9]*:1')
+if [ "$(grep -c '| unchecked |' <<<"$h2")" = 1 ] && [ -n "$h2row" ] &&
+   ! grep -q "$h2row" <<<"$s1" && ! grep -q "$h2row" <<<"$h1" &&
+   [ "$(grep -c '| unchecked |' <<<"$h1")" = 1 ]; then
+    pass report_tu_heldout2_disjoint
+else fail report_tu_heldout2_disjoint "$(head -c 300 <<<"$h2")"; fi
 # everything outside the TU section is the old file
 if [ "$(sed '/<!-- tu begin -->/,$d' "$T/tu1.md")" = "$(cat "$T/tu-old.md")" ]; then
     pass report_tu_keeps_the_rest
