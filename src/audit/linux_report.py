@@ -14,6 +14,11 @@ ratio of the sample, and the estimate for all findings, which weights each rule'
 precision in the sample by the rule's share of the findings (the sample over-represents
 rare rules by design).
 
+A second token-mode sample, between "<!-- rule sample begin -->" and "<!-- rule sample
+end -->", is kept the same way; drawn anew (seed AUDIT_RULE_SAMPLE_SEED, 20261208) it takes
+up to AUDIT_RULE_SAMPLE_PER_RULE (8) findings of each rule that the first sample judged
+fewer than AUDIT_RULE_SAMPLE_BELOW (5) of, none of them in the first sample.
+
 With --tu the report is of a TU-mode run (`make audit-linux AUDIT_LINUX_MODE=tu`; FILES is
 the number of compile commands) and only the section between "<!-- tu begin -->" and
 "<!-- tu end -->" of OLD.md is rewritten (appended when missing); everything else is kept
@@ -37,6 +42,7 @@ import re
 import sys
 
 BEGIN, END = "<!-- sample begin -->", "<!-- sample end -->"
+RBEGIN, REND = "<!-- rule sample begin -->", "<!-- rule sample end -->"
 TU_BEGIN, TU_END = "<!-- tu begin -->", "<!-- tu end -->"
 TU_SBEGIN, TU_SEND = "<!-- tu sample begin -->", "<!-- tu sample end -->"
 TU_HBEGIN, TU_HEND = "<!-- tu heldout begin -->", "<!-- tu heldout end -->"
@@ -146,6 +152,24 @@ def heldout_rows(fs, rules, samples, seed_var, seed, per_var, per, parent):
     pick = []
     for r in rules:
         pool = [f for f in fs if f["rule"] == r and f.get("mode") == "tu" and
+                ("%s:%d:%d" % (f["file"], f["line"], f["column"]), r) not in judged]
+        pick += rnd.sample(pool, min(per, len(pool)))
+    return sample_rows(pick, parent)
+
+
+def rule_sample_rows(fs, rules, body, verdicts, parent):
+    """Up to AUDIT_RULE_SAMPLE_PER_RULE (8) findings of each rule with fewer than
+    AUDIT_RULE_SAMPLE_BELOW (5) rows judged in the sample body, none of them in it, drawn
+    with seed AUDIT_RULE_SAMPLE_SEED (20261208)."""
+    per = int(os.environ.get("AUDIT_RULE_SAMPLE_PER_RULE", "8"))
+    below = int(os.environ.get("AUDIT_RULE_SAMPLE_BELOW", "5"))
+    rnd = random.Random(int(os.environ.get("AUDIT_RULE_SAMPLE_SEED", "20261208")))
+    judged = set(re.findall(r"`([^`]+:\d+:\d+)` \| `([a-z0-9-]+)`", body))
+    pick = []
+    for r in rules:
+        if verdicts[r]["TP"] + verdicts[r]["FP"] >= below:
+            continue
+        pool = [f for f in fs if f["rule"] == r and
                 ("%s:%d:%d" % (f["file"], f["line"], f["column"]), r) not in judged]
         pick += rnd.sample(pool, min(per, len(pool)))
     return sample_rows(pick, parent)
@@ -374,6 +398,39 @@ def main():
         w("")
         w(per_rule_line(verdicts, rules))
     w(END)
+    # rules the sample judged too few of, measured with more of their own findings
+    rbody = kept_sample(old, RBEGIN, REND, fs)
+    if rbody is None:
+        rbody = rule_sample_rows(fs, rules, body, verdicts, parent)
+    rverdicts, rrows = verdicts_of(rbody)
+    w("")
+    w("## Per-rule sample")
+    w("")
+    w("%d further findings, up to %s per rule of each rule the sample above judged fewer than "
+      "%s of, drawn at random with another seed from the findings it does not hold, and "
+      "judged with the same criterion by reviewers who had not changed the rules: the rare "
+      "rules' precision on more than two findings." % (
+          rrows, os.environ.get("AUDIT_RULE_SAMPLE_PER_RULE", "8"),
+          os.environ.get("AUDIT_RULE_SAMPLE_BELOW", "5")))
+    w("")
+    w(RBEGIN)
+    w(rbody.strip("\n"))
+    w("")
+    rtp = sum(c["TP"] for c in rverdicts.values())
+    rfp = sum(c["FP"] for c in rverdicts.values())
+    if rtp + rfp:
+        w("**Precision: %d of %d true positives (%.0f%%) in the per-rule sample.**"
+          % (rtp, rtp + rfp, 100.0 * rtp / (rtp + rfp)))
+        w("")
+        w(per_rule_line(rverdicts, rules))
+        both = collections.defaultdict(collections.Counter)
+        for v in (verdicts, rverdicts):
+            for r, c in v.items():
+                both[r].update(c)
+        w("")
+        w("Both samples together, " + per_rule_line(both, rules)[0].lower() +
+          per_rule_line(both, rules)[1:])
+    w(REND)
     if old_tu:
         w("")
         w(old_tu)

@@ -2,7 +2,8 @@
 # src/audit/linux_report.py (make audit-linux's report writer) on a small synthetic tree:
 # a kept sample whose rows are no longer all reported, the precision lines (plain ratio,
 # estimate weighted by each rule's findings, per rule), no duplicated lines on a second
-# run, and a fresh stratified draw of AUDIT_SAMPLE_SIZE rows; the TU-mode section (--tu):
+# run, and a fresh stratified draw of AUDIT_SAMPLE_SIZE rows; the per-rule sample (drawn
+# apart from the sample, verdicts kept and counted); the TU-mode section (--tu):
 # written without touching the rest, drawn from the [tu] findings per rule, kept with its
 # verdicts by a rerun and by a token run; linux_ccdb.py on "make -n" output.  Budget:
 # under a second.
@@ -41,7 +42,7 @@ cat >"$T/old.md" <<'EOF2'
 EOF2
 run() { python3 src/audit/linux_report.py "$T/r.json" "$1" 1 1000 1.0 "$T" 1.0 0.5; }
 run "$T/old.md" >"$T/new.md" 2>"$T/err"
-sec=$(sed -n '/sample begin/,/sample end/p' "$T/new.md")
+sec=$(sed -n '/<!-- sample begin/,/<!-- sample end/p' "$T/new.md")
 if grep -q '`a/x.c:77:1`.*(no longer reported)' <<<"$sec"; then pass report_marks_gone_rows
 else fail report_marks_gone_rows "$(head -c 300 <<<"$sec")"; fi
 # a row marked by an earlier run whose finding is reported again loses the mark
@@ -59,10 +60,29 @@ if cmp -s "$T/new.md" "$T/new2.md"; then pass report_rerun_is_stable
 else fail report_rerun_is_stable "$(diff "$T/new.md" "$T/new2.md" | head -c 300)"; fi
 printf '# no sample\n' >"$T/none.md"
 AUDIT_SAMPLE_SIZE=6 AUDIT_SAMPLE_SEED=7 run "$T/none.md" >"$T/drawn.md"
-rows=$(sed -n '/sample begin/,/sample end/p' "$T/drawn.md" | grep -c '^| [0-9]* | `a/x.c:.*| unchecked |')
-nb=$(sed -n '/sample begin/,/sample end/p' "$T/drawn.md" | grep -c '`r-b` | .*unchecked')
+rows=$(sed -n '/<!-- sample begin/,/<!-- sample end/p' "$T/drawn.md" | grep -c '^| [0-9]* | `a/x.c:.*| unchecked |')
+nb=$(sed -n '/<!-- sample begin/,/<!-- sample end/p' "$T/drawn.md" | grep -c '`r-b` | .*unchecked')
 if [ "$rows" = 6 ] && [ "$nb" -ge 2 ]; then pass report_draws_stratified_sample
 else fail report_draws_stratified_sample "rows $rows, r-b rows $nb"; fi
+
+# the per-rule sample: more findings of each rule the sample judged fewer than 5 of, none
+# of them in the sample; its verdicts are kept and counted, also together with the sample's
+rsec=$(sed -n '/rule sample begin/,/rule sample end/p' "$T/drawn.md")
+dsec=$(sed -n '/<!-- sample begin/,/<!-- sample end/p' "$T/drawn.md")
+dup=0
+for k in $(grep -o 'x.c:[0-9]*:1' <<<"$rsec"); do grep -q "$k\`" <<<"$dsec" && dup=1; done
+if [ "$(grep -c '| unchecked |' <<<"$rsec")" = 4 ] && [ $dup = 0 ]; then
+    pass report_rule_sample_disjoint
+else fail report_rule_sample_disjoint "dup $dup: $(head -c 300 <<<"$rsec")"; fi
+sed -i '/rule sample begin/,/rule sample end/{s/| unchecked | |/| TP | ok |/}' "$T/drawn.md"
+sed -i '/rule sample begin/,/rule sample end/{0,/| TP | ok |/s//| FP | no |/}' "$T/drawn.md"
+run "$T/drawn.md" >"$T/drawn2.md"
+rsec=$(sed -n '/rule sample begin/,/rule sample end/p' "$T/drawn2.md")
+if grep -q '^\*\*Precision: 3 of 4 true positives (75%) in the per-rule sample.\*\*' <<<"$rsec" &&
+   grep -q '^Per rule (TP/judged): `r-a` 3/4.' <<<"$rsec" &&
+   grep -q '^Both samples together, per rule (TP/judged): `r-a` 3/4.' <<<"$rsec"; then
+    pass report_rule_sample_kept_and_counted
+else fail report_rule_sample_kept_and_counted "$(grep -E 'Precision|Per rule|Both' <<<"$rsec")"; fi
 
 # TU mode: a report whose findings carry "mode"; r-a has 3 [tu] findings, r-b 1
 python3 - "$T/tu.json" <<'PY'
