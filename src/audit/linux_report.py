@@ -126,18 +126,20 @@ def load_findings(rep_path):
     return rep, fs
 
 
-def judged_block(w, begin, end, body, verdicts, rules, label):
-    """A TU sample between its markers, with its precision lines when rows are judged."""
+def judged_block(w, begin, end, body, verdicts, rules, precision, extra=None):
+    """A sample between its markers, with its precision lines when rows are judged:
+    precision(tp, judged, percent) gives the first, extra(w) may add more."""
     w(begin)
     w(body.strip("\n"))
     w("")
     tp = sum(c["TP"] for c in verdicts.values())
     fp = sum(c["FP"] for c in verdicts.values())
     if tp + fp:
-        w("**Precision: %d of %d %s`[tu]` findings true (%.0f%%).**"
-          % (tp, tp + fp, label, 100.0 * tp / (tp + fp)))
+        w(precision(tp, tp + fp, 100.0 * tp / (tp + fp)))
         w("")
         w(per_rule_line(verdicts, rules))
+        if extra:
+            extra(w)
     w(end)
 
 
@@ -155,6 +157,11 @@ def heldout_rows(fs, rules, samples, seed_var, seed, per_var, per, parent):
                 ("%s:%d:%d" % (f["file"], f["line"], f["column"]), r) not in judged]
         pick += rnd.sample(pool, min(per, len(pool)))
     return sample_rows(pick, parent)
+
+
+def tu_precision(label):
+    return lambda tp, n, pct: "**Precision: %d of %d %s`[tu]` findings true (%.0f%%).**" % (
+        tp, n, label, pct)
 
 
 def rule_sample_rows(fs, rules, body, verdicts, parent):
@@ -238,7 +245,7 @@ def tu_section(rep, fs, old, nfiles, secs, parent, cpu, load):
       "run are the token mode's, measured above." % (
           nrows, os.environ.get("AUDIT_TU_SAMPLE_PER_RULE", "20")))
     w("")
-    judged_block(w, TU_SBEGIN, TU_SEND, body, verdicts, rules, "")
+    judged_block(w, TU_SBEGIN, TU_SEND, body, verdicts, rules, tu_precision(""))
     w("")
     w("### Held-out `[tu]` findings")
     w("")
@@ -249,7 +256,7 @@ def tu_section(rep, fs, old, nfiles, secs, parent, cpu, load):
       "reported and the line below counts the rest."
       % (hrows, os.environ.get("AUDIT_TU_HELDOUT_PER_RULE", "10")))
     w("")
-    judged_block(w, TU_HBEGIN, TU_HEND, held, hverdicts, rules, "held-out ")
+    judged_block(w, TU_HBEGIN, TU_HEND, held, hverdicts, rules, tu_precision("held-out "))
     w("")
     w("### Second held-out `[tu]` findings")
     w("")
@@ -259,7 +266,8 @@ def tu_section(rep, fs, old, nfiles, secs, parent, cpu, load):
       "judged the other samples: the precision of the rules as they are, on findings that "
       "guided no change." % (h2rows, os.environ.get("AUDIT_TU_HELDOUT2_PER_RULE", "15")))
     w("")
-    judged_block(w, TU_H2BEGIN, TU_H2END, held2, h2verdicts, rules, "second held-out ")
+    judged_block(w, TU_H2BEGIN, TU_H2END, held2, h2verdicts, rules,
+                 tu_precision("second held-out "))
     w(TU_END)
     return "\n".join(out)
 
@@ -413,24 +421,17 @@ def main():
           rrows, os.environ.get("AUDIT_RULE_SAMPLE_PER_RULE", "8"),
           os.environ.get("AUDIT_RULE_SAMPLE_BELOW", "5")))
     w("")
-    w(RBEGIN)
-    w(rbody.strip("\n"))
-    w("")
-    rtp = sum(c["TP"] for c in rverdicts.values())
-    rfp = sum(c["FP"] for c in rverdicts.values())
-    if rtp + rfp:
-        w("**Precision: %d of %d true positives (%.0f%%) in the per-rule sample.**"
-          % (rtp, rtp + rfp, 100.0 * rtp / (rtp + rfp)))
-        w("")
-        w(per_rule_line(rverdicts, rules))
+    def together(w):
         both = collections.defaultdict(collections.Counter)
         for v in (verdicts, rverdicts):
             for r, c in v.items():
                 both[r].update(c)
+        line = per_rule_line(both, rules)
         w("")
-        w("Both samples together, " + per_rule_line(both, rules)[0].lower() +
-          per_rule_line(both, rules)[1:])
-    w(REND)
+        w("Both samples together, " + line[0].lower() + line[1:])
+    judged_block(w, RBEGIN, REND, rbody, rverdicts, rules,
+                 lambda tp, n, pct: "**Precision: %d of %d true positives (%.0f%%) in the "
+                 "per-rule sample.**" % (tp, n, pct), together)
     if old_tu:
         w("")
         w(old_tu)
