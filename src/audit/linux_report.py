@@ -71,7 +71,7 @@ def kept_sample(old, begin, end, fs):
         rows.append(line)
     body = "\n".join(rows)
     body = re.sub(r"\n\*\*Precision[^\n]*", "", body)
-    return re.sub(r"\n(Estimated over all findings|Per rule)[^\n]*", "", body)
+    return re.sub(r"\n(Estimated over all findings|Per rule|Both samples)[^\n]*", "", body)
 
 
 def seeded():

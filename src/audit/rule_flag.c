@@ -4,8 +4,7 @@
  * variable, a long whose name says it holds an address, or a value the statement turns
  * back into a pointer.  That is a tag in "the unused top bit" of an LP64 address; under
  * LP128 bit 63 is in the middle of the address.  Flag words that hold no address keep
- * their meaning (bit 63 exists in a 128-bit long) and are left to long-mask-64, which
- * reports the reads that assume it is the top bit. */
+ * their meaning (bit 63 exists in a 128-bit long) and are not reported (rule_mask.c). */
 #include "audit/scan.h"
 
 /* If a long-typed bit-63 constant starts at i, the index after it, else 0. */

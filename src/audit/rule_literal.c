@@ -1,5 +1,5 @@
 /* Rule literal-width and the numeric cases of long-mask-64 and llong-64: numbers
- * that spell the width of a 64-bit long (1UL << 63, x >> 63, 63 - __builtin_clzl,
+ * that spell the width of a 64-bit long (0xffffffffffffffffUL, 63 - __builtin_clzl,
  * word[n / 64] of a bitmap, memcpy(&long, src, 8)).  Bitmap evidence is collected per
  * file and resolved across files. */
 #include "audit/scan.h"
@@ -115,7 +115,7 @@ static void report_if_bitmap(struct audit_scratch *s, u32 at, const struct cpp_t
     s->done[at] = 1;
 }
 
-/* Numbers: 64-bit boundary constants with L suffix, 1UL << 63, x >> 63, 63 - clzl. */
+/* Numbers: all-ones 64-bit constants with L suffix, 1UL << 64, 63 - clzl. */
 void au_rule_number(struct audit_scratch *s, u32 i)
 {
     if (s->done[i]) return; /* reported as bit63-flag */
@@ -126,22 +126,18 @@ void au_rule_number(struct audit_scratch *s, u32 i)
     if (!au_int_value(t, &v, &longs, &uns)) return;
     u32 g = s->grp[i];
     bool hex = t->len > 2 && t->p[0] == '0' && (t->p[1] == 'x' || t->p[1] == 'X');
-    bool edge = v == 0xffffffffffffffffull || v == 0x8000000000000000ull ||
-                v == 0x7fffffffffffffffull;
-    if (edge && hex && longs == 1) {
+    if (v == 0xffffffffffffffffull && hex && longs == 1) {
         /* Only where it meets a long-sized object: as a register mask for u64 data the
-           value is the same under LP128, but compared with, masked into or stored in an
-           unsigned long it stands for ~0UL / the sign bit / LONG_MAX, which it no longer is */
+           value is the same under LP128, but compared with or masked into an unsigned
+           long it stands for ~0UL, which it no longer is.  (0x8000000000000000UL and
+           0x7fffffffffffffffUL read bit 63: see rule_mask.c for why they are not
+           reported.) */
         const struct cpp_token *x = au_long_reader(s, i, i + 1);
         if (x &&
             au_report(s, i, R_LONG_MASK_64, "'%.*s' used with long-sized '%.*s' as if long were 64 "
-                   "bits: under LP128 it is not ~0UL/LONG_MIN/LONG_MAX (use ULONG_MAX, "
-                   "LONG_MIN, LONG_MAX, or U64_MAX with a u64)", (int)t->len, t->p,
-                   (int)x->len, x->p) && uns) {
-            /* all bits and "all but the sign" of an unsigned long, at any width */
-            if (v == 0xffffffffffffffffull) au_fix(s, i, i + 1, "~0UL");
-            else if (v == 0x7fffffffffffffffull) au_fix(s, i, i + 1, "(~0UL >> 1)");
-        }
+                   "bits: under LP128 it is not ~0UL (use ULONG_MAX, or U64_MAX with a u64)",
+                   (int)t->len, t->p, (int)x->len, x->p) && uns)
+            au_fix(s, i, i + 1, "~0UL");   /* all bits of an unsigned long, at any width */
         return;
     }
     if (v == 0xffffffffffffffffull && hex && longs == 0) {
@@ -169,13 +165,11 @@ void au_rule_number(struct audit_scratch *s, u32 i)
     /* 1UL << 63, 1L << 63 */
     if (v == 1 && longs == 1 && is_p(s, i + 1, CPP_P_SHL) && tok_in_grp(s, i + 2, g)) {
         const struct cpp_token *c = T(i + 2);
-        if (au_num_is(c, 63) || au_num_is(c, 64)) {
-            const struct cpp_token *x = au_long_reader(s, i, i + 3);
-            if (x || au_num_is(c, 64))
-                au_report(s, i, R_LONG_MASK_64, "'%.*s << %.*s'%s%.*s%s: under LP128 that is not "
-                       "the top bit of a long (BIT(BITS_PER_LONG - 1), or BIT_ULL(63) for u64)",
-                       (int)t->len, t->p, (int)c->len, c->p, x ? " with long-sized '" : "",
-                       x ? (int)x->len : 0, x ? x->p : "", x ? "'" : "");
+        if (au_num_is(c, 63)) return;   /* a read of bit 63: see rule_mask.c */
+        if (au_num_is(c, 64)) {
+            au_report(s, i, R_LONG_MASK_64, "'%.*s << %.*s': the bit above a 64-bit long, "
+                   "undefined in LP64 C and bit 64 under LP128 (BIT(BITS_PER_LONG - 1), or "
+                   "BIT_ULL(63) for u64)", (int)t->len, t->p, (int)c->len, c->p);
             return;
         }
         if (is_p(s, i + 2, CPP_P_LPAREN)) {
@@ -196,19 +190,6 @@ void au_rule_number(struct audit_scratch *s, u32 i)
                 }
             }
         }
-        return;
-    }
-    /* x >> 63 with a long-sized x: the sign or top bit of a 64-bit long.  (x << 63 only
-       builds a value: bit 63 of an image, same bits at any width.) */
-    if (v == 63 && longs == 0 && i >= 2 && is_p(s, i - 1, CPP_P_SHR) && s->grp[i - 2] == g) {
-        const struct cpp_token *x = T(i - 2);
-        bool lng = false;
-        if (x->kind == CPP_IDENT) lng = au_tab_get(s, x) == C_LONG;
-        if (lng && !(i >= 3 && (is_p(s, i - 3, CPP_P_DOT) || is_p(s, i - 3, CPP_P_ARROW)) &&
-                     au_tab_get(s, x) != C_LONG))
-            au_report(s, i, R_LONG_MASK_64, "'%.*s %s 63' on long-sized '%.*s' assumes a 64-bit "
-                   "long (use BITS_PER_LONG - 1)", (int)x->len, x->p,
-                   T(i - 1)->sub == CPP_P_SHR ? ">>" : "<<", (int)x->len, x->p);
         return;
     }
     /* 63 - __builtin_clzl(x), 64 - __builtin_clzl(x), 63 ^ __builtin_clzl(x) */

@@ -33,9 +33,9 @@ const struct audit_rule_info audit_rules[R_COUNT] = {
         "long-mask-64",
         "unsigned long / long used where exactly 64 bits are needed",
         "unsigned long is 128 bits under LP128: 0xffffffffffffffffUL is no longer ~0UL, "
-        "1UL << 63 and BIT(63) no longer test the top bit of a long, ~0UL or ULONG_MAX never "
-        "equal a u64, ~GENMASK(63, n) sets the upper 64 bits, and long >> 63 is no longer the "
-        "sign (storing bit 63 into a register image is not reported)",
+        "~0UL or ULONG_MAX never equal a u64, and ~GENMASK(63, n) sets the upper 64 bits "
+        "(reads of bit 63 of a long are not reported: in a 64-bit register image they are "
+        "right)",
         "use u64 and its constants (U64_MAX, BIT_ULL(63), GENMASK_ULL, S64_MIN) for 64-bit "
         "quantities, or BITS_PER_LONG-based expressions for long-sized ones"},
     [R_DO_DIV_LONG] = {

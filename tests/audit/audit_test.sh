@@ -131,7 +131,7 @@ diff "$FX/lp64.c" "$T/apply/lp64.c" >"$T/apply.diff"
 check apply_result "[ $rc -eq 1 ] && cmp -s '$T/apply.diff' '$FX/lp64.c.diff' && grep -q 'applied 8 fixes' '$T/apply.err'" "exit $rc: $(diff "$FX/lp64.c.diff" "$T/apply.diff" | head -c 300)"
 check apply_atomic "[ \$(ls -A '$T/apply' | wc -l) -eq 1 ] && [ \$(stat -c %a '$T/apply/lp64.c') = 640 ]" "$(ls -A "$T/apply")"
 if command -v cc >/dev/null; then
-    check apply_compiles "cc -std=c11 -Wall -Wextra -Werror -o '$T/apply/a.out' '$T/apply/lp64.c' && '$T/apply/a.out' | grep -q '^64 64 1$'"
+    check apply_compiles "cc -std=c11 -Wall -Wextra -Werror -o '$T/apply/a.out' '$T/apply/lp64.c' && '$T/apply/a.out' | grep -q '^64 64 2$'"
 else echo "SKIP apply_compiles no host cc"; fi
 "$AUDIT" "$T/apply/lp64.c" >"$T/after" 2>&1; rc=$?
 check apply_clears_findings "[ $rc -eq 0 ] && [ ! -s '$T/after' ]" "exit $rc: $(head -c 300 "$T/after")"

@@ -30,7 +30,7 @@ static int wide(void)
         w = 0xffffffffffffffffUL;
     if (8 != sizeof(void *))
         return 0;
-    if (w == 0x7fffffffffffffffUL)
+    if (w == 0xffffffffffffffffUL)
         return 2;
     unsigned long all = (unsigned long)0xffffffffffffffff;
     return w == all;
