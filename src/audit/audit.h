@@ -88,11 +88,12 @@ struct audit_field {
 
 /* A finding that needs evidence from other files: literal-width on an array of
  * unsigned long declared elsewhere, reported when some file uses the array as a
- * BITS_PER_LONG bitmap (DECLARE_BITMAP, BITS_TO_LONGS, bitops). */
+ * BITS_PER_LONG bitmap (DECLARE_BITMAP, BITS_TO_LONGS, bitops); typedef-ll-64, reported
+ * when some file of the run uses the type. */
 struct audit_pending {
     u32 line, col;
     u16 rule;
-    char *name;    /* the array */
+    char *name;    /* the array / the typedef */
     char *msg;
 };
 
@@ -115,6 +116,9 @@ struct audit_file {
     u32 ncar, capcar;
     char **bitmaps;     /* names used as BITS_PER_LONG bitmaps in this file */
     u32 nbm, capbm;
+    char **names64;     /* identifiers whose name says 64 bits, and how often each occurs */
+    u32 *count64;       /* (typedef-ll-64: is the typedef used anywhere in the run?) */
+    u32 n64, cap64;
     struct audit_pending *pend;
     u32 npend, cappend;
     u32 suppressed;

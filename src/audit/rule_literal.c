@@ -96,23 +96,7 @@ static void report_if_bitmap(struct audit_scratch *s, u32 at, const struct cpp_t
     }
     struct sym *e = au_tab_find(s, arr);
     if (e && (e->sized || !e->array)) return; /* its declaration is here: no bitmap use */
-    const struct cpp_token *t = T(at);
-    if (au_suppressed(s, t->line, R_LITERAL_WIDTH)) {
-        s->out->suppressed++;
-        return;
-    }
-    struct audit_file *f = s->out;
-    if (f->npend == f->cappend) {
-        f->cappend = f->cappend ? f->cappend * 2 : 4;
-        f->pend = au_xrealloc(f->pend, f->cappend * sizeof *f->pend);
-    }
-    struct audit_pending *pd = &f->pend[f->npend++];
-    pd->line = t->line;
-    pd->col = t->col;
-    pd->rule = R_LITERAL_WIDTH;
-    pd->name = au_xstrndup(arr->p, arr->len);
-    pd->msg = au_xstrndup(msg, strlen(msg));
-    s->done[at] = 1;
+    au_pend(s, at, R_LITERAL_WIDTH, arr, msg);
 }
 
 /* Numbers: all-ones 64-bit constants with L suffix, 1UL << 64, 63 - clzl. */
@@ -242,12 +226,14 @@ void au_rule_number(struct audit_scratch *s, u32 i)
 /* Pending findings: arrays used as bitmaps in some file of the run. */
 void au_resolve_bitmaps(struct audit_file *files, size_t n)
 {
+    au_resolve_typedefs(files, n);
     size_t k;
     char **names = au_name_set(files, n, false, &k);
     for (size_t i = 0; i < n; i++) {
         struct audit_file *f = &files[i];
         for (u32 j = 0; j < f->npend; j++) {
             struct audit_pending *pd = &f->pend[j];
+            if (pd->rule != R_LITERAL_WIDTH) continue;
             char *kp = pd->name;
             if (k && bsearch(&kp, names, k, sizeof *names, au_cmp_str))
                 audit_add(f, pd->line, pd->col, pd->rule, "%s", pd->msg);

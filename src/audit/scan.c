@@ -100,6 +100,9 @@ void audit_file_clear(struct audit_file *f)
     free(f->carriers);
     for (u32 i = 0; i < f->nbm; i++) free(f->bitmaps[i]);
     free(f->bitmaps);
+    for (u32 i = 0; i < f->n64; i++) free(f->names64[i]);
+    free(f->names64);
+    free(f->count64);
     for (u32 i = 0; i < f->npend; i++) {
         free(f->pend[i].name);
         free(f->pend[i].msg);
@@ -164,6 +167,29 @@ bool au_report(struct audit_scratch *s, u32 i, int rule, const char *fmt, ...)
     audit_add(s->out, t->line, t->col, rule, "%s", msg);
     s->done[i] = 1;
     return true;
+}
+
+void au_pend(struct audit_scratch *s, u32 i, int rule, const struct cpp_token *name,
+             const char *msg)
+{
+    if (!on(s, rule)) return;
+    const struct cpp_token *t = T(i);
+    if (au_suppressed(s, t->line, rule)) {
+        s->out->suppressed++;
+        return;
+    }
+    struct audit_file *f = s->out;
+    if (f->npend == f->cappend) {
+        f->cappend = f->cappend ? f->cappend * 2 : 4;
+        f->pend = au_xrealloc(f->pend, f->cappend * sizeof *f->pend);
+    }
+    struct audit_pending *pd = &f->pend[f->npend++];
+    pd->line = t->line;
+    pd->col = t->col;
+    pd->rule = (u16)rule;
+    pd->name = au_xstrndup(name->p, name->len);
+    pd->msg = au_xstrndup(msg, strlen(msg));
+    s->done[i] = 1;
 }
 
 void au_fix(struct audit_scratch *s, u32 a, u32 b, const char *text)
@@ -520,6 +546,7 @@ static void scan_pass(struct audit_scratch *s, bool decls_only)
             au_uapi_carrier(s, i);
         }
         if (c0 == 't' && eq(x, "typedef")) au_rule_typedef(s, i);
+        au_note_name64(s, i);
         if (k == D_DEFINE && c0 == 'd' && eq(x, "define")) au_flag_macro(s, i);
     }
 }

@@ -146,6 +146,10 @@ bool au_suppressed(const struct audit_scratch *s, u32 line, int rule);
 /* Report rule at token i (unless suppressed) and mark the token done; true if added. */
 bool au_report(struct audit_scratch *s, u32 i, int rule, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* A finding at i that waits for evidence from the other files of the run about `name`
+ * (audit_resolve_fields decides): reported then, or never. */
+void au_pend(struct audit_scratch *s, u32 i, int rule, const struct cpp_token *name,
+             const char *msg);
 /* Attach to the finding just added the fix-it "replace tokens [a, b) with text". */
 void au_fix(struct audit_scratch *s, u32 a, u32 b, const char *text);
 /* The source text of tokens [a, b) as written, spaces collapsed, quoted-safe, into
@@ -263,6 +267,9 @@ void au_flag_macro(struct audit_scratch *s, u32 i);
 void au_rule_bit63_flag(struct audit_scratch *s, u32 i);
 /* rule_typedef.c: typedef-ll-64, at "typedef" */
 void au_rule_typedef(struct audit_scratch *s, u32 i);
+/* at an identifier: counts it when its name says 64 bits (evidence of typedef use) */
+void au_note_name64(struct audit_scratch *s, u32 i);
+void au_resolve_typedefs(struct audit_file *files, size_t n);
 /* rule_size.c: size-literal, at a call's name */
 void au_rule_size(struct audit_scratch *s, u32 i);
 
