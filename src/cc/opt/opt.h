@@ -7,6 +7,7 @@
 void opt_unreachable(struct ir_func *f);
 void opt_copyprop(struct ir_func *f);
 void opt_fold(struct ir_func *f);
+void opt_divpow2(struct ir_func *f);
 void opt_dce(struct ir_func *f);
 void opt_deaddef(struct ir_func *f);
 void opt_inline(struct ir_func *f);
