@@ -95,9 +95,7 @@ struct ir_block {
     int id;
     struct ir_ins *ins;
     int n, cap;
-    /* liveness (regalloc.c) */
-    u64 *live_in, *live_out, *def, *use;
-    int start, end;      /* instruction numbering */
+    int start, end;      /* instruction numbering (regalloc.c) */
     const char *asm_label; /* extra label (address-taken C label) */
     bool addr_taken;
 };

@@ -16,6 +16,7 @@ static const struct ir_pass {
     {"inline", 1, opt_inline},
     {"copyprop", 1, opt_copyprop},
     {"fold", 1, opt_fold},
+    {"divpow2", 1, opt_divpow2},
     {"cse", 1, opt_cse},
     {"licm", 1, opt_licm},
     {"ivsr", 1, opt_ivsr},

@@ -1,4 +1,4 @@
-/* Register allocation: block liveness by iterative dataflow, one live interval per vreg
+/* Register allocation: block liveness (opt/liveness.c), one live interval per vreg
  * (no holes), linear scan over the intervals.  Intervals that live across a call (or an
  * inline asm that names a register: ir_clobbers_regs) only get callee-saved registers;
  * those clear of every such call or asm, and every atomic,
@@ -8,6 +8,7 @@
  * the emitter reloads it into a scratch register
  * (t0-t2, ft0-ft2 are reserved for that) at each use. */
 #include "cc/ir.h"
+#include "cc/opt/opt.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -35,30 +36,6 @@ static int operand_vregs(struct ir_ins *i, bool defs, int *buf, int **out)
     *out = v;
     return n;
 }
-
-static struct ir_func *ra_f;
-
-/* successors; s must hold f->nblocks entries (an indirect jump reaches every
- * address-taken block) */
-static int succs(struct ir_block *b, int *s)
-{
-    if (!b->n) return 0;
-    struct ir_ins *i = &b->ins[b->n - 1];
-    switch (i->op) {
-    case IR_JMP: s[0] = i->t1; return 1;
-    case IR_BR: case IR_BCMP: s[0] = i->t1; s[1] = i->t2; return 2;
-    case IR_IJMP: {
-        int n = 0;
-        for (int k = 0; k < ra_f->nblocks; k++)
-            if (ra_f->blocks[k]->addr_taken) s[n++] = k;
-        return n;
-    }
-    default: return 0;
-    }
-}
-
-#define BIT(set, v) ((set)[(v) >> 6] >> ((v) & 63) & 1)
-#define SETBIT(set, v) ((set)[(v) >> 6] |= (u64)1 << ((v) & 63))
 
 static int lowbit(u64 m)
 {
@@ -127,17 +104,7 @@ void regalloc(struct ir_func *f)
     int nv = f->nvregs;
     int tmp[64], tmpd[64];
     /* ignore instructions after the first terminator of each block (unreachable) */
-    for (int bi = 0; bi < f->nblocks; bi++) {
-        struct ir_block *b = f->blocks[bi];
-        for (int k = 0; k < b->n; k++) {
-            int op = b->ins[k].op;
-            if (ir_is_term(op)) {
-                b->n = k + 1;
-                break;
-            }
-        }
-    }
-    ra_f = f;
+    for (int bi = 0; bi < f->nblocks; bi++) f->blocks[bi]->n = opt_run_length(f->blocks[bi]);
     int *sbuf = cc_alloc(sizeof(int) * (size_t)(f->nblocks + 2));
     int nglobal;
     int *gid = global_ids(f, &nglobal);
@@ -146,43 +113,8 @@ void regalloc(struct ir_func *f)
     int *ginv = cc_alloc(sizeof(int) * (size_t)(words * 64));
     for (int v = 0; v < nv; v++)
         if (gid[v] >= 0) ginv[gid[v]] = v;
-    for (int bi = 0; bi < f->nblocks; bi++) {
-        struct ir_block *b = f->blocks[bi];
-        b->live_in = cc_alloc(sizeof(u64) * (size_t)words);
-        b->live_out = cc_alloc(sizeof(u64) * (size_t)words);
-        b->def = cc_alloc(sizeof(u64) * (size_t)words);
-        b->use = cc_alloc(sizeof(u64) * (size_t)words);
-        for (int k = 0; k < b->n; k++) {
-            struct ir_ins *i = &b->ins[k];
-            int *u, *d;
-            int cnt = operand_vregs(i, false, tmp, &u);
-            for (int q = 0; q < cnt; q++) {
-                int g = gid[u[q]];
-                if (g >= 0 && !BIT(b->def, g)) SETBIT(b->use, g);
-            }
-            cnt = operand_vregs(i, true, tmpd, &d);
-            for (int q = 0; q < cnt; q++)
-                if (gid[d[q]] >= 0) SETBIT(b->def, gid[d[q]]);
-        }
-    }
-    /* backward dataflow */
-    bool changed = true;
-    while (changed) {
-        changed = false;
-        for (int bi = f->nblocks - 1; bi >= 0; bi--) {
-            struct ir_block *b = f->blocks[bi];
-            int *s = sbuf;
-            int ns = succs(b, s);
-            for (int w = 0; w < words; w++) {
-                u64 out = 0;
-                for (int k = 0; k < ns; k++) out |= f->blocks[s[k]]->live_in[w];
-                u64 in = b->use[w] | (out & ~b->def[w]);
-                if (out != b->live_out[w] || in != b->live_in[w]) changed = true;
-                b->live_out[w] = out;
-                b->live_in[w] = in;
-            }
-        }
-    }
+    u64 *live_in, *live_out;
+    opt_liveness(f, gid, words, &live_in, &live_out);
     /* intervals */
     struct interval *iv = cc_alloc(sizeof *iv * (size_t)nv);
     for (int v = 0; v < nv; v++) {
@@ -196,7 +128,7 @@ void regalloc(struct ir_func *f)
      * blocks of a loop lie between its header and its last back edge) */
     int *depth = cc_alloc(sizeof(int) * (size_t)(f->nblocks + 1));
     for (int bi = 0; bi < f->nblocks; bi++) {
-        int *s = sbuf, ns = succs(f->blocks[bi], s);
+        int *s = sbuf, ns = opt_live_succs(f, f->blocks[bi], s);
         for (int q = 0; q < ns; q++)
             if (s[q] <= bi) {
                 depth[s[q]]++;
@@ -214,11 +146,11 @@ void regalloc(struct ir_func *f)
         b->start = pos;
         b->end = pos + 2 * b->n + 1;
         for (int w = 0; w < words; w++) {
-            for (u64 m = b->live_in[w]; m; m &= m - 1) {
+            for (u64 m = live_in[(size_t)bi * words + w]; m; m &= m - 1) {
                 int v = ginv[w * 64 + lowbit(m)];
                 EXTEND(v, b->start);
             }
-            for (u64 m = b->live_out[w]; m; m &= m - 1) {
+            for (u64 m = live_out[(size_t)bi * words + w]; m; m &= m - 1) {
                 int v = ginv[w * 64 + lowbit(m)];
                 EXTEND(v, b->end);
             }

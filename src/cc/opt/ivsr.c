@@ -11,13 +11,16 @@
  * new vreg q is set to that value at the end of the preheader, stepped by c*scale right
  * after i's increment, and the add becomes `p = mov q` (later uses of p in its block read
  * q; dce removes what no longer has uses).  i itself is kept (its exit test and other
- * uses stay).
+ * uses stay).  A derived index j = add.W i #c before the shl or mul (a[i - 2]) gives
+ * base + i*scale + c*scale: the add becomes `p = add q #c*scale` (12-bit range, which
+ * addrfold then puts into the access's offset), so a[i], a[i - 2] and a[i + 1] share q.
  *
  * The relation q == base + i*scale holds modulo 2^XLEN, which is what the registers
  * compute, when i is as wide as a register.  A narrower i (int at -m64 and -m128) is
  * held sign-extended and its add wraps at W bytes, so the relation needs i not to wrap:
  *   - used sign-extended (directly): its add is marked nsw (`add.Ws`), the add or `++` of
- *     a signed C type, whose overflow is undefined (never with -fwrapv);
+ *     a signed C type, whose overflow is undefined (never with -fwrapv); so must be the
+ *     add of a derived index, at i's width, so that j sign-extended is i + c;
  *   - used through ext.Wu: the header ends in the loop's test `i <u n` with c == 1, or
  *     `n <u i` with c == -1, n defined nowhere in the loop; the header runs before the
  *     increment in every iteration and nothing else changes i.
@@ -178,6 +181,7 @@ static void do_loop(struct ir_func *f, const struct opt_loop *L, int *nin, int *
                 if (nin[base] || !t) continue;
                 struct cand c;
                 memset(&c, 0, sizeof c);
+                i128 off = 0;
                 c.scale = 1;   /* op 0: the index itself (scale 1) */
                 int src = t;
                 const struct ir_ins *first = i;
@@ -212,6 +216,12 @@ static void do_loop(struct ir_func *f, const struct opt_loop *L, int *nin, int *
                         if (!src || ndef[src] != 1 || nin[src] != 1 || !in_block(blk, def[src], s))
                             continue;
                         first = def[src];
+                        /* a derived index i + c (a[i - 2]): the address is q + c*scale */
+                        if (first->op == IR_ADD && !first->b && is_iv(ivs, niv, first->a) &&
+                            (first->w == X || first->nsw)) {
+                            off = wrap_x((i128)((u128)first->imm * (u128)c.scale));
+                            src = first->a;
+                        }
                     }
                     if (first->op == IR_EXT) {
                         if (!first->uns) continue;
@@ -224,6 +234,7 @@ static void do_loop(struct ir_func *f, const struct opt_loop *L, int *nin, int *
                 if (!src || n == niv) continue;
                 const struct iv *v = &ivs[n];
                 if (v->w < X && !(c.ext ? v->uok && first->w == v->w : v->sok)) continue;
+                if (off && (off < -2048 || off >= 2048 || first->w != v->w)) continue;
                 if (v->w == X && c.ext) continue;
                 /* i must not change between the chain's start and the add */
                 if (blk == v->blk && in_block(blk, first, &blk->ins[v->pos]) &&
@@ -242,7 +253,7 @@ static void do_loop(struct ir_func *f, const struct opt_loop *L, int *nin, int *
                     cands[ncand++] = c;
                 }
                 int d = i->d;
-                *i = mk(IR_MOV, 0, d, cands[m].q, 0, 0);
+                *i = off ? mk(IR_ADD, X, d, cands[m].q, 0, off) : mk(IR_MOV, 0, d, cands[m].q, 0, 0);
                 break;
             }
         }

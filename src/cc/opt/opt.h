@@ -7,6 +7,7 @@
 void opt_unreachable(struct ir_func *f);
 void opt_copyprop(struct ir_func *f);
 void opt_fold(struct ir_func *f);
+void opt_divpow2(struct ir_func *f);
 void opt_dce(struct ir_func *f);
 void opt_deaddef(struct ir_func *f);
 void opt_inline(struct ir_func *f);
@@ -36,6 +37,14 @@ struct opt_loop {
 int opt_find_loops(struct ir_func *f, struct opt_loop **loops);
 /* successors of b by its terminator in s[0..1]; -1 for an indirect jump */
 int opt_succs(const struct ir_block *b, int *s);
+/* block liveness (liveness.c) of the vregs v with gid[v] >= 0, bit gid[v] of sets of
+ * `words` words per block: new arrays, block b's sets at b * words */
+void opt_liveness(const struct ir_func *f, const int *gid, int words, u64 **live_in, u64 **live_out);
+/* b's instructions that can run: up to its first terminator */
+int opt_run_length(const struct ir_block *b);
+/* successors of b as liveness sees them, s holding f->nblocks + 2 entries: an indirect
+ * jump's are all the address-taken blocks */
+int opt_live_succs(const struct ir_func *f, const struct ir_block *b, int *s);
 /* x becomes the instruction before b's last one (its terminator) */
 void opt_insert_before_term(struct ir_block *b, const struct ir_ins *x);
 
