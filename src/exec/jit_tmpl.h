@@ -6,7 +6,8 @@
  *    block is a superblock.  A taken branch to another of the block's instructions
  *    jumps there (a backward one is a loop, checked as a block entry is); other taken
  *    branches leave through a side exit.
- *  - Integer computation, loads and stores (with the TLB fast path inline), branches
+ *  - Integer computation, loads and stores (with the TLB fast path inline, one probe
+ *    for a group of accesses from the same base register: plan_pages), branches
  *    and jumps are translated; the frequent F/D operations have an inline SSE fast
  *    path with an out-of-line call of their exec/fp_ops.h function for the rest, the
  *    others are calls of that function ("the F and D operations" below).  The first instruction the translator does not handle (atomics, CSRs,
