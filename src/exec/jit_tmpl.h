@@ -6,7 +6,8 @@
  *    block is a superblock.  A taken branch to another of the block's instructions
  *    jumps there (a backward one is a loop, checked as a block entry is); other taken
  *    branches leave through a side exit.
- *  - Integer computation, loads and stores (with the TLB fast path inline), branches
+ *  - Integer computation, loads and stores (with the TLB fast path inline, one probe
+ *    for a group of accesses from the same base register: plan_pages), branches
  *    and jumps are translated; the frequent F/D operations have an inline SSE fast
  *    path with an out-of-line call of their exec/fp_ops.h function for the rest, the
  *    others are calls of that function ("the F and D operations" below).  The first instruction the translator does not handle (atomics, CSRs,
@@ -127,6 +128,8 @@ struct RV(stub) {
     unsigned rs1;           /* RV128's slow paths recompute the address from rs1 + imm */
     i32 imm;
     bool freg;
+    bool ea_in_stub;        /* a page group's member: rax = x[rs1] + imm is computed here */
+    int clear_page;         /* a page group's head: jit_page[clear_page - 1] = 0 here */
     u32 dirty;              /* the cached registers to store back when leaving here */
 };
 
@@ -174,7 +177,20 @@ struct RV(jt) {
     uxlen insn_pc[JIT_MAX_INSNS];       /* each translated instruction's pc ... */
     u8 *insn_code[JIT_MAX_INSNS];       /* ... and where its host code starts (rw) */
     u32 ninsns;                         /* how many of them the block holds */
+    u32 cur;                            /* the instruction being translated */
+    /* Shared page probes (plan_pages): each instruction's role, the jit_page slot of its
+     * group, and for a head the distance from the group's lowest byte to its own access
+     * and the group's span in bytes, for a member its offset from the head's access. */
+    u8 page_role[JIT_MAX_INSNS];
+    u8 page_slot[JIT_MAX_INSNS];
+    i16 page_arg[JIT_MAX_INSNS];
+    u16 page_span[JIT_MAX_INSNS];
+    /* RV64: instruction k is `slli rd, rs, 32` followed by `srli rd, rd, 32` (zext.w),
+     * which is not a branch target: the pair is one 32-bit mov, emitted at the slli */
+    bool zext[JIT_MAX_INSNS];
+    bool fused;                         /* the next instruction was emitted already */
 };
+enum { PAGE_NONE, PAGE_HEAD, PAGE_MEMBER };
 
 static struct RV(jt) *RV(jt_of)(struct x86 *e) { return (struct RV(jt) *)(void *)e; }
 
@@ -358,24 +374,74 @@ static struct RV(stub) *RV(tlb_probe)(struct RV(jt) *t, bool write, unsigned siz
     return s;
 }
 
+/* The probe of a load or store (rax = its guest address, except for a group member) as
+ * plan_pages grouped it.  On a hit the access goes to [*base + *disp].
+ *  - Outside a group: the TLB probe, the access at [rax].
+ *  - A group's head: the TLB probe; on a hit, if every access of the group lies in the
+ *    head's page (the host page offset is the guest's: addends are page multiples),
+ *    jit_page[slot] = the host address, else 0; the slow path sets 0.
+ *  - A member: [jit_page[slot] + its offset from the head's access] when that is not 0,
+ *    else the slow path (which computes the guest address itself).  Its base register
+ *    is the head's, unchanged, and no branch target lies between them, so the head ran
+ *    just before in the same block and its page is still mapped with the same rights
+ *    (mappings change only between blocks: exclusive sections stop translated code). */
+static struct RV(stub) *RV(page_probe)(struct RV(jt) *t, const struct isa_inst *in, bool write,
+                                       unsigned size, enum stub_kind kind, unsigned *base,
+                                       i32 *disp)
+{
+    struct x86 *e = &t->e;
+    u32 k = t->cur;
+    i32 slot = HOFF(jit_page) + 8 * t->page_slot[k];
+    if (t->page_role[k] == PAGE_MEMBER) {
+        x86_load64(e, RCX, RBP, slot);
+        x86_op_reg(e, true, 0x85, RCX, RCX);                 /* test rcx, rcx */
+        struct RV(stub) *s = RV(new_stub)(t, kind, x86_jcc(e, CC_E));
+        s->ea_in_stub = true;
+        s->rs1 = in->rs1;
+        s->imm = in->imm;
+        *base = RCX;
+        *disp = t->page_arg[k];
+        return s;
+    }
+    struct RV(stub) *s = RV(tlb_probe)(t, write, size, kind);
+    if (t->page_role[k] == PAGE_HEAD) {
+        s->clear_page = 1 + t->page_slot[k];
+        x86_mov(e, false, RDX, RAX);
+        x86_alu_imm(e, false, ALU_AND, RDX, 0xfff);
+        if (t->page_arg[k]) x86_alu_imm(e, false, ALU_SUB, RDX, t->page_arg[k]);
+        x86_alu_imm(e, false, ALU_CMP, RDX, 4096 - t->page_span[k]);
+        x86_mov(e, true, RCX, RAX);
+        u8 *in_page = x86_jcc(e, CC_BE);
+        x86_alu_reg(e, false, ALU_XOR, RCX, RCX);
+        RV(link_here)(t, in_page);
+        x86_store64(e, RCX, RBP, slot);
+    }
+    *base = RAX;
+    *disp = 0;
+    return s;
+}
+
 static unsigned RV(dest)(struct x86 *e, const struct isa_inst *in, unsigned other);
 
 static void RV(emit_load)(struct RV(jt) *t, const struct isa_inst *in, unsigned size,
                           bool is_signed, bool freg, bool box)
 {
     struct x86 *e = &t->e;
-    RV(ea)(e, in);
+    bool member = t->page_role[t->cur] == PAGE_MEMBER;
+    if (!member) RV(ea)(e, in);
     /* straight into rd's host register when it has one (the slow path moves its result
      * there); rd is marked written before the probe, harmless: until the load it still
      * holds rd's value */
     unsigned to = freg || box ? NOT_CACHED : RV(dest)(e, in, 0);
-    struct RV(stub) *s = RV(tlb_probe)(t, false, size, STUB_LOAD);
+    unsigned base = RAX;
+    i32 disp = 0;
+    struct RV(stub) *s = RV(page_probe)(t, in, false, size, STUB_LOAD, &base, &disp);
     unsigned d = to != NOT_CACHED ? to : RAX;
     switch (size) {
-    case 1: if (is_signed) x86_load_s8(e, d, RAX, 0); else x86_load_u8(e, d, RAX, 0); break;
-    case 2: if (is_signed) x86_load_s16(e, d, RAX, 0); else x86_load_u16(e, d, RAX, 0); break;
-    case 4: if (is_signed && W) x86_load_s32(e, d, RAX, 0); else x86_load32(e, d, RAX, 0); break;
-    default: x86_load64(e, d, RAX, 0); break;
+    case 1: if (is_signed) x86_load_s8(e, d, base, disp); else x86_load_u8(e, d, base, disp); break;
+    case 2: if (is_signed) x86_load_s16(e, d, base, disp); else x86_load_u16(e, d, base, disp); break;
+    case 4: if (is_signed && W) x86_load_s32(e, d, base, disp); else x86_load32(e, d, base, disp); break;
+    default: x86_load64(e, d, base, disp); break;
     }
     s->cont = e->p;
     s->hreg = to;
@@ -398,18 +464,20 @@ static void RV(store_value)(struct x86 *e, unsigned reg, bool freg)
 static void RV(emit_store)(struct RV(jt) *t, const struct isa_inst *in, unsigned size, bool freg)
 {
     struct x86 *e = &t->e;
-    RV(ea)(e, in);
-    struct RV(stub) *s = RV(tlb_probe)(t, true, size, STUB_STORE);
+    if (t->page_role[t->cur] != PAGE_MEMBER) RV(ea)(e, in);
+    unsigned base = RAX;
+    i32 disp = 0;
+    struct RV(stub) *s = RV(page_probe)(t, in, true, size, STUB_STORE, &base, &disp);
     unsigned v = freg || !in->rs2 ? NOT_CACHED : t->host_of[in->rs2];   /* from rs2's host register */
     if (v == NOT_CACHED) {
         RV(store_value)(e, in->rs2, freg);
         v = RDX;
     }
     switch (size) {
-    case 1: x86_store8(e, v, RAX, 0); break;
-    case 2: x86_store16(e, v, RAX, 0); break;
-    case 4: x86_store32(e, v, RAX, 0); break;
-    default: x86_store64(e, v, RAX, 0); break;
+    case 1: x86_store8(e, v, base, disp); break;
+    case 2: x86_store16(e, v, base, disp); break;
+    case 4: x86_store32(e, v, base, disp); break;
+    default: x86_store64(e, v, base, disp); break;
     }
     s->cont = e->p;
     s->size = size;
@@ -1098,7 +1166,17 @@ static bool RV(emit_insn)(struct RV(jt) *t, const struct isa_inst *in, uxlen pc,
     case ISA_ANDI: RV(emit_alu_ri)(e, in, W, ALU_AND); return true;
     case ISA_SLTI: RV(emit_set)(e, in, CC_L, true); return true;
     case ISA_SLTIU: RV(emit_set)(e, in, CC_B, true); return true;
-    case ISA_SLLI: RV(emit_shift_ri)(e, in, W, SH_SHL); return true;
+    case ISA_SLLI:
+        if (XLEN == 64 && t->zext[idx]) {
+            unsigned hd = RV(dest)(e, in, 0), d = hd != NOT_CACHED ? hd : RAX;
+            RV(ldx)(e, d, in->rs1);
+            x86_mov(e, false, d, d);                 /* mov r32, r32: zero-extends */
+            if (hd == NOT_CACHED) RV(stx)(e, RAX, in->rd);
+            t->fused = true;
+            return true;
+        }
+        RV(emit_shift_ri)(e, in, W, SH_SHL);
+        return true;
     case ISA_SRLI: RV(emit_shift_ri)(e, in, W, SH_SHR); return true;
     case ISA_SRAI: RV(emit_shift_ri)(e, in, W, SH_SAR); return true;
     case ISA_ADD: RV(emit_alu_rr)(e, in, W, ALU_ADD); return true;
@@ -1243,6 +1321,11 @@ static void RV(emit_stubs)(struct RV(jt) *t)
 #if XLEN == 128
             RV(slow_call)(e, s);
 #else
+            if (s->clear_page) x86_store_imm64(e, RBP, HOFF(jit_page) + 8 * (s->clear_page - 1), 0);
+            if (s->ea_in_stub) {
+                struct isa_inst a = { .rs1 = (u8)s->rs1, .imm = s->imm };
+                RV(ea)(e, &a);
+            }
             RV(call_begin)(e, s->dirty);
             if (s->kind == STUB_STORE) RV(store_value)(e, s->reg, s->freg);   /* rdx */
             x86_mov(e, true, RSI, RAX);
@@ -1338,13 +1421,108 @@ static bool RV(fetch_decode)(struct hart *h, uxlen a, u32 *word, struct isa_inst
  * iteration. */
 #define LOOP_WEIGHT 16
 
+/* What plan_pages needs of an instruction: its access (size, 0 if none; store; base
+ * register and offset), the integer register it writes, and whether a branch or jump of
+ * the block lands on it. */
+struct RV(acc) { u8 size, store, rs1, rd; bool target; i32 imm; };
+
+/* The access size of a load or store the translator emits through page_probe, else 0. */
+static unsigned RV(acc_size)(unsigned op, bool *store)
+{
+    *store = false;
+    switch (op) {
+    case ISA_SB: *store = true; /* fall through */
+    case ISA_LB: case ISA_LBU: return 1;
+    case ISA_SH: *store = true; /* fall through */
+    case ISA_LH: case ISA_LHU: return 2;
+    case ISA_SW: case ISA_FSW: *store = true; /* fall through */
+    case ISA_LW: case ISA_FLW: return 4;
+    case ISA_FSD: *store = true; /* fall through */
+    case ISA_FLD: return 8;
+#if XLEN == 64
+    case ISA_LWU: return 4;
+    case ISA_SD: *store = true; /* fall through */
+    case ISA_LD: return 8;
+#endif
+    default: return 0;
+    }
+}
+
+/* Shared page probes.  Loads (or stores) of the straight-line code with the same base
+ * register, not written in between, and no branch target between them form a group
+ * when there are at least three of them within 2 KiB: the first (the head) probes the
+ * TLB and, when every access of the group lies in its page, leaves the page's host
+ * address in jit_page (page_probe); the others use it without a probe.  One group of
+ * loads and one of stores are open at a time.  Not at RV128, whose probe also compares
+ * the high half of the address. */
+#define PAGE_GROUP_MIN 3
+#define PAGE_GROUP_SPAN 2048
+struct RV(pgroup) { bool open; u8 rs1; u32 n; i32 lo, hi; u32 idx[JIT_MAX_INSNS]; };
+
+static void RV(page_close)(struct RV(jt) *t, struct RV(pgroup) *g, const struct RV(acc) *acc,
+                           unsigned slot)
+{
+    if (g->open && g->n >= PAGE_GROUP_MIN) {
+        u32 h = g->idx[0];
+        t->page_role[h] = PAGE_HEAD;
+        t->page_slot[h] = (u8)slot;
+        t->page_arg[h] = (i16)(acc[h].imm - g->lo);
+        t->page_span[h] = (u16)(g->hi - g->lo);
+        for (u32 j = 1; j < g->n; j++) {
+            u32 m = g->idx[j];
+            t->page_role[m] = PAGE_MEMBER;
+            t->page_slot[m] = (u8)slot;
+            t->page_arg[m] = (i16)(acc[m].imm - acc[h].imm);
+        }
+    }
+    g->open = false;
+}
+
+static void RV(plan_pages)(struct RV(jt) *t, const struct RV(acc) *acc, u32 n)
+{
+    memset(t->page_role, PAGE_NONE, sizeof t->page_role);
+    if (XLEN == 128) return;
+    static _Thread_local struct RV(pgroup) g[2];
+    g[0].open = g[1].open = false;
+    for (u32 k = 0; k < n; k++) {
+        const struct RV(acc) *a = &acc[k];
+        if (a->target) {
+            RV(page_close)(t, &g[0], acc, 0);
+            RV(page_close)(t, &g[1], acc, 1);
+        }
+        if (a->size) {
+            struct RV(pgroup) *p = &g[a->store];
+            i32 lo = p->lo < a->imm ? p->lo : a->imm;
+            i32 hi = p->hi > a->imm + a->size ? p->hi : a->imm + a->size;
+            if (p->open && p->rs1 == a->rs1 && hi - lo <= PAGE_GROUP_SPAN) {
+                p->lo = lo;
+                p->hi = hi;
+                p->idx[p->n++] = k;
+            } else {
+                RV(page_close)(t, p, acc, a->store);
+                *p = (struct RV(pgroup)){ .open = true, .rs1 = a->rs1, .n = 1, .lo = a->imm,
+                                          .hi = a->imm + a->size };
+                p->idx[0] = k;
+            }
+        }
+        for (unsigned j = 0; j < 2; j++)
+            if (a->rd && g[j].open && g[j].rs1 == a->rd) RV(page_close)(t, &g[j], acc, j);
+    }
+    RV(page_close)(t, &g[0], acc, 0);
+    RV(page_close)(t, &g[1], acc, 1);
+}
+
 /* Pick the guest registers to cache: the most used in the instructions the block will
  * hold (decoded ahead; outside a loop, a register used fewer than three times gains
  * nothing).  *written: the guest registers some instruction of the block writes. */
 static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *written)
 {
     unsigned uses[JIT_MAX_INSNS][3], nuse[32] = { 0 };
-    uxlen pcs[JIT_MAX_INSNS];
+    uxlen pcs[JIT_MAX_INSNS], targets[JIT_MAX_INSNS];
+    struct RV(acc) acc[JIT_MAX_INSNS];
+    bool zext_pair[JIT_MAX_INSNS];      /* (k: with k + 1; set when k + 1 is seen) */
+    unsigned pair_slli = 0;             /* rd of the previous instruction if a slli by 32 */
+    u32 ntargets = 0;
     u32 n = 0, loop_start = JIT_MAX_INSNS, loop_end = 0;
     uxlen a = pc;
     memset(t->host_of, NOT_CACHED, sizeof t->host_of);
@@ -1363,8 +1541,18 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
         uses[n][2] = fm & ISA_FREG_RS2 ? 0 : in.rs2;
         *written |= 1u << uses[n][0];
         pcs[n] = a;
+        bool store;
+        acc[n] = (struct RV(acc)){ .size = (u8)RV(acc_size)(in.op, &store), .rs1 = in.rs1,
+                                   .rd = (u8)uses[n][0], .imm = in.imm };
+        acc[n].store = store;
+        if (n > 0)
+            zext_pair[n - 1] = in.op == ISA_SRLI && in.imm == 32 && in.rd && in.rs1 == in.rd &&
+                               pair_slli == in.rd;
+        zext_pair[n] = false;
+        pair_slli = in.op == ISA_SLLI && in.imm == 32 ? in.rd : 0;
         if ((in.desc->flags & ISA_F_BRANCH) || in.op == ISA_JAL) {
             uxlen to = a + (uxlen)(sxlen)in.imm;
+            targets[ntargets++] = to;
             for (u32 j = 0; j <= n; j++)
                 if (pcs[j] == to) {         /* a loop inside the block */
                     t->self_loop = true;
@@ -1378,6 +1566,13 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
             break;
         }
     }
+    for (u32 k = 0; k < n; k++) {
+        acc[k].target = false;
+        for (u32 j = 0; j < ntargets; j++) acc[k].target |= targets[j] == pcs[k];
+    }
+    RV(plan_pages)(t, acc, n);
+    for (u32 k = 0; k < n; k++)
+        t->zext[k] = XLEN == 64 && k + 1 < n && zext_pair[k] && !acc[k + 1].target;
     for (u32 k = 0; k < n; k++)
         for (int j = 0; j < 3; j++) nuse[uses[k][j]] += k >= loop_start && k < loop_end ? LOOP_WEIGHT : 1;
     nuse[0] = 0;
@@ -1419,6 +1614,7 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
     RV(new_stub)(t, STUB_REQUEST, x86_jcc(e, CC_AE))->pc = pc;
     t->pc0 = pc;
     t->self_loop = false;
+    t->fused = false;
     t->clobbered = 0;
     u32 written;
     RV(choose_cached)(h, t, pc, &written);
@@ -1466,9 +1662,14 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
             break;
         }
         unsigned first_stub = t->nstubs;
+        t->cur = n;
         t->words[n] = word;
         t->lens[n] = (u8)in.len;
-        if ((flags & (ISA_F_ENDS_BLOCK & ~ISA_F_BRANCH)) || !RV(emit_insn)(t, &in, a, n)) break;
+        if (t->fused) {
+            t->fused = false;                   /* the srli of a zext.w pair */
+        } else if ((flags & (ISA_F_ENDS_BLOCK & ~ISA_F_BRANCH)) || !RV(emit_insn)(t, &in, a, n)) {
+            break;
+        }
         for (unsigned k = first_stub; k < t->nstubs; k++)
             if (t->stubs[k].kind <= STUB_INTERP) {
                 t->stubs[k].idx = n;
@@ -1483,7 +1684,7 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
         }
         /* room for the next instruction, its stub and the block's exit */
         if ((size_t)(e->p - start) + (t->nstubs + 2) * JIT_STUB_MAX(NHOST(t)) + JIT_INSN_MAX(NHOST(t))
-            > JIT_MAX_BLOCK_CODE)
+            > JIT_MAX_BLOCK_CODE && !t->fused)     /* (a fused srli emits nothing) */
             break;
     }
     if (n == 0) {

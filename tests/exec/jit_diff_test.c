@@ -194,13 +194,18 @@ static u32 loop_op(int xlen)
     }
 }
 
+/* li counter, iters: the loop's first word; returns the words written */
+static size_t loop_init(u32 *w, unsigned iters)
+{
+    w[0] = enc_i(0x13, 0, LOOP_CNT, 0, (i32)iters);
+    return 1;
+}
+
 static void run_loop_case(int xlen, bool trap)
 {
     u32 w[256];
-    size_t n = 0;
     unsigned iters = 20 + (unsigned)(rnd() % 30), body = 8 + (unsigned)(rnd() % 40);
-    w[n++] = enc_i(0x13, 0, LOOP_CNT, 0, (i32)iters);
-    size_t loop = n;
+    size_t n = loop_init(w, iters), loop = n;
     for (unsigned k = 0; k < body; k++) {
         if (k + 1 < body && rnd() % 6 == 0) {      /* a forward branch over 1..3 words */
             static const u8 f3[] = { 0, 1, 4, 5, 6, 7 };
@@ -261,12 +266,95 @@ static void run_loops(int xlen, u64 seed)
     jit_fma_off = false;
 }
 
+/* ---- shared page probes: runs of loads and stores from one base register ----
+ *
+ * The translator probes the TLB once for a group of accesses from the same base register
+ * (jit_tmpl.h, plan_pages) when they all lie in the first one's page.  The base points
+ * into the middle of a data page, next to the boundary between the two data pages (a
+ * group then straddles it and its accesses take the slow path one by one) or next to the
+ * end of the data (one of them faults); the base moves between groups, and forward
+ * branches land inside runs (a group never spans a branch target).  The runs also hold
+ * zext.w pairs (slli rd, rs, 32; srli rd, rd, 32: one mov at RV64), a forward branch
+ * landing on their srli now and then. */
+static u32 page_access(int xlen)
+{
+    unsigned rd = loop_rd();
+    i32 off = (i32)(rnd() % 192) - 96;
+    switch (rnd() % 9) {
+    case 0: case 1: case 2: case 3: {               /* integer loads, any width */
+        static const u8 f3[] = { 0, 1, 2, 4, 5, 3, 6 };
+        return enc_i(0x03, f3[rnd() % (xlen == 64 ? 7 : 5)], rd, LOOP_PTR, off);
+    }
+    case 4: case 5: case 6:                         /* integer stores */
+        return enc_s((unsigned)(rnd() % (xlen == 64 ? 4 : 3)), LOOP_PTR, (unsigned)(rnd() % 32), off);
+    case 7: return enc_i(0x07, rnd() % 2 ? 3 : 2, rd, LOOP_PTR, off);              /* fld, flw */
+    default: return enc_s(rnd() % 2 ? 3 : 2, LOOP_PTR, (unsigned)(rnd() % 32), off) | 0x04; /* fsd, fsw */
+    }
+}
+
+static void run_page_case(int xlen)
+{
+    u32 w[256];
+    unsigned iters = 2 + (unsigned)(rnd() % 4), body = 16 + (unsigned)(rnd() % 48);
+    size_t n = loop_init(w, iters), loop = n;
+    for (unsigned k = 0; k < body; k++) {
+        unsigned what = (unsigned)(rnd() % 16);
+        if (what == 0) {
+            w[n++] = enc_i(0x13, 0, LOOP_PTR, LOOP_PTR, (i32)(rnd() % 33) - 16);
+        } else if (what == 1 && k + 3 < body) {     /* a forward branch over 1..2 words */
+            static const u8 f3[] = { 0, 1, 4, 5, 6, 7 };
+            w[n++] = enc_b(f3[rnd() % 6], (unsigned)(rnd() % 32), (unsigned)(rnd() % 32),
+                           (i32)(4 * (2 + rnd() % 2)));
+        } else if (what == 2) {
+            w[n++] = loop_op(xlen);
+        } else if (what == 3 && k + 1 < body) {     /* zext.w: slli rd, rs, 32; srli rd, rd, 32 */
+            unsigned rd = rnd() % 8 ? loop_rd() : 0, sh = xlen == 64 ? 32 : 31;
+            w[n++] = enc_i(0x13, 1, rd, (unsigned)(rnd() % 32), (i32)sh);
+            w[n++] = enc_i(0x13, 5, rd, rnd() % 8 ? rd : loop_rd(), (i32)sh);
+            k++;
+        } else {
+            w[n++] = page_access(xlen);
+        }
+    }
+    w[n++] = enc_i(0x13, 0, LOOP_CNT, LOOP_CNT, -1);
+    w[n] = enc_b(1, LOOP_CNT, 0, -(i32)(4 * (n - loop)));
+    n++;
+    w[n++] = 0x73;                                  /* ecall */
+    u64 regs[32];
+    for (int r = 0; r < 32; r++) regs[r] = interesting();
+    switch (rnd() % 3) {                            /* (DATA + this) */
+    case 0: regs[LOOP_PTR] = 0x400 + rnd() % 0x800; break;
+    case 1: regs[LOOP_PTR] = 0x1000 - 112 + rnd() % 224; break;
+    default: regs[LOOP_PTR] = DATA_SIZE - rnd() % 112; break;
+    }
+    u8 code[sizeof w];
+    memcpy(code, w, 4 * n);
+    g_mismatch = false;
+    int r = jit_diff_compare(xlen, code, 4 * n, regs, fp_csr((u8)rnd()));
+    CHECK(r != RUN_REQUEST);
+    if (g_mismatch) {
+        printf("# rv%d: engines differ in a run of %u accesses at DATA + %#llx\n", xlen, body,
+               (unsigned long long)regs[LOOP_PTR]);
+        check_fail(__FILE__, __LINE__, "translator and interpreter differ");
+    }
+}
+
+static void run_pages(int xlen, u64 seed)
+{
+    if (g_xlen && g_xlen != xlen) return;
+    rs = seed * 0x9e3779b97f4a7c15ull | 1;
+    g_mismatch = false;
+    for (size_t n = 0; n < g_count / 10 && !g_mismatch; n++) run_page_case(xlen);
+}
+
 TEST(rv32_jit_vs_interp) { run_batch(32, g_seed); }
 TEST(rv64_jit_vs_interp) { run_batch(64, g_seed + 1000000); }
 TEST(rv128_jit_vs_interp) { run_batch(128, g_seed + 2000000); }
 TEST(rv32_loops) { run_loops(32, g_seed + 3000000); }
 TEST(rv64_loops) { run_loops(64, g_seed + 4000000); }
 TEST(rv128_loops) { run_loops(128, g_seed + 5000000); }
+TEST(rv32_pages) { run_pages(32, g_seed + 6000000); }
+TEST(rv64_pages) { run_pages(64, g_seed + 7000000); }
 
 int main(int argc, char **argv)
 {
@@ -282,6 +370,8 @@ int main(int argc, char **argv)
         printf("SKIP rv32_loops: no translator on this host\n");
         printf("SKIP rv64_loops: no translator on this host\n");
         printf("SKIP rv128_loops: no translator on this host\n");
+        printf("SKIP rv32_pages: no translator on this host\n");
+        printf("SKIP rv64_pages: no translator on this host\n");
         return 0;
     }
     RUN(rv32_jit_vs_interp);
@@ -290,5 +380,7 @@ int main(int argc, char **argv)
     RUN(rv32_loops);
     RUN(rv64_loops);
     RUN(rv128_loops);
+    RUN(rv32_pages);
+    RUN(rv64_pages);
     return check_done();
 }
