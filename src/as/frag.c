@@ -159,6 +159,9 @@ struct frag *frag_var(struct as *A, u8 vk, u32 initial_size)
 void fixup_add(struct as *A, struct frag *f, u32 where, u8 size, u16 rtype,
                struct enode *e)
 {
+    /* the bytes it patches were not stored (the section reached its size limit, which
+       was reported): nothing to patch */
+    if (f->sec->type != SHT_NOBITS && (u64)where + size > f->len) return;
     struct fixup *x = as_alloc(A, sizeof *x);
     x->frag = f;
     x->where = where;

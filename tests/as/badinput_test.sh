@@ -54,6 +54,11 @@ rejected space.fill_huge space.s 2 'section .data is too large'
 # 10.8 million messages and took 1.16 GB
 rejected fuzz.huge_align_fill "$ROOT/tests/as/badinput/huge-align-fill.s" 81 'alignment too large'
 rejected fuzz.rept_error_flood "$ROOT/tests/as/badinput/rept-error-flood.s" 127 'invalid digit'
+# fixup-past-limit.s (fuzz_as, clang UBSan; first byte of the fuzz input: -march=rv64imac)
+# kept a fixup for instruction bytes the full section never stored: layout then formed a
+# pointer into the fragment's missing contents
+of_rejected fuzz.fixup_past_limit out.o 'section .text is too large' \
+    "$AS" -march=rv64imac "$ROOT/tests/as/badinput/fixup-past-limit.s" -o out.o
 
 # a message repeated by a .rept is printed once, then counted
 printf '\t.rept 100000\n\t.bogus\n\t.endr\n' >repeat.s
