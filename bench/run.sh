@@ -21,6 +21,10 @@
 # Times are CPU seconds (user + system) of the emulator process: on a shared
 # machine wall-clock time mostly measures the other users.  MIPS = instructions
 # from `zl-run --stats` / zl-run's median time.
+# Native: on an x86-64 host each program is also built for the host by cc -O2 from the
+# same sources (tests/lib/guest/build.sh, "host"), timed in the same rounds, and its
+# output must equal qemu's; "of native" = native_seconds / zl_seconds (0.33 means zl-run
+# takes 3x the native time).
 # Exit status: 0 when every benchmark is correct under qemu and under zl-run
 # (or zl-run is absent), 1 otherwise.
 set -u
@@ -61,6 +65,9 @@ run_timed() {
 median() { printf '%s\n' "$@" | sort -g | awk '{ a[NR] = $1 } END { if (NR) printf "%.3f", (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 
 
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }   # A / B
+geomean() { printf '%s\n' "$@" | awk '{ s += log($1); n++ } END { printf "%.3f", exp(s / n) }'; }
+
 rc_text() {   # describe a non-zero exit status
     case $1 in
         124) echo "timed out after ${TIMEOUT}s" ;;
@@ -98,7 +105,9 @@ RESULTS=$OUT/results.txt
 FAILED=0                    # set to 1 by any failure; the exit status
 ZL_OK=1                     # zl-run present and executable
 BUILT=()                    # benchmarks that built for rv64
-declare -A QT=() ZT=() ZI=() IT=() STATUS=()   # qemu s, zl-run s, zl instructions, interp s, status
+declare -A QT=() ZT=() ZI=() IT=() NT=() STATUS=()   # qemu s, zl-run s, zl instructions, interp s, native s, status
+NATIVE_OK=0                 # the host can run the native builds (x86-64)
+[ "$(uname -m)" = x86_64 ] && NATIVE_OK=1
 ZL_ENGINE_NAME=${ZL_RUN_ENGINE:-jit on x86-64}
 
 # ------------------------------------------------------------- header
@@ -107,6 +116,11 @@ print_header() {
     echo "host:    $(uname -m), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
     echo "qemu:    $($QEMU64 --version | head -n1)"
     echo "gcc:     $($GUEST_CC --version | head -n1)"
+    if [ $NATIVE_OK = 1 ]; then
+        echo "native:  $($GUEST_HOST_CC --version | head -n1), $GUEST_CFLAGS_COMMON $GUEST_ARCH_host ${BENCH_CFLAGS[*]}"
+    else
+        echo "native:  none (the host build is for x86-64 hosts; this is $(uname -m))"
+    fi
     echo "flags:   $GUEST_CFLAGS_COMMON $GUEST_ARCH_rv64 ${BENCH_CFLAGS[*]}"
     if [ ! -e "$ZL" ]; then
         ZL_OK=0
@@ -130,6 +144,10 @@ build_all() {
         else
             printf '  %-8s BUILD FAILED:\n' "$b"; sed 's/^/      /' "$OUT/logs/$b.build"
         fi
+        if [ $NATIVE_OK = 1 ] && ! guest_build host "$OUT/$b.native" "bench/src/$b.c" "${BENCH_CFLAGS[@]}" \
+                2>"$OUT/logs/$b.native.build"; then
+            printf '  %-8s native BUILD FAILED:\n' "$b"; sed 's/^/      /' "$OUT/logs/$b.native.build"
+        fi
         if [ "${BENCH_RV32:-1}" != 0 ]; then
             guest_build rv32 "$OUT/$b.rv32" "bench/src/$b.c" "${BENCH_CFLAGS[@]}" 2>"$OUT/logs/$b.rv32.build" ||
                 { printf '  %-8s rv32 BUILD FAILED:\n' "$b"; sed 's/^/      /' "$OUT/logs/$b.rv32.build"; }
@@ -146,10 +164,24 @@ build_all() {
 }
 
 # ---------------------------------------------------------------- timing
+# timed_match LABEL LOG CMD... : one timed run of CMD (in time_one: uses its $b, $L, $rep)
+# whose stdout must equal the reference output $L.ref; prints the run's line, returns 1
+# (and sets FAILED) when it failed or printed something else
+timed_match() {
+    local label=$1 log=$2; shift 2
+    run_timed "$log.out" "$log.err" "$@"
+    printf '  run %d  %-6s %8.3f s CPU %8.3f s wall\n' "$rep" "$label" "$SECS" "$WALL"
+    if [ $RC -ne 0 ] || ! cmp -s "$log.out" "$L.ref"; then
+        echo "  !!! $label: $b failed or its output differs from qemu's ($(rc_text $RC))"
+        FAILED=1; return 1
+    fi
+}
+
 # time_one NAME: correctness + best-of-REPS timings under qemu and zl-run
 time_one() {
     local b=$1 exe=$OUT/$1 L=$OUT/logs/$1
-    local qts=() zts=() its=() zok=$ZL_OK iok=$ZL_OK qok=1 ztried=0 rep n
+    local qts=() zts=() its=() nts=() zok=$ZL_OK iok=$ZL_OK qok=1 nok=0 ztried=0 rep n
+    [ $NATIVE_OK = 1 ] && [ -x "$exe.native" ] && nok=1
     local args=()
     [ -n "${ITERS[$b]:-}" ] && args=("${ITERS[$b]}")
     banner "$b${args:+ (iterations ${args[0]})}"
@@ -191,20 +223,15 @@ time_one() {
             fi
             printf '  run %d  zl-run %8.3f s CPU %8.3f s wall\n' "$rep" "$SECS" "$WALL"
         fi
+        # the host build of the same source, for the ratios to native
+        [ $qok = 1 ] || nok=0
+        [ $nok = 1 ] && { timed_match native "$L.native" "$exe.native" "${args[@]}" && nts+=("$SECS") || nok=0; }
         # the interpreter, for the engines' side-by-side ratios
         [ $zok = 1 ] || iok=0
-        if [ $iok = 1 ]; then
-            run_timed "$L.interp.out" "$L.interp.err" "$ZL" --engine=interp "$exe" "${args[@]}"
-            if [ $RC -ne 0 ] || ! cmp -s "$L.interp.out" "$L.ref"; then
-                echo "  !!! zl-run --engine=interp: $b failed or its output differs ($(rc_text $RC))"
-                iok=0; FAILED=1
-            else
-                its+=("$SECS")
-            fi
-            printf '  run %d  interp %8.3f s CPU %8.3f s wall\n' "$rep" "$SECS" "$WALL"
-        fi
+        [ $iok = 1 ] && { timed_match interp "$L.interp" "$ZL" --engine=interp "$exe" "${args[@]}" && its+=("$SECS") || iok=0; }
     done
     [ $iok = 1 ] && IT[$b]=$(median "${its[@]}")
+    [ $nok = 1 ] && NT[$b]=$(median "${nts[@]}")
     # one more zl-run with --stats for the instruction count (not timed)
     if [ $zok = 1 ]; then
         run_timed "$L.stats.out" "$L.stats.err" "$ZL" --stats "$exe" "${args[@]}"
@@ -230,36 +257,39 @@ time_one() {
 print_table() {
     banner "results: ratio = qemu_time / zl_time (1.0 = as fast as qemu; target >= $TARGET_RATIO)"
     echo "zl-run: the default engine ($ZL_ENGINE_NAME); interp: zl-run --engine=interp"
-    printf '%-10s %10s %10s %8s %10s %10s %8s  %s\n' benchmark "qemu s" "zl-run s" ratio "zl MIPS" \
-        "interp s" ratio status
-    printf '%-10s %10s %10s %8s %10s %10s %8s  %s\n' ---------- ------ -------- ----- ------- \
-        -------- ----- ------
-    local b q z i t r ri m geo geoi cr verdict ratios=() iratios=()
+    echo "of native: native_time / engine_time (1.0 = as fast as the host build of the same source)"
+    printf '%-10s %8s %8s %8s %7s %7s %8s %8s %7s %7s  %s\n' benchmark "qemu s" "native s" "zl-run s" \
+        ratio "of nat" "zl MIPS" "interp s" ratio "of nat" status
+    printf '%-10s %8s %8s %8s %7s %7s %8s %8s %7s %7s  %s\n' ---------- ------ -------- -------- \
+        ----- ------ ------- -------- ----- ------ ------
+    local b q nat z i t r rn ri rin m cr verdict ratios=() iratios=() nratios=() inratios=()
     for b in "${BUILT[@]}"; do
-        q=${QT[$b]:-} z=${ZT[$b]:-} i=${ZI[$b]:-} t=${IT[$b]:-}
-        r='-' m='-' ri='-'
-        if [ -n "$q" ] && [ -n "$z" ]; then
-            r=$(awk -v q="$q" -v z="$z" 'BEGIN { printf "%.3f", q / z }')
-            ratios+=("$r")
+        q=${QT[$b]:-} nat=${NT[$b]:-} z=${ZT[$b]:-} i=${ZI[$b]:-} t=${IT[$b]:-}
+        r='-' rn='-' m='-' ri='-' rin='-'
+        if [ -n "$z" ]; then
+            [ -n "$q" ] && { r=$(ratio "$q" "$z"); ratios+=("$r"); }
+            [ -n "$nat" ] && { rn=$(ratio "$nat" "$z"); nratios+=("$rn"); }
             [ -n "$i" ] && m=$(awk -v i="$i" -v z="$z" 'BEGIN { printf "%.1f", i / z / 1e6 }')
         fi
-        if [ -n "$q" ] && [ -n "$t" ]; then
-            ri=$(awk -v q="$q" -v z="$t" 'BEGIN { printf "%.3f", q / z }')
-            iratios+=("$ri")
+        if [ -n "$t" ]; then
+            [ -n "$q" ] && { ri=$(ratio "$q" "$t"); iratios+=("$ri"); }
+            [ -n "$nat" ] && { rin=$(ratio "$nat" "$t"); inratios+=("$rin"); }
         fi
-        printf '%-10s %10s %10s %8s %10s %10s %8s  %s\n' "$b" "${q:--}" "${z:--}" "$r" "$m" \
-            "${t:--}" "$ri" "${STATUS[$b]}"
+        printf '%-10s %8s %8s %8s %7s %7s %8s %8s %7s %7s  %s\n' "$b" "${q:--}" "${nat:--}" "${z:--}" \
+            "$r" "$rn" "$m" "${t:--}" "$ri" "$rin" "${STATUS[$b]}"
     done
     echo
     if [ ${#ratios[@]} -gt 0 ]; then
-        geo=$(printf '%s\n' "${ratios[@]}" | awk '{ s += log($1); n++ } END { printf "%.3f", exp(s / n) }')
-        echo "geometric mean ratio (${#ratios[@]} of ${#BUILT[@]} benchmarks): ${geo}x of qemu's speed"
+        echo "geometric mean ratio (${#ratios[@]} of ${#BUILT[@]} benchmarks): $(geomean "${ratios[@]}")x of qemu's speed"
+        [ ${#nratios[@]} -gt 0 ] &&
+            echo "  of native (${#nratios[@]} benchmarks): $(geomean "${nratios[@]}")x of the host build's speed"
         if [ ${#iratios[@]} -gt 0 ]; then
-            geoi=$(printf '%s\n' "${iratios[@]}" | awk '{ s += log($1); n++ } END { printf "%.3f", exp(s / n) }')
-            echo "  interpreter (--engine=interp): ${geoi}x of qemu's speed"
+            echo "  interpreter (--engine=interp): $(geomean "${iratios[@]}")x of qemu's speed"
+            [ ${#inratios[@]} -gt 0 ] &&
+                echo "  interpreter of native: $(geomean "${inratios[@]}")x of the host build's speed"
         fi
         if [ -n "${ZT[cmark]:-}" ] && [ -n "${QT[cmark]:-}" ]; then
-            cr=$(awk -v q="${QT[cmark]}" -v z="${ZT[cmark]}" 'BEGIN { printf "%.3f", q / z }')
+            cr=$(ratio "${QT[cmark]}" "${ZT[cmark]}")
             verdict=$(awk -v r="$cr" -v t="$TARGET_RATIO" 'BEGIN { print (r >= t) ? "MET" : "NOT MET" }')
             echo "CoreMark-style (cmark) ratio: ${cr}x   target >= ${TARGET_RATIO}x: $verdict"
         fi

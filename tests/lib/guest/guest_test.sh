@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Tests the guest runtime (start.S, guest.c, build.sh) by building selftest.c
-# for rv64 and rv32 and running it under qemu-user.  Speaks the PASS/FAIL/SKIP
+# for rv64 and rv32 and running it under qemu-user, and on an x86-64 host for the
+# host too (start_x86_64.S; bench/run.sh's native builds), run directly.  Speaks the PASS/FAIL/SKIP
 # protocol of tests/lib/check.h (run by tests/runner.sh).
 set -u
 cd "$(dirname "$0")/../../.." || exit 1
@@ -28,9 +29,14 @@ FMT parse 18446744073709551615 1 2 3
 X
 }
 
-for arch in rv64 rv32; do
-    qemu="qemu-riscv64"
-    [ $arch = rv32 ] && qemu="qemu-riscv32"
+arches="rv64 rv32"
+[ "$(uname -m)" = x86_64 ] && arches+=" host"
+for arch in $arches; do
+    case $arch in
+        rv64) qemu=qemu-riscv64 ;;
+        rv32) qemu=qemu-riscv32 ;;
+        host) qemu=env ;;   # runs the program itself
+    esac
     exe=$tmp/selftest.$arch
     if ! guest_build $arch "$exe" tests/lib/guest/selftest.c 2>"$tmp/build.err"; then
         echo "FAIL $arch.build: $(head -c 400 "$tmp/build.err" | tr '\n' ' ')"; continue

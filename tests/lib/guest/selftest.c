@@ -37,6 +37,10 @@ static void test_entry(int argc, char **argv, char **envp)
             found = 1;
     check("envp", found, "ZL_GUEST_TEST=1 not in envp");
 
+#if defined(__x86_64__)
+    /* No stack check on the host: gcc realigns this main's frame (its locals want 32
+     * bytes), so nothing main can see tells whether start_x86_64.S aligned the stack. */
+#else
     uintptr_t sp, gp, gp_want;
     __asm__ volatile("mv %0, sp" : "=r"(sp));
     __asm__ volatile("mv %0, gp" : "=r"(gp));
@@ -44,6 +48,7 @@ static void test_entry(int argc, char **argv, char **envp)
                      : "=r"(gp_want));
     check("stack_aligned", (sp & 15) == 0, "sp not 16-byte aligned in main");
     check("gp", gp == gp_want, "gp != __global_pointer$");
+#endif
 }
 
 /* -------------------------------------------------- memory functions */
