@@ -9,9 +9,15 @@
 # Ratio = zl-cc count / gcc count (below 1.0: zl-cc executes fewer instructions).
 # Targets: issue 7, zl-cc no worse than gcc -O0 (ratio vs -O0 <= 1.0); issue 16, zl-cc -O2
 # within 1.2x of gcc -O2 (geometric mean of the ratios vs -O2 <= 1.2).
+# The same source at -m128 (`zl-cc -m128 -O2`, runtime and start.S included, linked by
+# zl-ld) is counted too, against gcc -O2 at rv64 and against zl-cc -m64 (issue 16:
+# -m128 code no larger than -m64 code).
 #
 # Compile speed: CPU seconds to compile the zlibc sources (libc/src/*/*.c, about 9,000
-# lines) to assembly, zl-cc -m64 -O0 vs gcc -O0 (one process per file for both).
+# lines) to assembly, zl-cc -m64 -O0 vs gcc -O0 (one process per file for both); and the
+# SQLite amalgamation (sqlite3.c, about 250,000 lines, made from the corpus tarball in
+# $CORPUS by its own configure and `make sqlite3.c`, which need tclsh) to assembly at -O2,
+# zl-cc -m64 vs gcc (issue 16's target: zl-cc at least 5x faster).
 # Ratio = gcc seconds / zl-cc seconds (above 1.0: zl-cc is faster).
 set -u
 export LC_ALL=C
@@ -30,8 +36,10 @@ LINK="$GCC -static -nostdlib -ffreestanding -fno-pie -no-pie -Wl,-z,separate-cod
 # nbody and dmat use __builtin_fma (fmadd.d); they are the longest runs (4-11 G instructions
 # per build under zl-run, several minutes on a shared machine).
 BENCHES=${*:-cmark sha256 sieve sort queens nbody dmat}
+CORPUS=${CORPUS:-/work/shared/corpus}
 status=0
 ratios2=
+ratios128=
 
 count() {   # EXE -> instruction count on stdout, program output in EXE.out
     "$BIN/zl-run" --stats "$1" >"$1.out" 2>"$1.err" || return 1
@@ -46,8 +54,14 @@ build_zlcc() {  # NAME OUT
     $LINK $G/start.S "$2.guest.o" "$2.o" -o "$2"
 }
 
-echo "== code quality: dynamic instructions on rv64 (zl-run --stats)"
-printf '%-8s %14s %14s %14s %10s %10s\n' program "gcc -O0" "gcc -O2" "zl-cc -O2" "vs -O0" "vs -O2"
+build_zlcc128() {  # NAME OUT
+    "$BIN/zl-cc" -m128 -O2 -nostdlib -static -I$G -Ibench/src $G/start.S $G/guest.c "bench/src/$1.c" -o "$2"
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+
+echo "== code quality: dynamic instructions on rv64 (zl-run --stats); -m128: the same source at RV128"
+printf '%-8s %14s %14s %14s %10s %10s %14s %10s %10s\n' program "gcc -O0" "gcc -O2" "zl-cc -O2" "vs -O0" \
+    "vs -O2" "zl-cc -m128" "vs -O2" "vs -m64"
 for b in $BENCHES; do
     if ! build_gcc -O0 "$b" "$OUT/$b.g0" 2>"$OUT/$b.log" || ! build_gcc -O2 "$b" "$OUT/$b.g2" 2>>"$OUT/$b.log"; then
         echo "$b: gcc build failed (see $OUT/$b.log)"; status=1; continue
@@ -61,12 +75,24 @@ for b in $BENCHES; do
         echo "$b: OUTPUTS DIFFER between the builds (no ratio)"; status=1; continue
     fi
     ratios2="$ratios2 $(awk -v a="$zl" -v b="$g2" 'BEGIN { printf "%.6f", a / b }')"
-    printf '%-8s %14s %14s %14s %10s %10s\n' "$b" "$g0" "$g2" "$zl" \
-        "$(awk -v a="$zl" -v b="$g0" 'BEGIN { printf "%.2f", a / b }')" \
-        "$(awk -v a="$zl" -v b="$g2" 'BEGIN { printf "%.2f", a / b }')"
+    z128=- r128=- r128_64=-
+    if ! build_zlcc128 "$b" "$OUT/$b.zl128" 2>>"$OUT/$b.log"; then
+        echo "$b: zl-cc -m128 build failed: $(grep -m1 error "$OUT/$b.log")"; status=1
+    elif ! z128=$(count "$OUT/$b.zl128"); then
+        echo "$b: the -m128 run failed"; status=1; z128=-
+    elif ! cmp -s "$OUT/$b.g0.out" "$OUT/$b.zl128.out"; then
+        echo "$b: the -m128 output differs (no ratio)"; status=1; z128=-
+    else
+        r128=$(ratio "$z128" "$g2") r128_64=$(ratio "$z128" "$zl")
+        ratios128="$ratios128 $(awk -v a="$z128" -v b="$g2" 'BEGIN { printf "%.6f", a / b }')"
+    fi
+    printf '%-8s %14s %14s %14s %10s %10s %14s %10s %10s\n' "$b" "$g0" "$g2" "$zl" \
+        "$(ratio "$zl" "$g0")" "$(ratio "$zl" "$g2")" "$z128" "$r128" "$r128_64"
 done
 
-[ -n "$ratios2" ] && echo "geometric mean of zl-cc / gcc -O2: $(echo $ratios2 | awk '{ s = 0; for (k = 1; k <= NF; k++) s += log($k); printf "%.2f", exp(s / NF) }') (issue 16's target: <= 1.2)"
+geomean() { echo "$@" | awk '{ s = 0; for (k = 1; k <= NF; k++) s += log($k); printf "%.2f", exp(s / NF) }'; }
+[ -n "$ratios2" ] && echo "geometric mean of zl-cc / gcc -O2: $(geomean $ratios2) (issue 16's target: <= 1.2)"
+[ -n "$ratios128" ] && echo "geometric mean of zl-cc -m128 / gcc -O2 (rv64): $(geomean $ratios128)"
 
 echo "== compile speed: zlibc sources to assembly, CPU seconds"
 cpu() {   # command... -> user+sys CPU seconds of the command and its children
@@ -83,5 +109,28 @@ if [ -f "$BUILD/lib/zl/rv64/include/stdio.h" ]; then
         { echo "compile speed: a compile failed"; status=1; }
 else
     echo "compile speed: zlibc rv64 headers are not built (make libc)"; status=1
+fi
+
+# The SQLite amalgamation at -O2, made once into $OUT/sqlite/.
+SQ=$OUT/sqlite
+sqlite_amalgamation() {
+    local tarball
+    [ -f "$SQ/sqlite3.c" ] && return 0
+    tarball=$(ls "$CORPUS"/sqlite3_*.orig.tar.* 2>/dev/null | head -n1)
+    [ -n "$tarball" ] || { echo "compile speed: no SQLite tarball in $CORPUS (set CORPUS)"; return 1; }
+    need_pkg tclsh tcl || { echo "compile speed: tclsh (Debian package tcl) is not available"; return 1; }
+    rm -rf "$SQ" && mkdir -p "$SQ" && tar -xf "$tarball" -C "$SQ" --strip-components=1 &&
+        (cd "$SQ" && ./configure --disable-tcl >configure.log 2>&1 && make sqlite3.c >make.log 2>&1) ||
+        { echo "compile speed: making the SQLite amalgamation failed (see $SQ/*.log)"; rm -f "$SQ/sqlite3.c"; return 1; }
+}
+SQFLAGS="-DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION"
+if sqlite_amalgamation; then
+    # shellcheck disable=SC2086
+    tz=$(cpu "$BIN/zl-cc" -m64 -O2 $SQFLAGS -S "$SQ/sqlite3.c" -o "$OUT/sqlite.zl.s") &&
+    tg=$(cpu $GCC -O2 $SQFLAGS -S "$SQ/sqlite3.c" -o "$OUT/sqlite.gcc.s") &&
+        echo "sqlite3.c -O2: zl-cc ${tz} s   gcc ${tg} s   ratio gcc/zl-cc: $(ratio "$tg" "$tz") (target: >= 5)" ||
+        { echo "compile speed: compiling sqlite3.c failed"; status=1; }
+else
+    status=1
 fi
 exit $status
