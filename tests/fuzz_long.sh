@@ -11,6 +11,10 @@
 #   crashes/NAME/    crash-*, leak-*, timeout-*, oom-* inputs: replay with
 #                    build-fuzz/fuzz/NAME FILE
 #   NAME.log         libFuzzer's output
+# A timeout (-timeout=20, wall time) or slow unit (10 s of wall time) found on a loaded
+# machine may only show that the worker got no CPU: each new one is replayed alone and
+# timed in CPU seconds, and one that needs less than the limit moves to crashes/NAME/load/
+# and is not counted (the summary says how many).
 # Ends with one line per target: executions, CPU seconds, executions per CPU second, inputs
 # found that crash, leak, time out or run out of memory; and a total.  Exit status 1 when any target
 # found something.  Not a *_test.sh: tests/runner.sh does not run it (tests/fuzz_test.sh is
@@ -70,7 +74,7 @@ seed() {
 run_round() {
     local n=$1 c=$2 k=$3 secs=$4 log=$DIR/$1.round.log t
     t=$( { TIMEFORMAT='%3U %3S'; time (cd "$k" && "$ROOT/build-fuzz/fuzz/$n" -fork=1 \
-        -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 -max_total_time="$secs" -timeout=20 \
+        -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 -max_total_time="$secs" -timeout=$TIMEOUT \
         -rss_limit_mb=2048 -artifact_prefix="$k/" "$c" >"$log" 2>&1); } 2>&1 )
     cat "$log" >>"$DIR/$n.log"
     # fork mode reports "#EXECS: cov: ... oom/timeout/crash: a/b/c time: Ts ..."
@@ -80,13 +84,42 @@ run_round() {
     echo "${execs:-0} $(echo "$t" | awk '{ printf "%d", ($1 + $2) * 1000 }')"
 }
 
+TIMEOUT=20          # libFuzzer's -timeout (seconds); slow units are reported from 10 s
+SLOW=10
+# replay_cpu NAME FILE: CPU seconds (user + system) of one replay of FILE, at most 3 x TIMEOUT
+replay_cpu() {
+    local t
+    t=$( { TIMEFORMAT='%3U %3S'; time (ulimit -t $((3 * TIMEOUT)); "$ROOT/build-fuzz/fuzz/$1" "$2" \
+        >/dev/null 2>&1); } 2>&1 )
+    # the last line is time's (bash reports a replay killed at the CPU limit above it)
+    echo "$t" | tail -n1 | awk '{ printf "%.1f", $1 + $2 }'
+}
+# sort_load NAME CRASHDIR LIST: moves the timeouts and slow units of LIST that replay under their
+# limit in CPU time to CRASHDIR/load/; prints how many it moved
+sort_load() {
+    local n=$1 k=$2 f lim cpu moved=0
+    shift 2
+    mkdir -p "$k/load"
+    for f in "$@"; do
+        case $f in timeout-*) lim=$TIMEOUT ;; slow-unit-*) lim=$SLOW ;; *) continue ;; esac
+        cpu=$(replay_cpu "$n" "$k/$f")
+        if awk -v c="$cpu" -v l="$lim" 'BEGIN { exit !(c < l) }'; then
+            mv "$k/$f" "$k/load/$f" && moved=$((moved + 1))
+            echo "fuzz-long: $n: $f replays in ${cpu}s of CPU (limit ${lim}s): load, not counted" >&2
+        else
+            echo "fuzz-long: $n: $f replays in ${cpu}s of CPU (limit ${lim}s): a finding" >&2
+        fi
+    done
+    echo "$moved"
+}
+
 summary=()
 found_total=0
 for n in "${targets[@]}"; do
     c=$DIR/corpus/$n k=$DIR/crashes/$n
     mkdir -p "$c" "$k"
     [ -n "$(ls -A "$c")" ] || seed "$n" "$c"
-    before=$(ls "$k" | wc -l)
+    ls "$k" | sort >"$DIR/$n.before"
     : >"$DIR/$n.log"
     execs=0 cpu_ms=0 start=$SECONDS
     if [ -n "$T" ]; then
@@ -104,13 +137,15 @@ for n in "${targets[@]}"; do
         done
     fi
     cpu=$((cpu_ms / 1000))
-    after=$(ls "$k" | wc -l)
-    found=$((after - before))
+    mapfile -t new < <(ls "$k" | sort | comm -13 "$DIR/$n.before" - | grep -v '^load$')
+    rm -f "$DIR/$n.before"
+    load=$(sort_load "$n" "$k" "${new[@]+"${new[@]}"}")
+    found=$((${#new[@]} - load))
     found_total=$((found_total + found))
     kinds=$(ls "$k" | sed -n 's/^\(crash\|leak\|timeout\|oom\|slow-unit\)-.*/\1/p' | sort | uniq -c |
             awk '{ printf "%s%s %s", (NR > 1 ? ", " : ""), $1, $2 }')
-    summary+=("$(printf '%-12s %10s execs %6ss wall %6ss CPU %7s exec/CPU-s  %3d new  (kept in %s: %s)' \
-        "$n" "$execs" "$((SECONDS - start))" "$cpu" "$(( execs / (cpu > 0 ? cpu : 1) ))" "$found" \
+    summary+=("$(printf '%-12s %10s execs %6ss wall %6ss CPU %7s exec/CPU-s  %3d new, %d load-only  (kept in %s: %s)' \
+        "$n" "$execs" "$((SECONDS - start))" "$cpu" "$(( execs / (cpu > 0 ? cpu : 1) ))" "$found" "$load" \
         "$k" "${kinds:-none}")")
 done
 echo "fuzz-long: ${T:+${T}s of wall time}${CPU:+${CPU}s of CPU} per target"

@@ -54,6 +54,7 @@ void as_warn(struct as *A, const char *fmt, ...) AS_PRINTF(2, 3);
 void diag_finish(struct as *A);   /* says how many repeated messages were hidden */
 void as_error_at(struct as *A, struct srcloc at, const char *fmt, ...) AS_PRINTF(3, 4);
 void as_warn_at(struct as *A, struct srcloc at, const char *fmt, ...) AS_PRINTF(3, 4);
+void as_info_at(struct as *A, struct srcloc at, const char *fmt, ...) AS_PRINTF(3, 4);
 struct srcloc as_here(struct as *A);
 
 /* Arena memory: zeroed, freed all at once at the end of the run.  Out of memory is

@@ -131,6 +131,15 @@ void as_warn_at(struct as *A, struct srcloc at, const char *fmt, ...)
     va_end(ap);
 }
 
+/* "Info": what the assembler chose to do about an error (neither error nor warning). */
+void as_info_at(struct as *A, struct srcloc at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report(A, at, "Info", fmt, ap);
+    va_end(ap);
+}
+
 void as_warn(struct as *A, const char *fmt, ...)
 {
     va_list ap;

@@ -24,6 +24,8 @@ struct input {
     bool in_comment;            /* inside a C comment */
     int kind;
     u64 reps_left;              /* IN_REPT */
+    u64 reps;                   /* IN_REPT: the count */
+    unsigned errors_before;     /* IN_REPT: the run's error count when this iteration began */
     struct cond *cond_base;     /* conditional stack when the input started */
     struct srcloc invoked;      /* IN_MACRO: the statement that called the macro */
 };
@@ -155,6 +157,16 @@ static char *next_raw_line(struct as *A, usize *len)
     struct input *in = A->in;
     for (;;) {
         if (in->pos < in->len) break;
+        if (in->kind == IN_REPT && in->reps_left > 1 && A->nerrors != in->errors_before) {
+            /* The iteration reported errors: the next ones would only repeat them, and no
+               object is written.  A .rept of millions over a bad body would otherwise run
+               every statement millions of times for nothing. */
+            as_info_at(A, (struct srcloc){ in->name, in->first_line - 1 }, ".rept stopped after %llu of %llu repetitions: its body "
+                       "has errors", (unsigned long long)(in->reps - in->reps_left + 1),
+                       (unsigned long long)in->reps);
+            in->reps_left = 0;
+            return NULL;
+        }
         if (in->kind == IN_REPT && in->reps_left > 1) {
             in->reps_left--;
             in->pos = 0;
@@ -595,7 +607,8 @@ static void push_expansion(struct as *A, const char *file, u32 line, struct byte
         A->in->kind = kind;
         A->in->line = A->in->first_line = line;
         A->in->phys_line = line;
-        A->in->reps_left = reps;
+        A->in->reps_left = A->in->reps = reps;
+        A->in->errors_before = A->nerrors;
         A->in->invoked = invoked;
     }
     text->p = NULL;

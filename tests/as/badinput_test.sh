@@ -60,14 +60,37 @@ rejected fuzz.rept_error_flood "$ROOT/tests/as/badinput/rept-error-flood.s" 127 
 of_rejected fuzz.fixup_past_limit out.o 'section .text is too large' \
     "$AS" -march=rv64imac "$ROOT/tests/as/badinput/fixup-past-limit.s" -o out.o
 
-# a message repeated by a .rept is printed once, then counted
-printf '\t.rept 100000\n\t.bogus\n\t.endr\n' >repeat.s
-rejected repeat.first repeat.s 2 "unknown pseudo-op"
+# rept-bad-body.s and nested-rept-bad-body.s (fuzz_as timeouts; first byte of the fuzz
+# input: -march=rv64imac) repeated a body full of errors 3,589,793 times (10 s of CPU
+# without sanitizers, over 50 s with them) and 3 x 3008 x 3 x 3 times (3 s, 290 MB)
+for f in rept-bad-body:121:3589793 nested-rept-bad-body:48:3008; do
+    IFS=: read -r name line count <<<"$f"
+    of_rejected "fuzz.$name" out.o "^.*/$name.s:$line: Info: .rept stopped after 1 of $count repetitions" \
+        "$AS" -march=rv64imac "$ROOT/tests/as/badinput/$name.s" -o out.o
+done
+# a .rept stops after an iteration that reported errors: the others would repeat them
+printf '\t.rept 16000000\n\t.bogus\n\t.endr\n' >repeat.s
+rejected rept_stops.first repeat.s 2 "unknown pseudo-op"
 if [ "$(grep -c 'unknown pseudo-op' err)" = 1 ] &&
-   grep -q '^repeat.s: Info: 99999 repeated messages not shown' err; then
+   grep -q '^repeat.s:1: Info: .rept stopped after 1 of 16000000 repetitions: its body has errors$' err; then
+    echo "PASS rept_stops.after_first"
+else
+    echo "FAIL rept_stops.after_first: $(grep -c 'unknown pseudo-op' err) copies; $(tail -1 err)"
+fi
+# ... after the iteration that had them, not before
+printf '\t.set i, 0\n\t.rept 5\n\t.if i == 3\n\t.bogus\n\t.endif\n\t.set i, i + 1\n\t.endr\n' >later.s
+rejected rept_stops.later later.s 4 "unknown pseudo-op"
+grep -q '^later.s:2: Info: .rept stopped after 4 of 5 repetitions' err && echo "PASS rept_stops.after_fourth" ||
+    echo "FAIL rept_stops.after_fourth: $(tail -1 err)"
+# a message repeated in place is printed once, then counted: a warning in a .rept, an
+# error found at layout in every copy of a .rept body
+printf '\t.rept 1000\n\t.warning "w"\n\t.endr\n\t.rept 1000\n\t.2byte x\n\t.endr\n\t.set x, 70000\n' >repeat4.s
+rejected repeat.first repeat4.s 5 "value 0x11170 does not fit in 2 bytes"
+if [ "$(grep -c 'does not fit' err)" = 1 ] && [ "$(grep -c 'Warning: w' err)" = 1 ] &&
+   grep -q '^repeat4.s: Info: 1998 repeated messages not shown' err; then
     echo "PASS repeat.counted"
 else
-    echo "FAIL repeat.counted: $(grep -c 'unknown pseudo-op' err) copies; $(tail -1 err)"
+    echo "FAIL repeat.counted: $(grep -c 'does not fit' err) copies; $(tail -1 err)"
 fi
 # ... but not when the macro invocation it comes from differs
 printf '\t.macro m\n\t.bogus\n\t.endm\n\tm\n\tm\n' >repeat2.s
