@@ -501,6 +501,9 @@ struct cc_options {
     bool pic;
     int ssp;            /* stack protector: 0 off, 1 -fstack-protector, 2 -strong, 3 -all */
     bool no_builtin;    /* -fno-builtin, -ffreestanding: calls of fma/fmaf stay calls */
+    bool no_builtin_mem; /* -fno-builtin: calls of memcpy/memset stay calls (not
+                          * -ffreestanding: GCC requires a freestanding environment's
+                          * memcpy and memset to be the standard ones, and so does zl-cc) */
     bool debug;         /* -g: .file/.loc line information */
     bool wrapv;         /* -fwrapv: signed + and - wrap (no add/sub is marked nsw) */
 };

@@ -22,13 +22,20 @@ static void reset_front_end(void)
 /* A function's IR from lowering (or from an IR file) on: the passes, register
  * allocation, assembly.  out NULL: front end only, for fuzzing, still optimised to
  * exercise the middle end. */
-static void back_end_ir(struct ir_func *f, FILE *out)
+static void optimize_and_emit(struct ir_func *f, FILE *out)
 {
-    ir_dump_stage(f, "lower");
     ir_optimize(f, out ? ccopt.opt : 1);
     ir_dump_stage(f, "final");
     regalloc(f);
     if (out && !cc_nerrors) emit_function(out, f);
+    /* the clones f's passes made, each after the function that first called it */
+    for (struct ir_func *clone; (clone = ir_opt_next_clone());) optimize_and_emit(clone, out);
+}
+
+static void back_end_ir(struct ir_func *f, FILE *out)
+{
+    ir_dump_stage(f, "lower");  /* no clone is in it: the passes make them again */
+    optimize_and_emit(f, out);
 }
 
 /* After an error in a function (a jump into the scope of a VLA, an asm operand ...) the
@@ -89,6 +96,10 @@ static void run_one_pass(struct ir_unit *u, FILE *out)
     for (int k = 0; k < u->nfuncs; k++) {
         ir_run_pass(u->funcs[k], cc_ir_pass);
         if (out) ir_write_func(out, u->funcs[k]);
+        for (struct ir_func *clone; (clone = ir_opt_next_clone());) {
+            ir_run_pass(clone, cc_ir_pass);
+            if (out) ir_write_func(out, clone);
+        }
     }
     if (out && u->data) ir_write_data(out, u->data);
 }

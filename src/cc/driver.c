@@ -298,7 +298,7 @@ static int f_option(struct opts *o, const char *a)
     const char *name = no ? f + 3 : f;
     if (!strcmp(f, "freestanding")) o->freestanding = ccopt.no_builtin = true;
     else if (!strcmp(f, "hosted")) o->freestanding = false;
-    else if (!strcmp(name, "builtin")) ccopt.no_builtin = no;
+    else if (!strcmp(name, "builtin")) ccopt.no_builtin = ccopt.no_builtin_mem = no;
     else if (!strcmp(name, "wrapv")) ccopt.wrapv = !no;
     else if (no && (!strcmp(name, "builtin-fma") || !strcmp(name, "builtin-fmaf"))) ccopt.no_builtin = true;
     else if (!strcmp(f, "stack-protector")) ccopt.ssp = 1;

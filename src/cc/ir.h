@@ -169,6 +169,9 @@ bool abi_flatten_fp(struct type *t, struct abi_part parts[2], int *n);
 /* ir_opt.c: passes for -O1 and above */
 void ir_optimize(struct ir_func *f, int level);
 void ir_opt_begin_unit(void);  /* before the first function of a unit */
+/* a function the passes made (a clone, pass "specialize") that is still to go through
+ * the back end, or NULL */
+struct ir_func *ir_opt_next_clone(void);
 bool ir_pass_known(const char *name);
 bool ir_run_pass(struct ir_func *f, const char *name);  /* false: no such pass */
 

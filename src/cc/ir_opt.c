@@ -13,7 +13,11 @@ static const struct ir_pass {
     void (*run)(struct ir_func *f);
 } passes[] = {
     {"unreachable", 0, opt_unreachable},  /* at -O0 too: code behind a constant false condition is gone */
+    {"direct", 1, opt_direct},
+    {"specialize", 2, opt_specialize},
     {"inline", 1, opt_inline},
+    {"unroll", 2, opt_unroll},
+    {"memcall", 1, opt_memcall},
     {"copyprop", 1, opt_copyprop},
     {"fold", 1, opt_fold},
     {"divpow2", 1, opt_divpow2},
@@ -27,7 +31,13 @@ static const struct ir_pass {
     {"rotate", 1, opt_rotate},
 };
 
-void ir_opt_begin_unit(void) { opt_inline_reset(); }
+void ir_opt_begin_unit(void)
+{
+    opt_inline_reset();
+    opt_specialize_reset();
+}
+
+struct ir_func *ir_opt_next_clone(void) { return opt_specialize_next_clone(); }
 
 bool ir_pass_known(const char *name)
 {

@@ -2,6 +2,8 @@
 # tests/cc/progs: every program compiled by zl-cc at -m128, -m64 and -m32 (with zlibc)
 # and run under zl-run; stdout and the exit
 # status must match NAME.expected (or NAME.lp128/lp64/ilp32.expected) and "// EXIT: N".
+# A line "// OPT: -On" in a program sets its optimisation level (for a test of a pass of
+# a level other than CC_PROGS_OPT's).
 # One line per program and model: "PASS cc/progs/NAME@m128" ...
 # Programs listed in tests/cc/progs/KNOWN_GAPS are reported as SKIP with the reason.
 # Environment: CC_PROGS_OPT (default -O1), CC_PROGS_MODELS (default "128 64 32"),
@@ -17,7 +19,7 @@ trap 'rm -rf "$T"' EXIT
 # One program at one model; prints its PASS/FAIL/SKIP line.  Two run at a time (the
 # machine's two cores), each in files of its own; the lines are printed in order after.
 check_one() {
-    local x=$1 src=$2 model n id gap want wantrc exe rc
+    local x=$1 src=$2 model n id gap want wantrc exe rc opt=$OPT
     model=$(cct_model_of "$x")
     n=${src##*/}; n=${n%.c}
     id="cc/progs/$n@m$x"
@@ -33,9 +35,10 @@ check_one() {
     fi
     wantrc=0
     if grep -q '^// EXIT: ' "$src"; then wantrc=$(sed -n 's|^// EXIT: \([0-9]*\).*|\1|p' "$src"); fi
+    if grep -q '^// OPT: ' "$src"; then opt=$(sed -n 's|^// OPT: \(-O[0-9s]\).*|\1|p' "$src"); fi
     exe=$T/$n.$x
     # shellcheck disable=SC2086
-    if ! timeout $((60 * ${ZL_TIME_SCALE:-1})) "$ZLCC" -m"$x" $OPT -o "$exe" "$src" >"$exe.err" 2>&1; then
+    if ! timeout $((60 * ${ZL_TIME_SCALE:-1})) "$ZLCC" -m"$x" $opt -o "$exe" "$src" >"$exe.err" 2>&1; then
         echo "FAIL $id: compile: $(grep -m1 -E '[Ee]rror|fatal|internal' "$exe.err" || head -n1 "$exe.err")"
         return
     fi

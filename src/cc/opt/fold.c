@@ -24,11 +24,7 @@ static i128 sext(u128 v, int bits)
     return (i128)((v ^ m) - m);
 }
 
-/* The value of i when its operands are the constants x and y (y: b, or the immediate),
- * as the emitted instruction computes it: ops of width w < XLEN are the W and D forms
- * (low w bytes, result sign-extended), AND/OR/XOR/SLT/SLTU work on the whole register.
- * false: not folded (division, a shift amount out of range, ...). */
-static bool evaluate(const struct ir_ins *i, i128 x, i128 y, i128 *out)
+bool opt_evaluate(const struct ir_ins *i, i128 x, i128 y, i128 *out)
 {
     int X = tgt.xlen, bits = i->w * 8 < X ? i->w * 8 : X;
     u128 ux = (u128)x, uy = (u128)y, xmask = X >= 128 ? ~(u128)0 : ((u128)1 << X) - 1;
@@ -67,13 +63,33 @@ static bool fold_constant(struct ir_ins *i, int *ndef, struct ir_ins **def)
         if (i->b && !const_of(i->b, ndef, def, &y)) return false;
         if (!i->b) y = i->imm;
     }
-    if (!evaluate(i, x, y, &v)) return false;
+    if (!opt_evaluate(i, x, y, &v)) return false;
     int d = i->d;
     memset(i, 0, sizeof *i);
     i->op = IR_LI;
     i->d = d;
     i->imm = v;
     return true;
+}
+
+bool opt_compare(i128 cc, i128 x, i128 y)
+{
+    u128 mask = tgt.xlen >= 128 ? ~(u128)0 : ((u128)1 << tgt.xlen) - 1, ux = (u128)x & mask, uy = (u128)y & mask;
+    switch (cc) {
+    case CC_EQ: return x == y;
+    case CC_NE: return x != y;
+    case CC_LT: return x < y;
+    case CC_GE: return x >= y;
+    case CC_LTU: return ux < uy;
+    default: return ux >= uy;
+    }
+}
+
+i128 opt_extend(i128 v, int w, bool uns)
+{
+    if (w >= 16) return v;
+    u128 low = (u128)v & (((u128)1 << (8 * w)) - 1);
+    return uns ? (i128)low : sext(low, 8 * w);
 }
 
 /* operand v of a branch: a constant, or the zero register (v == 0) */
@@ -95,15 +111,7 @@ static void fold_branch(struct ir_ins *i, int *ndef, struct ir_ins **def)
         taken = x != 0;
     } else if (i->op == IR_BCMP && ((branch_const(i->a, ndef, def, &x) && branch_const(i->b, ndef, def, &y)) ||
                                     (i->a == i->b && (x = y = 0, true)))) {
-        u128 mask = tgt.xlen >= 128 ? ~(u128)0 : ((u128)1 << tgt.xlen) - 1, ux = (u128)x & mask, uy = (u128)y & mask;
-        switch (i->imm) {
-        case CC_EQ: taken = x == y; break;
-        case CC_NE: taken = x != y; break;
-        case CC_LT: taken = x < y; break;
-        case CC_GE: taken = x >= y; break;
-        case CC_LTU: taken = ux < uy; break;
-        default: taken = ux >= uy; break;
-        }
+        taken = opt_compare(i->imm, x, y);
     } else {
         return;
     }

@@ -17,7 +17,52 @@ void opt_licm(struct ir_func *f);
 void opt_rotate(struct ir_func *f);
 void opt_jumps(struct ir_func *f);
 void opt_ivsr(struct ir_func *f);
+void opt_direct(struct ir_func *f);
+void opt_unroll(struct ir_func *f);
+void opt_memcall(struct ir_func *f);
+void opt_specialize(struct ir_func *f);
+void opt_specialize_reset(void);  /* a new unit: no candidates, no clones */
+/* the next clone "specialize" made and no one took yet, or NULL */
+struct ir_func *opt_specialize_next_clone(void);
 void opt_inline_reset(void);  /* a new unit: forget the functions seen so far */
+
+/* constant evaluation (fold.c) */
+/* The value of i when its operands are the constants x and y (y: b, or the immediate),
+ * as the emitted instruction computes it: ops of width w < XLEN are the W and D forms
+ * (low w bytes, result sign-extended), AND/OR/XOR/SLT/SLTU work on the whole register.
+ * false: not folded (division, a shift amount out of range, ...). */
+bool opt_evaluate(const struct ir_ins *i, i128 x, i128 y, i128 *out);
+/* whether a `bcmp` of condition cc (enum ir_cc) branches on the values x and y */
+bool opt_compare(i128 cc, i128 x, i128 y);
+/* v extended from its low w bytes, zero (uns) or sign: what `ext` computes */
+i128 opt_extend(i128 v, int w, bool uns);
+
+/* copies of IR (funccopy.c) */
+enum { OPT_INLINE_MAX_INS = 40 };  /* "inline": callee size limit (real instructions) */
+struct ir_call *opt_copy_call(const struct ir_call *c);
+struct ir_asm *opt_copy_asm(const struct ir_asm *a);
+/* g's instructions other than nop and loc */
+int opt_real_size(const struct ir_func *g);
+/* whether g's body can be copied into another function or a clone: nothing in it
+ * depends on its own frame, its own code addresses or on being the one definition of
+ * its symbol (noinline, weak) */
+bool opt_body_copyable(const struct ir_func *g);
+/* a deep copy of g's blocks, calls, vreg classes and slots (the later passes rewrite g
+ * in place) */
+struct ir_func *opt_func_copy(const struct ir_func *g);
+/* copies of functions kept by name (a pass's functions seen so far in the unit) */
+struct opt_func_set {
+    struct ir_func **funcs;
+    int n, cap;
+};
+void opt_func_set_add(struct opt_func_set *set, const struct ir_func *g);  /* adds a copy */
+const struct ir_func *opt_func_set_find(const struct opt_func_set *set, const char *name);
+/* the argument of call c at location loc (stack offset off for LOC_STACK), or NULL */
+const struct ir_arg *opt_call_arg_at(const struct ir_call *c, int loc, long off);
+
+/* put the blocks in the order of the chain next (from block 0, -1 ends it), renumbered
+ * 0.. (the emitter lays blocks out by id and falls through to the next one) (layout.c) */
+void opt_relayout(struct ir_func *f, const int *next);
 
 /* new arrays: ndef[v] counts v's definitions, def[v] is its defining instruction when
  * ndef[v] == 1 */
