@@ -18,6 +18,8 @@ void opt_rotate(struct ir_func *f);
 void opt_jumps(struct ir_func *f);
 void opt_ivsr(struct ir_func *f);
 void opt_inline_reset(void);  /* a new unit: forget the functions seen so far */
+/* narrow.c, run by opt_fold: a wide add/sub/mul that an ext.W truncates becomes op.W */
+void opt_narrow(struct ir_func *f, int *ndef, struct ir_ins **def);
 
 /* new arrays: ndef[v] counts v's definitions, def[v] is its defining instruction when
  * ndef[v] == 1 */
