@@ -1,8 +1,11 @@
-/* Pass "fold": an integer operation of constants becomes the constant it computes, a
- * branch on constants a jump;
- * constant operands become immediates (addi/andi/.../slli, sub -> addi,
- * mul by 2^k -> slli, comparisons and stores against 0 use the zero register).  Only a
- * single-definition `li` is a constant: its value is the same wherever it is used. */
+/* Pass "fold": an integer operation of constants (an extension too) becomes the
+ * constant it computes, a branch on constants a jump; constant operands become
+ * immediates (addi/andi/.../slli, sub -> addi, mul by 2^k -> slli, comparisons and
+ * stores against 0 use the zero register).  Only a
+ * single-definition `li` is a constant: its value is the same wherever it is used.
+ * Then extensions go (narrow.c): a wide add/sub/mul whose result only a sign extension
+ * from fewer bytes reads becomes the narrow (W or D) form, and an and with a small
+ * non-negative immediate takes the place of its extension. */
 #include "cc/opt/opt.h"
 
 #include <string.h>
@@ -28,6 +31,13 @@ bool opt_evaluate(const struct ir_ins *i, i128 x, i128 y, i128 *out)
 {
     int X = tgt.xlen, bits = i->w * 8 < X ? i->w * 8 : X;
     u128 ux = (u128)x, uy = (u128)y, xmask = X >= 128 ? ~(u128)0 : ((u128)1 << X) - 1;
+    if (i->op == IR_EXT) {
+        /* the value extended from its low w bytes (a constant that a conversion of
+         * uint64_t at rv128 would otherwise extend at run time) */
+        int eb = i->w * 8 < X ? i->w * 8 : X;
+        *out = i->uns && eb < X ? (i128)(ux & (((u128)1 << eb) - 1)) : sext(ux, eb);
+        return true;
+    }
     if (i->w < 4) return false;
     switch (i->op) {
     case IR_ADD: *out = sext(ux + uy, bits); return true;
@@ -190,4 +200,5 @@ void opt_fold(struct ir_func *f)
     /* twice: a constant made by folding may feed an instruction earlier in the layout */
     fold_with(f, ndef, def);
     fold_with(f, ndef, def);
+    opt_narrow(f, ndef, def);  /* after: an and's constant is an immediate by now */
 }

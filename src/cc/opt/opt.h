@@ -25,6 +25,8 @@ void opt_specialize_reset(void);  /* a new unit: no candidates, no clones */
 /* the next clone "specialize" made and no one took yet, or NULL */
 struct ir_func *opt_specialize_next_clone(void);
 void opt_inline_reset(void);  /* a new unit: forget the functions seen so far */
+/* narrow.c, run by opt_fold: a wide add/sub/mul that an ext.W truncates becomes op.W */
+void opt_narrow(struct ir_func *f, int *ndef, struct ir_ins **def);
 
 /* constant evaluation (fold.c) */
 /* The value of i when its operands are the constants x and y (y: b, or the immediate),

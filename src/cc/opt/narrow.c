@@ -1,0 +1,107 @@
+/* Narrowing, run by pass "fold": `r = op.w2 a, b; y = ext.W r` (op add, sub or mul,
+ * w2 > W, r used nowhere else) becomes `y = op.W a, b`, the W or D form, which computes
+ * the same low W bytes and sign-extends them itself.  An operand `ext` of x from W or
+ * more bytes then reads x, whose low W bytes it keeps.  An extension of `and` with an
+ * immediate in [0, 2047] is needless: the and takes its place.
+ *
+ * C makes these wide operations: at LP128 `uint64_t h; h *= 0x100000001b3ULL` multiplies
+ * at 128 bits (long long is 128-bit there) and converts back, which was a zero extension,
+ * a full-width mul and a sign extension where rv64 has one mul; at LP64 `uint32_t` with
+ * an `unsigned long` operand is the same at 64 bits (mulw). */
+#include "cc/opt/opt.h"
+
+#include <string.h>
+
+/* the index in blk of its instruction i, or -1 when i is not in blk */
+static int index_in(const struct ir_block *blk, const struct ir_ins *i)
+{
+    for (int k = 0; k < blk->n; k++)
+        if (&blk->ins[k] == i) return k;
+    return -1;
+}
+
+/* true when an instruction of blk in (from, to) writes v */
+static bool written_between(struct ir_block *blk, int from, int to, int v)
+{
+    for (int k = from + 1; k < to; k++) {
+        struct ir_ins *i = &blk->ins[k];
+        int *local[8];
+        int **slots = ir_slot_buf(i, local, 8);
+        int n = ir_defs(i, slots, ir_operand_bound(i));
+        for (int q = 0; q < n; q++)
+            if (*slots[q] == v) return true;
+    }
+    return false;
+}
+
+/* operand v of the narrowed op at blk[m]: the source of its `ext` from w or more bytes
+ * when that source still holds the same value at m, else v */
+static int look_through_ext(struct ir_block *blk, int m, int v, int w, int *ndef, struct ir_ins **def)
+{
+    if (!v || ndef[v] != 1 || def[v]->op != IR_EXT || def[v]->w < w || !def[v]->a) return v;
+    int e = index_in(blk, def[v]);
+    if (e < 0 || e > m || written_between(blk, e, m, def[v]->a)) return v;
+    return def[v]->a;
+}
+
+/* uses[v]: how many operands read v */
+static int *count_uses(struct ir_func *f)
+{
+    int *uses = cc_alloc(sizeof(int) * (size_t)f->nvregs);
+    for (int b = 0; b < f->nblocks; b++)
+        for (int k = 0; k < f->blocks[b]->n; k++) {
+            struct ir_ins *i = &f->blocks[b]->ins[k];
+            int *local[8];
+            int **slots = ir_slot_buf(i, local, 8);
+            int n = ir_uses(i, slots, ir_operand_bound(i));
+            for (int q = 0; q < n; q++) uses[*slots[q]]++;
+        }
+    return uses;
+}
+
+/* ext x, of r: the instruction that, put in x's place and writing x's d, makes x
+ * needless (r's op itself, at width W), or NULL */
+static bool fits_ext(const struct ir_ins *op, const struct ir_ins *x)
+{
+    int W = x->w;
+    /* an and with an immediate in [0, 2047] leaves at most 11 low bits: both extensions
+     * from 2 or more bytes keep it as it is */
+    if (op->op == IR_AND && !op->b && op->imm >= 0 && op->imm < 2048) return W >= 2;
+    /* a sign extension the emitter does (addiw/addid): W below XLEN, the op wider */
+    if (x->uns || (W != 4 && W != 8) || W * 8 >= tgt.xlen) return false;
+    return (op->op == IR_ADD || op->op == IR_SUB || op->op == IR_MUL) && op->w > W;
+}
+
+void opt_narrow(struct ir_func *f, int *ndef, struct ir_ins **def)
+{
+    int *uses = count_uses(f);
+    for (int b = 0; b < f->nblocks; b++) {
+        struct ir_block *blk = f->blocks[b];
+        for (int m = 0; m < blk->n; m++) {
+            struct ir_ins *x = &blk->ins[m];
+            int W = x->w, r = x->a;
+            if (x->op != IR_EXT || !r || ndef[r] != 1 || uses[r] != 1) continue;
+            struct ir_ins *op = def[r];
+            if (!fits_ext(op, x)) continue;
+            int k = index_in(blk, op);
+            if (k < 0 || k > m) continue;
+            if (written_between(blk, k, m, op->a) || (op->b && written_between(blk, k, m, op->b))) continue;
+            struct ir_ins n = *op;
+            n.d = x->d;
+            if (op->op != IR_AND) {
+                n.w = (u8)W;
+                n.nsw = false;  /* no longer the C operation whose overflow is undefined */
+                n.a = look_through_ext(blk, m, n.a, W, ndef, def);
+                if (n.b) n.b = look_through_ext(blk, m, n.b, W, ndef, def);
+            }
+            uses[op->a]--, uses[n.a]++;
+            if (n.b) uses[op->b]--, uses[n.b]++;
+            *x = n;  /* def[x->d] still points here */
+            memset(op, 0, sizeof *op);
+            op->op = IR_NOP;
+            ndef[r] = 0;
+            def[r] = NULL;
+            uses[r] = 0;
+        }
+    }
+}
