@@ -87,7 +87,7 @@ struct hart {
     void *jit_dump;             /* FILE *: print each translated block there (--jit-dump) */
     /* The translator's shared page probes (jit_tmpl.h, plan_pages): the host address of
      * the last group head's access, loads [0] and stores [1], or 0 when the group's
-     * accesses must each take the slow path.  Only read after its head in the same block. */
+     * accesses must each probe on their own.  Only read after its head in the same block. */
     u64 jit_page[2];
     /* Bumped when this hart executes fence.i: every engine's cache of this hart's code
      * is then stale (an engine compares it with the value it last saw). */

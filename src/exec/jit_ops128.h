@@ -334,10 +334,9 @@ static void RV(emit_op_q)(struct x86 *e, const struct isa_inst *in, unsigned op)
 
 /* ---- memory ---- */
 
-/* rax = low half of x[rs1] + imm; then the TLB probe (which compares the high half of
- * x[rs1]) */
-static struct RV(stub) *RV(probe2)(struct RV(jt) *t, const struct isa_inst *in, bool write,
-                                   unsigned size, enum stub_kind kind)
+/* rax = low half of x[rs1] + imm, and the base register the TLB probe compares the high
+ * half of */
+static void RV(ea_lo)(struct RV(jt) *t, const struct isa_inst *in)
 {
     struct x86 *e = &t->e;
     unsigned lo, hi;
@@ -348,7 +347,17 @@ static struct RV(stub) *RV(probe2)(struct RV(jt) *t, const struct isa_inst *in, 
         if (in->imm) x86_alu_imm(e, true, ALU_ADD, RAX, in->imm);
     }
     t->probe_rs1 = in->rs1;
-    struct RV(stub) *s = RV(tlb_probe)(t, write, size, kind);
+}
+
+/* ea_lo, then the TLB probe (which compares the high half of x[rs1]) or, for a member of
+ * a page group, its share of the head's (page_probe; its stub computes the address); the
+ * access goes to [*base + *disp] (rax, which the access's code may then overwrite). */
+static struct RV(stub) *RV(probe2)(struct RV(jt) *t, const struct isa_inst *in, bool write,
+                                   unsigned size, enum stub_kind kind, unsigned *base,
+                                   i32 *disp)
+{
+    if (t->page_role[t->cur] != PAGE_MEMBER) RV(ea_lo)(t, in);
+    struct RV(stub) *s = RV(page_probe)(t, in, write, size, kind, base, disp);
     s->rs1 = in->rs1;
     s->imm = in->imm;
     s->hreg = NOT_CACHED;
@@ -359,27 +368,29 @@ static void RV(emit_load2)(struct RV(jt) *t, const struct isa_inst *in, unsigned
                            bool is_signed, bool freg)
 {
     struct x86 *e = &t->e;
-    struct RV(stub) *s = RV(probe2)(t, in, false, size, STUB_LOAD);
+    unsigned b;
+    i32 d;
+    struct RV(stub) *s = RV(probe2)(t, in, false, size, STUB_LOAD, &b, &d);
     s->kind_arg = size | (is_signed ? JL_SIGNED : 0) | (freg ? JL_FREG : 0) | in->rd << 16;
     if (freg) {
         if (size == 4) {
-            x86_load32(e, RAX, RAX, 0);
+            x86_load32(e, RAX, b, d);
             x86_mov_imm(e, RCX, 0xffffffff00000000ull);     /* NaN-boxed */
             x86_alu_reg(e, true, ALU_OR, RAX, RCX);
         } else {
-            x86_load64(e, RAX, RAX, 0);
+            x86_load64(e, RAX, b, d);
         }
         x86_store64(e, RAX, RBP, FOFF(in->rd));
     } else if (size == 16) {
-        x86_load64(e, RCX, RAX, 0);
-        x86_load64(e, RDX, RAX, 8);
+        x86_load64(e, RCX, b, d);
+        x86_load64(e, RDX, b, d + 8);
         RV(st2)(e, RCX, RDX, in->rd);
     } else {
         switch (size) {
-        case 1: if (is_signed) x86_load_s8(e, RAX, RAX, 0); else x86_load_u8(e, RAX, RAX, 0); break;
-        case 2: if (is_signed) x86_load_s16(e, RAX, RAX, 0); else x86_load_u16(e, RAX, RAX, 0); break;
-        case 4: if (is_signed) x86_load_s32(e, RAX, RAX, 0); else x86_load32(e, RAX, RAX, 0); break;
-        default: x86_load64(e, RAX, RAX, 0); break;
+        case 1: if (is_signed) x86_load_s8(e, RAX, b, d); else x86_load_u8(e, RAX, b, d); break;
+        case 2: if (is_signed) x86_load_s16(e, RAX, b, d); else x86_load_u16(e, RAX, b, d); break;
+        case 4: if (is_signed) x86_load_s32(e, RAX, b, d); else x86_load32(e, RAX, b, d); break;
+        default: x86_load64(e, RAX, b, d); break;
         }
         if (is_signed) RV(stx)(e, RAX, in->rd);
         else RV(st2_zx)(e, RAX, in->rd);
@@ -390,19 +401,21 @@ static void RV(emit_load2)(struct RV(jt) *t, const struct isa_inst *in, unsigned
 static void RV(emit_store2)(struct RV(jt) *t, const struct isa_inst *in, unsigned size, bool freg)
 {
     struct x86 *e = &t->e;
-    struct RV(stub) *s = RV(probe2)(t, in, true, size, STUB_STORE);
+    unsigned b;
+    i32 d;
+    struct RV(stub) *s = RV(probe2)(t, in, true, size, STUB_STORE, &b, &d);
     s->kind_arg = size | (freg ? JL_FREG : 0) | in->rs2 << 16;
     if (freg) x86_load64(e, RCX, RBP, FOFF(in->rs2));
     else if (size == 16) RV(ld2)(e, RCX, RDX, in->rs2);
     else RV(ldx)(e, RCX, in->rs2);
     switch (size) {
-    case 1: x86_store8(e, RCX, RAX, 0); break;
-    case 2: x86_store16(e, RCX, RAX, 0); break;
-    case 4: x86_store32(e, RCX, RAX, 0); break;
-    case 8: x86_store64(e, RCX, RAX, 0); break;
+    case 1: x86_store8(e, RCX, b, d); break;
+    case 2: x86_store16(e, RCX, b, d); break;
+    case 4: x86_store32(e, RCX, b, d); break;
+    case 8: x86_store64(e, RCX, b, d); break;
     default:
-        x86_store64(e, RCX, RAX, 0);
-        x86_store64(e, RDX, RAX, 8);
+        x86_store64(e, RCX, b, d);
+        x86_store64(e, RDX, b, d + 8);
         break;
     }
     s->cont = e->p;

@@ -53,7 +53,7 @@
  * all): the translator stops a block before these could overflow it, and checks after
  * emission. */
 #define JIT_INSN_MAX(ncached) (160 + 16 * (ncached))
-#define JIT_STUB_MAX(ncached) (160 + 24 * (ncached))
+#define JIT_STUB_MAX(ncached) (224 + 24 * (ncached))
 /* the count those take: host registers, plus at RV128 the pairs a slow path or a helper
  * stores and loads beyond the scratch ones (its sources and destination) */
 #define NHOST(t) (XLEN == 128 ? 2 * (t)->ncached + 6 : (t)->ncached)
@@ -128,7 +128,12 @@ struct RV(stub) {
     unsigned rs1;           /* RV128's slow paths recompute the address from rs1 + imm */
     i32 imm;
     bool freg;
-    bool ea_in_stub;        /* a page group's member: rax = x[rs1] + imm is computed here */
+    bool ea_in_stub;        /* a page group's member: rax = x[rs1] + imm is computed here,
+                             * and probed: on a hit it goes back to `back` with `pbase` =
+                             * the host address - `pdisp` */
+    u8 *back;
+    unsigned pbase, psize;
+    i32 pdisp;
     int clear_page;         /* a page group's head: jit_page[clear_page - 1] = 0 here */
     u32 dirty;              /* the cached registers to store back when leaving here */
 };
@@ -340,9 +345,10 @@ static void RV(ea)(struct x86 *e, const struct isa_inst *in)
 }
 
 /* The TLB probe for an access of `size` at rax: on a hit rax becomes the host address;
- * on a miss it jumps to a slow-path stub (returned) with rax still the guest address. */
-static struct RV(stub) *RV(tlb_probe)(struct RV(jt) *t, bool write, unsigned size,
-                                      enum stub_kind kind)
+ * on a miss it jumps with rax still the guest address through the rel32 *miss (and at
+ * RV128 *miss2, for the high half), which the caller links. */
+static void RV(tlb_probe_at)(struct RV(jt) *t, bool write, unsigned size, u8 **miss,
+                             u8 **miss2)
 {
     struct x86 *e = &t->e;
     i32 tlb = write ? HOFF(tlb_w) : HOFF(tlb_r);
@@ -355,7 +361,8 @@ static struct RV(stub) *RV(tlb_probe)(struct RV(jt) *t, bool write, unsigned siz
     x86_mov(e, true, RDX, RAX);
     x86_alu_imm(e, W, ALU_AND, RDX, (i32)(~0xfffu | (size - 1)));
     x86_alu_mem_idx(e, W, ALU_CMP, RDX, RBP, RCX, tlb);
-    struct RV(stub) *s = RV(new_stub)(t, kind, x86_jcc(e, CC_NE));
+    *miss = x86_jcc(e, CC_NE);
+    *miss2 = NULL;
 #if XLEN == 128
     /* The key is (low half of the address, high half of the base register): as the
      * interpreter's RV(ea) explains, the pages where that differs from the address never
@@ -368,9 +375,18 @@ static struct RV(stub) *RV(tlb_probe)(struct RV(jt) *t, bool write, unsigned siz
         else x86_load64(e, RDX, RBP, XOFF(r) + 8);
     }
     x86_alu_mem_idx(e, true, ALU_CMP, hh, RBP, RCX, tlb + 8);
-    s->from2 = x86_jcc(e, CC_NE);
+    *miss2 = x86_jcc(e, CC_NE);
 #endif
     x86_alu_mem_idx(e, true, ALU_ADD, RAX, RBP, RCX, tlb + (i32)offsetof(tlbe_t, addend));
+}
+/* ... whose miss goes to a slow-path stub (returned) */
+static struct RV(stub) *RV(tlb_probe)(struct RV(jt) *t, bool write, unsigned size,
+                                      enum stub_kind kind)
+{
+    u8 *miss, *miss2;
+    RV(tlb_probe_at)(t, write, size, &miss, &miss2);
+    struct RV(stub) *s = RV(new_stub)(t, kind, miss);
+    s->from2 = miss2;
     return s;
 }
 
@@ -381,7 +397,10 @@ static struct RV(stub) *RV(tlb_probe)(struct RV(jt) *t, bool write, unsigned siz
  *    head's page (the host page offset is the guest's: addends are page multiples),
  *    jit_page[slot] = the host address, else 0; the slow path sets 0.
  *  - A member: [jit_page[slot] + its offset from the head's access] when that is not 0,
- *    else the slow path (which computes the guest address itself).  Its base register
+ *    else its stub computes the guest address and probes the TLB as an access outside a
+ *    group does, returning to the access on a hit (a group across a page boundary, as a
+ *    stack frame can be, is then as fast as probes of its own) and calling the slow path
+ *    on a miss.  Its base register
  *    is the head's, unchanged, and no branch target lies between them, so the head ran
  *    just before in the same block and its page is still mapped with the same rights
  *    (mappings change only between blocks: exclusive sections stop translated code). */
@@ -393,13 +412,20 @@ static struct RV(stub) *RV(page_probe)(struct RV(jt) *t, const struct isa_inst *
     u32 k = t->cur;
     i32 slot = HOFF(jit_page) + 8 * t->page_slot[k];
     if (t->page_role[k] == PAGE_MEMBER) {
-        x86_load64(e, RCX, RBP, slot);
-        x86_op_reg(e, true, 0x85, RCX, RCX);                 /* test rcx, rcx */
+        /* (RV128's loads and stores compute in rax, rcx and rdx with rax as the address;
+         * the others leave rax for a load's result) */
+        unsigned b = XLEN == 128 ? RAX : RCX;
+        x86_load64(e, b, RBP, slot);
+        x86_op_reg(e, true, 0x85, b, b);                     /* test b, b */
         struct RV(stub) *s = RV(new_stub)(t, kind, x86_jcc(e, CC_E));
         s->ea_in_stub = true;
+        s->back = e->p;
+        s->pbase = b;
+        s->pdisp = t->page_arg[k];
+        s->psize = size;
         s->rs1 = in->rs1;
         s->imm = in->imm;
-        *base = RCX;
+        *base = b;
         *disp = t->page_arg[k];
         return s;
     }
@@ -1318,14 +1344,26 @@ static void RV(emit_stubs)(struct RV(jt) *t)
         switch (s->kind) {
         case STUB_LOAD:
         case STUB_STORE: {
-#if XLEN == 128
-            RV(slow_call)(e, s);
-#else
             if (s->clear_page) x86_store_imm64(e, RBP, HOFF(jit_page) + 8 * (s->clear_page - 1), 0);
             if (s->ea_in_stub) {
+                /* a member without its head's page: its own probe (the registers are
+                 * the block's at the access: stubs run with all of them valid) */
                 struct isa_inst a = { .rs1 = (u8)s->rs1, .imm = s->imm };
+                u8 *miss, *miss2;
+#if XLEN == 128
+                RV(ea_lo)(t, &a);
+#else
                 RV(ea)(e, &a);
+#endif
+                RV(tlb_probe_at)(t, s->kind == STUB_STORE, s->psize, &miss, &miss2);
+                x86_lea(e, s->pbase, RAX, -s->pdisp);
+                RV(jmp_to)(t, RV(rx)(t, s->back));
+                RV(link_here)(t, miss);          /* rax: the guest address */
+                if (miss2) RV(link_here)(t, miss2);
             }
+#if XLEN == 128
+            RV(slow_call)(e, s);     /* (which computes the address itself from rs1 + imm) */
+#else
             RV(call_begin)(e, s->dirty);
             if (s->kind == STUB_STORE) RV(store_value)(e, s->reg, s->freg);   /* rdx */
             x86_mov(e, true, RSI, RAX);
@@ -1439,10 +1477,15 @@ static unsigned RV(acc_size)(unsigned op, bool *store)
     case ISA_LW: case ISA_FLW: return 4;
     case ISA_FSD: *store = true; /* fall through */
     case ISA_FLD: return 8;
-#if XLEN == 64
+#if XLEN >= 64
     case ISA_LWU: return 4;
     case ISA_SD: *store = true; /* fall through */
     case ISA_LD: return 8;
+#endif
+#if XLEN == 128
+    case ISA_LDU: return 8;
+    case ISA_SQ: *store = true; /* fall through */
+    case ISA_LQ: return 16;
 #endif
     default: return 0;
     }
@@ -1453,8 +1496,9 @@ static unsigned RV(acc_size)(unsigned op, bool *store)
  * when there are at least three of them within 2 KiB: the first (the head) probes the
  * TLB and, when every access of the group lies in its page, leaves the page's host
  * address in jit_page (page_probe); the others use it without a probe.  One group of
- * loads and one of stores are open at a time.  Not at RV128, whose probe also compares
- * the high half of the address. */
+ * loads and one of stores are open at a time.  At RV128 the head's probe also compares
+ * the high half of the base register; the members share it (same base, unchanged, and
+ * an address in the head's page, so the same high half). */
 #define PAGE_GROUP_MIN 3
 #define PAGE_GROUP_SPAN 2048
 struct RV(pgroup) { bool open; u8 rs1; u32 n; i32 lo, hi; u32 idx[JIT_MAX_INSNS]; };
@@ -1481,7 +1525,6 @@ static void RV(page_close)(struct RV(jt) *t, struct RV(pgroup) *g, const struct 
 static void RV(plan_pages)(struct RV(jt) *t, const struct RV(acc) *acc, u32 n)
 {
     memset(t->page_role, PAGE_NONE, sizeof t->page_role);
-    if (XLEN == 128) return;
     static _Thread_local struct RV(pgroup) g[2];
     g[0].open = g[1].open = false;
     for (u32 k = 0; k < n; k++) {

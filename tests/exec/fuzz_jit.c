@@ -11,6 +11,7 @@
  * CSRs are left out of the hart's extensions, so reads of the time CSR cannot differ. */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "exec/hart.h"
 #include "isa/isa.h"
@@ -22,6 +23,10 @@
 #ifndef JIT_DIFF_MISMATCH
 #define JIT_DIFF_MISMATCH() abort()
 #endif
+
+/* Where the data pages are mapped: DATA, or for jit_diff_test's RV128 page cases an
+ * address whose high half is not zero (pointers into them then have that high half). */
+static u128 data_at = DATA;
 
 struct vm {
     struct mm mm;
@@ -98,19 +103,34 @@ static void vm_start(struct vm *v, int xlen, enum engine_kind kind, const u8 *co
                      const u64 *regs, unsigned fcsr)
 {
     memset(v, 0, sizeof *v);
-    mm_init(&v->mm, xlen == 32 ? (u128)1 << 32 : (u128)1 << 47);
+    mm_init(&v->mm, xlen == 32 ? (u128)1 << 32 : data_at >> 47 ? ~(u128)0 : (u128)1 << 47);
     mm_map(&v->mm, CODE, CODE_MAX + 4096, PROT_READ | PROT_EXEC);
-    mm_map(&v->mm, DATA, DATA_SIZE, PROT_READ | PROT_WRITE);
+    if (data_at == DATA) {
+        mm_map(&v->mm, data_at, DATA_SIZE, PROT_READ | PROT_WRITE);
+    } else {
+        /* The two pages as two regions whose host pages are apart and in the other order
+         * (host page 2 holds the first, page 0 the second; 1 and 3 are unmapped): an
+         * access that leaves its guest page through the host address reaches neither. */
+        u8 *host = mmap(NULL, 4 * 4096, PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (host == MAP_FAILED) abort();
+        munmap(host + 4096, 4096);
+        munmap(host + 3 * 4096, 4096);
+        int rwx = PROT_READ | PROT_WRITE | PROT_EXEC;
+        mm_map_host(&v->mm, data_at, 4096, PROT_READ | PROT_WRITE, rwx, host + 2 * 4096);
+        mm_map_host(&v->mm, data_at + 4096, 4096, PROT_READ | PROT_WRITE, rwx, host);
+    }
+    _Static_assert(DATA_SIZE == 2 * 4096, "two data pages");
     mm_poke(&v->mm, CODE, code, n);
     u8 pattern[DATA_SIZE];
     for (size_t k = 0; k < sizeof pattern; k++) pattern[k] = (u8)(k * 37 + 11);
-    mm_poke(&v->mm, DATA, pattern, sizeof pattern);
+    mm_poke(&v->mm, data_at, pattern, sizeof pattern);
     hart_init(&v->h, xlen, &v->mm, &ops);
     hart_set_engine(&v->h, kind);
     v->h.exts &= ~(unsigned)EXT_ZICSR;
     for (unsigned r = 1; r < 32; r++) {
         /* a few registers point into the data pages, so loads and stores land there */
-        u128 val = r >= 10 && r <= 15 ? (u64)DATA + (regs[r] & (DATA_SIZE - 1)) : regs[r];
+        u128 val = r >= 10 && r <= 15 ? data_at + (regs[r] & (DATA_SIZE - 1)) : regs[r];
         /* RV128: a high half of its own (another register's value), except for pointers */
         if (xlen == 128 && (r < 10 || r > 15)) val |= (u128)regs[(r + 13) & 31] << 64;
         hart_set_x(&v->h, r, val);
@@ -140,7 +160,8 @@ static int jit_diff_compare(int xlen, const u8 *code, size_t n, const u64 *regs,
             same = a.h.trap.cause == b.h.trap.cause && a.h.trap.addr == b.h.trap.addr &&
                    a.h.trap.maperr == b.h.trap.maperr && a.h.trap.bus == b.h.trap.bus;
         u8 da[DATA_SIZE], db[DATA_SIZE];
-        if (same && mm_read(&a.mm, DATA, da, sizeof da, NULL) && mm_read(&b.mm, DATA, db, sizeof db, NULL))
+        if (same && mm_read(&a.mm, data_at, da, sizeof da, NULL) &&
+            mm_read(&b.mm, data_at, db, sizeof db, NULL))
             same = !memcmp(da, db, sizeof da);
         if (!same) JIT_DIFF_MISMATCH();     /* the engines disagree */
     }

@@ -275,18 +275,30 @@ static void run_loops(int xlen, u64 seed)
  * end of the data (one of them faults); the base moves between groups, and forward
  * branches land inside runs (a group never spans a branch target).  The runs also hold
  * zext.w pairs (slli rd, rs, 32; srli rd, rd, 32: one mov at RV64), a forward branch
- * landing on their srli now and then. */
+ * landing on their srli now and then.  At RV128 the accesses include lq, sq and ldu; in
+ * half of the cases the data pages are above 2^64 (at (h << 64) + DATA, or across a
+ * boundary of the high half), as two regions whose host pages are apart (fuzz_jit.c), so
+ * a member that used the head's host page outside it would read or write elsewhere; and
+ * now and then the pointer moves by 2^64 to an unmapped address whose low half's page is
+ * in the TLB, which only the high half's compare in the head's probe tells apart. */
 static u32 page_access(int xlen)
 {
     unsigned rd = loop_rd();
     i32 off = (i32)(rnd() % 192) - 96;
+    if (xlen == 128 && rnd() % 4 == 0) {
+        switch (rnd() % 3) {
+        case 0: return enc_i(0x0f, 2, rd, LOOP_PTR, off);                          /* lq */
+        case 1: return enc_s(4, LOOP_PTR, (unsigned)(rnd() % 32), off);            /* sq */
+        default: return enc_i(0x03, 7, rd, LOOP_PTR, off);                         /* ldu */
+        }
+    }
     switch (rnd() % 9) {
     case 0: case 1: case 2: case 3: {               /* integer loads, any width */
         static const u8 f3[] = { 0, 1, 2, 4, 5, 3, 6 };
-        return enc_i(0x03, f3[rnd() % (xlen == 64 ? 7 : 5)], rd, LOOP_PTR, off);
+        return enc_i(0x03, f3[rnd() % (xlen >= 64 ? 7 : 5)], rd, LOOP_PTR, off);
     }
     case 4: case 5: case 6:                         /* integer stores */
-        return enc_s((unsigned)(rnd() % (xlen == 64 ? 4 : 3)), LOOP_PTR, (unsigned)(rnd() % 32), off);
+        return enc_s((unsigned)(rnd() % (xlen >= 64 ? 4 : 3)), LOOP_PTR, (unsigned)(rnd() % 32), off);
     case 7: return enc_i(0x07, rnd() % 2 ? 3 : 2, rd, LOOP_PTR, off);              /* fld, flw */
     default: return enc_s(rnd() % 2 ? 3 : 2, LOOP_PTR, (unsigned)(rnd() % 32), off) | 0x04; /* fsd, fsw */
     }
@@ -296,7 +308,13 @@ static void run_page_case(int xlen)
 {
     u32 w[256];
     unsigned iters = 2 + (unsigned)(rnd() % 4), body = 16 + (unsigned)(rnd() % 48);
-    size_t n = loop_init(w, iters), loop = n;
+    size_t n = 0;
+    if (xlen == 128) {                              /* x11 = 1 << 64 (li; slli) */
+        w[n++] = enc_i(0x13, 0, LOOP_WALK, 0, 1);
+        w[n++] = enc_i(0x13, 1, LOOP_WALK, LOOP_WALK, 64);
+    }
+    n += loop_init(w + n, iters);
+    size_t loop = n;
     for (unsigned k = 0; k < body; k++) {
         unsigned what = (unsigned)(rnd() % 16);
         if (what == 0) {
@@ -307,6 +325,10 @@ static void run_page_case(int xlen)
                            (i32)(4 * (2 + rnd() % 2)));
         } else if (what == 2) {
             w[n++] = loop_op(xlen);
+        } else if (what == 4 && xlen == 128 && rnd() % 12 == 0) {
+            /* the pointer's high half moves by one (x11 = 1 << 64, set below): the low
+             * half's page is in the TLB, the address is not mapped */
+            w[n++] = enc_r(0x33, 0, rnd() % 2 ? 0x20 : 0, LOOP_PTR, LOOP_PTR, LOOP_WALK);
         } else if (what == 3 && k + 1 < body) {     /* zext.w: slli rd, rs, 32; srli rd, rd, 32 */
             unsigned rd = rnd() % 8 ? loop_rd() : 0, sh = xlen == 64 ? 32 : 31;
             w[n++] = enc_i(0x13, 1, rd, (unsigned)(rnd() % 32), (i32)sh);
@@ -329,12 +351,21 @@ static void run_page_case(int xlen)
     }
     u8 code[sizeof w];
     memcpy(code, w, 4 * n);
+    u64 hi = 0;
+    if (xlen == 128 && rnd() % 2) {
+        static const u64 his[] = { 1, 0x8000000000000000ull, 0x7fffffffffffffffull };
+        hi = rnd() % 2 ? his[rnd() % 3] : rnd() >> 1 | 1;
+        /* (the pages next to a boundary of the high half never enter the TLB: slow paths
+         * only) */
+        data_at = ((u128)hi << 64) + (rnd() % 4 ? DATA : -(u128)0x1000);
+    }
     g_mismatch = false;
     int r = jit_diff_compare(xlen, code, 4 * n, regs, fp_csr((u8)rnd()));
+    data_at = DATA;
     CHECK(r != RUN_REQUEST);
     if (g_mismatch) {
-        printf("# rv%d: engines differ in a run of %u accesses at DATA + %#llx\n", xlen, body,
-               (unsigned long long)regs[LOOP_PTR]);
+        printf("# rv%d: engines differ in a run of %u accesses at DATA + %#llx (high half %#llx)\n",
+               xlen, body, (unsigned long long)regs[LOOP_PTR], (unsigned long long)hi);
         check_fail(__FILE__, __LINE__, "translator and interpreter differ");
     }
 }
@@ -355,6 +386,7 @@ TEST(rv64_loops) { run_loops(64, g_seed + 4000000); }
 TEST(rv128_loops) { run_loops(128, g_seed + 5000000); }
 TEST(rv32_pages) { run_pages(32, g_seed + 6000000); }
 TEST(rv64_pages) { run_pages(64, g_seed + 7000000); }
+TEST(rv128_pages) { run_pages(128, g_seed + 8000000); }
 
 int main(int argc, char **argv)
 {
@@ -372,6 +404,7 @@ int main(int argc, char **argv)
         printf("SKIP rv128_loops: no translator on this host\n");
         printf("SKIP rv32_pages: no translator on this host\n");
         printf("SKIP rv64_pages: no translator on this host\n");
+        printf("SKIP rv128_pages: no translator on this host\n");
         return 0;
     }
     RUN(rv32_jit_vs_interp);
@@ -382,5 +415,6 @@ int main(int argc, char **argv)
     RUN(rv128_loops);
     RUN(rv32_pages);
     RUN(rv64_pages);
+    RUN(rv128_pages);
     return check_done();
 }
