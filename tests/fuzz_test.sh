@@ -20,14 +20,28 @@ $SEEDCC bench/loopgen.c build-fuzz/lib/libzl.a -lm -o "$corpus/loopgen" &&
 mkdir -p "$corpus/seeds" && "$corpus/mkdemo" "$corpus/seeds/demo128" && "$corpus/loopgen" "$corpus/seeds" 3 ||
     { echo "FAIL fuzz_seeds: cannot build seed executables"; exit 1; }
 rm -f "$corpus/mkdemo" "$corpus/loopgen"
-for f in build-fuzz/fuzz/*; do
-    n=$(basename "$f")
+# one target's short run; its PASS/FAIL lines go to $corpus/NAME.result
+run_target() {
+    local f=$1 n l
+    n=$(basename "$f") l=$corpus/$n.log
     mkdir -p "$corpus/$n"
     cp "$corpus"/seeds/* "$corpus/$n/" 2>/dev/null
     if "$f" -max_total_time=${ZL_FUZZ_SECONDS:-4} -rss_limit_mb=2048 -print_final_stats=0 \
-            -artifact_prefix="build-fuzz/crash-$n-" "$corpus/$n" > "$log" 2>&1; then
-        echo "PASS $n: $(grep -o 'stat::number_of_executed_units: *[0-9]*\|Done [0-9]* runs' "$log" | tail -1)"
+            -artifact_prefix="build-fuzz/crash-$n-" "$corpus/$n" > "$l" 2>&1; then
+        echo "PASS $n: $(grep -o 'stat::number_of_executed_units: *[0-9]*\|Done [0-9]* runs' "$l" | tail -1)"
     else
-        echo "FAIL $n: the fuzzer found a problem (input kept as build-fuzz/crash-$n-*)"; grep -m1 -A12 'ERROR\|==ERROR\|SUMMARY\|deadly' "$log" | sed 's/^/# /'
-    fi
+        echo "FAIL $n: the fuzzer found a problem (input kept as build-fuzz/crash-$n-*)"; grep -m1 -A12 'ERROR\|==ERROR\|SUMMARY\|deadly' "$l" | sed 's/^/# /'
+    fi >"$corpus/$n.result"
+}
+# two at a time (the machine has two cores; each run is time-bound, not work-bound)
+running=0
+for f in build-fuzz/fuzz/*; do
+    run_target "$f" &
+    running=$((running + 1))
+    if [ $running -ge 2 ]; then wait -n; running=$((running - 1)); fi
+done
+wait
+for f in build-fuzz/fuzz/*; do
+    r=$corpus/$(basename "$f").result
+    if [ -s "$r" ]; then cat "$r"; else echo "FAIL $(basename "$f"): no result"; fi
 done
