@@ -13,6 +13,9 @@
 # zl-ld) is counted too, against gcc -O2 at rv64 and against zl-cc -m64 (issue 16:
 # -m128 code no larger than -m64 code).
 #
+# Corpus hot loops: the Lua 5.4 interpreter from $CORPUS, gcc -O2 vs zl-cc -m64 -O2, on
+# bench/lua/*.lua (see the end of the script).
+#
 # Compile speed: CPU seconds to compile the zlibc sources (libc/src/*/*.c, about 9,000
 # lines) to assembly, zl-cc -m64 -O0 vs gcc -O0 (one process per file for both); and the
 # SQLite amalgamation (sqlite3.c, about 250,000 lines, made from the corpus tarball in
@@ -41,8 +44,8 @@ status=0
 ratios2=
 ratios128=
 
-count() {   # EXE -> instruction count on stdout, program output in EXE.out
-    "$BIN/zl-run" --stats "$1" >"$1.out" 2>"$1.err" || return 1
+count() {   # EXE [ARG...] -> instruction count on stdout, program output in EXE.out
+    "$BIN/zl-run" --stats "$@" >"$1.out" 2>"$1.err" || return 1
     sed -n 's/^zl-run: instructions: //p' "$1.err"
 }
 build_gcc() {   # OPT NAME OUT
@@ -130,6 +133,48 @@ if sqlite_amalgamation; then
     tg=$(cpu $GCC -O2 $SQFLAGS -S "$SQ/sqlite3.c" -o "$OUT/sqlite.gcc.s") &&
         echo "sqlite3.c -O2: zl-cc ${tz} s   gcc ${tg} s   ratio gcc/zl-cc: $(ratio "$tg" "$tz") (target: >= 5)" ||
         { echo "compile speed: compiling sqlite3.c failed"; status=1; }
+else
+    status=1
+fi
+
+# A corpus program's hot loops: the Lua 5.4 interpreter (every src/*.c but luac.c, from
+# $CORPUS's tarball) built by gcc -O2 (static, glibc) and by zl-cc -m64 -O2 (zlibc), each
+# running bench/lua/*.lua under zl-run --stats.  The scripts spend their time in the VM
+# (lvm.c), the table code and the string library; the C libraries differ, but the scripts
+# call them little (the strings script most).
+echo "== a corpus program: Lua 5.4 at -O2, dynamic instructions on rv64"
+LUA=$OUT/lua
+lua_build() {
+    local tarball
+    [ -x "$LUA/lua.gcc" ] && [ -x "$LUA/lua.zl" ] && return 0
+    tarball=$(ls "$CORPUS"/lua5.4_*.orig.tar.* 2>/dev/null | head -n1)
+    [ -n "$tarball" ] || { echo "lua: no Lua tarball in $CORPUS (set CORPUS)"; return 1; }
+    rm -rf "$LUA" && mkdir -p "$LUA/src" &&
+        tar -xf "$tarball" -C "$LUA/src" --strip-components=2 --wildcards '*/src/*.[ch]' &&
+        rm -f "$LUA/src/luac.c" ||
+        { echo "lua: cannot unpack $tarball"; return 1; }
+    # shellcheck disable=SC2086
+    $GCC -O2 -static -DLUA_USE_POSIX "$LUA"/src/*.c -lm -o "$LUA/lua.gcc" 2>"$LUA/gcc.log" &&
+        "$BIN/zl-cc" -m64 -O2 -DLUA_USE_POSIX "$LUA"/src/*.c -lm -o "$LUA/lua.zl" 2>"$LUA/zl.log" ||
+        { echo "lua: a build failed (see $LUA/*.log)"; rm -f "$LUA/lua.gcc" "$LUA/lua.zl"; return 1; }
+}
+ratios_lua=
+if lua_build; then
+    printf '%-8s %14s %14s %10s\n' script "gcc -O2" "zl-cc -O2" "vs -O2"
+    for f in bench/lua/*.lua; do
+        n=$(basename "$f" .lua)
+        cp "$f" "$LUA/$n.lua"
+        if ! g=$(count "$LUA/lua.gcc" "$LUA/$n.lua") || ! z=$(count "$LUA/lua.zl" "$LUA/$n.lua"); then
+            echo "$n: a run failed"; status=1; continue
+        fi
+        if ! cmp -s "$LUA/lua.gcc.out" "$LUA/lua.zl.out"; then
+            echo "$n: OUTPUTS DIFFER between the builds (no ratio)"; status=1; continue
+        fi
+        ratios_lua="$ratios_lua $(awk -v a="$z" -v b="$g" 'BEGIN { printf "%.6f", a / b }')"
+        printf '%-8s %14s %14s %10s\n' "$n" "$g" "$z" "$(ratio "$z" "$g")"
+    done
+    [ -n "$ratios_lua" ] && echo "geometric mean of zl-cc / gcc -O2 on Lua: $(geomean $ratios_lua)" &&
+        echo "geometric mean over the programs and the Lua scripts: $(geomean $ratios2 $ratios_lua) (issue 16's target: <= 1.2)"
 else
     status=1
 fi
