@@ -30,8 +30,9 @@ static void usage(FILE *o)
           "  --format=gcc|json|sarif|uapi\n"
           "                           output format (default gcc: file:line:col: warning: ...;\n"
           "                           uapi: user-pointer fields of uapi headers, as JSON)\n"
-          "  --rules=LIST             comma-separated rule ids to run; -ID removes one\n"
-          "                           (default: all)\n"
+          "  --rules=LIST             comma-separated rule ids to run; -ID removes one,\n"
+          "                           +ID adds one to the default set, all is every rule\n"
+          "                           (default: all but the opt-in rules of --list-rules)\n"
           "  -j N, --jobs N           worker threads (default: number of CPUs)\n"
           "  -o FILE                  write the report to FILE (replaced atomically)\n"
           "  --exclude=GLOB           skip files and directories whose path matches GLOB\n"
@@ -280,10 +281,12 @@ static bool parse_rules(const char *spec, u32 *mask)
     while (*p) {
         const char *e = strchr(p, ',');
         size_t n = e ? (size_t)(e - p) : strlen(p);
-        bool neg = n && p[0] == '-';
-        const char *id = neg ? p + 1 : p;
-        size_t il = neg ? n - 1 : n;
-        if (first && !neg) *mask = 0;
+        bool neg = n && p[0] == '-', add = n && p[0] == '+';
+        const char *id = neg || add ? p + 1 : p;
+        size_t il = neg || add ? n - 1 : n;
+        /* a list that starts with a plain id names the rules; -ID and +ID edit the
+           default set */
+        if (first && !neg && !add) *mask = 0;
         first = false;
         if (il == 3 && memcmp(id, "all", 3) == 0) {
             *mask = neg ? 0 : (1u << R_COUNT) - 1;
@@ -308,7 +311,7 @@ static bool parse_rules(const char *spec, u32 *mask)
 int main(int argc, char **argv)
 {
     enum audit_format fmt = FMT_GCC;
-    u32 rules = (1u << R_COUNT) - 1;
+    u32 rules = audit_default_rules();
     long jobs = sysconf(_SC_NPROCESSORS_ONLN);
     const char *outpath = NULL;
     bool summary = false, quiet = false, fixits = false, apply = false;
@@ -382,9 +385,12 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
             quiet = true;
         } else if (!strcmp(a, "--list-rules")) {
-            for (int r = 0; r < R_COUNT; r++)
-                printf("%s\n  %s\n  why: %s\n  fix: %s\n\n", audit_rules[r].id, audit_rules[r].desc,
+            for (int r = 0; r < R_COUNT; r++) {
+                printf("%s", audit_rules[r].id);
+                if (audit_rules[r].optin) printf(" (opt-in: --rules=+%s)", audit_rules[r].id);
+                printf("\n  %s\n  why: %s\n  fix: %s\n\n", audit_rules[r].desc,
                        audit_rules[r].why, audit_rules[r].fix);
+            }
             free(paths);
             return 0;
         } else if (!strcmp(a, "--version")) {

@@ -1,8 +1,8 @@
 /* Rule bit63-flag: a flag at bit 63 of a long-typed constant (1UL << 63, BIT(63),
  * 0x8000000000000000UL, or a macro of this file defined as one) combined with an
- * address held in an integer: a pointer cast to unsigned long / uintptr_t, a uintptr_t
- * variable, a long whose name says it holds an address, or a value the statement turns
- * back into a pointer.  That is a tag in "the unused top bit" of an LP64 address; under
+ * address held in an integer by | & + - (not ^): a pointer cast to unsigned long /
+ * uintptr_t, a uintptr_t variable, a long whose name says it holds an address, or a value
+ * the statement turns back into a pointer.  That is a tag in "the unused top bit" of an LP64 address; under
  * LP128 bit 63 is in the middle of the address.  Flag words that hold no address keep
  * their meaning (bit 63 exists in a 128-bit long) and are not reported (rule_mask.c). */
 #include "audit/scan.h"
@@ -142,20 +142,23 @@ void au_rule_bit63_flag(struct audit_scratch *s, u32 i)
         else
             break;
     }
-    /* combined with a bit operation or + - */
+    /* combined with a bit operation or + -.  Not '^': a tag is set with |, read with &
+       and cleared with & ~; flipping bit 63 of an address ("PAGE_OFFSET ^ BIT(63)" in
+       x86's set_memory.c) makes a deliberately non-canonical alias, and bit 63 is a
+       sign-extension bit of a 128-bit address as much as of a 64-bit one */
     bool bitop = false;
     if (a >= 1 && s->grp[a - 1] == g && T(a - 1)->kind == CPP_PUNCT)
         switch (T(a - 1)->sub) {
-        case CPP_P_OR: case CPP_P_AMP: case CPP_P_XOR: case CPP_P_OREQ: case CPP_P_ANDEQ:
-        case CPP_P_XOREQ: case CPP_P_PLUS: case CPP_P_MINUS: case CPP_P_ADDEQ: case CPP_P_SUBEQ:
+        case CPP_P_OR: case CPP_P_AMP: case CPP_P_OREQ: case CPP_P_ANDEQ:
+        case CPP_P_PLUS: case CPP_P_MINUS: case CPP_P_ADDEQ: case CPP_P_SUBEQ:
             bitop = true;
             break;
         default:
             break;
         }
     if (tok_in_grp(s, b, g) && T(b)->kind == CPP_PUNCT &&
-        (T(b)->sub == CPP_P_OR || T(b)->sub == CPP_P_AMP || T(b)->sub == CPP_P_XOR ||
-         T(b)->sub == CPP_P_PLUS || T(b)->sub == CPP_P_MINUS))
+        (T(b)->sub == CPP_P_OR || T(b)->sub == CPP_P_AMP || T(b)->sub == CPP_P_PLUS ||
+         T(b)->sub == CPP_P_MINUS))
         bitop = true;
     if (!bitop) return;
     /* the statement (or the macro body) around it */

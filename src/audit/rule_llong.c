@@ -1,6 +1,67 @@
 /* Rule llong-64 on LLONG_MAX / LLONG_MIN / ULLONG_MAX used as 64-bit bounds. */
 #include "audit/scan.h"
 
+/* Operators whose result, truncated to 64 bits, is the truncation of the result on the
+   truncated operands (+ - * & | ^ ~ <<): anything else in [a, b] returns false. */
+static bool modular_span(struct audit_scratch *s, u32 a, u32 b)
+{
+    for (u32 q = a; q <= b; q++) {
+        const struct cpp_token *x = T(q);
+        if (x->kind == CPP_PUNCT)
+            switch (x->sub) {
+            case CPP_P_SLASH: case CPP_P_PERCENT: case CPP_P_SHR: case CPP_P_LT:
+            case CPP_P_GT: case CPP_P_LE: case CPP_P_GE: case CPP_P_EQ: case CPP_P_NE:
+            case CPP_P_QUESTION: case CPP_P_ANDAND: case CPP_P_OROR: case CPP_P_NOT:
+                return false;
+            default:
+                break;
+            }
+    }
+    return true;
+}
+
+/* Is ULLONG_MAX at i, inside an expression of modular operators, a whole argument of a
+   function call ("e820__range_remove(start, ULLONG_MAX - start, ...)")?  The parameter
+   is either 64 bits wide, and the argument converts to the intended U64_MAX - start, or
+   long long wide, and the callee works in that width: nothing compares the 128-bit value
+   with a 64-bit one here.  Calls of comparing macros (min, max, clamp) and control
+   keywords do not count. */
+static bool call_argument(struct audit_scratch *s, u32 i)
+{
+    static const char *const not_calls[] = {"if", "while", "for", "switch", "return", "sizeof",
+        "typeof", "__typeof__", "_Static_assert", "BUILD_BUG_ON", "WARN_ON", "WARN_ON_ONCE",
+        "BUG_ON", "likely", "unlikely", NULL};
+    u32 g = s->grp[i], open = 0, a = i, b = i;
+    int d = 0;
+    for (u32 j = i; j > 0 && s->grp[j - 1] == g && i - j < 60; j--) {
+        u32 k = j - 1;
+        if (is_p(s, k, CPP_P_RPAREN)) d++;
+        else if (is_p(s, k, CPP_P_LPAREN) && d-- == 0) {
+            open = k;
+            break;
+        } else if (d == 0 && is_p(s, k, CPP_P_COMMA) && a == i) a = k + 1;
+        else if (is_p(s, k, CPP_P_SEMI) || is_p(s, k, CPP_P_LBRACE) || is_p(s, k, CPP_P_RBRACE))
+            return false;
+    }
+    if (!open || T(open - 1)->kind != CPP_IDENT || in_set(T(open - 1), not_calls)) return false;
+    const struct cpp_token *f = T(open - 1);
+    if (memmem(f->p, f->len, "min", 3) || memmem(f->p, f->len, "max", 3) ||
+        memmem(f->p, f->len, "clamp", 5))
+        return false;
+    if (a == i) a = open + 1;
+    u32 close = au_match_paren(s, open); /* the index after ')' */
+    if (close == open) return false;
+    close--;
+    d = 0;
+    for (u32 k = i + 1; k < close; k++) {
+        if (is_p(s, k, CPP_P_LPAREN)) d++;
+        else if (is_p(s, k, CPP_P_RPAREN)) d--;
+        else if (d == 0 && is_p(s, k, CPP_P_COMMA)) break;
+        b = k;
+    }
+    return modular_span(s, a, b);
+}
+
 void au_rule_llong_limits(struct audit_scratch *s, u32 i)
 {
     const struct cpp_token *t = T(i);
@@ -51,22 +112,9 @@ void au_rule_llong_limits(struct audit_scratch *s, u32 i)
         if (!is_p(s, j, CPP_P_ASSIGN) || j == a || T(j - 1)->kind != CPP_IDENT ||
             au_tab_get(s, T(j - 1)) != C_W64)
             continue;
-        bool modular = true;
-        for (u32 q = j + 1; q <= b && modular; q++) {
-            const struct cpp_token *x = T(q);
-            if (x->kind == CPP_PUNCT)
-                switch (x->sub) {
-                case CPP_P_SLASH: case CPP_P_PERCENT: case CPP_P_SHR: case CPP_P_LT:
-                case CPP_P_GT: case CPP_P_LE: case CPP_P_GE: case CPP_P_EQ: case CPP_P_NE:
-                case CPP_P_QUESTION: case CPP_P_ANDAND: case CPP_P_OROR: case CPP_P_NOT:
-                    modular = false;
-                    break;
-                default:
-                    break;
-                }
-        }
-        if (modular) return;
+        if (modular_span(s, j + 1, b)) return;
     }
+    if (call_argument(s, i)) return;
     /* the 64-bit operand must be near: same sub-expression, not across , ? : */
     u32 lo = i, hi = i;
     while (lo > a && i - lo < 6 && !is_p(s, lo - 1, CPP_P_COMMA) && !is_p(s, lo - 1, CPP_P_QUESTION) &&

@@ -138,7 +138,8 @@ static u8 block_cast(struct audit_scratch *s, u32 i, const struct cpp_token *nam
 }
 
 /* The number counting words in the byte count [a, b): a term of its top-level sum
- * ("n + 8", "16 + sizeof(x)", "(n + 1) * 8 + 16") or the whole count ("16"); *sz = the
+ * ("n + 8", "16 + sizeof(x)", "(n + 1) * 8 + 16") or the whole count when it is 8 or 16
+ * ("16"); *sz = the
  * first sizeof of a pointer-sized or long long object anywhere in the count, or 0.
  * Returns the number's index, or 0. */
 static u32 word_term(struct audit_scratch *s, u32 a, u32 b, u32 *sz, u8 *szc)
@@ -164,6 +165,11 @@ static u32 word_term(struct audit_scratch *s, u32 a, u32 b, u32 *sz, u8 *szc)
         if (is_p(s, j, CPP_P_LPAREN) || is_p(s, j, CPP_P_LSQ)) d++;
         else if (is_p(s, j, CPP_P_RPAREN) || is_p(s, j, CPP_P_RSQ)) d--;
     }
+    /* a count that is one number is one object or a pair of them (8, 16); a larger one is
+       a byte size chosen for something else - kasan_test.c's kzalloc(48) for an unsigned
+       long bitmap picks a slab size and a redzone, not six longs */
+    unsigned v;
+    if (num && b == a + 1 && word_bytes(T(num), &v) && v > 16) return 0;
     return num;
 }
 

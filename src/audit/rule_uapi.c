@@ -198,6 +198,20 @@ char **au_uapi_evidence(const struct audit_file *files, size_t n, size_t *k)
     return names;
 }
 
+/* A structure that is an image of machine registers: "pt_regs", "user_pt_regs",
+ * "kvm_regs", anything named "*regs" or "*regs_struct", and x86's machine-check record
+ * "mce".  Its fields hold what the hardware holds - a program counter, a faulting
+ * address, a register a system call passes a pointer in - and the kernel converts them
+ * to user pointers for that reason (ptrace, signal frames, MCE recovery).  A 128-bit
+ * port has its own register layout, so such a conversion says nothing about an ABI
+ * field that must grow: it is not evidence. */
+static bool register_image(const char *sname)
+{
+    size_t n = strlen(sname);
+    return (n >= 4 && strcmp(sname + n - 4, "regs") == 0) || strstr(sname, "regs_struct") ||
+           strcmp(sname, "mce") == 0;
+}
+
 void audit_resolve_fields(struct audit_file *files, size_t n, u32 rules)
 {
     if (!((rules >> R_UAPI_U64_PTR) & 1)) {
@@ -217,7 +231,7 @@ void audit_resolve_fields(struct audit_file *files, size_t n, u32 rules)
             char key[512];
             snprintf(key, sizeof key, "%s.%s", fd->sname, fd->name);
             char *kp = key;
-            if (!*fd->sname)
+            if (!*fd->sname || register_image(fd->sname))
                 ev = false;
             else if (uapi)
                 ev = k && bsearch(&kp, names, k, sizeof *names, au_cmp_str) != NULL;

@@ -14,8 +14,9 @@ if [ ! -x "$AUDIT" ]; then echo "FAIL build: $AUDIT missing"; exit 1; fi
 source tests/lib/need.sh
 need_pkg python3 python3 || { echo "SKIP audit: python3 is needed for the report checks"; exit 0; }
 
-# 1. fixture corpus: exact output
-"$AUDIT" "$FIX" >"$T/out" 2>"$T/err"; rc=$?
+# 1. fixture corpus: exact output, every rule (the opt-in ones too: section 4 checks
+# the default set)
+"$AUDIT" --rules=all "$FIX" >"$T/out" 2>"$T/err"; rc=$?
 if diff -u tests/audit/expected.txt "$T/out" >"$T/diff"; then pass fixtures_exact
 else fail fixtures_exact "output differs from tests/audit/expected.txt: $(head -c 600 "$T/diff" | tr '\n' '|')"; fi
 check fixtures_exit_1 "[ $rc -eq 1 ]" "exit status $rc, want 1"
@@ -48,10 +49,10 @@ nrules=$("$AUDIT" --list-rules | grep -c '^[a-z]')
 check every_rule_has_fixtures "[ \$(sed -n 2p '$T/rp' | wc -w) -eq $((nrules + 1)) ]" "$(sed -n 2p "$T/rp")"
 
 # 3. formats: JSON and SARIF validated structurally
-"$AUDIT" --format=json "$FIX" >"$T/j.json"
+"$AUDIT" --rules=all --format=json "$FIX" >"$T/j.json"
 python3 tests/audit/check_report.py json "$T/j.json" >"$T/jv"
 check json_valid "grep -q '^ok $(wc -l <tests/audit/expected.txt)$' '$T/jv'" "$(cat "$T/jv")"
-"$AUDIT" --format=sarif "$FIX" >"$T/s.sarif"
+"$AUDIT" --rules=all --format=sarif "$FIX" >"$T/s.sarif"
 python3 tests/audit/check_report.py sarif "$T/s.sarif" >"$T/sv"
 check sarif_valid "grep -q '^ok $(wc -l <tests/audit/expected.txt)$' '$T/sv'" "$(cat "$T/sv")"
 mkdir -p "$T/sp ace"; printf 'void *f(void *p) { return (void *)(u64)p; }\n' >"$T/sp ace/x y.c"
@@ -63,9 +64,19 @@ check sarif_uri_encoded "grep -q '\"uri\": \"sp%20ace/x%20y.c\"' '$T/s2.sarif' &
 check rules_select "! grep -v '\[\(config-64bit\|width-test\)\]' '$T/r1' && grep -q config-64bit '$T/r1'"
 "$AUDIT" --rules=-format-u64-ll "$FIX" >"$T/r2"
 check rules_exclude "! grep -q format-u64-ll '$T/r2' && grep -q ptr-cast-64 '$T/r2'"
+# opt-in rules (width-test, do-div-long, int-ptr-64): not in the default set, added by
+# +ID, listed as opt-in
+OPTIN='\[\(width-test\|do-div-long\|int-ptr-64\)\]$'
+"$AUDIT" "$FIX" >"$T/dflt"
+check optin_not_default "grep -v '$OPTIN' tests/audit/expected.txt | cmp -s - '$T/dflt' && [ \$(grep -c '$OPTIN' tests/audit/expected.txt) -gt 3 ]"
+"$AUDIT" --rules=+do-div-long,+width-test,+int-ptr-64 "$FIX" >"$T/plus"
+check optin_plus_adds "cmp -s '$T/plus' tests/audit/expected.txt"
+"$AUDIT" --rules=+width-test,-ptr-cast-64 "$FIX" >"$T/minus"
+check optin_plus_minus "! grep -q 'do-div-long\|ptr-cast-64' '$T/minus' && grep -q width-test '$T/minus' && grep -q config-64bit '$T/minus'"
+check optin_listed "[ \$(\"\$AUDIT\" --list-rules | grep -c '^[a-z0-9-]* (opt-in: --rules=+[a-z0-9-]*)\$') -eq 3 ]"
 "$AUDIT" --rules=no-such-rule "$FIX" >/dev/null 2>"$T/e3"; rc=$?
 check rules_unknown_exit_2 "[ $rc -eq 2 ] && grep -q 'unknown rule' '$T/e3'"
-"$AUDIT" -j1 "$FIX" >"$T/j1"; "$AUDIT" --jobs 4 "$FIX" >"$T/j4"; "$AUDIT" -j3 "$FIX" >"$T/j3"
+"$AUDIT" --rules=all -j1 "$FIX" >"$T/j1"; "$AUDIT" --rules=all --jobs 4 "$FIX" >"$T/j4"; "$AUDIT" --rules=all -j3 "$FIX" >"$T/j3"
 check jobs_deterministic "cmp -s '$T/j1' '$T/j4' && cmp -s '$T/j1' '$T/j3' && cmp -s '$T/j1' tests/audit/expected.txt"
 "$AUDIT" --exclude='*/drivers' --exclude='*/width.c' "$FIX" >"$T/ex"
 check exclude_glob "! grep -q 'drivers/\|width.c' '$T/ex' && grep -q 'kernel/casts.c' '$T/ex' && grep -q 'zl_ioctl.h' '$T/ex'"
@@ -75,7 +86,7 @@ check clean_exit_0 "[ $rc -eq 0 ] && [ ! -s '$T/c' ]" "exit $rc"
 check missing_path_exit_2 "[ $rc -eq 2 ] && grep -q 'does-not-exist: No such file' '$T/e4'"
 "$AUDIT" --bogus "$FIX" >/dev/null 2>&1; rc=$?
 check bad_option_exit_2 "[ $rc -eq 2 ]"
-"$AUDIT" -o "$T/report.txt" --summary "$FIX" 2>"$T/sum"; rc=$?
+"$AUDIT" --rules=all -o "$T/report.txt" --summary "$FIX" 2>"$T/sum"; rc=$?
 check output_file "[ $rc -eq 1 ] && cmp -s '$T/report.txt' tests/audit/expected.txt && ! ls '$T'/report.txt.tmp* 2>/dev/null"
 check summary_by_rule_and_dir "grep -q '^by rule:' '$T/sum' && grep -q '^  kernel ' '$T/sum' && grep -q '^  ptr-cast-64 ' '$T/sum' && grep -q '^hottest files:' '$T/sum'"
 "$AUDIT" -o /nonexistent-dir/r.txt "$FIX" >/dev/null 2>&1; rc=$?
@@ -104,7 +115,7 @@ check robust_tiny_files "! grep -q 'backslash.c\|hash.h\|slash.c\|splice_eof.c\|
 printf 'void *f(void *p) { return (void *)(u64)p; }\n' | "$AUDIT" /dev/stdin >"$T/dev.out" 2>"$T/dev.err"; rc=$?
 check robust_not_regular "[ $rc -eq 2 ] && grep -q 'not a regular file' '$T/dev.err'" "exit $rc"
 printf '#if BITS_PER_LONG == 64\nint x;\n#ifdef CONFIG_64BIT\nint y;\n' >"$T/uif.h"
-"$AUDIT" "$T/uif.h" >"$T/uif.out" 2>"$T/uif.err"; rc=$?
+"$AUDIT" --rules=all "$T/uif.h" >"$T/uif.out" 2>"$T/uif.err"; rc=$?
 check robust_unterminated_if "[ $rc -eq 1 ] && grep -q 'uif.h:1:5:.*width-test' '$T/uif.out' && grep -q 'uif.h:3:8:.*config-64bit' '$T/uif.out'" "exit $rc"
 printf 'int x;\n' >"$T/unreadable.c"; chmod 000 "$T/unreadable.c"
 if [ "$(id -u)" != 0 ]; then asuser=""
@@ -118,15 +129,15 @@ fi
 
 # 6. fixes: fix-it lines, JSON replacements, SARIF fixes, --apply, and the result compiles
 FX=tests/audit/fixit
-"$AUDIT" --fixits "$FX/lp64.c" >"$T/fx.out"
+"$AUDIT" --rules=all --fixits "$FX/lp64.c" >"$T/fx.out"
 check fixit_lines "[ \$(grep -c '^fix-it:\"tests/audit/fixit/lp64.c\":{[0-9]*:[0-9]*-[0-9]*:[0-9]*}:\".*\"$' '$T/fx.out') -eq 8 ] && grep -qx 'fix-it:\"tests/audit/fixit/lp64.c\":{29:22-29:24}:\">=\"' '$T/fx.out'" "$(grep -c fix-it "$T/fx.out") fix-it lines"
 check fixit_not_by_default "! \"$AUDIT\" '$FX/lp64.c' | grep -q '^fix-it:'"
-"$AUDIT" --format=json "$FX/lp64.c" >"$T/fx.json"
+"$AUDIT" --rules=all --format=json "$FX/lp64.c" >"$T/fx.json"
 check fixit_json "[ \$(grep -o '\"replacement\": {' '$T/fx.json' | wc -l) -eq 8 ] && python3 tests/audit/check_report.py json '$T/fx.json' >/dev/null"
-"$AUDIT" --format=sarif "$FX/lp64.c" >"$T/fx.sarif"
+"$AUDIT" --rules=all --format=sarif "$FX/lp64.c" >"$T/fx.sarif"
 check fixit_sarif "python3 tests/audit/check_report.py sarif '$T/fx.sarif' | grep -qx 'fixes 8'"
 mkdir -p "$T/apply"; cp "$FX/lp64.c" "$T/apply/lp64.c"; chmod 640 "$T/apply/lp64.c"
-"$AUDIT" --apply "$T/apply/lp64.c" >/dev/null 2>"$T/apply.err"; rc=$?
+"$AUDIT" --rules=all --apply "$T/apply/lp64.c" >/dev/null 2>"$T/apply.err"; rc=$?
 diff "$FX/lp64.c" "$T/apply/lp64.c" >"$T/apply.diff"
 check apply_result "[ $rc -eq 1 ] && cmp -s '$T/apply.diff' '$FX/lp64.c.diff' && grep -q 'applied 8 fixes' '$T/apply.err'" "exit $rc: $(diff "$FX/lp64.c.diff" "$T/apply.diff" | head -c 300)"
 check apply_atomic "[ \$(ls -A '$T/apply' | wc -l) -eq 1 ] && [ \$(stat -c %a '$T/apply/lp64.c') = 640 ]" "$(ls -A "$T/apply")"

@@ -41,7 +41,7 @@ check() {   # $1 = name, $2 = report
 
 "$AUDIT" --format=sarif tests/audit/fixtures >"$T/fixtures.sarif"
 check sarif_schema_fixtures "$T/fixtures.sarif"
-"$AUDIT" --format=sarif tests/audit/fixit/lp64.c >"$T/fixes.sarif"
+"$AUDIT" --rules=all --format=sarif tests/audit/fixit/lp64.c >"$T/fixes.sarif"
 if grep -q '"fixes"' "$T/fixes.sarif"; then check sarif_schema_fixes "$T/fixes.sarif"
 else echo "FAIL sarif_schema_fixes: the report of tests/audit/fixit/lp64.c has no fixes"; fi
 mkdir -p "$T/sp ace"; printf 'void *f(void *p) { return (void *)(u64)p; }\n' >"$T/sp ace/x y.c"
