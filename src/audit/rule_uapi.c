@@ -167,11 +167,41 @@ void au_uapi_carrier(struct audit_scratch *s, u32 i)
         if (is_id(s, j, "struct") && T(j + 1)->kind == CPP_IDENT) add_carrier(s, T(j + 1), "syscall", T(i + 2));
 }
 
+/* A structure that is an image of machine registers: "pt_regs", "user_pt_regs",
+ * "kvm_regs", anything named "*regs" or "*regs_struct", a signal frame's "*sigcontext",
+ * and x86's machine-check record "mce".  Its fields hold what the hardware holds - a program counter, a faulting
+ * address, a register a system call passes a pointer in - and the kernel converts them
+ * to user pointers for that reason (ptrace, signal frames, MCE recovery).  A 128-bit
+ * port has its own register layout, so such a conversion says nothing about an ABI
+ * field that must grow: it is not evidence. */
+static bool register_image(const char *sname)
+{
+    size_t n = strlen(sname);
+    return (n >= 4 && strcmp(sname + n - 4, "regs") == 0) || strstr(sname, "regs_struct") ||
+           (n >= 10 && strcmp(sname + n - 10, "sigcontext") == 0) || strcmp(sname, "mce") == 0;
+}
+
+/* Is the key "struct.member" a member of a register image? */
+static bool register_key(const char *key)
+{
+    const char *dot = strchr(key, '.');
+    char sname[256];
+    if (!dot || (size_t)(dot - key) >= sizeof sname) return false;
+    memcpy(sname, key, (size_t)(dot - key));
+    sname[dot - key] = 0;
+    return register_image(sname);
+}
+
 /* The keys converted to user pointers anywhere in the run, closed under the aliases
  * (a member copied from another carries what the copy carries), sorted. */
 char **au_uapi_evidence(const struct audit_file *files, size_t n, size_t *k)
 {
     char **names = au_name_set(files, n, true, k);
+    /* a register image's conversions are no evidence, nor what is copied from it */
+    size_t kept = 0;
+    for (size_t i = 0; i < *k; i++)
+        if (!register_key(names[i])) names[kept++] = names[i];
+    *k = kept;
     for (int round = 0; round < 8; round++) {
         size_t add = 0, cap = *k;
         for (size_t i = 0; i < n; i++)
@@ -179,7 +209,7 @@ char **au_uapi_evidence(const struct audit_file *files, size_t n, size_t *k)
                 const struct audit_alias *a = &files[i].alias[j];
                 char *d = a->dst, *sk = a->src;
                 if (!bsearch(&d, names, *k, sizeof *names, au_cmp_str) ||
-                    bsearch(&sk, names, *k, sizeof *names, au_cmp_str))
+                    bsearch(&sk, names, *k, sizeof *names, au_cmp_str) || register_key(sk))
                     continue;
                 if (*k + add == cap) {
                     cap = cap * 2 + 8;
@@ -196,20 +226,6 @@ char **au_uapi_evidence(const struct audit_file *files, size_t n, size_t *k)
         *k = w;
     }
     return names;
-}
-
-/* A structure that is an image of machine registers: "pt_regs", "user_pt_regs",
- * "kvm_regs", anything named "*regs" or "*regs_struct", and x86's machine-check record
- * "mce".  Its fields hold what the hardware holds - a program counter, a faulting
- * address, a register a system call passes a pointer in - and the kernel converts them
- * to user pointers for that reason (ptrace, signal frames, MCE recovery).  A 128-bit
- * port has its own register layout, so such a conversion says nothing about an ABI
- * field that must grow: it is not evidence. */
-static bool register_image(const char *sname)
-{
-    size_t n = strlen(sname);
-    return (n >= 4 && strcmp(sname + n - 4, "regs") == 0) || strstr(sname, "regs_struct") ||
-           strcmp(sname, "mce") == 0;
 }
 
 void audit_resolve_fields(struct audit_file *files, size_t n, u32 rules)
