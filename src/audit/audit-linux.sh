@@ -14,6 +14,11 @@
 set -euo pipefail
 source "$(dirname "$0")/linux-tree.sh"
 linux_tree
+# every rule, the opt-in ones too: the report measures each rule on Linux; the per-rule
+# table marks the ones zl-audit does not run by default
+export AUDIT_RULES=all
+AUDIT_OPTIN_RULES=$("$AUDIT" --list-rules | sed -n 's/^\([a-z0-9-]*\) (opt-in.*/\1/p' | paste -sd, -)
+export AUDIT_OPTIN_RULES
 
 if [ "${AUDIT_LINUX_MODE:-token}" = tu ]; then
     ccdb=${AUDIT_LINUX_CCDB:-}

@@ -34,7 +34,8 @@ cpu_of() {
 }
 
 # timed_audit NAME FORMAT [ARGS...]: zl-audit -j2 into $BUILD/NAME.json, run in $DIR on
-# ARGS (default: the whole tree, BPF programs excluded); sets secs (wall) and cpu (user +
+# ARGS (default: the whole tree, BPF programs excluded), with --rules=$AUDIT_RULES when
+# that is set; sets secs (wall) and cpu (user +
 # sys of zl-audit); with AUDIT_ERRORS_OK=1 exit status 2 (files that could not be read or
 # preprocessed, listed in the report's "errors") is accepted.  Run in this shell, not in a command substitution, so that "times"
 # sees the child.  BPF programs are compiled for the BPF target (always 64-bit), never
@@ -47,7 +48,8 @@ timed_audit() {
     rm -f "$BUILD/$name.json" # a failed run must not leave the last run's report to be used
     times >"$BUILD/.$name.t0"
     t0=$(date +%s.%N)
-    (cd "$DIR" && "$AUDIT" -j2 -q --format="$format" -o "$BUILD/$name.json" "$@") || rc=$?
+    (cd "$DIR" && "$AUDIT" -j2 -q --format="$format" ${AUDIT_RULES:+--rules="$AUDIT_RULES"} \
+        -o "$BUILD/$name.json" "$@") || rc=$?
     t1=$(date +%s.%N)
     [ "$rc" -le 1 ] || { [ "$rc" = 2 ] && [ "${AUDIT_ERRORS_OK:-0}" = 1 ] && [ -s "$BUILD/$name.json" ]; } ||
         { echo "$name: zl-audit failed ($rc)" >&2; exit 1; }
