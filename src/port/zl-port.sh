@@ -383,14 +383,16 @@ port_width() {
 #   Assumption: FILE:LINE or FILE:FIRST-LAST     (FILE relative to the package)
 # and zl-audit reports it when it has a finding in FILE within those lines.  Directories
 # give zl-audit their *.c and *.h files; the C templates a build generates sources from
-# (*.c.in, *.h.in: SQLite's sqlite3.h and shell.c) are named one by one.
+# (*.c.in, *.h.in: SQLite's sqlite3.h and shell.c) are named one by one.  Every rule runs
+# (--rules=all), the opt-in ones too: a port wants each place to look at, and recall is
+# what this measures.
 audit_n=-; audit_rules=; audit_found=0; audit_known=0; audit_lines=()
 audit_sources() {
     local a="$bindir/zl-audit" d="$scratch/audit" p f l1 l2 hit
     [ -x "$a" ] || { audit_n="not run ($a not found)"; return; }
     mkdir -p "$d" && tar -C "$d" -xf "$scratch/src.tar" || { audit_n="not run (cannot unpack)"; return; }
     (cd "$d" && { echo .; find . -type f \( -name '*.c.in' -o -name '*.h.in' \) -printf '%P\n'; } |
-        tr '\n' '\0' | xargs -0 "$a" -q -j "$jobs") >"$scratch/audit.txt" 2>"$scratch/audit.err"
+        tr '\n' '\0' | xargs -0 "$a" -q --rules=all -j "$jobs") >"$scratch/audit.txt" 2>"$scratch/audit.err"
     audit_n=$(grep -c ': warning: ' "$scratch/audit.txt")
     [ ! -s "$scratch/audit.err" ] || audit_n="$audit_n (zl-audit errors: $(head -1 "$scratch/audit.err"))"
     audit_rules=$(grep -oE '\[[a-z0-9-]+\]$' "$scratch/audit.txt" | tr -d '[]' | sort | uniq -c |
