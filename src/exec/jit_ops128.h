@@ -380,7 +380,7 @@ static void RV(emit_load2)(struct RV(jt) *t, const struct isa_inst *in, unsigned
         } else {
             x86_load64(e, RAX, b, d);
         }
-        x86_store64(e, RAX, RBP, FOFF(in->rd));
+        RV(fput)(e, in->rd);
     } else if (size == 16) {
         x86_load64(e, RCX, b, d);
         x86_load64(e, RDX, b, d + 8);

@@ -56,7 +56,7 @@
 #define JIT_STUB_MAX(ncached) (224 + 24 * (ncached))
 /* the count those take: host registers, plus at RV128 the pairs a slow path or a helper
  * stores and loads beyond the scratch ones (its sources and destination) */
-#define NHOST(t) (XLEN == 128 ? 2 * (t)->ncached + 6 : (t)->ncached)
+#define NHOST(t) ((XLEN == 128 ? 2 * (t)->ncached + 6 : (t)->ncached) + (t)->nfcached)
 
 _Static_assert(offsetof(struct hart, x) == 0, "translated code reaches x[r] at rbp + r * XLEN/8");
 #if XLEN == 128
@@ -157,6 +157,10 @@ static const unsigned RV(cache_regs)[] = { RBX, R12, R13, R15, R9, R10, R11, RSI
 #define CALLEE_SAVED_CACHE (4 / HOST_PER_REG)   /* cached guest registers in callee-saved ones */
 #define NCACHE (sizeof RV(cache_regs) / sizeof RV(cache_regs)[0] / HOST_PER_REG)
 #define NOT_CACHED 0xff
+/* F registers with a copy in xmm2-xmm15 for the whole block (xmm0 and xmm1 are the
+ * operations' scratch registers) */
+#define XMM_FIRST 2
+#define NFCACHE 14
 
 struct RV(jt) {
     struct x86 e;               /* first: the emitting helpers reach the rest through it */
@@ -171,6 +175,12 @@ struct RV(jt) {
     unsigned ncached;
     unsigned cached[NCACHE];    /* the guest registers cached */
     u32 dirty;                  /* cached registers written so far (bit per guest register) */
+    /* F registers: each write goes to the hart's f[] and to the copy (write-through), so
+     * nothing needs storing on the way out; every helper call clobbers xmm, so call_end
+     * loads the copies again (a helper may also have written f[], RV128's jit_load_q) */
+    u8 xmm_of[32];              /* F register -> the xmm register of its copy, or NOT_CACHED */
+    unsigned nfcached;
+    u8 fcached[NFCACHE];
     uxlen pc0;                  /* the block's first instruction */
     bool self_loop;             /* a branch or jal of the block goes back to one of its
                                  * instructions (itself or an earlier one) */
@@ -292,10 +302,24 @@ static void RV(cache_st1)(struct RV(jt) *t, unsigned r)
     x86_store64(&t->e, t->host_hi[r], RBP, XOFF(r) + 8);
 #endif
 }
+/* The xmm copies of the cached F registers, from the hart */
+static void RV(fcache_load)(struct RV(jt) *t)
+{
+    for (unsigned k = 0; k < t->nfcached; k++)
+        x86_movq_load(&t->e, t->xmm_of[t->fcached[k]], RBP, FOFF(t->fcached[k]));
+}
+/* f[r] = rax, and its copy */
+static void RV(fput)(struct x86 *e, unsigned r)
+{
+    unsigned x = RV(jt_of)(e)->xmm_of[r];
+    x86_store64(e, RAX, RBP, FOFF(r));
+    if (x != NOT_CACHED) x86_movq_to_xmm(e, x, RAX);
+}
 /* Load the cached registers (block entry) or store them back (before leaving). */
 static void RV(cache_load)(struct RV(jt) *t)
 {
     for (unsigned k = 0; k < t->ncached; k++) RV(cache_ld1)(t, t->cached[k]);
+    RV(fcache_load)(t);
 }
 static void RV(cache_store)(struct RV(jt) *t, u32 dirty)
 {
@@ -329,6 +353,7 @@ static void RV(call_end)(struct x86 *e, const void *fn)
     x86_call_reg(e, RAX);
     t->clobbered = 0;
     for (unsigned k = CALLEE_SAVED_CACHE; k < t->ncached; k++) RV(cache_ld1)(t, t->cached[k]);
+    RV(fcache_load)(t);
 }
 #define FN(f) ((const void *)(uintptr_t)(f))
 
@@ -459,10 +484,22 @@ static void RV(emit_load)(struct RV(jt) *t, const struct isa_inst *in, unsigned 
      * there); rd is marked written before the probe, harmless: until the load it still
      * holds rd's value */
     unsigned to = freg || box ? NOT_CACHED : RV(dest)(e, in, 0);
+    /* an fld into a cached F register goes straight into its xmm copy (the slow path
+     * moves its result there), then to the hart */
+    unsigned xd = freg && size == 8 ? t->xmm_of[in->rd] : NOT_CACHED;
     unsigned base = RAX;
     i32 disp = 0;
     struct RV(stub) *s = RV(page_probe)(t, in, false, size, STUB_LOAD, &base, &disp);
     unsigned d = to != NOT_CACHED ? to : RAX;
+    if (xd != NOT_CACHED) {
+        x86_movq_load(e, xd, base, disp);
+        s->cont = e->p;
+        s->hreg = xd;
+        s->freg = true;
+        s->kind_arg = size;
+        x86_movq_store(e, xd, RBP, FOFF(in->rd));
+        return;
+    }
     switch (size) {
     case 1: if (is_signed) x86_load_s8(e, d, base, disp); else x86_load_u8(e, d, base, disp); break;
     case 2: if (is_signed) x86_load_s16(e, d, base, disp); else x86_load_u16(e, d, base, disp); break;
@@ -477,7 +514,7 @@ static void RV(emit_load)(struct RV(jt) *t, const struct isa_inst *in, unsigned 
         x86_mov_imm(e, RCX, 0xffffffff00000000ull);
         x86_alu_reg(e, true, ALU_OR, RAX, RCX);
     }
-    if (freg) x86_store64(e, RAX, RBP, FOFF(in->rd));
+    if (freg) RV(fput)(e, in->rd);
     else RV(stx)(e, RAX, in->rd);
 }
 
@@ -495,15 +532,20 @@ static void RV(emit_store)(struct RV(jt) *t, const struct isa_inst *in, unsigned
     i32 disp = 0;
     struct RV(stub) *s = RV(page_probe)(t, in, true, size, STUB_STORE, &base, &disp);
     unsigned v = freg || !in->rs2 ? NOT_CACHED : t->host_of[in->rs2];   /* from rs2's host register */
-    if (v == NOT_CACHED) {
-        RV(store_value)(e, in->rs2, freg);
-        v = RDX;
-    }
-    switch (size) {
-    case 1: x86_store8(e, v, base, disp); break;
-    case 2: x86_store16(e, v, base, disp); break;
-    case 4: x86_store32(e, v, base, disp); break;
-    default: x86_store64(e, v, base, disp); break;
+    unsigned xv = freg && size == 8 ? t->xmm_of[in->rs2] : NOT_CACHED;
+    if (xv != NOT_CACHED) {
+        x86_movq_store(e, xv, base, disp);          /* fsd from the xmm copy */
+    } else {
+        if (v == NOT_CACHED) {
+            RV(store_value)(e, in->rs2, freg);
+            v = RDX;
+        }
+        switch (size) {
+        case 1: x86_store8(e, v, base, disp); break;
+        case 2: x86_store16(e, v, base, disp); break;
+        case 4: x86_store32(e, v, base, disp); break;
+        default: x86_store64(e, v, base, disp); break;
+        }
     }
     s->cont = e->p;
     s->size = size;
@@ -886,6 +928,8 @@ static void RV(fp_slow)(struct RV(jt) *t, const struct RV(stub) *s)
         x86_mov_imm(e, RCX, (u64)s->imm);
     }
     RV(fp_call)(e, f, s->rs1, s->reg, s->size, s->dirty);
+    /* (call_end loaded rd's copy as it was; the fast path set it before branching here) */
+    if (s->hreg != NOT_CACHED) x86_movq_to_xmm(e, s->hreg, RAX);
     RV(jmp_to)(t, RV(rx)(t, s->cont));
 }
 
@@ -897,6 +941,7 @@ static struct RV(stub) *RV(fp_stub)(struct RV(jt) *t, const struct isa_inst *in)
     s->reg = in->rs2;
     s->size = in->rs3;
     s->imm = in->rm;
+    s->hreg = NOT_CACHED;       /* or the xmm copy of rd to set from rax */
     return s;
 }
 /* jcc to the slow path */
@@ -953,17 +998,40 @@ static bool RV(fp_arith)(struct RV(jt) *t, const struct isa_inst *in, unsigned p
     if (single_in)
         for (unsigned k = 0; k < nsrc; k++)
             if (k == 0 || (src[k] != src[0] && (k == 1 || src[k] != src[1]))) RV(fp_boxed)(t, s, src[k]);
+    /* sources from their xmm copies when cached (a single's is boxed: the scalar single
+     * operations read its low 32 bits), else from the hart */
+    unsigned x1 = t->xmm_of[in->rs1], x2 = t->xmm_of[in->rs2], x3 = t->xmm_of[in->rs3];
     if (nsrc == 1) {
-        x86_sse_mem(e, pfx, false, op, 0, RBP, FOFF(in->rs1));      /* op xmm0, [rs1] */
+        if (x1 != NOT_CACHED) {
+            x86_movapd(e, 0, x1);
+            x86_sse_reg(e, pfx, false, op, 0, 0);                   /* op xmm0, xmm0 */
+        } else {
+            x86_sse_mem(e, pfx, false, op, 0, RBP, FOFF(in->rs1));  /* op xmm0, [rs1] */
+        }
     } else {
-        if (single_in) x86_movd_load(e, 0, RBP, FOFF(in->rs1));
+        if (x1 != NOT_CACHED) x86_movapd(e, 0, x1);
+        else if (single_in) x86_movd_load(e, 0, RBP, FOFF(in->rs1));
         else x86_movq_load(e, 0, RBP, FOFF(in->rs1));
         if (fma) {
-            x86_movq_load(e, 1, RBP, FOFF(in->rs2));
-            x86_fma_sd_mem(e, fma, 0, 1, RBP, FOFF(in->rs3));       /* xmm0 = xmm1 * xmm0 + [rs3] */
+            if (x2 == NOT_CACHED) {
+                x86_movq_load(e, 1, RBP, FOFF(in->rs2));
+                x2 = 1;
+            }
+            /* xmm0 = rs2 * xmm0 + rs3 */
+            if (x3 != NOT_CACHED) x86_fma_sd_reg(e, fma, 0, x2, x3);
+            else x86_fma_sd_mem(e, fma, 0, x2, RBP, FOFF(in->rs3));
+        } else if (x2 != NOT_CACHED) {
+            x86_sse_reg(e, pfx, false, op, 0, x2);                  /* op xmm0, rs2 */
         } else {
             x86_sse_mem(e, pfx, false, op, 0, RBP, FOFF(in->rs2));  /* op xmm0, [rs2] */
         }
+    }
+    /* a double result goes to rd's copy at once, so that an operation using it need not
+     * wait for the checks below (the slow path sets the copy from its result) */
+    unsigned xd = t->xmm_of[in->rd];
+    if (!single_out && xd != NOT_CACHED) {
+        x86_movapd(e, xd, 0);
+        s->hreg = xd;
     }
     x86_movq_from_xmm(e, !single_out, RAX, 0);
     /* the biased exponent in [2, max - 1] */
@@ -974,8 +1042,12 @@ static bool RV(fp_arith)(struct RV(jt) *t, const struct isa_inst *in, unsigned p
     x86_alu_imm(e, false, ALU_CMP, RCX, single_out ? 0xfc : 0x7fc);
     RV(fp_to_slow)(t, s, CC_A);
     s->cont = e->p;
-    if (single_out) RV(fp_box_rax)(e);
-    x86_store64(e, RAX, RBP, FOFF(in->rd));
+    if (single_out) {
+        RV(fp_box_rax)(e);
+        RV(fput)(e, in->rd);
+    } else {
+        x86_store64(e, RAX, RBP, FOFF(in->rd));
+    }
     return true;
 }
 
@@ -1002,7 +1074,7 @@ static void RV(fp_sgnj)(struct RV(jt) *t, const struct isa_inst *in, bool single
     x86_shift_imm(e, !single, SH_SHL, RCX, single ? 31 : 63);
     x86_alu_reg(e, !single, ALU_XOR, RAX, RCX);
     if (single) RV(fp_box_rax)(e);
-    x86_store64(e, RAX, RBP, FOFF(in->rd));
+    RV(fput)(e, in->rd);
 }
 
 /* feq, flt, fle (cc: E, B, BE after ucomis[sd] rs1, rs2): a NaN operand (unordered) is
@@ -1014,11 +1086,15 @@ static void RV(fp_cmp)(struct RV(jt) *t, const struct isa_inst *in, bool single,
     if (single) {
         RV(fp_boxed)(t, s, in->rs1);
         if (in->rs2 != in->rs1) RV(fp_boxed)(t, s, in->rs2);
-        x86_movd_load(e, 0, RBP, FOFF(in->rs1));
-    } else {
-        x86_movq_load(e, 0, RBP, FOFF(in->rs1));
     }
-    x86_sse_mem(e, single ? SSE_PS : SSE_PD, false, SSE_UCOMI, 0, RBP, FOFF(in->rs2));
+    unsigned x1 = t->xmm_of[in->rs1], x2 = t->xmm_of[in->rs2];
+    if (x1 == NOT_CACHED) {
+        if (single) x86_movd_load(e, 0, RBP, FOFF(in->rs1));
+        else x86_movq_load(e, 0, RBP, FOFF(in->rs1));
+        x1 = 0;
+    }
+    if (x2 != NOT_CACHED) x86_sse_reg(e, single ? SSE_PS : SSE_PD, false, SSE_UCOMI, x1, x2);
+    else x86_sse_mem(e, single ? SSE_PS : SSE_PD, false, SSE_UCOMI, x1, RBP, FOFF(in->rs2));
     RV(fp_to_slow)(t, s, CC_P);
     x86_setcc(e, cc, RAX);
     s->cont = e->p;
@@ -1050,7 +1126,7 @@ static bool RV(fp_from_int)(struct RV(jt) *t, const struct isa_inst *in, bool wi
     x86_sse_reg(e, SSE_SD, wide || !is_signed, SSE_CVTSI, 0, RAX);
     x86_movq_from_xmm(e, true, RAX, 0);
     if (s) s->cont = e->p;
-    x86_store64(e, RAX, RBP, FOFF(in->rd));
+    RV(fput)(e, in->rd);
     return true;
 }
 
@@ -1063,8 +1139,12 @@ static bool RV(fp_to_int)(struct RV(jt) *t, const struct isa_inst *in, bool wide
     if (in->rm != FP_RTZ && !RV(fp_rm_ok)(in, true)) return false;
     struct RV(stub) *s = RV(fp_stub)(t, in);
     RV(fp_rm_check)(t, s, in, true);
-    x86_movq_load(e, 0, RBP, FOFF(in->rs1));
-    x86_sse_reg(e, SSE_SD, true, in->rm == FP_RTZ ? SSE_CVTT : SSE_CVTI, RAX, 0);
+    unsigned x = t->xmm_of[in->rs1];
+    if (x == NOT_CACHED) {
+        x86_movq_load(e, 0, RBP, FOFF(in->rs1));
+        x = 0;
+    }
+    x86_sse_reg(e, SSE_SD, true, in->rm == FP_RTZ ? SSE_CVTT : SSE_CVTI, RAX, x);
     if (wide) {                             /* not INT64_MIN */
         x86_mov(e, true, RCX, RAX);
         x86_op_reg(e, true, 0xf7, 3, RCX);  /* neg: overflows on it alone */
@@ -1079,7 +1159,7 @@ static bool RV(fp_to_int)(struct RV(jt) *t, const struct isa_inst *in, bool wide
         RV(fp_to_slow)(t, s, CC_NE);
     }
     x86_sse_reg(e, SSE_SD, true, SSE_CVTSI, 1, RAX);
-    x86_sse_reg(e, SSE_PD, false, SSE_UCOMI, 0, 1);
+    x86_sse_reg(e, SSE_PD, false, SSE_UCOMI, x, 1);
     u8 *exact = x86_jcc(e, CC_E);
     x86_or_mem8_imm(e, RBP, HOFF(fflags), FP_NX);
     RV(link_here)(t, exact);
@@ -1131,7 +1211,8 @@ static bool RV(emit_fp_inline)(struct RV(jt) *t, const struct isa_inst *in)
     case ISA_FCVT_WU_D: return RV(fp_to_int)(t, in, false, false);
     case ISA_FCVT_L_D: return RV(fp_to_int)(t, in, true, true);
     case ISA_FMV_X_D:
-        x86_load64(e, RAX, RBP, FOFF(in->rs1));
+        if (t->xmm_of[in->rs1] != NOT_CACHED) x86_movq_from_xmm(e, true, RAX, t->xmm_of[in->rs1]);
+        else x86_load64(e, RAX, RBP, FOFF(in->rs1));
         RV(stx)(e, RAX, in->rd);
         return true;
     case ISA_FMV_X_W:
@@ -1140,12 +1221,13 @@ static bool RV(emit_fp_inline)(struct RV(jt) *t, const struct isa_inst *in)
         return true;
     case ISA_FMV_D_X:
         RV(ldx)(e, RAX, in->rs1);
-        x86_store64(e, RAX, RBP, FOFF(in->rd));
+        RV(fput)(e, in->rd);
         return true;
     case ISA_FMV_W_X:
         RV(ldx)(e, RAX, in->rs1);
-        x86_store32(e, RAX, RBP, FOFF(in->rd));
-        x86_store_imm32(e, RBP, FOFF(in->rd) + 4, 0xffffffffu);
+        x86_mov(e, false, RAX, RAX);        /* the low half, boxed */
+        RV(fp_box_rax)(e);
+        RV(fput)(e, in->rd);
         return true;
     default:
         return false;
@@ -1169,7 +1251,7 @@ static bool RV(emit_fp)(struct RV(jt) *t, const struct isa_inst *in, u32 idx)
     }
     RV(fp_call)(e, f, in->rs1, in->rs2, in->rs3, t->dirty);
     if (f->dest_x) RV(stx)(e, RAX, in->rd);
-    else x86_store64(e, RAX, RBP, FOFF(in->rd));
+    else RV(fput)(e, in->rd);
     (void)idx;
     return true;
 }
@@ -1384,7 +1466,8 @@ static void RV(emit_stubs)(struct RV(jt) *t)
             RV(exit_with)(t, JIT_EXIT_TRAP, s->dirty);
             if (s->kind == STUB_LOAD && s->hreg != NOT_CACHED) {
                 RV(link_here)(t, ok);
-                x86_mov(e, W, s->hreg, RAX);
+                if (s->freg) x86_movq_to_xmm(e, s->hreg, RAX);     /* an fld's xmm copy */
+                else x86_mov(e, W, s->hreg, RAX);
                 RV(jmp_to)(t, RV(rx)(t, s->cont));
             } else if (!e->full) {
                 x86_patch_rel32(ok, RV(rx)(t, ok), RV(rx)(t, s->cont));
@@ -1561,6 +1644,8 @@ static void RV(plan_pages)(struct RV(jt) *t, const struct RV(acc) *acc, u32 n)
 static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *written)
 {
     unsigned uses[JIT_MAX_INSNS][3], nuse[32] = { 0 };
+    u8 freads[JIT_MAX_INSNS][3];        /* F registers read (32: none) */
+    unsigned nfuse[33] = { 0 };
     uxlen pcs[JIT_MAX_INSNS], targets[JIT_MAX_INSNS];
     struct RV(acc) acc[JIT_MAX_INSNS];
     bool zext_pair[JIT_MAX_INSNS];      /* (k: with k + 1; set when k + 1 is seen) */
@@ -1569,6 +1654,8 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
     u32 n = 0, loop_start = JIT_MAX_INSNS, loop_end = 0;
     uxlen a = pc;
     memset(t->host_of, NOT_CACHED, sizeof t->host_of);
+    memset(t->xmm_of, NOT_CACHED, sizeof t->xmm_of);
+    t->nfcached = 0;
 #if XLEN == 128
     memset(t->host_hi, NOT_CACHED, sizeof t->host_hi);
 #endif
@@ -1582,6 +1669,9 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
         uses[n][0] = fm & ISA_FREG_RD ? 0 : in.rd;
         uses[n][1] = fm & ISA_FREG_RS1 ? 0 : in.rs1;
         uses[n][2] = fm & ISA_FREG_RS2 ? 0 : in.rs2;
+        freads[n][0] = fm & ISA_FREG_RS1 ? in.rs1 : 32;
+        freads[n][1] = fm & ISA_FREG_RS2 ? in.rs2 : 32;
+        freads[n][2] = fm & ISA_FREG_RS3 ? in.rs3 : 32;
         *written |= 1u << uses[n][0];
         pcs[n] = a;
         bool store;
@@ -1617,8 +1707,24 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
     for (u32 k = 0; k < n; k++)
         t->zext[k] = XLEN == 64 && k + 1 < n && zext_pair[k] && !acc[k + 1].target;
     for (u32 k = 0; k < n; k++)
-        for (int j = 0; j < 3; j++) nuse[uses[k][j]] += k >= loop_start && k < loop_end ? LOOP_WEIGHT : 1;
+        for (int j = 0; j < 3; j++) {
+            unsigned w = k >= loop_start && k < loop_end ? LOOP_WEIGHT : 1;
+            nuse[uses[k][j]] += w;
+            nfuse[freads[k][j]] += w;
+        }
     nuse[0] = 0;
+    /* F registers read at least twice (a load at entry and after each call for a load
+     * per read saved), most read first */
+    nfuse[32] = 0;
+    while (t->nfcached < NFCACHE) {
+        unsigned best = 32;
+        for (unsigned r = 0; r < 32; r++)           /* (f0 is a register like the others) */
+            if (nfuse[r] > nfuse[best]) best = r;
+        if (nfuse[best] < 2) break;
+        t->xmm_of[best] = (u8)(XMM_FIRST + t->nfcached);
+        t->fcached[t->nfcached++] = (u8)best;
+        nfuse[best] = 0;
+    }
     while (t->ncached < NCACHE) {
         unsigned best = 0;
         for (unsigned r = 1; r < 32; r++)

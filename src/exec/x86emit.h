@@ -286,6 +286,13 @@ static inline void x86_movq_load(struct x86 *e, unsigned x, unsigned base, i32 d
 static inline void x86_movd_load(struct x86 *e, unsigned x, unsigned base, i32 d) { x86_sse_mem(e, 0x66, false, 0x6e, x, base, d); }
 /* movq r64, xmm / movd r32, xmm (66 REX.W 0F 7E, the xmm in the reg field) */
 static inline void x86_movq_from_xmm(struct x86 *e, bool w, unsigned r, unsigned x) { x86_sse_reg(e, 0x66, w, 0x7e, x, r); }
+/* movq [m64], xmm (66 0F D6) */
+static inline void x86_movq_store(struct x86 *e, unsigned x, unsigned base, i32 d) { x86_sse_mem(e, 0x66, false, 0xd6, x, base, d); }
+/* movq xmm, r64 (66 REX.W 0F 6E) */
+static inline void x86_movq_to_xmm(struct x86 *e, unsigned x, unsigned r) { x86_sse_reg(e, 0x66, true, 0x6e, x, r); }
+/* movapd xmm, xmm (66 0F 28): the whole register, so no dependence on the destination's
+ * previous value (a scalar op merges into it) */
+static inline void x86_movapd(struct x86 *e, unsigned dst, unsigned src) { x86_sse_reg(e, 0x66, false, 0x28, dst, src); }
 
 /* The FMA3 scalar double forms, VEX.LIG.66.0F38.W1 (op 213: x = v * x + [m]); the
  * caller checks the host has FMA and AVX (jit_host_fma). */
@@ -298,6 +305,16 @@ static inline void x86_fma_sd_mem(struct x86 *e, unsigned op, unsigned x, unsign
     x86_byte(e, 1u << 7 | (~v & 15) << 3 | 0x01);                              /* W vvvv L=0 pp=66 */
     x86_byte(e, op);
     x86_modrm_mem(e, x, base, d);
+}
+
+/* ... x = v * x + rm, the third operand an xmm register */
+static inline void x86_fma_sd_reg(struct x86 *e, unsigned op, unsigned x, unsigned v, unsigned rm)
+{
+    x86_byte(e, 0xc4);
+    x86_byte(e, (~x >> 3 & 1) << 7 | 1 << 6 | (~rm >> 3 & 1) << 5 | 0x02);    /* R X B, 0F38 */
+    x86_byte(e, 1u << 7 | (~v & 15) << 3 | 0x01);                              /* W vvvv L=0 pp=66 */
+    x86_byte(e, op);
+    x86_modrm_reg(e, x, rm);
 }
 
 /* Relative jumps.  Each returns the address of its rel32 field for x86_patch(). */

@@ -201,7 +201,44 @@ static size_t loop_init(u32 *w, unsigned iters)
     return 1;
 }
 
-static void run_loop_case(int xlen, bool trap)
+/* F registers in xmm (the fregs cases: run_loop_case with `fregs`).  The translator
+ * keeps copies of the F registers a block reads in xmm registers (jit_tmpl.h,
+ * choose_cached), writing through to the hart; every helper call clobbers xmm, so the
+ * copies are loaded again after it.  These loops' F operations use only f0-f5
+ * (each read often enough to be cached, f0 included): the fast paths (fp_op) chained,
+ * between them calls (fmin, fmax, fclass, the single FMAs, the conversions of singles,
+ * a static rounding mode other than RNE), fld/flw into cached registers (misaligned: the
+ * slow path's call), fmv.w.x / fmv.d.x (unboxed singles then read as singles), and in
+ * the trapping half an fld from the walking pointer that faults in a late iteration. */
+enum { FREG_N = 6 };
+static unsigned freg(void) { return (unsigned)(rnd() % FREG_N); }
+
+static u32 freg_op(int xlen)
+{
+    unsigned rd = freg(), rs1 = freg(), rs2 = freg(), rs3 = freg();
+    switch (rnd() % 10) {
+    case 0: {                                       /* calls */
+        static const u8 f7f3[][2] = { { 0x15, 0 }, { 0x15, 1 }, { 0x14, 0 }, { 0x14, 1 } };
+        unsigned k = (unsigned)(rnd() % 4);
+        return enc_r(0x53, f7f3[k][1], f7f3[k][0], rd, rs1, rs2);       /* fmin/fmax .d .s */
+    }
+    case 1: return enc_r(0x53, 1, rnd() % 2 ? 0x71 : 0x70, loop_rd(), rs1, 0);  /* fclass */
+    case 2: return rs3 << 27 | enc_r(0x43 + 4 * (unsigned)(rnd() % 4), 7, 0, rd, rs1, rs2); /* f*madd.s */
+    case 3: return rnd() % 2 ? enc_r(0x53, 7, 0x68, rd, (unsigned)(rnd() % 32), 0)   /* fcvt.s.w */
+                             : enc_r(0x53, 1, 0x60, loop_rd(), rs1, 0);               /* fcvt.w.s */
+    case 4: return enc_r(0x53, 2, 0x0d, rd, rs1, rs2);                  /* fdiv.d, rdn */
+    case 5: return enc_i(0x07, rnd() % 2 ? 3 : 2, rd, LOOP_PTR, (i32)(rnd() % 0x100));  /* fld, flw */
+    case 6: return enc_r(0x53, 0, xlen > 32 && rnd() % 2 ? 0x79 : 0x78, rd, (unsigned)(rnd() % 32), 0);
+    default: {
+        u32 w = fp_op(xlen, rd, rs1, rs2);
+        if ((w & 0x7f) == 0x43 || (w & 0x7f) == 0x47 || (w & 0x7f) == 0x4b || (w & 0x7f) == 0x4f)
+            w = (w & 0x07ffffffu) | rs3 << 27;      /* (the double FMAs: a cached addend) */
+        return w;
+    }
+    }
+}
+
+static void run_loop_case(int xlen, bool trap, bool fregs)
 {
     u32 w[256];
     unsigned iters = 20 + (unsigned)(rnd() % 30), body = 8 + (unsigned)(rnd() % 40);
@@ -216,11 +253,12 @@ static void run_loop_case(int xlen, bool trap)
         } else if (trap && rnd() % 8 == 0) {        /* the walking pointer */
             w[n++] = enc_i(0x03, 2, loop_rd(), LOOP_WALK, 0);
         } else {
-            w[n++] = loop_op(xlen);
+            w[n++] = fregs && rnd() % 6 ? freg_op(xlen) : loop_op(xlen);
         }
     }
     if (trap) {
-        w[n++] = enc_i(0x03, 2, loop_rd(), LOOP_WALK, 0);
+        w[n++] = fregs ? enc_i(0x07, 3, freg(), LOOP_WALK, 0)          /* fld */
+                       : enc_i(0x03, 2, loop_rd(), LOOP_WALK, 0);
         w[n++] = enc_i(0x13, 0, LOOP_WALK, LOOP_WALK, 8);
     }
     w[n++] = enc_i(0x13, 0, LOOP_CNT, LOOP_CNT, -1);
@@ -238,30 +276,36 @@ static void run_loop_case(int xlen, bool trap)
     w[n++] = 0x73;                                  /* ecall */
     u64 regs[32];
     for (int r = 0; r < 32; r++) regs[r] = interesting();
+    for (int r = 0; r < 32 && fregs; r++)           /* (F register r is fp_value(regs[r + 7])) */
+        if (rnd() % 2) regs[r] = rnd() | 0x4000000000000000ull;
     regs[LOOP_PTR] = 0x100 + rnd() % 0x100;         /* (DATA + this; may be misaligned) */
     /* the walking pointer leaves the data pages a few iterations before the loop ends */
     regs[LOOP_WALK] = DATA_SIZE - 8 * (iters - 1 - rnd() % 8);
     u8 code[sizeof w];
     memcpy(code, w, 4 * n);
     g_mismatch = false;
-    int r = jit_diff_compare(xlen, code, 4 * n, regs, fp_csr((u8)rnd()));
+    unsigned fcsr = fp_csr((u8)rnd());
+    /* fregs: mostly frm = RNE and NX set, so that the fast paths (which read the copies)
+     * run rather than the slow paths (which read f[]) */
+    if (fregs && rnd() % 4) fcsr = (fcsr & 0x1f) | 1;
+    int r = jit_diff_compare(xlen, code, 4 * n, regs, fcsr);
     CHECK(r != RUN_REQUEST);                        /* a run that compares nothing proves nothing */
     if (trap) CHECK(r == RUN_TRAP);
     if (g_mismatch) {
-        printf("# rv%d: engines differ in a %s loop of %u operations\n", xlen,
-               trap ? "trapping" : "counted", body);
+        printf("# rv%d: engines differ in a %s loop of %u operations%s\n", xlen,
+               trap ? "trapping" : "counted", body, fregs ? " on f0-f5" : "");
         check_fail(__FILE__, __LINE__, "translator and interpreter differ");
     }
 }
 
-static void run_loops(int xlen, u64 seed)
+static void run_loops(int xlen, u64 seed, bool fregs)
 {
     if (g_xlen && g_xlen != xlen) return;
     rs = seed * 0x9e3779b97f4a7c15ull | 1;
     g_mismatch = false;
     for (size_t n = 0; n < g_count / 10 && !g_mismatch; n++) {
         jit_fma_off = n % 4 == 3;
-        run_loop_case(xlen, n & 1);
+        run_loop_case(xlen, n & 1, fregs);
     }
     jit_fma_off = false;
 }
@@ -381,12 +425,15 @@ static void run_pages(int xlen, u64 seed)
 TEST(rv32_jit_vs_interp) { run_batch(32, g_seed); }
 TEST(rv64_jit_vs_interp) { run_batch(64, g_seed + 1000000); }
 TEST(rv128_jit_vs_interp) { run_batch(128, g_seed + 2000000); }
-TEST(rv32_loops) { run_loops(32, g_seed + 3000000); }
-TEST(rv64_loops) { run_loops(64, g_seed + 4000000); }
-TEST(rv128_loops) { run_loops(128, g_seed + 5000000); }
+TEST(rv32_loops) { run_loops(32, g_seed + 3000000, false); }
+TEST(rv64_loops) { run_loops(64, g_seed + 4000000, false); }
+TEST(rv128_loops) { run_loops(128, g_seed + 5000000, false); }
 TEST(rv32_pages) { run_pages(32, g_seed + 6000000); }
 TEST(rv64_pages) { run_pages(64, g_seed + 7000000); }
 TEST(rv128_pages) { run_pages(128, g_seed + 8000000); }
+TEST(rv32_fregs) { run_loops(32, g_seed + 9000000, true); }
+TEST(rv64_fregs) { run_loops(64, g_seed + 10000000, true); }
+TEST(rv128_fregs) { run_loops(128, g_seed + 11000000, true); }
 
 int main(int argc, char **argv)
 {
@@ -405,6 +452,9 @@ int main(int argc, char **argv)
         printf("SKIP rv32_pages: no translator on this host\n");
         printf("SKIP rv64_pages: no translator on this host\n");
         printf("SKIP rv128_pages: no translator on this host\n");
+        printf("SKIP rv32_fregs: no translator on this host\n");
+        printf("SKIP rv64_fregs: no translator on this host\n");
+        printf("SKIP rv128_fregs: no translator on this host\n");
         return 0;
     }
     RUN(rv32_jit_vs_interp);
@@ -416,5 +466,8 @@ int main(int argc, char **argv)
     RUN(rv32_pages);
     RUN(rv64_pages);
     RUN(rv128_pages);
+    RUN(rv32_fregs);
+    RUN(rv64_fregs);
+    RUN(rv128_fregs);
     return check_done();
 }
