@@ -25,6 +25,7 @@ enum audit_rule {
     R_BIT63_FLAG,
     R_TYPEDEF_LL_64,
     R_SIZE_LITERAL,
+    R_WIDTH_NO_BRANCH,
     R_COUNT
 };
 

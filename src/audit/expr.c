@@ -359,3 +359,26 @@ u32 au_chain_start(struct audit_scratch *s, u32 e)
             return j;
     }
 }
+
+int au_cmp_flip(int op)
+{
+    switch (op) {
+    case CPP_P_LT: return CPP_P_GT;
+    case CPP_P_GT: return CPP_P_LT;
+    case CPP_P_LE: return CPP_P_GE;
+    case CPP_P_GE: return CPP_P_LE;
+    default: return op;
+    }
+}
+
+bool au_cmp_value(int op, u64 w, u64 k)
+{
+    switch (op) {
+    case CPP_P_EQ: return w == k;
+    case CPP_P_NE: return w != k;
+    case CPP_P_LT: return w < k;
+    case CPP_P_GT: return w > k;
+    case CPP_P_LE: return w <= k;
+    default: return w >= k;
+    }
+}

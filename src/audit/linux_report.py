@@ -447,12 +447,15 @@ def main():
         w("")
         w("## Per-rule precision sample (2026-12-06)")
         w("")
-        w("%d findings of the rules that the samples above left below 90%%, drawn after "
+        w("%d findings of the rules that the samples above left below 90%% and of "
+          "`width-no-branch`, the narrow form of `width-test` added then, drawn after "
           "their changes with seed 20261206 (10 per rule, every one of a rule with fewer; "
           "`width-test` 20, the second 10 drawn with the same seed from the findings a "
-          "restriction tried and dropped left; section 4 of audit.md) and judged by reading the source: true if the code "
+          "restriction tried and dropped left; `width-no-branch` 20 of its 27 findings, drawn "
+          "when the rule was added; section 4 of audit.md) and judged by reading the source: true if the code "
           "assumes that long or pointers are 64 bits, so that it would break or mislead "
-          "under LP128." % prows)
+          "under LP128 (for `width-no-branch`: if an LP128 build gets an error, no "
+          "definition or wrong code)." % prows)
         w("")
         judged_block(w, PBEGIN, PEND, pbody, pverdicts, rules,
                      lambda tp, n, pct: "**Precision: %d of %d true positives (%.0f%%) in "

@@ -3,18 +3,6 @@
  * CONFIG_64BIT / __LP64__ branches. */
 #include "audit/scan.h"
 
-/* Flip a comparison so that the width is on the left: K op W -> W op' K. */
-static int flip(int op)
-{
-    switch (op) {
-    case CPP_P_LT: return CPP_P_GT;
-    case CPP_P_GT: return CPP_P_LT;
-    case CPP_P_LE: return CPP_P_GE;
-    case CPP_P_GE: return CPP_P_LE;
-    default: return op;
-    }
-}
-
 /* Is "W op K" (W = width of long/pointer; K in bits or bytes) a 64-bit assumption?
  * Returns 0 = fine, 1 = bad, 2 = bad if an #else follows (== 32). */
 static int width_cmp_bad(int op, u64 k, u64 k64, u64 k32)
@@ -132,19 +120,6 @@ static bool lp128_branch_is_shared(struct audit_scratch *s, u32 a, u32 b, bool l
     return true;
 }
 
-/* Value of "W op k" for the LP128 width w. */
-static bool cmp_value(int op, u64 w, u64 k)
-{
-    switch (op) {
-    case CPP_P_EQ: return w == k;
-    case CPP_P_NE: return w != k;
-    case CPP_P_LT: return w < k;
-    case CPP_P_GT: return w > k;
-    case CPP_P_LE: return w <= k;
-    default: return w >= k;
-    }
-}
-
 /* Check "X op K" / "K op X" around the width expression spanning [a, b). */
 static void width_compare(struct audit_scratch *s, u32 a, u32 b, u32 at, const char *what,
                           u64 k64, u64 k32, int rule)
@@ -164,7 +139,7 @@ static void width_compare(struct audit_scratch *s, u32 a, u32 b, u32 at, const c
                !(a >= 3 && s->grp[a - 3] == g && T(a - 3)->kind == CPP_PUNCT &&
                  T(a - 3)->sub != CPP_P_LPAREN && T(a - 3)->sub != CPP_P_ANDAND &&
                  T(a - 3)->sub != CPP_P_OROR && T(a - 3)->sub != CPP_P_NOT)) {
-        op = flip(T(a - 1)->sub);
+        op = au_cmp_flip(T(a - 1)->sub);
         k = T(a - 2);
         lo = a - 2;
         opat = a - 1;
@@ -181,7 +156,7 @@ static void width_compare(struct audit_scratch *s, u32 a, u32 b, u32 at, const c
     bool u;
     if (!au_int_value(k, &v, &l, &u) || v > 1000) return;
     int bad = width_cmp_bad(op, (u64)v, k64, k32);
-    if (bad && lp128_branch_is_shared(s, lo, hi, cmp_value(op, k64 * 2, (u64)v), true)) return;
+    if (bad && lp128_branch_is_shared(s, lo, hi, au_cmp_value(op, k64 * 2, (u64)v), true)) return;
     if (bad == 1) {
         char src[96]; /* the comparison as written: "sizeof(reg_t)==8", "64 != BITS_PER_LONG" */
         au_spell(s, lo, hi, src, sizeof src);

@@ -137,6 +137,15 @@ const struct audit_rule_info audit_rules[R_COUNT] = {
         "for a buffer that holds two pointers or one long long, hard-code the LP64 sizeof; "
         "those objects are 16 bytes under LP128, so the buffer is too small and is overrun",
         "write sizeof(*p) (or sizeof(void *), sizeof(long)) instead of the number"},
+    [R_WIDTH_NO_BRANCH] = {
+        "width-no-branch",
+        "word-size test that leaves a 128-bit build no working branch",
+        "an #if chain on BITS_PER_LONG / __SIZEOF_POINTER__ with cases for 32 and 64 and no "
+        "#else defines nothing for a 128-bit build; an #error in the branch it takes, or "
+        "BUILD_BUG_ON(sizeof(long) != 8) / _Static_assert(sizeof(void *) == 8, ...), stops "
+        "it; unlike width-test, this is only code that cannot build under LP128",
+        "add the 128-bit case (or an #else that works at any width), and assert what the "
+        "code needs: sizeof(long) >= 8, BITS_PER_LONG >= 64"},
 };
 
 int audit_rule_find(const char *id, size_t len)

@@ -318,14 +318,17 @@ static void lex_note(void *ctx, enum cpp_level lv, u32 file, u32 line, u32 col, 
     }
 }
 
-static void cond_event(struct audit_scratch *s, const struct cpp_token *d)
+static void cond_event(struct audit_scratch *s, u32 i)
 {
+    const struct cpp_token *d = T(i);
+    bool nb = on(s, R_WIDTH_NO_BRANCH);
     if (eq(d, "if") || eq(d, "ifdef") || eq(d, "ifndef")) {
         if (s->nconds == s->capconds) {
             s->capconds = s->capconds ? s->capconds * 2 : 16;
             s->conds = au_xrealloc(s->conds, s->capconds * sizeof *s->conds);
         }
         memset(&s->conds[s->nconds++], 0, sizeof *s->conds);
+        if (nb) au_nobranch_cond(s, i);
         return;
     }
     if (!s->nconds) return;
@@ -340,9 +343,14 @@ static void cond_event(struct audit_scratch *s, const struct cpp_token *d)
                           (int)d->len, d->p);
         }
         c->has_pending = false;
+        if (nb) au_nobranch_cond(s, i);
         return;
     }
-    if (eq(d, "endif")) s->nconds--;
+    if (nb && eq(d, "error")) au_nobranch_cond(s, i);
+    if (eq(d, "endif")) {
+        if (nb) au_nobranch_cond(s, i);
+        s->nconds--;
+    }
 }
 
 /* No tokens, and the pass's nesting state at the top level. */
@@ -435,11 +443,11 @@ static void scan_pass(struct audit_scratch *s, bool decls_only)
         u8 k = s->dk[i];
         if (k == D_OTHER) {
             if (x->kind == CPP_IDENT && i > 0 && is_p(s, i - 1, CPP_P_HASH) && s->grp[i - 1] == s->grp[i])
-                cond_event(s, x);
+                cond_event(s, i);
             continue; /* #include, #error, #pragma, #endif ...: nothing to check */
         }
         if (k == D_IF && i > 0 && is_p(s, i - 1, CPP_P_HASH) && s->grp[i - 1] == s->grp[i]) {
-            cond_event(s, x); /* #if / #elif name */
+            cond_event(s, i); /* #if / #elif name */
             continue;
         }
         if (x->kind == CPP_PUNCT) {
@@ -545,6 +553,9 @@ static void scan_pass(struct audit_scratch *s, bool decls_only)
             au_rule_size(s, i);
             au_uapi_carrier(s, i);
         }
+        if (call && k == D_CODE && (c0 == 'B' || c0 == '_' || c0 == 's' || c0 == 'c') &&
+            on(s, R_WIDTH_NO_BRANCH))
+            au_rule_no_branch_assert(s, i);
         if (c0 == 't' && eq(x, "typedef")) au_rule_typedef(s, i);
         au_note_name64(s, i);
         if (k == D_DEFINE && c0 == 'd' && eq(x, "define")) au_flag_macro(s, i);

@@ -42,6 +42,15 @@ enum dirkind { D_CODE, D_IF, D_DEFINE, D_OTHER };
 struct cond {
     bool pending, has_pending;
     u32 line, col;
+    /* width-no-branch (rule_nobranch.c), per data model (ILP32, LP64, LP128): whether
+       a branch of the chain so far is the one compiled (1), none is (0) or that is
+       unknown (-1), and the same for the current branch */
+    i8 taken[3], cur[3];
+    bool widthy;   /* a condition of the chain mentions the word size */
+    bool has_else;
+    u32 if_tok;    /* the "if" of the chain */
+    u32 wi, w64;   /* its first word-size operand (0: none) and that operand's LP64 value */
+    u32 ca, cb;    /* tokens of the condition that holds it (quoted in messages) */
 };
 
 struct supp {
@@ -219,6 +228,10 @@ bool au_fixed_layout(const struct operand *o);
 bool au_int_value(const struct cpp_token *t, u128 *v, int *longs, bool *uns);
 bool au_num_is(const struct cpp_token *t, u64 want);
 bool au_is_cmp(struct audit_scratch *s, u32 i);
+/* The comparison operator op with its operands swapped: K op W is W au_cmp_flip(op) K. */
+int au_cmp_flip(int op);
+/* The value of "w op k" for a comparison operator op (==, !=, <, >, <=, >=). */
+bool au_cmp_value(int op, u64 w, u64 k);
 const char *au_opname(int op);
 /* Does the name say it holds an address (addr, *_addr, ptr, pc, ip, sp, ...)? */
 bool au_address_name(const struct cpp_token *t);
@@ -230,6 +243,11 @@ void au_rule_width_ident(struct audit_scratch *s, u32 i);
 void au_rule_sizeof(struct audit_scratch *s, u32 i);
 u8 au_sizeof_class(struct audit_scratch *s, u32 i, u32 *end);
 void au_rule_config(struct audit_scratch *s, u32 i);
+/* rule_nobranch.c: width-no-branch; au_nobranch_cond at each #if, #ifdef, #ifndef,
+   #elif, #else, #endif (before the chain is popped) and #error, with the conditional on
+   top of s->conds; au_rule_no_branch_assert at a call's name */
+void au_nobranch_cond(struct audit_scratch *s, u32 i);
+void au_rule_no_branch_assert(struct audit_scratch *s, u32 i);
 /* rule_compat.c: compat-one-width */
 void au_rule_compat(struct audit_scratch *s, u32 i);
 /* rule_divhash.c: do-div-long, hash-long */

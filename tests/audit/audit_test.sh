@@ -69,6 +69,8 @@ check rules_exclude "! grep -q format-u64-ll '$T/r2' && grep -q ptr-cast-64 '$T/
 OPTIN='\[\(width-test\|do-div-long\|int-ptr-64\)\]$'
 "$AUDIT" "$FIX" >"$T/dflt"
 check optin_not_default "grep -v '$OPTIN' tests/audit/expected.txt | cmp -s - '$T/dflt' && [ \$(grep -c '$OPTIN' tests/audit/expected.txt) -gt 3 ]"
+# width-no-branch, the always-wrong part of width-test, is in the default set
+check nobranch_default "grep -q 'nobranch.c:25:3: .*\[width-no-branch\]\$' '$T/dflt' && ! grep -q 'width-test\]\$' '$T/dflt'"
 "$AUDIT" --rules=+do-div-long,+width-test,+int-ptr-64 "$FIX" >"$T/plus"
 check optin_plus_adds "cmp -s '$T/plus' tests/audit/expected.txt"
 "$AUDIT" --rules=+width-test,-ptr-cast-64 "$FIX" >"$T/minus"
