@@ -215,7 +215,8 @@ void au_nobranch_cond(struct audit_scratch *s, u32 i)
         return;
     }
     if (eq(d, "endif")) {
-        if (!c->has_else && c->taken[B32] == 1 && c->taken[B64] == 1 && c->taken[B128] == 0 &&
+        /* an #else would have been taken: taken[B128] is 0 only without one */
+        if (c->taken[B32] == 1 && c->taken[B64] == 1 && c->taken[B128] == 0 &&
             lp128_compiles(s, s->nconds - 1))
             au_report(s, c->if_tok, R_WIDTH_NO_BRANCH, "'%s' and the #elif after it give 32- "
                       "and 64-bit builds a branch and a 128-bit build none (no #else; %s is "
@@ -232,7 +233,6 @@ void au_nobranch_cond(struct audit_scratch *s, u32 i)
         c->if_tok = i;
     }
     if (eq(d, "else")) {
-        c->has_else = true;
         for (int b = 0; b < NB; b++) v[b] = 1;
     } else if (eq(d, "if") || eq(d, "elif")) {
         u32 wi, w64;

@@ -47,7 +47,6 @@ struct cond {
        unknown (-1), and the same for the current branch */
     i8 taken[3], cur[3];
     bool widthy;   /* a condition of the chain mentions the word size */
-    bool has_else;
     u32 if_tok;    /* the "if" of the chain */
     u32 wi, w64;   /* its first word-size operand (0: none) and that operand's LP64 value */
     u32 ca, cb;    /* tokens of the condition that holds it (quoted in messages) */
