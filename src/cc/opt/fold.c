@@ -1,7 +1,7 @@
 /* Pass "fold": an integer operation of constants (an extension too) becomes the
  * constant it computes, a branch on constants a jump; constant operands become
  * immediates (addi/andi/.../slli, sub -> addi, mul by 2^k -> slli, comparisons and
- * stores against 0 use the zero register).  Only a
+ * stores against 0 use the zero register), a shift by 0 an extension or a copy.  Only a
  * single-definition `li` is a constant: its value is the same wherever it is used.
  * Then extensions go (narrow.c): a wide add/sub/mul whose result only a sign extension
  * from fewer bytes reads becomes the narrow (W or D) form, and an and with a small
@@ -171,6 +171,14 @@ static void fold_with(struct ir_func *f, int *ndef, struct ir_ins **def)
                 if (i->b && const_of(i->b, ndef, def, &c) && c >= 0 && c < i->w * 8) {
                     i->b = 0;
                     i->imm = c;
+                }
+                /* a shift by 0 (GET_OPCODE's `i >> 0`) computes its operand at width w:
+                 * the sign extension a W or D form makes, which narrow.c drops again
+                 * when the operand is already extended so; at XLEN a copy */
+                if (!i->b && i->imm == 0) {
+                    i->op = i->w * 8 >= tgt.xlen ? IR_MOV : IR_EXT;
+                    i->uns = i->nsw = false;
+                    if (i->op == IR_MOV) i->w = 0;
                 }
                 break;
             case IR_SUB:
