@@ -1,4 +1,4 @@
-/* Definition counts, shared by the passes that look through single-definition vregs. */
+/* Definition and use counts, shared by the passes that look through single-definition vregs. */
 #include "cc/opt/opt.h"
 
 /* ndef[v] counts v's definitions (a call result or asm output counts as two: its
@@ -21,4 +21,19 @@ void opt_count_defs(struct ir_func *f, int **ndef_out, struct ir_ins ***def_out)
                 def[i->d] = i;
             }
         }
+}
+
+/* a new array: uses[v] counts the operands that read v */
+int *opt_count_uses(struct ir_func *f)
+{
+    int *uses = cc_alloc(sizeof(int) * (size_t)f->nvregs);
+    for (int b = 0; b < f->nblocks; b++)
+        for (int k = 0; k < f->blocks[b]->n; k++) {
+            struct ir_ins *i = &f->blocks[b]->ins[k];
+            int *local[8];
+            int **slots = ir_slot_buf(i, local, 8);
+            int n = ir_uses(i, slots, ir_operand_bound(i));
+            for (int q = 0; q < n; q++) uses[*slots[q]]++;
+        }
+    return uses;
 }

@@ -46,21 +46,6 @@ static int look_through_ext(struct ir_block *blk, int m, int v, int w, int *ndef
     return def[v]->a;
 }
 
-/* uses[v]: how many operands read v */
-static int *count_uses(struct ir_func *f)
-{
-    int *uses = cc_alloc(sizeof(int) * (size_t)f->nvregs);
-    for (int b = 0; b < f->nblocks; b++)
-        for (int k = 0; k < f->blocks[b]->n; k++) {
-            struct ir_ins *i = &f->blocks[b]->ins[k];
-            int *local[8];
-            int **slots = ir_slot_buf(i, local, 8);
-            int n = ir_uses(i, slots, ir_operand_bound(i));
-            for (int q = 0; q < n; q++) uses[*slots[q]]++;
-        }
-    return uses;
-}
-
 /* ext x, of r: the instruction that, put in x's place and writing x's d, makes x
  * needless (r's op itself, at width W), or NULL */
 static bool fits_ext(const struct ir_ins *op, const struct ir_ins *x)
@@ -150,7 +135,7 @@ static void drop_needless_exts(struct ir_func *f)
 
 void opt_narrow(struct ir_func *f, int *ndef, struct ir_ins **def)
 {
-    int *uses = count_uses(f);
+    int *uses = opt_count_uses(f);
     for (int b = 0; b < f->nblocks; b++) {
         struct ir_block *blk = f->blocks[b];
         for (int m = 0; m < blk->n; m++) {

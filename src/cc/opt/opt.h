@@ -69,6 +69,8 @@ void opt_relayout(struct ir_func *f, const int *next);
 /* new arrays: ndef[v] counts v's definitions, def[v] is its defining instruction when
  * ndef[v] == 1 */
 void opt_count_defs(struct ir_func *f, int **ndef, struct ir_ins ***def);
+/* a new array: uses[v] counts the operands that read v */
+int *opt_count_uses(struct ir_func *f);
 
 /* natural loops (loops.c), innermost (smallest) first */
 #define OPT_SET_HAS(set, v) ((set)[(v) >> 6] >> ((v) & 63) & 1)
