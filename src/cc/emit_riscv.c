@@ -110,8 +110,29 @@ static void mem(const char *op, const char *reg, const char *base, long off)
 
 static long slot_off(int s) { return -F->slots[s].off; } /* relative to the CFA */
 
-/* Memory access / address at CFA + off, through s0 = CFA - va_size. */
-static void fp_mem(const char *op, const char *reg, long off) { mem(op, reg, "s0", off + va_size); }
+/* whether sp stays where the prologue put it, CFA - frame_size, for the whole body: no
+ * alloca or VLA moves it, no asm might */
+static bool sp_fixed;
+
+/* the register to reach CFA + *off through, *off becoming the offset from it: s0 =
+ * CFA - va_size, or sp when the slot is beyond s0's 12-bit reach and within sp's (a
+ * frame of up to 4 KiB then needs no li/add per spill, as big interpreter loops do) */
+static const char *frame_base(long *off)
+{
+    if (!fits12(*off + va_size) && sp_fixed && fits12(*off + frame_size)) {
+        *off += frame_size;
+        return "sp";
+    }
+    *off += va_size;
+    return "s0";
+}
+
+/* Memory access at CFA + off. */
+static void fp_mem(const char *op, const char *reg, long off)
+{
+    const char *base = frame_base(&off);
+    mem(op, reg, base, off);
+}
 
 static const char *load_op(int w, bool uns, bool fp)
 {
@@ -448,7 +469,9 @@ static void emit_ins(struct ir_ins *i)
             else fprintf(out, "\tsrli %s, %s, %d\n\tslli %s, %s, %d\n", d, d, sh, d, d, sh);
             if (i->imm) addi(d, d, (long)i->imm);
         } else {
-            addi(d, "s0", slot_off(i->slot) + (long)i->imm + va_size);
+            long off = slot_off(i->slot) + (long)i->imm;
+            const char *base = frame_base(&off);
+            addi(d, base, off);
         }
         dst_done(i->d);
         return;
@@ -799,6 +822,12 @@ void emit_function(FILE *o, struct ir_func *f)
     F = f;
     fnid = counter++;
     layout_frame();
+    sp_fixed = !f->has_alloca;
+    for (int b = 0; b < f->nblocks && sp_fixed; b++)
+        for (int k = 0; k < f->blocks[b]->n; k++) {
+            int op = f->blocks[b]->ins[k].op;
+            if (op == IR_ASM || op == IR_ALLOCA || op == IR_SPRESTORE) sp_fixed = false;
+        }
     int Rs = R();
     if (f->section) fprintf(out, "\t.section %s,\"ax\",@progbits\n", f->section);
     else fputs("\t.text\n", out);

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The frame-pointer chain (docs/abi.md 3.6, tests/cc/frame_chain.c) at every XLEN with
-# zl-cc, and the same program built by GCC -O0 on rv64 as the oracle for the layout.
+# zl-cc, and the same program built by GCC -O0 on rv64 as the oracle for the layout;
+# slots beyond s0's 12-bit reach (tests/cc/progs/frame_far_slots.c), reached from sp
+# where nothing moves it.
 # Budget: ~5 s of CPU.
 set -u
 . "${ZL_ROOT:-.}/tests/cc/lib.sh"
@@ -31,3 +33,17 @@ if need_pkg riscv64-linux-gnu-gcc gcc-riscv64-linux-gnu; then
 else
     echo "FAIL frame/chain-gcc-oracle: riscv64-linux-gnu-gcc cannot be installed"
 fi
+# Slots beyond s0's 12-bit reach: from sp, which no alloca or VLA moves in far_slots
+# (no li/add of a large offset), and from s0 in far_slots_vla, whose VLA moves sp.
+far=$CCT_DIR/progs/frame_far_slots.c
+for x in 128 64 32; do
+    id=frame/far-slots@m$x
+    if ! "$ZLCC" -m$x -O1 -S -o "$T/far.s" "$far" >"$T/err" 2>&1; then
+        echo "FAIL $id: build: $(head -1 "$T/err")"; continue
+    fi
+    fn() { awk -v f="$1" '$0 == f ":" { on = 1 } on { print } on && /^\t\.size/ { exit }' "$T/far.s"; }
+    if fn far_slots | grep -q 'li t2'; then echo "FAIL $id: far_slots reaches a slot through li t2"
+    elif ! fn far_slots | grep -qE $'^\taddi [a-z0-9]+, sp, [0-9]+$'; then echo "FAIL $id: far_slots addresses no slot from sp"
+    elif ! fn far_slots_vla | grep -qE $'^\tadd [a-z0-9]+, s0, t2$'; then echo "FAIL $id: far_slots_vla reaches no far slot from s0 (its VLA moves sp)"
+    else echo "PASS $id"; fi
+done
