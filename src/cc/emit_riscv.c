@@ -390,8 +390,12 @@ static void emit_ins(struct ir_ins *i)
         } else if (tgt.xlen >= 64) {
             fprintf(out, "\tli t1, %s\n\tfmv.d.x %s, t1\n", i128str((i64)(u64)i->imm), d);
         } else {
-            fprintf(out, "\tli t1, %s\n\tsw t1, -8(sp)\n", i128str((i32)(u32)i->imm));
-            fprintf(out, "\tli t1, %s\n\tsw t1, -4(sp)\n\tfld %s, -8(sp)\n", i128str((i32)(u32)((u64)i->imm >> 32)), d);
+            /* rv32 has no fmv.d.x: the two words go through memory, in 16 bytes taken
+             * below sp for the purpose (RISC-V has no red zone: a signal frame may be
+             * written below sp at any instruction) */
+            fprintf(out, "\taddi sp, sp, -16\n\tli t1, %s\n\tsw t1, 0(sp)\n", i128str((i32)(u32)i->imm));
+            fprintf(out, "\tli t1, %s\n\tsw t1, 4(sp)\n\tfld %s, 0(sp)\n\taddi sp, sp, 16\n",
+                    i128str((i32)(u32)((u64)i->imm >> 32)), d);
         }
         dst_done(i->d);
         return;

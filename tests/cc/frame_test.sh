@@ -47,3 +47,22 @@ for x in 128 64 32; do
     elif ! fn far_slots_vla | grep -qE $'^\tadd [a-z0-9]+, s0, t2$'; then echo "FAIL $id: far_slots_vla reaches no far slot from s0 (its VLA moves sp)"
     else echo "PASS $id"; fi
 done
+# Nothing is stored below sp: RISC-V has no red zone, and a signal frame may be written
+# there at any instruction (rv32 builds a double constant in memory: it moves sp first).
+cat >"$T/below.c" <<'SRC'
+double scale(double x, int n) { return n > 0 ? x * 3.25 + 1e300 : x - 0.1; }
+float half(float x) { return x * 0.5f; }
+int main(void) { return scale(half(2.0f), 1) > 0 ? 0 : 1; }
+SRC
+for x in 128 64 32; do
+    for o in -O0 -O2; do
+        id=frame/nothing-below-sp@m$x$o
+        if ! "$ZLCC" -m$x $o -S -o "$T/below.s" "$T/below.c" >"$T/err" 2>&1; then
+            echo "FAIL $id: build: $(head -1 "$T/err")"; continue
+        fi
+        if bad=$(grep -E -- '-[0-9]+\(sp\)' "$T/below.s"); then echo "FAIL $id: an access below sp: $(echo "$bad" | head -1)"
+        elif ! "$ZLCC" -m$x $o -o "$T/below" "$T/below.c" >"$T/err" 2>&1 || ! "$ZLRUN" "$T/below"; then
+            echo "FAIL $id: the program does not build or run"
+        else echo "PASS $id"; fi
+    done
+done
