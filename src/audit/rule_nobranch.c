@@ -20,6 +20,7 @@ static u32 width_at(struct audit_scratch *s, u32 i, u32 e, u32 *end)
     static const char *const bits[] = {"BITS_PER_LONG", "__BITS_PER_LONG", "__WORDSIZE", NULL};
     static const char *const bytes[] = {"__SIZEOF_LONG__", "__SIZEOF_POINTER__",
                                         "__SIZEOF_SIZE_T__", "__SIZEOF_PTRDIFF_T__", NULL};
+    if (i >= e) return 0; /* an empty operand (`#if X &&`): no token of this line is left */
     const struct cpp_token *t = T(i);
     if (t->kind != CPP_IDENT) return 0;
     *end = i + 1;
