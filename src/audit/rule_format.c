@@ -70,8 +70,13 @@ void au_rule_format_call(struct audit_scratch *s, u32 i)
     u32 g = s->grp[i];
     u32 open = i + 1;
     if (!is_p(s, open, CPP_P_LPAREN) || !tok_in_grp(s, open, g)) return;
+    /* nothing to check without a format, a string with a '%' among the arguments: the
+       strings that have one are listed in order, and calls come in order (most calls
+       are done with here, before their arguments are split) */
+    while (s->pctcur < s->npct && s->pct[s->pctcur] <= open) s->pctcur++;
+    if (s->pctcur == s->npct) return;
     u32 end = au_match_paren(s, open);
-    if (end == open) return;
+    if (end == open || s->pct[s->pctcur] >= end) return;
     /* split arguments */
     u32 args[64], nargs = 0, d = 0;
     args[nargs++] = open + 1;

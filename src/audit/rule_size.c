@@ -178,7 +178,7 @@ void au_rule_size(struct audit_scratch *s, u32 i)
 {
     if (!on(s, R_SIZE_LITERAL)) return;
     const struct alloc_fn *fn = NULL;
-    for (const struct alloc_fn *f = alloc_fns; f->name; f++)
+    for (const struct alloc_fn *f = alloc_fns; f->name && !fn; f++)
         if (eq(T(i), f->name)) fn = f;
     if (!fn || !is_p(s, i + 1, CPP_P_LPAREN)) return;
     u32 end = au_match_paren(s, i + 1);

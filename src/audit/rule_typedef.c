@@ -10,9 +10,12 @@
  * __u64, Elf64_Xword, off64_t; not x640, 1640). */
 static bool name_says_64(const struct cpp_token *t)
 {
-    for (u32 k = 0; k + 1 < t->len; k++)
-        if (t->p[k] == '6' && t->p[k + 1] == '4' && (k == 0 || !(t->p[k - 1] >= '0' && t->p[k - 1] <= '9')) &&
-            (k + 2 >= t->len || !(t->p[k + 2] >= '0' && t->p[k + 2] <= '9')))
+    /* every identifier comes here (au_note_name64): one test per byte until a "64" */
+    const char *p = t->p;
+    u32 n = t->len;
+    for (u32 k = 1; k < n; k++)
+        if (p[k] == '4' && p[k - 1] == '6' && (k == 1 || !(p[k - 2] >= '0' && p[k - 2] <= '9')) &&
+            (k + 1 >= n || !(p[k + 1] >= '0' && p[k + 1] <= '9')))
             return true;
     return false;
 }
@@ -68,7 +71,7 @@ void au_note_name64(struct audit_scratch *s, u32 i)
     if (!name_says_64(t)) return;
     struct audit_file *f = s->out;
     for (u32 k = 0; k < f->n64; k++)
-        if (strlen(f->names64[k]) == t->len && memcmp(f->names64[k], t->p, t->len) == 0) {
+        if (eq_str(t, f->names64[k])) {
             f->count64[k]++;
             return;
         }

@@ -49,8 +49,14 @@ static const char *member_key(struct audit_scratch *s, u32 start, char *key, siz
     struct operand o = au_name_chain(s, start);
     *end = o.end;
     if (!o.chain || o.last == start || !o.otag) return NULL;
-    int w = snprintf(key, n, "%.*s.%.*s", (int)o.otlen, o.otag, (int)T(o.last)->len, T(o.last)->p);
-    return w > 0 && (size_t)w < n ? key : NULL;
+    const struct cpp_token *m = T(o.last);
+    size_t w = (size_t)o.otlen + 1 + m->len;
+    if (w >= n) return NULL;
+    memcpy(key, o.otag, o.otlen);
+    key[o.otlen] = '.';
+    memcpy(key + o.otlen + 1, m->p, m->len);
+    key[w] = 0;
+    return key;
 }
 
 void au_rule_evidence(struct audit_scratch *s, u32 i)

@@ -22,6 +22,15 @@ void *au_xrealloc(void *p, size_t n)
     return q;
 }
 
+void au_push_u32(u32 **v, u32 *n, u32 *cap, u32 x)
+{
+    if (*n == *cap) {
+        *cap = *cap ? *cap * 2 : 64;
+        *v = au_xrealloc(*v, *cap * sizeof **v);
+    }
+    (*v)[(*n)++] = x;
+}
+
 char *au_xstrndup(const char *s, size_t n)
 {
     char *r = au_xrealloc(NULL, n + 1);
@@ -137,6 +146,9 @@ void audit_scratch_free(struct audit_scratch *s)
     free(s->conds);
     free(s->supp);
     free(s->flag_name);
+    free(s->pct);
+    free(s->named);
+    free(s->tilde);
     for (u32 i = 0; i < s->nowned; i++) free(s->owned[i]);
     free(s->owned);
     free(s);
@@ -255,9 +267,15 @@ char **au_name_set(const struct audit_file *files, size_t n, bool members, size_
 
 static void note_comment(struct audit_scratch *s, const struct cpp_token *t)
 {
-    const char *p = memmem(t->p, t->len, "zl-audit:", 9);
+    /* every comment comes here: look for the rare 'z' with memchr, not for the whole
+       marker with memmem (which costs more per byte of comment text) */
+    const char *p = NULL, *e = t->p + t->len;
+    for (const char *q = t->p; (q = memchr(q, 'z', (size_t)(e - q))); q++)
+        if (e - q >= 9 && memcmp(q, "zl-audit:", 9) == 0) {
+            p = q;
+            break;
+        }
     if (!p) return;
-    const char *e = t->p + t->len;
     p += 9;
     while (p < e && (*p == ' ' || *p == '\t')) p++;
     if (e - p < 6 || memcmp(p, "ignore", 6) != 0) return;
@@ -289,7 +307,8 @@ static void note_comment(struct audit_scratch *s, const struct cpp_token *t)
 
 /* ---------------------------------------------------------------- driver */
 
-static void push_tok(struct audit_scratch *s, const struct cpp_token *t, u32 grp, u8 dk)
+/* Room for one more token in the per-token arrays. */
+static inline void tok_room(struct audit_scratch *s)
 {
     if (s->n == s->cap) {
         s->cap = s->cap ? s->cap * 2 : 4096;
@@ -298,6 +317,11 @@ static void push_tok(struct audit_scratch *s, const struct cpp_token *t, u32 grp
         s->dk = au_xrealloc(s->dk, s->cap);
         s->done = au_xrealloc(s->done, s->cap);
     }
+}
+
+static void push_tok(struct audit_scratch *s, const struct cpp_token *t, u32 grp, u8 dk)
+{
+    tok_room(s);
     s->t[s->n] = *t;
     s->grp[s->n] = grp;
     s->dk[s->n] = dk;
@@ -384,53 +408,81 @@ static void scan_begin(struct audit_scratch *s, const char *path, const char *bu
     s->uapi_path = strstr(path, "uapi/") != NULL;
 }
 
-/* Step 1: tokens of the file as written, directive groups, suppressions. */
+/* Step 1: tokens of the file as written, directive groups, suppressions.  The lexer
+ * writes each token straight into the array (no copy per token: lexing is most of a
+ * whole-tree run); a token that is not kept is overwritten by the next one. */
 static void lex_file(struct audit_scratch *s, const char *buf, size_t len)
 {
     struct cpp_lexer lx;
     cpp_lex_init(&lx, buf, len, 0, CPP_LEX_COMMENTS);
     lx.diag = lex_note;
     lx.diag_ctx = s;
-    struct cpp_token t;
-    u32 grp = 0, ngrp = 0;
+    u32 grp = 0, ngrp = 0, first = s->n;
     u8 dk = D_CODE;
     bool want_name = false;
-    while (cpp_lex(&lx, &t)) {
-        if (t.kind == CPP_COMMENT) {
-            note_comment(s, &t);
+    s->npct = s->nnamed = s->ntilde = 0;
+    for (;;) {
+        tok_room(s);
+        struct cpp_token *t = &s->t[s->n];
+        if (!cpp_lex(&lx, t)) break;
+        if (t->kind == CPP_COMMENT) {
+            note_comment(s, t);
             continue;
         }
-        if (t.flags & CPP_TF_BOL) {
+        if (t->flags & CPP_TF_BOL) {
             grp = 0;
             dk = D_CODE;
             want_name = false;
         }
-        if (t.kind == CPP_EOD) continue;
-        if ((t.flags & CPP_TF_SPLICED) && t.kind != CPP_STRING) {
-            char *c = au_xrealloc(NULL, (size_t)t.len + 1);
-            t.len = (u32)cpp_spell(&t, c, false);
-            t.p = c;
-            t.flags &= ~(u32)CPP_TF_SPLICED;
+        if (t->kind == CPP_EOD) continue;
+        if ((t->flags & CPP_TF_SPLICED) && t->kind != CPP_STRING) {
+            char *c = au_xrealloc(NULL, (size_t)t->len + 1);
+            t->len = (u32)cpp_spell(t, c, false);
+            t->p = c;
+            t->flags &= ~(u32)CPP_TF_SPLICED;
             au_own(s, c);
         }
-        if ((t.flags & CPP_TF_BOL) && t.kind == CPP_PUNCT && t.sub == CPP_P_HASH) {
+        if ((t->flags & CPP_TF_BOL) && t->kind == CPP_PUNCT && t->sub == CPP_P_HASH) {
             grp = ++ngrp;
             dk = D_OTHER;
             want_name = true;
-            push_tok(s, &t, grp, dk);
-            continue;
-        }
-        if (want_name) {
+        } else if (want_name) {
             want_name = false;
-            if (t.kind == CPP_IDENT) {
-                if (eq(&t, "if") || eq(&t, "elif") || eq(&t, "ifdef") || eq(&t, "ifndef"))
+            if (t->kind == CPP_IDENT) {
+                if (eq(t, "if") || eq(t, "elif") || eq(t, "ifdef") || eq(t, "ifndef"))
                     dk = D_IF;
-                else if (eq(&t, "define"))
+                else if (eq(t, "define"))
                     dk = D_DEFINE;
                 s->dk[s->n - 1] = dk;
             }
         }
-        push_tok(s, &t, grp, dk);
+        if (t->kind == CPP_STRING && memchr(t->p, '%', t->len))
+            au_push_u32(&s->pct, &s->npct, &s->cappct, s->n);
+        else if (s->n > first) {
+            const struct cpp_token *b = t - 1;
+            if (t->kind == CPP_PUNCT && (t->sub == CPP_P_LPAREN || t->sub == CPP_P_LSQ) &&
+                b->kind == CPP_IDENT)
+                au_push_u32(&s->named, &s->nnamed, &s->capnamed, s->n - 1);
+            else if (t->kind == CPP_NUMBER && b->kind == CPP_PUNCT && b->sub == CPP_P_TILDE)
+                au_push_u32(&s->tilde, &s->ntilde, &s->captilde, s->n - 1);
+        }
+        s->grp[s->n] = grp;
+        s->dk[s->n] = dk;
+        s->n++;
+    }
+    memset(s->done + first, 0, s->n - first);
+}
+
+/* Can the token at i end a declarator (au_maybe_decl)? */
+static inline bool declarator_end(const struct audit_scratch *s, u32 i)
+{
+    if (i >= s->n || s->t[i].kind != CPP_PUNCT) return false;
+    switch (s->t[i].sub) {
+    case CPP_P_SEMI: case CPP_P_COMMA: case CPP_P_ASSIGN: case CPP_P_RPAREN:
+    case CPP_P_LSQ: case CPP_P_COLON:
+        return true;
+    default:
+        return false;
     }
 }
 
@@ -531,7 +583,9 @@ static void scan_pass(struct audit_scratch *s, bool decls_only)
             struct sym *e = au_tab_set(s, T(i + 2), C_LONG); /* an unsigned long array */
             e->array = true;
         }
-        au_maybe_decl(s, i);
+        /* (au_maybe_decl's first test, here: outside TU mode a declarator is followed by
+           one of ; , = ) [ :) */
+        if (s->typed || declarator_end(s, i + 1)) au_maybe_decl(s, i);
         if (decls_only) continue;
         /* the rules triggered by names, by the first letter of the names they look for
            (every call is per identifier: most identifiers reach none of them) */
@@ -542,7 +596,8 @@ static void scan_pass(struct audit_scratch *s, bool decls_only)
         if (c0 == 'C' || c0 == '_') au_rule_config(s, i);
         if (c0 == 'i' || c0 == 'T' || c0 == '_') au_rule_compat(s, i);
         if ((c0 == 'd' || c0 == 'h') && call) au_rule_do_div_hash(s, i);
-        au_rule_bit63_flag(s, i);
+        /* (bit63-flag's own first test, here: BIT, BIT_MASK, _BITUL, a recorded macro) */
+        if (c0 == 'B' || c0 == '_' || s->nflag) au_rule_bit63_flag(s, i);
         if (c0 == 'B' || c0 == 'G' || c0 == '_') au_rule_bits(s, i);
         if (c0 == 'L' || c0 == 'U') au_rule_llong_limits(s, i);
         if (c0 == 'u' && call) au_rule_evidence(s, i);
@@ -567,10 +622,11 @@ static void scan_rules(struct audit_scratch *s)
 {
     if (on(s, R_LITERAL_WIDTH)) au_bitmap_evidence(s);
     s->nflag = 0;
+    s->pctcur = 0;
     scan_pass(s, false);
-    /* ~0UL compared with u64: after the pass, on the '~' token */
-    for (u32 i = 0; i + 1 < s->n; i++)
-        if (is_p(s, i, CPP_P_TILDE)) au_rule_ulong_max(s, i);
+    /* ~0UL compared with u64: after the pass, on the '~' token (the ones before a number:
+       the rule looks at no other) */
+    for (u32 k = 0; k < s->ntilde; k++) au_rule_ulong_max(s, s->tilde[k]);
     audit_sort(s->out);
 }
 

@@ -100,6 +100,15 @@ struct audit_scratch {
     const char *decl_tag;
     u32 decl_tlen;
     bool decl_tdef;
+    /* format-u64-ll: indices of the string tokens holding a '%', in order (lex_file),
+       and the first one the pass has not gone past (au_rule_format_call) */
+    u32 *pct;
+    u32 npct, cappct, pctcur;
+    /* lex_file also lists the few tokens two whole-file walks would look for: the names
+       followed by '(' or '[' (au_bitmap_evidence) and the '~' followed by a number (~0UL,
+       au_rule_ulong_max) */
+    u32 *named, *tilde;
+    u32 nnamed, capnamed, ntilde, captilde;
     /* bit63-flag: name tokens of "#define NAME <bit 63 of a long>" in this file */
     u32 *flag_name;
     u32 nflag, capflag;
@@ -126,11 +135,22 @@ static inline bool is_p(const struct audit_scratch *s, u32 i, enum cpp_punct p)
     return i < s->n && s->t[i].kind == CPP_PUNCT && s->t[i].sub == p;
 }
 
+/* Is the token spelled w (a NUL-terminated string not known at compile time)?  No
+ * strlen: the bytes are compared until the token's end, where w must end too (a NUL in
+ * w stops the loop as a mismatch, since no token of interest holds a NUL byte). */
+static inline bool eq_str(const struct cpp_token *t, const char *w)
+{
+    const char *p = t->p;
+    for (u32 k = 0; k < t->len; k++)
+        if (w[k] != p[k] || !w[k]) return false;
+    return w[t->len] == 0;
+}
+
 static inline bool in_set(const struct cpp_token *t, const char *const *set)
 {
     char c0 = t->p[0];
     for (; *set; set++)
-        if ((*set)[0] == c0 && eq(t, *set)) return true;
+        if ((*set)[0] == c0 && eq_str(t, *set)) return true;
     return false;
 }
 
@@ -148,6 +168,8 @@ static inline bool on(const struct audit_scratch *s, int rule)
 /* ---------------------------------------------------------------- scan.c */
 
 void *au_xrealloc(void *p, size_t n);
+/* Append x to the array *v of *n entries (capacity *cap). */
+void au_push_u32(u32 **v, u32 *n, u32 *cap, u32 x);
 char *au_xstrndup(const char *s, size_t n);
 /* Is line suppressed for rule by a "zl-audit: ignore" comment? */
 bool au_suppressed(const struct audit_scratch *s, u32 line, int rule);

@@ -82,14 +82,27 @@ struct sym *au_tab_find(struct audit_scratch *s, const struct cpp_token *t)
     return e->p ? e : NULL;
 }
 
-/* Members are also recorded as "tag.member". */
+/* Members are also recorded as "tag.member": the key into key[256] and its length, or
+ * 0 when it does not fit.  (Built with memcpy: members are looked up at every member
+ * declaration and access, and snprintf was a visible part of a whole-tree run.) */
+static u32 member_key(char *key, const char *tag, u32 tlen, const struct cpp_token *m)
+{
+    size_t n = (size_t)tlen + 1 + m->len;
+    if (n >= 256) return 0;
+    memcpy(key, tag, tlen);
+    key[tlen] = '.';
+    memcpy(key + tlen + 1, m->p, m->len);
+    key[n] = 0;
+    return (u32)n;
+}
+
 struct sym *au_tab_find_member(struct audit_scratch *s, const char *tag, u32 tlen,
                                    const struct cpp_token *m)
 {
     char key[256];
-    int n = snprintf(key, sizeof key, "%.*s.%.*s", (int)tlen, tag, (int)m->len, m->p);
-    if (n <= 0 || (size_t)n >= sizeof key) return NULL;
-    struct sym *e = tab_slot(s, key, (u32)n);
+    u32 n = member_key(key, tag, tlen, m);
+    if (!n) return NULL;
+    struct sym *e = tab_slot(s, key, n);
     return e->p ? e : NULL;
 }
 
@@ -109,13 +122,13 @@ struct sym *au_tab_set_member(struct audit_scratch *s, const char *tag, u32 tlen
 {
     if (!tlen) return NULL;
     char key[256];
-    int n = snprintf(key, sizeof key, "%.*s.%.*s", (int)tlen, tag, (int)m->len, m->p);
-    if (n <= 0 || (size_t)n >= sizeof key) return NULL;
+    u32 n = member_key(key, tag, tlen, m);
+    if (!n) return NULL;
     struct cpp_token k = *m;
-    struct sym *e = au_tab_find_member(s, tag, tlen, m);
-    if (!e) {
-        k.p = au_own(s, au_xstrndup(key, (size_t)n));
-        k.len = (u32)n;
+    struct sym *e = tab_slot(s, key, n);
+    if (!e->p) {
+        k.p = au_own(s, au_xstrndup(key, n));
+        k.len = n;
         e = au_tab_set(s, &k, cls);
     } else
         e->cls = cls;

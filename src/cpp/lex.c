@@ -2,10 +2,11 @@
  *
  * Phases 1 and 2 are applied lazily: the lexer reads "logical characters" through
  * decode(), which steps over backslash-newline splices (and trigraphs when enabled).
- * The hot paths (identifiers, numbers, white space, comment bodies) test the raw byte
- * first and only fall back to decode() on '\\' or '?', so ordinary text costs one
- * table lookup per byte.  Tokens are slices of the buffer; a token with a splice or
- * trigraph inside is flagged CPP_TF_SPLICED and cpp_spell() produces its clean text.
+ * The hot paths (a token's first characters, identifiers, numbers, white space, comment
+ * bodies) test the raw byte first and only fall back to decode() on '\\' or '?', so
+ * ordinary text costs one table lookup per byte.  Tokens are slices of the buffer; a
+ * token with a splice or trigraph inside is flagged CPP_TF_SPLICED and cpp_spell()
+ * produces its clean text.
  */
 #include "cpp/cpp.h"
 
@@ -464,7 +465,13 @@ bool cpp_lex(struct cpp_lexer *lx, struct cpp_token *t)
 
     const char *s = p, *q;
     bool sp = false;
-    int c = decode(p, end, tri, &q, &sp);
+    /* decode() only matters for '\\' (and '?' with trigraphs): other bytes are
+       themselves (p < end here) */
+    int c;
+    if (*p != '\\' && !(tri && *p == '?'))
+        c = (unsigned char)*p, q = p + 1;
+    else
+        c = decode(p, end, tri, &q, &sp);
     enum cpp_kind kind;
     unsigned extra = 0;
 
@@ -472,7 +479,11 @@ bool cpp_lex(struct cpp_lexer *lx, struct cpp_token *t)
     if (c == 'L' || c == 'u' || c == 'U') {
         const char *r;
         int enc = c == 'L' ? CPP_ENC_L : c == 'u' ? CPP_ENC_u : CPP_ENC_U;
-        int d = decode(q, end, tri, &r, &sp);
+        int d;
+        if (q < end && *q != '\\' && !(tri && *q == '?'))
+            d = (unsigned char)*q, r = q + 1;
+        else
+            d = decode(q, end, tri, &r, &sp);
         if (c == 'u' && d == '8') {
             const char *r2;
             int e = decode(r, end, tri, &r2, &sp);
@@ -530,7 +541,11 @@ bool cpp_lex(struct cpp_lexer *lx, struct cpp_token *t)
     /* punctuators: look at up to three further logical characters */
     {
         const char *q1, *q2, *q3;
-        int c1 = decode(q, end, tri, &q1, &sp);
+        int c1;
+        if (q < end && *q != '\\' && !(tri && *q == '?'))
+            c1 = (unsigned char)*q, q1 = q + 1;
+        else
+            c1 = decode(q, end, tri, &q1, &sp);
         int c2 = -2, c3 = -2;
         enum cpp_punct pu = CPP_P_NONE;
         const char *e = q;
@@ -626,13 +641,16 @@ bool cpp_lex(struct cpp_lexer *lx, struct cpp_token *t)
             t->sub = (u16)pu;
             q = e;
         }
-        /* a splice seen only while looking ahead past the token does not count */
-        sp = false;
-        for (const char *x = s; x < q; x++)
-            if (*x == '\\' || (tri && *x == '?' && x + 1 < q && x[1] == '?')) {
-                sp = true;
-                break;
-            }
+        /* a splice seen only while looking ahead past the token does not count (with
+           none seen at all there is none in the token either) */
+        if (sp) {
+            sp = false;
+            for (const char *x = s; x < q; x++)
+                if (*x == '\\' || (tri && *x == '?' && x + 1 < q && x[1] == '?')) {
+                    sp = true;
+                    break;
+                }
+        }
     }
 
 done:

@@ -93,7 +93,7 @@ check output_file "[ $rc -eq 1 ] && cmp -s '$T/report.txt' tests/audit/expected.
 check summary_by_rule_and_dir "grep -q '^by rule:' '$T/sum' && grep -q '^  kernel ' '$T/sum' && grep -q '^  ptr-cast-64 ' '$T/sum' && grep -q '^hottest files:' '$T/sum'"
 "$AUDIT" -o /nonexistent-dir/r.txt "$FIX" >/dev/null 2>&1; rc=$?
 check output_unwritable_exit_2 "[ $rc -eq 2 ]"
-check suppressed_counted "grep -q '(2 suppressed' '$T/sum'" "$(head -1 "$T/sum")"
+check suppressed_counted "grep -q '(3 suppressed' '$T/sum'" "$(head -1 "$T/sum")"
 
 # 5. robustness: binary, unterminated, huge line, deep tree, empty, odd names
 R="$T/rob"; mkdir -p "$R"

@@ -189,6 +189,34 @@ TEST(line_splices)
     CHECK_STR(desc(1), "identifier:d");
 }
 
+/* cpp_lex reads a token's first characters without decode() unless they are '\\' (or
+ * '?' with trigraphs), and rescans a punctuator for splices only when its lookahead
+ * stepped over one */
+TEST(splice_fast_paths)
+{
+    lex_all("+\\\nx -\\\n> u\\\n8\"s\" L\\\n'c' <\\\n<\\\n= \\x", 0);
+    CHECK(lexed.n == 8);
+    CHECK_STR(desc(0), "punctuator:+");
+    CHECK(!(lexed.t[0].flags & CPP_TF_SPLICED)); /* the splice after it is not its own */
+    CHECK_STR(desc(1), "identifier:x");
+    CHECK_STR(desc(2), "punctuator:->");
+    CHECK(lexed.t[2].sub == CPP_P_ARROW && (lexed.t[2].flags & CPP_TF_SPLICED));
+    CHECK_STR(desc(3), "string:u8\"s\"");
+    CHECK(lexed.t[3].sub == CPP_ENC_u8);
+    CHECK_STR(desc(4), "char:L'c'");
+    CHECK(lexed.t[4].sub == CPP_ENC_L);
+    CHECK_STR(desc(5), "punctuator:<<=");
+    CHECK(lexed.t[5].sub == CPP_P_SHLEQ && (lexed.t[5].flags & CPP_TF_SPLICED));
+    CHECK_STR(desc(6), "other:\\");
+    CHECK_STR(desc(7), "identifier:x");
+    /* '?' starts no trigraph here: a plain punctuator either way */
+    lex_all("a?b ?\?- ?\\\n?/", CPP_LEX_TRIGRAPHS);
+    CHECK_STR(desc(1), "punctuator:?");
+    CHECK(!(lexed.t[1].flags & CPP_TF_SPLICED));
+    CHECK_STR(desc(3), "punctuator:~");
+    CHECK(lexed.t[3].flags & CPP_TF_SPLICED);
+}
+
 TEST(trigraphs)
 {
     lex_all("?\?=define a?\?(1?\?) ?\?/\nb ?\?' ?\?! ?\?- ?\?< ?\?> ?\?? x", CPP_LEX_TRIGRAPHS);
@@ -297,6 +325,7 @@ int main(void)
     RUN(digraphs);
     RUN(comments_and_spacing);
     RUN(line_splices);
+    RUN(splice_fast_paths);
     RUN(trigraphs);
     RUN(directive_mode_and_header_names);
     RUN(unterminated_and_stray);
