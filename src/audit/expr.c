@@ -17,6 +17,25 @@ u32 au_match_paren(struct audit_scratch *s, u32 i)
     }
     return i;
 }
+/* Index of the '(' left open before token i in its statement (same line group), walking
+ * back at most 200 tokens and stopping at ';', '{' or '}' outside parentheses; i if none.
+ * Call it again on the result to step out one more level. */
+u32 au_open_paren_before(struct audit_scratch *s, u32 i)
+{
+    u32 g = s->grp[i];
+    int d = 0;
+    for (u32 k = i, steps = 0; k > 0 && s->grp[k - 1] == g && steps < 200; steps++) {
+        k--;
+        if (is_p(s, k, CPP_P_RPAREN)) d++;
+        else if (is_p(s, k, CPP_P_LPAREN)) {
+            if (d == 0) return k;
+            d--;
+        } else if (d == 0 && (is_p(s, k, CPP_P_SEMI) || is_p(s, k, CPP_P_LBRACE) ||
+                              is_p(s, k, CPP_P_RBRACE)))
+            break;
+    }
+    return i;
+}
 /* ---------------------------------------------------------------- casts and operands */
 
 /* Classify "( type )" at i; *after = index after ')'. */

@@ -34,6 +34,120 @@ static bool low_bits_only(struct audit_scratch *s, u32 a, u32 e)
     return false;
 }
 
+/* Does a 64-bit cast ("(u64)", "(uint64_t)") start at a? */
+static bool w64_cast_at(struct audit_scratch *s, u32 a)
+{
+    u32 after;
+    return au_cast_at2(s, a, &after, true) == K_W64;
+}
+
+/* Is the value of the cast expression [a, e) one side of an address difference or
+ * equality: "v - (u64)location" (an offset from the address), "(u64)a - (u64)b",
+ * "(u64)a == (u64)b - PAGE_SIZE"?  The low 64 bits of a difference, and an equality
+ * of two addresses truncated alike, come out the same from truncated addresses, so
+ * LP128 changes nothing (unless the addresses differ by 2^64 or more). */
+static bool address_relation(struct audit_scratch *s, u32 a, u32 e)
+{
+    u32 g = s->grp[a];
+    u32 b = a;
+    while (b >= 1 && s->grp[b - 1] == g && is_p(s, b - 1, CPP_P_LPAREN)) b--;
+    if (b >= 2 && s->grp[b - 1] == g && is_p(s, b - 1, CPP_P_MINUS) && b == a) {
+        /* x - (u64)p: binary minus (an operand ends before it) */
+        const struct cpp_token *l = T(b - 2);
+        if (l->kind == CPP_IDENT || is_p(s, b - 2, CPP_P_RPAREN) || is_p(s, b - 2, CPP_P_RSQ))
+            return true;
+    }
+    if (b >= 2 && s->grp[b - 1] == g && (is_p(s, b - 1, CPP_P_EQ) || is_p(s, b - 1, CPP_P_NE))) {
+        /* (u64)q == (u64)p ...: the left operand is a 64-bit cast of a name */
+        u32 j = b - 1;
+        if (j >= 4 && T(j - 1)->kind == CPP_IDENT && is_p(s, j - 2, CPP_P_RPAREN)) {
+            for (u32 k = j - 2; k > 0 && j - k < 6; k--)
+                if (is_p(s, k - 1, CPP_P_LPAREN)) {
+                    u32 after;
+                    if (au_cast_at2(s, k - 1, &after, true) == K_W64 && after == j - 1) return true;
+                    break;
+                }
+        }
+    }
+    u32 f = e, open = a - b; /* "((u64)p) - ...": step out of the cast's own parentheses */
+    while (open > 0 && tok_in_grp(s, f, g) && is_p(s, f, CPP_P_RPAREN)) f++, open--;
+    if (!tok_in_grp(s, f + 1, g)) return false;
+    if (is_p(s, f, CPP_P_MINUS) || is_p(s, f, CPP_P_EQ) || is_p(s, f, CPP_P_NE)) {
+        /* (u64)p - (u64)q, (u64)p == ((u64)q - PAGE_SIZE) */
+        u32 r = f + 1;
+        while (tok_in_grp(s, r, g) && is_p(s, r, CPP_P_LPAREN) && !w64_cast_at(s, r)) r++;
+        return tok_in_grp(s, r, g) && w64_cast_at(s, r);
+    }
+    return false;
+}
+
+/* Is the pointer cast at i an argument of a call that prints it with %p ("0x%pK",
+ * "%px")?  A value turned into a pointer only to be printed is widened and printed;
+ * nothing is lost. */
+static bool printed_pointer(struct audit_scratch *s, u32 i)
+{
+    u32 k = au_open_paren_before(s, i);
+    while (k != i && !(k > 0 && s->grp[k - 1] == s->grp[k] && T(k - 1)->kind == CPP_IDENT)) {
+        u32 o = au_open_paren_before(s, k); /* "((void *)x)": a grouping parenthesis */
+        if (o == k) return false;
+        k = o;
+    }
+    if (k == i) return false;
+    for (u32 j = k + 1; j < i; j++)
+        if (T(j)->kind == CPP_STRING && memmem(T(j)->p, T(j)->len, "%p", 2)) return true;
+    return false;
+}
+
+/* Was the name at j declared with an integer type of 32 bits or fewer ("u32 origin;")?
+ * The last declaration before j in the file answers; a pointer made from it through a
+ * 64-bit cast is a widening, which LP128 does not truncate. */
+static bool declared_narrow(struct audit_scratch *s, u32 j)
+{
+    static const char *const narrow[] = {"u8", "u16", "u32", "__u8", "__u16", "__u32", "s8", "s16",
+                                         "s32", "__s32", "uint8_t", "uint16_t", "uint32_t",
+                                         "int32_t", "int", "short", "char", "__le32", "__be32", NULL};
+    const struct cpp_token *n = T(j);
+    if (n->kind != CPP_IDENT) return false;
+    for (u32 k = j; k-- > 1;) {
+        if (!(T(k)->kind == CPP_IDENT && T(k)->len == n->len && !memcmp(T(k)->p, n->p, n->len)))
+            continue;
+        const struct cpp_token *ty = T(k - 1);
+        if (is_p(s, k - 1, CPP_P_COMMA)) {
+            /* "u32 final, origin = 0;": the type starts the declaration */
+            u32 b = k - 1;
+            int d = 0;
+            while (b > 0 && k - b < 64) {
+                b--;
+                if (is_p(s, b, CPP_P_RPAREN)) d++;
+                else if (is_p(s, b, CPP_P_LPAREN) && d-- == 0) break;
+                else if (d == 0 && (is_p(s, b, CPP_P_SEMI) || is_p(s, b, CPP_P_LBRACE) ||
+                                    is_p(s, b, CPP_P_RBRACE)))
+                    break;
+            }
+            if (is_p(s, b, CPP_P_LPAREN)) continue; /* an argument list, not declarators */
+            b++;
+            while (b < k && (is_id(s, b, "static") || is_id(s, b, "const"))) b++;
+            ty = T(b);
+            if (b + 1 < k && (eq(ty, "unsigned") || eq(ty, "signed")) && T(b + 1)->kind == CPP_IDENT)
+                ty = T(b + 1);
+            if (!(k + 1 < s->n && (is_p(s, k + 1, CPP_P_SEMI) || is_p(s, k + 1, CPP_P_ASSIGN) ||
+                                   is_p(s, k + 1, CPP_P_COMMA))))
+                continue;
+            return ty->kind == CPP_IDENT && (in_set(ty, narrow) || eq(ty, "unsigned") || eq(ty, "signed"));
+        }
+        if (ty->kind != CPP_IDENT || !(k + 1 < s->n && (is_p(s, k + 1, CPP_P_SEMI) ||
+                                                         is_p(s, k + 1, CPP_P_ASSIGN) ||
+                                                         is_p(s, k + 1, CPP_P_COMMA) ||
+                                                         is_p(s, k + 1, CPP_P_RPAREN))))
+            continue;
+        if (in_set(ty, au_not_type_kw)) continue;
+        /* "unsigned int x", "int x": but not "long int x" */
+        if (eq(ty, "int") && k >= 2 && is_id(s, k - 2, "long")) return false;
+        return in_set(ty, narrow) || eq(ty, "unsigned") || eq(ty, "signed");
+    }
+    return false;
+}
+
 /* Casts: pointer through 64-bit integers and back. */
 void au_rule_cast(struct audit_scratch *s, u32 i)
 {
@@ -52,7 +166,9 @@ void au_rule_cast(struct audit_scratch *s, u32 i)
             snprintf(tyb, sizeof tyb, "%.*s", (int)T(j)->len, T(j)->p);
             ty = tyb;
         }
-        if ((o.k == O_PTR || o.k == O_LONGCAST) && low_bits_only(s, i, o.end)) return;
+        if ((o.k == O_PTR || o.k == O_LONGCAST) &&
+            (low_bits_only(s, i, o.end) || address_relation(s, i, o.end)))
+            return;
         if (o.k == O_PTR)
             au_report(s, i, R_PTR_CAST_64, "pointer cast to %s: truncates a 128-bit address", ty);
         else if (o.k == O_LONGCAST)
@@ -62,6 +178,9 @@ void au_rule_cast(struct audit_scratch *s, u32 i)
     }
     if (k == K_PTR) {
         struct operand o = au_operand_at(s, after, 0);
+        if (printed_pointer(s, i)) return;
+        if (o.k == O_W64CAST && o.last < s->n && o.end == o.last + 1 && declared_narrow(s, o.last))
+            return;
         if (o.k == O_W64CAST)
             au_report(s, i, R_PTR_CAST_64, "pointer made from a value cast to a 64-bit type: the "
                    "upper 64 address bits are lost");

@@ -146,6 +146,12 @@ void au_rule_number(struct audit_scratch *s, u32 i)
             u32 after;
             enum castk ck = au_cast_at(s, k, &after);
             if (after == i && (ck == K_LONG || ck == K_PTR)) hit = true;
+            /* "f(mt, index, (void *)0xffffffffffffffff)": a pointer passed on as one
+               argument among others is an opaque value (a test entry, a cookie), stored
+               and handed back, not a mask that stands for all bits of a long */
+            if (ck == K_PTR && k >= 1 && is_p(s, k - 1, CPP_P_COMMA) &&
+                (is_p(s, i + 1, CPP_P_COMMA) || is_p(s, i + 1, CPP_P_RPAREN)))
+                hit = false;
         }
         if (hit && au_report(s, i, R_LITERAL_WIDTH, "0xffffffffffffffff used as all bits of a "
                              "long or pointer: use ULONG_MAX or ~0UL"))

@@ -219,6 +219,8 @@ void au_maybe_decl(struct audit_scratch *s, u32 i);
 
 /* Index after the ')' matching the '(' at i (same line group), or i if unmatched. */
 u32 au_match_paren(struct audit_scratch *s, u32 i);
+/* Index of the '(' left open before token i in its statement, or i if none. */
+u32 au_open_paren_before(struct audit_scratch *s, u32 i);
 
 enum castk { K_NONE, K_PTR, K_W64, K_LL, K_LONG };
 /* Classify "( type )" at i; *after = index after ')'.  chained: the '(' may follow a

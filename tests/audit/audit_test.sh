@@ -56,26 +56,26 @@ check json_valid "grep -q '^ok $(wc -l <tests/audit/expected.txt)$' '$T/jv'" "$(
 python3 tests/audit/check_report.py sarif "$T/s.sarif" >"$T/sv"
 check sarif_valid "grep -q '^ok $(wc -l <tests/audit/expected.txt)$' '$T/sv'" "$(cat "$T/sv")"
 mkdir -p "$T/sp ace"; printf 'void *f(void *p) { return (void *)(u64)p; }\n' >"$T/sp ace/x y.c"
-(cd "$T" && "$AUDIT" --format=sarif "sp ace" >s2.sarif)
+(cd "$T" && "$AUDIT" --rules=all --format=sarif "sp ace" >s2.sarif)
 check sarif_uri_encoded "grep -q '\"uri\": \"sp%20ace/x%20y.c\"' '$T/s2.sarif' && python3 tests/audit/check_report.py sarif '$T/s2.sarif' >/dev/null"
 
 # 4. options
 "$AUDIT" --rules=config-64bit,width-test "$FIX" >"$T/r1"
 check rules_select "! grep -v '\[\(config-64bit\|width-test\)\]' '$T/r1' && grep -q config-64bit '$T/r1'"
 "$AUDIT" --rules=-format-u64-ll "$FIX" >"$T/r2"
-check rules_exclude "! grep -q format-u64-ll '$T/r2' && grep -q ptr-cast-64 '$T/r2'"
-# opt-in rules (width-test, do-div-long, int-ptr-64): not in the default set, added by
-# +ID, listed as opt-in
-OPTIN='\[\(width-test\|do-div-long\|int-ptr-64\)\]$'
+check rules_exclude "! grep -q format-u64-ll '$T/r2' && grep -q llong-64 '$T/r2'"
+# opt-in rules (width-test, do-div-long, int-ptr-64, config-64bit, ptr-cast-64,
+# compat-one-width, typedef-ll-64): not in the default set, added by +ID, listed as opt-in
+OPTIN='\[\(width-test\|do-div-long\|int-ptr-64\|config-64bit\|ptr-cast-64\|compat-one-width\|typedef-ll-64\)\]$'
 "$AUDIT" "$FIX" >"$T/dflt"
 check optin_not_default "grep -v '$OPTIN' tests/audit/expected.txt | cmp -s - '$T/dflt' && [ \$(grep -c '$OPTIN' tests/audit/expected.txt) -gt 3 ]"
 # width-no-branch, the always-wrong part of width-test, is in the default set
 check nobranch_default "grep -q 'nobranch.c:25:3: .*\[width-no-branch\]\$' '$T/dflt' && ! grep -q 'width-test\]\$' '$T/dflt'"
-"$AUDIT" --rules=+do-div-long,+width-test,+int-ptr-64 "$FIX" >"$T/plus"
+"$AUDIT" --rules=+do-div-long,+width-test,+int-ptr-64,+config-64bit,+ptr-cast-64,+compat-one-width,+typedef-ll-64 "$FIX" >"$T/plus"
 check optin_plus_adds "cmp -s '$T/plus' tests/audit/expected.txt"
-"$AUDIT" --rules=+width-test,-ptr-cast-64 "$FIX" >"$T/minus"
-check optin_plus_minus "! grep -q 'do-div-long\|ptr-cast-64' '$T/minus' && grep -q width-test '$T/minus' && grep -q config-64bit '$T/minus'"
-check optin_listed "[ \$(\"\$AUDIT\" --list-rules | grep -c '^[a-z0-9-]* (opt-in: --rules=+[a-z0-9-]*)\$') -eq 3 ]"
+"$AUDIT" --rules=+width-test,+ptr-cast-64,-llong-64 "$FIX" >"$T/minus"
+check optin_plus_minus "! grep -q 'do-div-long\|llong-64' '$T/minus' && grep -q width-test '$T/minus' && grep -q ptr-cast-64 '$T/minus' && grep -q format-u64-ll '$T/minus'"
+check optin_listed "[ \$(\"\$AUDIT\" --list-rules | grep -c '^[a-z0-9-]* (opt-in: --rules=+[a-z0-9-]*)\$') -eq 7 ]"
 "$AUDIT" --rules=no-such-rule "$FIX" >/dev/null 2>"$T/e3"; rc=$?
 check rules_unknown_exit_2 "[ $rc -eq 2 ] && grep -q 'unknown rule' '$T/e3'"
 "$AUDIT" --rules=all -j1 "$FIX" >"$T/j1"; "$AUDIT" --rules=all --jobs 4 "$FIX" >"$T/j4"; "$AUDIT" --rules=all -j3 "$FIX" >"$T/j3"
@@ -106,7 +106,7 @@ python3 -c "import sys; sys.stdout.write('int a = ' + '1 + ' * 2500000 + '1; voi
 d="$R/deep"; for i in $(seq 1 200); do d="$d/d"; done; mkdir -p "$d"; printf '#ifdef CONFIG_64BIT\n#endif\n' >"$d/deep.h"
 printf '\\' >"$R/backslash.c"; printf '#' >"$R/hash.h"; printf '/' >"$R/slash.c"
 printf 'a\\\n' >"$R/splice_eof.c"
-"$AUDIT" "$R" >"$T/rob.out" 2>"$T/rob.err"; rc=$?
+"$AUDIT" --rules=all "$R" >"$T/rob.out" 2>"$T/rob.err"; rc=$?
 check robust_exit "[ $rc -eq 1 ]" "exit $rc: $(head -c 300 "$T/rob.err")"
 check robust_binary_note "grep -q 'bin.c: note: binary file' '$T/rob.err'"
 check robust_unterminated_comment "grep -q 'ucomment.c:1:28: warning: pointer cast' '$T/rob.out' && grep -q 'ucomment.c:1:36: warning: unterminated comment' '$T/rob.err'"
