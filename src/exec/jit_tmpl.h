@@ -1831,17 +1831,21 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
             RV(emit_chain)(t, a);
             ended = true;
         }
-        /* room for the next instruction, its stub and the block's exit */
+        /* room for the next instruction, its stub and the block's exit; else the block
+         * ends here and chains to the next one, which starts with a fresh budget */
         if ((size_t)(e->p - start) + (t->nstubs + 2) * JIT_STUB_MAX(NHOST(t)) + JIT_INSN_MAX(NHOST(t))
-            > JIT_MAX_BLOCK_CODE && !t->fused)     /* (a fused srli emits nothing) */
-            break;
+            > JIT_MAX_BLOCK_CODE && !t->fused && !ended) {   /* (a fused srli emits nothing) */
+            x86_alu_imm(e, true, ALU_ADD, R14, (i32)n);
+            RV(emit_chain)(t, a);
+            ended = true;
+        }
     }
     if (n == 0) {
         free(t);
         return NULL;
     }
     if (!ended) {
-        /* the instruction at a is the interpreter's (or the block is long enough) */
+        /* the instruction at a is the interpreter's */
         x86_alu_imm(e, true, ALU_ADD, R14, (i32)n);
         RV(set_pc)(e, a);
         RV(exit_with)(t, JIT_EXIT_INTERP, t->dirty);

@@ -14,6 +14,7 @@
 #include <sys/mman.h>
 
 #include "exec/hart.h"
+#include "exec/jit.h"
 #include "isa/isa.h"
 
 #define CODE ((u128)0x10000)
@@ -143,6 +144,10 @@ static void vm_start(struct vm *v, int xlen, enum engine_kind kind, const u8 *co
     v->h.insn_limit = 5000;
 }
 
+/* After jit_diff_compare: how many pcs of the code start a block the translator
+ * translated (not one it left to the interpreter). */
+static unsigned jit_diff_translated;
+
 /* Run code on both engines and compare; returns how the interpreter stopped (RUN_REQUEST:
  * the instruction bound was reached, nothing compared). */
 static int jit_diff_compare(int xlen, const u8 *code, size_t n, const u64 *regs, unsigned fcsr)
@@ -164,6 +169,12 @@ static int jit_diff_compare(int xlen, const u8 *code, size_t n, const u64 *regs,
             mm_read(&b.mm, data_at, db, sizeof db, NULL))
             same = !memcmp(da, db, sizeof da);
         if (!same) JIT_DIFF_MISMATCH();     /* the engines disagree */
+    }
+    jit_diff_translated = 0;
+    struct jit_cache *c = b.h.jcache;
+    for (size_t k = 0; c && k < n; k += 2) {
+        struct jit_block *blk = jit_cache_find(c, (u64)(CODE + k));
+        jit_diff_translated += blk && blk->code;
     }
     hart_destroy(&a.h);
     hart_destroy(&b.h);
