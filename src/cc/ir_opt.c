@@ -23,6 +23,7 @@ static const struct ir_pass {
     {"divpow2", 1, opt_divpow2},
     {"cse", 1, opt_cse},
     {"licm", 1, opt_licm},
+    {"hoistaddr", 1, opt_hoistaddr},
     {"ivsr", 1, opt_ivsr},
     {"addrfold", 1, opt_addrfold},
     {"deaddef", 1, opt_deaddef},
