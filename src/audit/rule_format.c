@@ -7,7 +7,6 @@
 struct conv {
     char len[3];   /* "", "l", "ll", "h", "z", ... */
     char c;        /* conversion */
-    int width;
     bool ptrext;   /* %p with extension letters */
 };
 
@@ -37,19 +36,17 @@ static int parse_format(struct audit_scratch *s, u32 a, u32 b, struct conv *cv, 
                 p++;
                 continue;
             }
-            int stars = 0, width = -1;
+            int stars = 0;
             while (p < e && strchr("-+ #0'", *p)) p++;
             if (p < e && *p == '*') stars++, p++;
-            else if (p < e && *p >= '0' && *p <= '9') {
-                width = 0;
-                while (p < e && *p >= '0' && *p <= '9') width = width * 10 + (*p++ - '0');
-            }
+            else
+                while (p < e && *p >= '0' && *p <= '9') p++;   /* a field width: no rule reads it */
             if (p < e && *p == '.') {
                 p++;
                 if (p < e && *p == '*') stars++, p++;
                 while (p < e && *p >= '0' && *p <= '9') p++;
             }
-            struct conv c = {{0}, 0, width, false};
+            struct conv c = {{0}, 0, false};
             int li = 0;
             while (p < e && strchr("hlLjztq", *p) && li < 2) c.len[li++] = *p++;
             if (p >= e) break;
