@@ -1826,15 +1826,13 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
             }
         n++;
         a += in.len;
-        if (n == JIT_MAX_INSNS || ((a ^ pc) & PAGE_MASK)) {
-            x86_alu_imm(e, true, ALU_ADD, R14, (i32)n);
-            RV(emit_chain)(t, a);
-            ended = true;
-        }
-        /* room for the next instruction, its stub and the block's exit; else the block
-         * ends here and chains to the next one, which starts with a fresh budget */
-        if ((size_t)(e->p - start) + (t->nstubs + 2) * JIT_STUB_MAX(NHOST(t)) + JIT_INSN_MAX(NHOST(t))
-            > JIT_MAX_BLOCK_CODE && !t->fused && !ended) {   /* (a fused srli emits nothing) */
+        /* The block ends and chains to the next one at its instruction limit, at a page
+         * boundary, and when its code budget has no room for the next instruction, its stub
+         * and the block's exit (the next block starts with a fresh budget; a fused srli
+         * emits nothing). */
+        bool no_room = (size_t)(e->p - start) + (t->nstubs + 2) * JIT_STUB_MAX(NHOST(t)) +
+                       JIT_INSN_MAX(NHOST(t)) > JIT_MAX_BLOCK_CODE && !t->fused;
+        if (n == JIT_MAX_INSNS || ((a ^ pc) & PAGE_MASK) || no_room) {
             x86_alu_imm(e, true, ALU_ADD, R14, (i32)n);
             RV(emit_chain)(t, a);
             ended = true;
