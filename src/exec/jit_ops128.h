@@ -70,11 +70,12 @@ static void RV(jit_op_q)(struct hart *h, u64 regs, u64 op)
 /* ---- register pairs ---- */
 
 /* x[r]'s host registers when it is cached (and readable there: not between call_begin
- * and call_end for a scratch pair), else false */
+ * and call_end for a scratch pair), its high half made ready, else false */
 static bool RV(pair_of)(struct x86 *e, unsigned r, unsigned *lo, unsigned *hi)
 {
     struct RV(jt) *t = RV(jt_of)(e);
     if (r == 0 || t->host_of[r] == NOT_CACHED || (t->clobbered >> r & 1)) return false;
+    RV(hi_ready)(t, r);
     *lo = t->host_of[r];
     *hi = t->host_hi[r];
     return true;
@@ -103,6 +104,7 @@ static void RV(st2)(struct x86 *e, unsigned lo, unsigned hi, unsigned r)
         if (t->host_of[r] != lo) x86_mov(e, true, t->host_of[r], lo);
         if (t->host_hi[r] != hi) x86_mov(e, true, t->host_hi[r], hi);
         t->dirty |= 1u << r;
+        t->lazy_hi &= ~(1u << r);
         return;
     }
     x86_store64(e, lo, RBP, XOFF(r));
@@ -117,6 +119,7 @@ static void RV(st2_zx)(struct x86 *e, unsigned reg, unsigned r)
         x86_mov(e, true, t->host_of[r], reg);
         x86_alu_reg(e, false, ALU_XOR, t->host_hi[r], t->host_hi[r]);
         t->dirty |= 1u << r;
+        t->lazy_hi &= ~(1u << r);
         return;
     }
     x86_store64(e, reg, RBP, XOFF(r));
@@ -157,24 +160,59 @@ static bool RV(dest2)(struct x86 *e, const struct isa_inst *in, unsigned other, 
         *hi = RDX;
         return false;
     }
+    /* (written in full: not lazy after, but first made ready if also a source) */
+    if (in->rd == in->rs1 || in->rd == in->rs2) RV(hi_ready)(t, in->rd);
+    t->lazy_hi &= ~(1u << in->rd);
     *lo = t->host_of[in->rd];
     *hi = t->host_hi[in->rd];
     t->dirty |= 1u << in->rd;
     return true;
 }
 
-static void RV(emit_alu2_rr)(struct x86 *e, const struct isa_inst *in, enum x86_alu op,
+/* Whether x[r]'s high half is lazy (then r is cached) */
+static bool RV(is_lazy)(struct x86 *e, unsigned r)
+{
+    return r && (RV(jt_of)(e)->lazy_hi >> r & 1);
+}
+/* x[rd] = x[rs] op imm (ALU_MOV: x[rs]) on the low halves only, when rd is cached and
+ * x[rs]'s high half is lazy and the operation keeps it so: a copy, and the bitwise
+ * operations, whose result's high half is the sign when both operands' are.  rs2: a
+ * second source (op with its low half instead of imm), lazy too, or 0. */
+enum { ALU_MOV = -1 };
+static bool RV(lazy_op)(struct x86 *e, const struct isa_inst *in, int op, unsigned rs,
+                        unsigned rs2, i32 imm)
+{
+    struct RV(jt) *t = RV(jt_of)(e);
+    bool bitwise = op == ALU_AND || op == ALU_OR || op == ALU_XOR;
+    if (in->rd == 0 || t->host_of[in->rd] == NOT_CACHED || !RV(is_lazy)(e, rs) ||
+        (op != ALU_MOV && !bitwise) || (rs2 && !RV(is_lazy)(e, rs2)) ||
+        (rs2 && rs2 == in->rd && rs != in->rd))
+        return false;
+    unsigned d = t->host_of[in->rd];
+    if (d != t->host_of[rs]) x86_mov(e, true, d, t->host_of[rs]);
+    if (rs2) x86_alu_reg(e, true, (enum x86_alu)op, d, t->host_of[rs2]);
+    else if (op != ALU_MOV) x86_alu_imm(e, true, (enum x86_alu)op, d, imm);
+    t->dirty |= 1u << in->rd;
+    t->lazy_hi |= 1u << in->rd;
+    return true;
+}
+
+static void RV(emit_alu2_rr)(struct x86 *e, const struct isa_inst *in0, enum x86_alu op,
                              enum x86_alu op2)
 {
+    struct isa_inst buf;
+    const struct isa_inst *in = RV(commute)(in0, op, &buf);
     unsigned lo, hi;
     bool ident = op == ALU_ADD || op == ALU_OR || op == ALU_XOR || op == ALU_SUB;
     if (ident && (in->rs2 == 0 || (in->rs1 == 0 && op != ALU_SUB))) {
         /* mv: x0 is the operation's identity */
+        if (RV(lazy_op)(e, in, ALU_MOV, in->rs2 ? in->rs2 : in->rs1, 0, 0)) return;
         bool cached = RV(dest2)(e, in, 0, &lo, &hi);
         RV(ld2)(e, lo, hi, in->rs2 ? in->rs2 : in->rs1);
         if (!cached) RV(st2)(e, RAX, RDX, in->rd);
         return;
     }
+    if (RV(lazy_op)(e, in, op, in->rs1, in->rs2, 0)) return;
     /* in place when rd is rs1 (rs2 may be rd too: read as the operation's source) */
     bool cached = RV(dest2)(e, in, in->rd == in->rs1 ? 0 : in->rs2, &lo, &hi);
     RV(ld2)(e, lo, hi, in->rs1);
@@ -189,6 +227,8 @@ static void RV(emit_alu2_ri)(struct x86 *e, const struct isa_inst *in, enum x86_
         return;
     }
     unsigned lo, hi;
+    if (RV(lazy_op)(e, in, in->imm || op == ALU_AND ? (int)op : ALU_MOV, in->rs1, 0, in->imm))
+        return;
     bool cached = RV(dest2)(e, in, 0, &lo, &hi);
     RV(ld2)(e, lo, hi, in->rs1);
     if (in->imm || op == ALU_AND) RV(alu2_imm)(e, op, op2, lo, hi, in->imm);
@@ -340,6 +380,7 @@ static void RV(ea_lo)(struct RV(jt) *t, const struct isa_inst *in)
 {
     struct x86 *e = &t->e;
     unsigned lo, hi;
+    if (in->rs1) RV(hi_ready)(t, in->rs1);     /* (the probe compares it) */
     if (in->imm && RV(pair_of)(e, in->rs1, &lo, &hi)) {
         x86_op_mem(e, true, 0x8d, RAX, lo, in->imm);    /* lea rax, [lo + imm] */
     } else {
@@ -392,7 +433,8 @@ static void RV(emit_load2)(struct RV(jt) *t, const struct isa_inst *in, unsigned
         case 4: if (is_signed) x86_load_s32(e, RAX, b, d); else x86_load32(e, RAX, b, d); break;
         default: x86_load64(e, RAX, b, d); break;
         }
-        if (is_signed) RV(stx)(e, RAX, in->rd);
+        /* (below 8 bytes, zero-extension is sign-extension: stx may leave it lazy) */
+        if (is_signed || size < 8) RV(stx)(e, RAX, in->rd);
         else RV(st2_zx)(e, RAX, in->rd);
     }
     s->cont = e->p;
@@ -443,6 +485,7 @@ static void RV(emit_branch2)(struct RV(jt) *t, const struct isa_inst *in, enum x
                              uxlen pc, u32 idx)
 {
     struct x86 *e = &t->e;
+    RV(hi_ready_all)(t);        /* (where the branch goes: see translate_block) */
     if (cc == CC_E || cc == CC_NE) {
         /* equal: both halves' differences ORed together are zero */
         if (in->rs2 == 0 && in->rs1) {          /* beqz, bnez: x[rs1]'s halves ORed */
@@ -495,7 +538,10 @@ static int RV(emit_insn2)(struct RV(jt) *t, const struct isa_inst *in, uxlen pc,
     case ISA_ANDI: RV(emit_alu2_ri)(e, in, ALU_AND, ALU_AND); return 1;
     case ISA_SLTI: RV(emit_set2)(e, in, CC_L, true); return 1;
     case ISA_SLTIU: RV(emit_set2)(e, in, CC_B, true); return 1;
-    case ISA_SLLI: RV(emit_shift2_ri)(e, in, SH_SHL, (unsigned)in->imm & 127); return 1;
+    case ISA_SLLI:
+        if (t->zext[idx]) RV(emit_zext_w)(t, in);
+        else RV(emit_shift2_ri)(e, in, SH_SHL, (unsigned)in->imm & 127);
+        return 1;
     case ISA_SRLI: RV(emit_shift2_ri)(e, in, SH_SHR, (unsigned)in->imm & 127); return 1;
     case ISA_SRAI: RV(emit_shift2_ri)(e, in, SH_SAR, (unsigned)in->imm & 127); return 1;
     case ISA_ADD: RV(emit_alu2_rr)(e, in, ALU_ADD, ALU_ADC); return 1;

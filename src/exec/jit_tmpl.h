@@ -136,6 +136,9 @@ struct RV(stub) {
     i32 pdisp;
     int clear_page;         /* a page group's head: jit_page[clear_page - 1] = 0 here */
     u32 dirty;              /* the cached registers to store back when leaving here */
+#if XLEN == 128
+    u32 lazy_hi;            /* the block's lazy_hi where the stub is entered */
+#endif
 };
 
 /* Guest registers cached in host registers for the whole block: first the callee-saved
@@ -169,7 +172,14 @@ struct RV(jt) {
 #if XLEN == 128
     u8 host_hi[32];             /* ... and the host register of its high half */
     unsigned probe_rs1;         /* the base register of the access being probed */
+    /* Cached registers whose high half is the sign of the low one but not yet in its host
+     * register (a *W or *D result): it is written there (hi_ready) only before something
+     * reads it, leaves the block, calls a helper, or reaches a branch or a branch target,
+     * so a run of 32- or 64-bit operations computes low halves only.  Stubs enter with
+     * their own copy (stub.lazy_hi); while they are emitted this is 0. */
+    u32 lazy_hi;
 #endif
+    bool target[JIT_MAX_INSNS]; /* instruction k is the target of a branch or jal */
     u32 clobbered;              /* guest registers whose host register a call's arguments
                                  * may have overwritten (between call_begin and call_end) */
     unsigned ncached;
@@ -200,7 +210,7 @@ struct RV(jt) {
     u8 page_slot[JIT_MAX_INSNS];
     i16 page_arg[JIT_MAX_INSNS];
     u16 page_span[JIT_MAX_INSNS];
-    /* RV64: instruction k is `slli rd, rs, 32` followed by `srli rd, rd, 32` (zext.w),
+    /* instruction k is `slli rd, rs, XLEN - 32` followed by `srli rd, rd, XLEN - 32` (zext.w),
      * which is not a branch target: the pair is one 32-bit mov, emitted at the slli */
     bool zext[JIT_MAX_INSNS];
     bool fused;                         /* the next instruction was emitted already */
@@ -227,6 +237,9 @@ static struct RV(stub) *RV(new_stub)(struct RV(jt) *t, enum stub_kind kind, u8 *
     s->kind = kind;
     s->from = from;
     s->dirty = t->dirty;
+#if XLEN == 128
+    s->lazy_hi = t->lazy_hi;
+#endif
     return s;
 }
 
@@ -259,16 +272,34 @@ static void RV(ldx)(struct x86 *e, unsigned reg, unsigned r)
     else if (W) x86_load64(e, reg, RBP, XOFF(r));
     else x86_load32(e, reg, RBP, XOFF(r));
 }
+#if XLEN == 128
+/* The high half of cached register r into its host register if it is lazy (lazy_hi) */
+static void RV(hi_ready)(struct RV(jt) *t, unsigned r)
+{
+    if (!(t->lazy_hi >> r & 1)) return;
+    x86_mov(&t->e, true, t->host_hi[r], t->host_of[r]);
+    x86_shift_imm(&t->e, true, SH_SAR, t->host_hi[r], 63);
+    t->lazy_hi &= ~(1u << r);
+}
+#endif
+/* ... of every lazy register (flags change) */
+static void RV(hi_ready_all)(struct RV(jt) *t)
+{
+#if XLEN == 128
+    for (unsigned r = 1; r < 32 && t->lazy_hi; r++) RV(hi_ready)(t, r);
+#else
+    (void)t;
+#endif
+}
+
 static void RV(stx)(struct x86 *e, unsigned reg, unsigned r)
 {
     unsigned hr = RV(jt_of)(e)->host_of[r];
     if (r == 0) return;
     if (hr != NOT_CACHED) {
-        x86_mov(e, W, hr, reg);
+        if (hr != reg) x86_mov(e, W, hr, reg);
 #if XLEN == 128
-        unsigned hh = RV(jt_of)(e)->host_hi[r];
-        x86_mov(e, true, hh, reg);
-        x86_shift_imm(e, true, SH_SAR, hh, 63);
+        RV(jt_of)(e)->lazy_hi |= 1u << r;       /* the sign-extension, when needed */
 #endif
         RV(jt_of)(e)->dirty |= 1u << r;
         return;
@@ -292,6 +323,7 @@ static void RV(cache_ld1)(struct RV(jt) *t, unsigned r)
     else x86_load32(&t->e, t->host_of[r], RBP, XOFF(r));
 #if XLEN == 128
     x86_load64(&t->e, t->host_hi[r], RBP, XOFF(r) + 8);
+    t->lazy_hi &= ~(1u << r);
 #endif
 }
 static void RV(cache_st1)(struct RV(jt) *t, unsigned r)
@@ -323,6 +355,7 @@ static void RV(cache_load)(struct RV(jt) *t)
 }
 static void RV(cache_store)(struct RV(jt) *t, u32 dirty)
 {
+    RV(hi_ready_all)(t);
     for (unsigned k = 0; k < t->ncached; k++)
         if (dirty >> t->cached[k] & 1) RV(cache_st1)(t, t->cached[k]);
 }
@@ -340,6 +373,7 @@ static void RV(exit_with)(struct RV(jt) *t, enum jit_exit why, u32 dirty)
 static void RV(call_begin)(struct x86 *e, u32 dirty)
 {
     struct RV(jt) *t = RV(jt_of)(e);
+    RV(hi_ready_all)(t);                /* (the helper may read any register in the hart) */
     for (unsigned k = CALLEE_SAVED_CACHE; k < t->ncached; k++) {
         unsigned r = t->cached[k];
         t->clobbered |= 1u << r;
@@ -643,6 +677,7 @@ static void RV(set_x)(struct x86 *e, unsigned r, uxlen v)
         x86_mov_imm(e, hr, (u64)v);
         x86_mov_imm(e, RV(jt_of)(e)->host_hi[r], (u64)(v >> 64));
         RV(jt_of)(e)->dirty |= 1u << r;
+        RV(jt_of)(e)->lazy_hi &= ~(1u << r);
         return;
     }
     for (int k = 0; k < 2; k++) {           /* each half: an imm32 store when it fits */
@@ -667,15 +702,25 @@ static void RV(set_x)(struct x86 *e, unsigned r, uxlen v)
 #endif
 }
 
+/* rd written in its host register by the shared code: at RV128 a 64-bit result whose
+ * high half is its sign, left lazy */
+static unsigned RV(dest_written)(struct x86 *e, unsigned rd)
+{
+    struct RV(jt) *t = RV(jt_of)(e);
+    t->dirty |= 1u << rd;
+#if XLEN == 128
+    t->lazy_hi |= 1u << rd;
+#endif
+    return t->host_of[rd];
+}
+
 /* The host register that holds rd when an operation can work on it in place: rd is
  * cached, equal to rs1, and the operation has the register's width. */
 static unsigned RV(in_place)(struct x86 *e, const struct isa_inst *in, bool w)
 {
     unsigned hr = RV(jt_of)(e)->host_of[in->rd];
-    if (XLEN == 128) return NOT_CACHED;     /* (the shared code computes 64 bits: stx extends) */
     if (w != W || in->rd == 0 || in->rd != in->rs1 || hr == NOT_CACHED) return NOT_CACHED;
-    RV(jt_of)(e)->dirty |= 1u << in->rd;
-    return hr;
+    return RV(dest_written)(e, in->rd);
 }
 
 /* rd's host register when the result can be computed in it: rd is cached and is not
@@ -683,14 +728,27 @@ static unsigned RV(in_place)(struct x86 *e, const struct isa_inst *in, bool w)
 static unsigned RV(dest)(struct x86 *e, const struct isa_inst *in, unsigned other)
 {
     unsigned hr = RV(jt_of)(e)->host_of[in->rd];
-    if (XLEN == 128) return NOT_CACHED;     /* (as in_place) */
     if (in->rd == 0 || hr == NOT_CACHED || (other && in->rd == other)) return NOT_CACHED;
-    RV(jt_of)(e)->dirty |= 1u << in->rd;
-    return hr;
+    return RV(dest_written)(e, in->rd);
 }
 
-static void RV(emit_alu_rr)(struct x86 *e, const struct isa_inst *in, bool w, enum x86_alu op)
+/* in with rs1 and rs2 swapped when rd is rs2 and op commutes, so that the operation can
+ * work on rd in place */
+static const struct isa_inst *RV(commute)(const struct isa_inst *in, enum x86_alu op,
+                                          struct isa_inst *buf)
 {
+    bool commutes = op == ALU_ADD || op == ALU_AND || op == ALU_OR || op == ALU_XOR;
+    if (!commutes || in->rd != in->rs2 || in->rd == in->rs1) return in;
+    *buf = *in;
+    buf->rs1 = in->rs2;
+    buf->rs2 = in->rs1;
+    return buf;
+}
+
+static void RV(emit_alu_rr)(struct x86 *e, const struct isa_inst *in0, bool w, enum x86_alu op)
+{
+    struct isa_inst buf;
+    const struct isa_inst *in = RV(commute)(in0, op, &buf);
     unsigned hd = RV(in_place)(e, in, w);
     if (hd != NOT_CACHED) {
         RV(alu_x)(e, w, op, hd, in->rs2);
@@ -764,6 +822,17 @@ static void RV(emit_shift_ri)(struct x86 *e, const struct isa_inst *in, bool w, 
     if (w != W) x86_movsxd(e, d, d);
     if (hd == NOT_CACHED) RV(stx)(e, RAX, in->rd);
 }
+/* zext.w: `slli rd, rs, XLEN - 32` and `srli rd, rd, XLEN - 32` as one mov (t->zext) */
+static void RV(emit_zext_w)(struct RV(jt) *t, const struct isa_inst *in)
+{
+    struct x86 *e = &t->e;
+    unsigned hd = RV(dest)(e, in, 0), d = hd != NOT_CACHED ? hd : RAX;
+    RV(ldx)(e, d, in->rs1);
+    x86_mov(e, false, d, d);                 /* mov r32, r32: zero-extends */
+    if (hd == NOT_CACHED) RV(stx)(e, RAX, in->rd);   /* (at RV128 too: its sign is 0) */
+    t->fused = true;
+}
+
 static void RV(emit_set)(struct x86 *e, const struct isa_inst *in, enum x86_cc cc, bool imm)
 {
     RV(ldx)(e, RAX, in->rs1);
@@ -805,6 +874,7 @@ static void RV(emit_branch)(struct RV(jt) *t, const struct isa_inst *in, enum x8
 static void RV(emit_loop_back)(struct RV(jt) *t, u32 count, const u8 *to, uxlen target)
 {
     struct x86 *e = &t->e;
+    RV(hi_ready_all)(t);                /* (the registers as they are at `to`) */
     x86_alu_imm(e, true, ALU_ADD, R14, (i32)count);
     x86_alu_mem(e, true, ALU_CMP, R14, RBP, HOFF(insn_limit));
     u8 *at = x86_jcc(e, CC_B);
@@ -1275,12 +1345,8 @@ static bool RV(emit_insn)(struct RV(jt) *t, const struct isa_inst *in, uxlen pc,
     case ISA_SLTI: RV(emit_set)(e, in, CC_L, true); return true;
     case ISA_SLTIU: RV(emit_set)(e, in, CC_B, true); return true;
     case ISA_SLLI:
-        if (XLEN == 64 && t->zext[idx]) {
-            unsigned hd = RV(dest)(e, in, 0), d = hd != NOT_CACHED ? hd : RAX;
-            RV(ldx)(e, d, in->rs1);
-            x86_mov(e, false, d, d);                 /* mov r32, r32: zero-extends */
-            if (hd == NOT_CACHED) RV(stx)(e, RAX, in->rd);
-            t->fused = true;
+        if (t->zext[idx]) {
+            RV(emit_zext_w)(t, in);
             return true;
         }
         RV(emit_shift_ri)(e, in, W, SH_SHL);
@@ -1423,6 +1489,12 @@ static void RV(emit_stubs)(struct RV(jt) *t)
         RV(link_here)(t, s->from);
         if (s->from2) RV(link_here)(t, s->from2);
         for (unsigned j = 0; j < s->nmore; j++) RV(link_here)(t, s->more[j]);
+#if XLEN == 128
+        /* the high halves lazy where the stub is entered, into their registers: a stub
+         * returning to the block leaves them there, harmless */
+        t->lazy_hi = s->lazy_hi;
+        RV(hi_ready_all)(t);
+#endif
         switch (s->kind) {
         case STUB_LOAD:
         case STUB_STORE: {
@@ -1654,6 +1726,7 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
     u32 n = 0, loop_start = JIT_MAX_INSNS, loop_end = 0;
     uxlen a = pc;
     memset(t->host_of, NOT_CACHED, sizeof t->host_of);
+    memset(t->target, 0, sizeof t->target);
     memset(t->xmm_of, NOT_CACHED, sizeof t->xmm_of);
     t->nfcached = 0;
 #if XLEN == 128
@@ -1679,10 +1752,10 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
                                    .rd = (u8)uses[n][0], .imm = in.imm };
         acc[n].store = store;
         if (n > 0)
-            zext_pair[n - 1] = in.op == ISA_SRLI && in.imm == 32 && in.rd && in.rs1 == in.rd &&
+            zext_pair[n - 1] = in.op == ISA_SRLI && in.imm == XLEN - 32 && in.rd && in.rs1 == in.rd &&
                                pair_slli == in.rd;
         zext_pair[n] = false;
-        pair_slli = in.op == ISA_SLLI && in.imm == 32 ? in.rd : 0;
+        pair_slli = in.op == ISA_SLLI && in.imm == XLEN - 32 ? in.rd : 0;
         if ((in.desc->flags & ISA_F_BRANCH) || in.op == ISA_JAL) {
             uxlen to = a + (uxlen)(sxlen)in.imm;
             targets[ntargets++] = to;
@@ -1702,10 +1775,11 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
     for (u32 k = 0; k < n; k++) {
         acc[k].target = false;
         for (u32 j = 0; j < ntargets; j++) acc[k].target |= targets[j] == pcs[k];
+        t->target[k] = acc[k].target;
     }
     RV(plan_pages)(t, acc, n);
     for (u32 k = 0; k < n; k++)
-        t->zext[k] = XLEN == 64 && k + 1 < n && zext_pair[k] && !acc[k + 1].target;
+        t->zext[k] = XLEN >= 64 && k + 1 < n && zext_pair[k] && !acc[k + 1].target;
     for (u32 k = 0; k < n; k++)
         for (int j = 0; j < 3; j++) {
             unsigned w = k >= loop_start && k < loop_end ? LOOP_WEIGHT : 1;
@@ -1755,6 +1829,9 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
     t->c = c;
     t->nstubs = 0;
     t->dirty = 0;
+#if XLEN == 128
+    t->lazy_hi = 0;
+#endif
     u8 *start = c->rw + c->used;
     t->e = (struct x86){ start, c->rw + c->size, false };
     struct x86 *e = &t->e;
@@ -1784,6 +1861,9 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
         t->words[n] = word;
         t->lens[n] = (u8)in.len;
         t->insn_pc[n] = a;
+        /* a branch target is entered with every high half in its register (branches
+         * make them ready before they jump) */
+        if (n < JIT_MAX_INSNS && t->target[n]) RV(hi_ready_all)(t);
         t->insn_code[n] = e->p;
         if (in.op == ISA_JAL) {
 #if XLEN == 128

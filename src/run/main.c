@@ -33,7 +33,7 @@ static void usage(FILE *out)
           "  -E VAR=VALUE set a variable in the program's environment\n"
           "  -U VAR       remove a variable from the program's environment\n"
           "  --engine=E   execute with E: jit (translate to host code) or interp\n"
-          "               (default: jit on x86-64 hosts; rv128 is always interpreted)\n"
+          "               (default: jit on x86-64 hosts, interp elsewhere)\n"
           "  --jit-dump   print each translated block (guest and host code) on stderr\n"
           "  --stats      print the number of executed instructions at exit\n"
           "  --strace     log every system call with decoded arguments and result\n"

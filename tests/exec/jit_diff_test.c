@@ -318,7 +318,8 @@ static void run_loops(int xlen, u64 seed, bool fregs)
  * group then straddles it and its accesses take the slow path one by one) or next to the
  * end of the data (one of them faults); the base moves between groups, and forward
  * branches land inside runs (a group never spans a branch target).  The runs also hold
- * zext.w pairs (slli rd, rs, 32; srli rd, rd, 32: one mov at RV64), a forward branch
+ * zext.w pairs (slli rd, rs, XLEN - 32; srli rd, rd, XLEN - 32: one mov at RV64 and
+ * RV128, where the result's high half is left lazy), a forward branch
  * landing on their srli now and then.  At RV128 the accesses include lq, sq and ldu; in
  * half of the cases the data pages are above 2^64 (at (h << 64) + DATA, or across a
  * boundary of the high half), as two regions whose host pages are apart (fuzz_jit.c), so
@@ -374,7 +375,7 @@ static void run_page_case(int xlen)
              * half's page is in the TLB, the address is not mapped */
             w[n++] = enc_r(0x33, 0, rnd() % 2 ? 0x20 : 0, LOOP_PTR, LOOP_PTR, LOOP_WALK);
         } else if (what == 3 && k + 1 < body) {     /* zext.w: slli rd, rs, 32; srli rd, rd, 32 */
-            unsigned rd = rnd() % 8 ? loop_rd() : 0, sh = xlen == 64 ? 32 : 31;
+            unsigned rd = rnd() % 8 ? loop_rd() : 0, sh = xlen == 32 ? 31 : (unsigned)xlen - 32;
             w[n++] = enc_i(0x13, 1, rd, (unsigned)(rnd() % 32), (i32)sh);
             w[n++] = enc_i(0x13, 5, rd, rnd() % 8 ? rd : loop_rd(), (i32)sh);
             k++;
