@@ -262,6 +262,27 @@ static void RV(shxd)(struct x86 *e, bool left, unsigned rm, unsigned reg, int n)
 static void RV(emit_shift2_ri)(struct x86 *e, const struct isa_inst *in, enum x86_shift op,
                                unsigned s)
 {
+    if (s > 0 && s < 64 && RV(is_lazy)(e, in->rs1)) {
+        /* the source is its low half sign-extended: the result from that half alone */
+        unsigned lo = RV(jt_of)(e)->host_of[in->rs1];
+        x86_mov(e, true, RAX, lo);
+        if (op == SH_SAR) {                 /* (sign-extended too: stx leaves it lazy) */
+            x86_shift_imm(e, true, SH_SAR, RAX, s);
+            RV(stx)(e, RAX, in->rd);
+            return;
+        }
+        x86_mov(e, true, RDX, lo);
+        if (op == SH_SHL) {
+            x86_shift_imm(e, true, SH_SAR, RDX, 64 - s);
+            x86_shift_imm(e, true, SH_SHL, RAX, s);
+        } else {
+            x86_shift_imm(e, true, SH_SAR, RDX, 63);
+            x86_shift_imm(e, true, SH_SHR, RDX, s);
+            x86_shift_imm(e, true, SH_SAR, RAX, s);
+        }
+        RV(st2)(e, RAX, RDX, in->rd);
+        return;
+    }
     RV(ld2)(e, RAX, RDX, in->rs1);
     if (s >= 64) {
         /* one half moves to the other; the emptied half is zero or the sign */
@@ -485,7 +506,6 @@ static void RV(emit_branch2)(struct RV(jt) *t, const struct isa_inst *in, enum x
                              uxlen pc, u32 idx)
 {
     struct x86 *e = &t->e;
-    RV(hi_ready_all)(t);        /* (where the branch goes: see translate_block) */
     if (cc == CC_E || cc == CC_NE) {
         /* equal: both halves' differences ORed together are zero */
         if (in->rs2 == 0 && in->rs1) {          /* beqz, bnez: x[rs1]'s halves ORed */
@@ -502,6 +522,10 @@ static void RV(emit_branch2)(struct RV(jt) *t, const struct isa_inst *in, enum x
     struct RV(stub) *s = RV(new_stub)(t, STUB_BRANCH, x86_jcc(e, cc));
     s->idx = idx;
     s->target = pc + (uxlen)(sxlen)in->imm;
+    /* a way into an instruction of the block: its stub makes ready what the target is not
+     * entered lazy with (a way out of the block makes them all ready) */
+    u32 to = RV(decoded_index)(t, s->target);
+    if (to < JIT_MAX_INSNS) RV(lazy_edge)(t, to, s->lazy_hi);
 }
 
 /* JALR's target in rax (low half) and rdx (high half), its link written */

@@ -178,6 +178,15 @@ struct RV(jt) {
      * so a run of 32- or 64-bit operations computes low halves only.  Stubs enter with
      * their own copy (stub.lazy_hi); while they are emitted this is 0. */
     u32 lazy_hi;
+    /* The lazy set each branch target of the block is entered with (lazy_at), and the
+     * intersection of the sets its ways in had (lazy_meet): a first translation enters
+     * every target with none lazy and computes lazy_meet, a second one enters them with
+     * that (so a loop keeps its lazy halves around), and if a way in then lacks one of
+     * them (lazy_bad) a third translation enters them with none again. */
+    u32 lazy_at[JIT_MAX_INSNS], lazy_meet[JIT_MAX_INSNS];
+    bool lazy_bad;
+    uxlen decoded_pc[JIT_MAX_INSNS];    /* the pcs choose_cached decoded */
+    u32 ndecoded;
 #endif
     bool target[JIT_MAX_INSNS]; /* instruction k is the target of a branch or jal */
     u32 clobbered;              /* guest registers whose host register a call's arguments
@@ -282,15 +291,35 @@ static void RV(hi_ready)(struct RV(jt) *t, unsigned r)
     t->lazy_hi &= ~(1u << r);
 }
 #endif
-/* ... of every lazy register (flags change) */
-static void RV(hi_ready_all)(struct RV(jt) *t)
+/* ... of every lazy register but those in keep (flags change) */
+static void RV(hi_ready_but)(struct RV(jt) *t, u32 keep)
 {
 #if XLEN == 128
-    for (unsigned r = 1; r < 32 && t->lazy_hi; r++) RV(hi_ready)(t, r);
+    for (unsigned r = 1; r < 32 && (t->lazy_hi & ~keep); r++)
+        if (!(keep >> r & 1)) RV(hi_ready)(t, r);
 #else
     (void)t;
+    (void)keep;
 #endif
 }
+static void RV(hi_ready_all)(struct RV(jt) *t) { RV(hi_ready_but)(t, 0); }
+
+#if XLEN == 128
+/* A way into branch target k with the lazy set `have` (the caller then makes ready
+ * what k is not entered lazy with): recorded, and checked against what k assumes */
+static void RV(lazy_edge)(struct RV(jt) *t, u32 k, u32 have)
+{
+    t->lazy_meet[k] &= have;
+    if (t->lazy_at[k] & ~have) t->lazy_bad = true;
+}
+/* The index of the decoded instruction at pc, or JIT_MAX_INSNS */
+static u32 RV(decoded_index)(const struct RV(jt) *t, uxlen pc)
+{
+    for (u32 k = 0; k < t->ndecoded; k++)
+        if (t->decoded_pc[k] == pc) return k;
+    return JIT_MAX_INSNS;
+}
+#endif
 
 static void RV(stx)(struct x86 *e, unsigned reg, unsigned r)
 {
@@ -871,10 +900,11 @@ static void RV(emit_branch)(struct RV(jt) *t, const struct isa_inst *in, enum x8
 /* Back to an earlier instruction of the block (`to`, at guest pc `target`) with the cached
  * registers kept: count the instructions since it (count: from it to the jump, inclusive),
  * check insn_limit as a block's entry would, and jump there; else leave for target. */
-static void RV(emit_loop_back)(struct RV(jt) *t, u32 count, const u8 *to, uxlen target)
+static void RV(emit_loop_back)(struct RV(jt) *t, u32 count, const u8 *to, uxlen target,
+                               u32 keep)
 {
     struct x86 *e = &t->e;
-    RV(hi_ready_all)(t);                /* (the registers as they are at `to`) */
+    RV(hi_ready_but)(t, keep);          /* (what `to` is entered lazy with: keep) */
     x86_alu_imm(e, true, ALU_ADD, R14, (i32)count);
     x86_alu_mem(e, true, ALU_CMP, R14, RBP, HOFF(insn_limit));
     u8 *at = x86_jcc(e, CC_B);
@@ -1490,10 +1520,11 @@ static void RV(emit_stubs)(struct RV(jt) *t)
         if (s->from2) RV(link_here)(t, s->from2);
         for (unsigned j = 0; j < s->nmore; j++) RV(link_here)(t, s->more[j]);
 #if XLEN == 128
-        /* the high halves lazy where the stub is entered, into their registers: a stub
-         * returning to the block leaves them there, harmless */
+        /* the high halves lazy where the stub is entered, into their registers (a stub
+         * returning to the block leaves them there, harmless); a branch's stub keeps those
+         * its target in the block is entered lazy with */
         t->lazy_hi = s->lazy_hi;
-        RV(hi_ready_all)(t);
+        if (s->kind != STUB_BRANCH) RV(hi_ready_all)(t);
 #endif
         switch (s->kind) {
         case STUB_LOAD:
@@ -1558,10 +1589,17 @@ static void RV(emit_stubs)(struct RV(jt) *t)
                 /* back to an earlier instruction (r14 + its index must be the count
                  * there; every cached register the block writes was marked dirty from
                  * the start, because an exit before the jump runs after it too) */
-                RV(emit_loop_back)(t, s->idx + 1 - to, t->insn_code[to], s->target);
+#if XLEN == 128
+                RV(emit_loop_back)(t, s->idx + 1 - to, t->insn_code[to], s->target, t->lazy_at[to]);
+#else
+                RV(emit_loop_back)(t, s->idx + 1 - to, t->insn_code[to], s->target, 0);
+#endif
                 break;
             }
             if (to < t->ninsns && to > s->idx) {
+#if XLEN == 128
+                RV(hi_ready_but)(t, t->lazy_at[to]);
+#endif
                 u32 skipped = to - (s->idx + 1);
                 if (skipped) x86_lea(e, R14, R14, -(i32)skipped);   /* (flags untouched) */
                 RV(jmp_to)(t, RV(rx)(t, t->insn_code[to]));
@@ -1772,6 +1810,10 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
             break;
         }
     }
+#if XLEN == 128
+    t->ndecoded = n;
+    memcpy(t->decoded_pc, pcs, n * sizeof pcs[0]);
+#endif
     for (u32 k = 0; k < n; k++) {
         acc[k].target = false;
         for (u32 j = 0; j < ntargets; j++) acc[k].target |= targets[j] == pcs[k];
@@ -1827,11 +1869,15 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
         return NULL;
     }
     t->c = c;
-    t->nstubs = 0;
-    t->dirty = 0;
 #if XLEN == 128
+    memset(t->lazy_at, 0, sizeof t->lazy_at);
+    for (int pass = 0;; pass++) {
+    memset(t->lazy_meet, 0xff, sizeof t->lazy_meet);
+    t->lazy_bad = false;
     t->lazy_hi = 0;
 #endif
+    t->nstubs = 0;
+    t->dirty = 0;
     u8 *start = c->rw + c->used;
     t->e = (struct x86){ start, c->rw + c->size, false };
     struct x86 *e = &t->e;
@@ -1863,7 +1909,15 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
         t->insn_pc[n] = a;
         /* a branch target is entered with every high half in its register (branches
          * make them ready before they jump) */
-        if (n < JIT_MAX_INSNS && t->target[n]) RV(hi_ready_all)(t);
+        if (n < JIT_MAX_INSNS && t->target[n]) {
+#if XLEN == 128
+            RV(lazy_edge)(t, n, t->lazy_hi);
+            RV(hi_ready_but)(t, t->lazy_at[n]);
+            t->lazy_hi = t->lazy_at[n];
+#else
+            RV(hi_ready_all)(t);
+#endif
+        }
         t->insn_code[n] = e->p;
         if (in.op == ISA_JAL) {
 #if XLEN == 128
@@ -1875,7 +1929,7 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
             }
 #endif
             if (t->self_loop && a + (uxlen)(sxlen)in.imm == pc) {
-                RV(emit_loop_back)(t, n + 1, t->body, pc);
+                RV(emit_loop_back)(t, n + 1, t->body, pc, 0);
             } else {
                 x86_alu_imm(e, true, ALU_ADD, R14, (i32)(n + 1));
                 RV(emit_chain)(t, a + (uxlen)(sxlen)in.imm);
@@ -1930,6 +1984,24 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
     }
     t->ninsns = n;
     RV(emit_stubs)(t);
+#if XLEN == 128
+    /* again with the targets entered lazy as their ways in allowed (lazy_at) */
+    bool redo = false;
+    if (pass == 0) {
+        for (u32 k = 0; k < JIT_MAX_INSNS; k++) {
+            t->lazy_at[k] = k < n && t->target[k] ? t->lazy_meet[k] : 0;
+            redo |= t->lazy_at[k] != 0;
+        }
+    } else if (pass == 1 && t->lazy_bad) {
+        memset(t->lazy_at, 0, sizeof t->lazy_at);
+        redo = true;
+    }
+    if (!redo) break;
+    }
+    struct x86 *e = &t->e;
+    u8 *start = c->rw + c->used;
+    u32 n = t->ninsns;
+#endif
     struct x86 done = *e;
     if (done.full || (size_t)(done.p - start) > JIT_MAX_BLOCK_CODE) {
         free(t);
