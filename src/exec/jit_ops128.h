@@ -237,8 +237,25 @@ static void RV(emit_alu2_ri)(struct x86 *e, const struct isa_inst *in, enum x86_
 
 /* Flags of the 128-bit x[rs1] - (x[rs2] or imm): cmp on the low halves, sbb on the high
  * ones; CF, SF and OF then describe the whole subtraction (ZF does not). */
+/* Whether x[r] is its low half sign-extended, known here: x0, or a lazy high half */
+static bool RV(is_sext)(struct x86 *e, unsigned r) { return r == 0 || RV(is_lazy)(e, r); }
+/* Flags of the 64-bit low half of x[rs1] - (x[rs2]'s or imm) when both values are their
+ * low halves sign-extended (is_sext): sign extension keeps the signed and the unsigned
+ * order and equality, so CF, ZF, SF and OF then describe the 128-bit comparison too.
+ * False (nothing emitted) otherwise. */
+static bool RV(cmp_sext)(struct x86 *e, const struct isa_inst *in, bool imm)
+{
+    struct RV(jt) *t = RV(jt_of)(e);
+    if (!RV(is_sext)(e, in->rs1) || (!imm && !RV(is_sext)(e, in->rs2))) return false;
+    unsigned a = in->rs1 ? t->host_of[in->rs1] : RAX;
+    if (!in->rs1) x86_alu_reg(e, false, ALU_XOR, RAX, RAX);
+    if (imm || !in->rs2) x86_alu_imm(e, true, ALU_CMP, a, imm ? in->imm : 0);
+    else x86_alu_reg(e, true, ALU_CMP, a, t->host_of[in->rs2]);
+    return true;
+}
 static void RV(cmp2)(struct x86 *e, const struct isa_inst *in, bool imm)
 {
+    if (RV(cmp_sext)(e, in, imm)) return;
     RV(ld2)(e, RAX, RDX, in->rs1);
     if (imm) RV(alu2_imm)(e, ALU_CMP, ALU_SBB, RAX, RDX, in->imm);
     else RV(alu2_x)(e, ALU_CMP, ALU_SBB, RAX, RDX, in->rs2);
@@ -506,7 +523,9 @@ static void RV(emit_branch2)(struct RV(jt) *t, const struct isa_inst *in, enum x
                              uxlen pc, u32 idx)
 {
     struct x86 *e = &t->e;
-    if (cc == CC_E || cc == CC_NE) {
+    if (RV(cmp_sext)(e, in, false)) {
+        /* (both sign-extended: the low halves decide) */
+    } else if (cc == CC_E || cc == CC_NE) {
         /* equal: both halves' differences ORed together are zero */
         if (in->rs2 == 0 && in->rs1) {          /* beqz, bnez: x[rs1]'s halves ORed */
             RV(ldx)(e, RAX, in->rs1);

@@ -703,10 +703,15 @@ static void RV(set_x)(struct x86 *e, unsigned r, uxlen v)
     if (r == 0) return;
 #if XLEN == 128
     if (hr != NOT_CACHED) {
+        struct RV(jt) *t = RV(jt_of)(e);
         x86_mov_imm(e, hr, (u64)v);
-        x86_mov_imm(e, RV(jt_of)(e)->host_hi[r], (u64)(v >> 64));
-        RV(jt_of)(e)->dirty |= 1u << r;
-        RV(jt_of)(e)->lazy_hi &= ~(1u << r);
+        t->dirty |= 1u << r;
+        if (v == (uxlen)(sxlen)(i64)(u64)v) {   /* its high half is its sign: left lazy */
+            t->lazy_hi |= 1u << r;
+            return;
+        }
+        x86_mov_imm(e, t->host_hi[r], (u64)(v >> 64));
+        t->lazy_hi &= ~(1u << r);
         return;
     }
     for (int k = 0; k < 2; k++) {           /* each half: an imm32 store when it fits */

@@ -425,6 +425,136 @@ static void run_cases(int xlen, u64 seed, size_t count, void (*one_case)(int xle
 }
 static void run_pages(int xlen, u64 seed) { run_cases(xlen, seed, g_count / 10, run_page_case); }
 
+/* The n instruction words on both engines from the registers regs (and a random fcsr),
+ * compared (g_mismatch); how the interpreter stopped, which must not be the instruction
+ * bound (a run that compares nothing proves nothing) */
+static int run_words(int xlen, const u32 *w, size_t n, const u64 *regs)
+{
+    u8 code[4 * 256];
+    memcpy(code, w, 4 * n);
+    g_mismatch = false;
+    int r = jit_diff_compare(xlen, code, 4 * n, regs, fp_csr((u8)rnd()));
+    CHECK(r != RUN_REQUEST);
+    return r;
+}
+
+/* ---- RV128's lazy high halves ----
+ *
+ * At RV128 the translator leaves the high half of a result that is the sign of its low
+ * half (a *W or *D operation, a short load, zext.w, copies and bitwise operations of such
+ * values, srai of one, a sign-extended constant) unwritten until something reads it, and
+ * enters each branch target of a block with the lazy set all its ways in leave (a second
+ * translation; jit_tmpl.h, lazy_at).  These loops use few registers (so they are cached)
+ * and mix those producers with the readers of high halves: 128-bit operations, shifts by
+ * 64 or more, compares against lazy and full values, loads and stores (16 bytes too, some
+ * misaligned: the slow path), the helpers (mulh, div, rem, FP calls), and branches forward
+ * and backward to anywhere in the loop, the loop closed by a bnez, by a jal back, or by a
+ * branch into its middle. */
+enum { LAZY_CNT = 5, LAZY_PTR = 10 };
+static unsigned lazy_nreg;
+static unsigned lazy_reg(void)             /* mostly one of a few (cached), now and then x0 */
+{
+    static const u8 few[] = { 1, 2, 3, 4, 6, 7, 8, 9 };
+    if (rnd() % 10 == 0) return 0;
+    if (rnd() % 12 == 0) return 16 + (unsigned)(rnd() % 10);
+    return few[rnd() % lazy_nreg];
+}
+static u32 lazy_op(void)
+{
+    unsigned rd = lazy_reg(), a = lazy_reg(), b = lazy_reg(), f = (unsigned)(rnd() % 8);
+    i32 imm = (i32)(rnd() % 4096) - 2048;
+    static const u8 w_ops[][2] = { { 0, 0 }, { 0, 0x20 }, { 1, 0 }, { 5, 0 }, { 5, 0x20 },
+                                   { 0, 1 }, { 4, 1 }, { 6, 1 }, { 5, 1 }, { 7, 1 } };
+    static const u8 full_ops[][2] = { { 0, 0 }, { 0, 0x20 }, { 1, 0 }, { 2, 0 }, { 3, 0 },
+                                      { 5, 0 }, { 5, 0x20 }, { 0, 1 } };
+    static const u8 bitwise[] = { 4, 6, 7 };
+    switch (rnd() % 30) {
+    /* producers of lazy high halves */
+    case 0: { unsigned k = (unsigned)(rnd() % 10); return enc_r(0x3b, w_ops[k][0], w_ops[k][1], rd, a, b); }
+    case 1: return enc_i(0x1b, rnd() % 2 ? 1 : 5, rd, a, (i32)((rnd() % 32) | (rnd() % 2 ? 0x400 : 0)));
+    case 2: return enc_r(0x7b, rnd() % 2 ? 0 : 5, 0, rd, a, b);                 /* addd, srld */
+    case 3: return enc_i(0x1b, 0, rd, a, rnd() % 2 ? 0 : imm);                 /* sext.w, addiw */
+    case 4: return enc_i(0x03, (unsigned)(rnd() % 7), rd, LAZY_PTR, (i32)(rnd() % 0x100));
+    case 5: return enc_r(0x33, bitwise[rnd() % 3], 0, rd, a, b);
+    case 6: return enc_i(0x13, bitwise[rnd() % 3], rd, a, imm);
+    case 7: return rnd() % 2 ? enc_r(0x33, 0, 0, rd, 0, b) : enc_i(0x13, 0, rd, a, 0);   /* mv */
+    case 8: return enc_i(0x13, 5, rd, a, (i32)(0x400 | (rnd() % 128)));        /* srai */
+    case 9: return enc_i(0x13, 0, rd, 0, imm);                                  /* li */
+    /* readers of high halves */
+    case 10: case 11: { unsigned k = (unsigned)(rnd() % 8); return enc_r(0x33, full_ops[k][0], full_ops[k][1], rd, a, b); }
+    case 12: return enc_i(0x13, rnd() % 2 ? 2 : 3, rd, a, imm);                /* slti, sltiu */
+    case 13: return enc_r(0x33, 1 + (unsigned)(rnd() % 7), 1, rd, a, b);       /* mulh .. remu */
+    case 14: return enc_s((unsigned)(rnd() % 5), LAZY_PTR, b, (i32)(rnd() % 0x100));   /* sb .. sq */
+    case 15: return enc_i(0x0f, 2, rd, LAZY_PTR, (i32)(rnd() % 0x100));        /* lq */
+    case 16: return enc_r(0x33, rnd() % 2 ? 0 : 4, 0, rd, a, rd);              /* rd is rs2 */
+    case 17: return enc_i(0x13, rnd() % 2 ? 1 : 5, rd, a, (i32)(rnd() % 128)); /* slli, srli */
+    case 18: return enc_i(0x13, 0, rd, a, imm);                                 /* addi */
+    case 19: return enc_r(0x3b, 4 + (unsigned)(rnd() % 4), 1, rd, a, b);       /* divw .. remuw */
+    case 20: return enc_r(0x33, rnd() % 2 ? 2 : 3, 0, rd, a, b);               /* slt, sltu */
+    /* FP: helper calls, and integer results */
+    case 21: return enc_r(0x53, (unsigned)(rnd() % 2), 0x15, f, (unsigned)(rnd() % 8), (unsigned)(rnd() % 8));
+    case 22: return enc_r(0x53, 1, 0x71, rd, f, 0);                            /* fclass.d */
+    case 23: return enc_r(0x53, 0, 0x71, rd, f, 0);                            /* fmv.x.d */
+    case 24: return enc_r(0x53, 1, 0x61, rd, f, (unsigned)(rnd() % 4));        /* fcvt.[w|wu|l|lu].d */
+    case 25: return enc_r(0x53, 7, 0x69, f, a, (unsigned)(rnd() % 4));         /* fcvt.d.[w|wu|l|lu] */
+    default: return enc_r(0x33, 0, 1, rd, a, b);                               /* mul */
+    }
+}
+static void run_lazy_case(int xlen)
+{
+    u32 w[256];
+    size_t n = 0;
+    lazy_nreg = 3 + (unsigned)(rnd() % 6);
+    unsigned iters = 2 + (unsigned)(rnd() % 20), body = 4 + (unsigned)(rnd() % 40);
+    w[n++] = enc_i(0x13, 0, LAZY_CNT, 0, (i32)iters);
+    for (size_t k = rnd() % 5; k; k--) w[n++] = lazy_op();
+    size_t loop = n;
+    for (unsigned k = 0; k < body; k++) {
+        unsigned c = (unsigned)(rnd() % 10);
+        if (c == 0 && k + 1 < body) {               /* a forward branch over 1..4 words */
+            static const u8 f3[] = { 0, 1, 4, 5, 6, 7 };
+            unsigned skip = 1 + (unsigned)(rnd() % 4);
+            if (skip > body - k - 1) skip = body - k - 1;
+            w[n++] = enc_b(f3[rnd() % 6], lazy_reg(), lazy_reg(), (i32)(4 * (skip + 1)));
+        } else if (c == 1) {                        /* zext.w: slli rd, rs, 96; srli rd, rd, 96 */
+            unsigned rd = lazy_reg();
+            w[n++] = enc_i(0x13, 1, rd, lazy_reg(), 96);
+            w[n++] = enc_i(0x13, 5, rd, rd, 96);
+        } else {
+            w[n++] = lazy_op();
+        }
+    }
+    w[n++] = enc_i(0x13, 0, LAZY_CNT, LAZY_CNT, -1);
+    switch (rnd() % 3) {
+    case 0:                                         /* bnez back to the loop */
+        w[n] = enc_b(1, LAZY_CNT, 0, -(i32)(4 * (n - loop)));
+        n++;
+        break;
+    case 1: {                                       /* beqz over a jal back */
+        w[n++] = enc_b(0, LAZY_CNT, 0, 8);
+        u32 i = (u32)-(i32)(4 * (n - loop));
+        w[n++] = (i >> 20 & 1) << 31 | (i >> 1 & 0x3ff) << 21 | (i >> 11 & 1) << 20 |
+                 (i >> 12 & 0xff) << 12 | 0x6f;
+        break;
+    }
+    default:                                        /* bnez into the loop's middle */
+        w[n] = enc_b(1, LAZY_CNT, 0, -(i32)(4 * (n - loop - rnd() % (n - loop))));
+        n++;
+        break;
+    }
+    for (size_t k = rnd() % 4; k; k--) w[n++] = lazy_op();
+    w[n++] = 0x73;                                  /* ecall */
+    u64 regs[32];
+    for (int r = 0; r < 32; r++) regs[r] = interesting();
+    /* the pointer: in the first data page, or next to its end (accesses cross it) */
+    regs[LAZY_PTR] = rnd() % 2 ? 0x100 + rnd() % 0x100 : 0xf80 + rnd() % 0x80;
+    run_words(xlen, w, n, regs);
+    if (g_mismatch) {
+        printf("# rv%d: engines differ in a loop of %u operations on lazy high halves\n", xlen, body);
+        check_fail(__FILE__, __LINE__, "translator and interpreter differ");
+    }
+}
+
 /* ---- long blocks: more code than one block may hold ----
  *
  * 250 instructions of straight-line code, most of them loads and stores (each has a
@@ -443,11 +573,7 @@ static void run_long_case(int xlen)
     u64 regs[32];
     for (int r = 0; r < 32; r++) regs[r] = interesting();
     regs[LOOP_PTR] = 0x400 + rnd() % 0x800;
-    u8 code[sizeof w];
-    memcpy(code, w, 4 * n);
-    g_mismatch = false;
-    int r = jit_diff_compare(xlen, code, 4 * n, regs, fp_csr((u8)rnd()));
-    CHECK(r != RUN_REQUEST);
+    int r = run_words(xlen, w, n, regs);
     if (g_mismatch) {
         printf("# rv%d: engines differ in a long block\n", xlen);
         check_fail(__FILE__, __LINE__, "translator and interpreter differ");
@@ -474,6 +600,7 @@ TEST(rv128_fregs) { run_loops(128, g_seed + 11000000, true); }
 TEST(rv32_long) { run_cases(32, g_seed + 12000000, g_count / 30, run_long_case); }
 TEST(rv64_long) { run_cases(64, g_seed + 13000000, g_count / 30, run_long_case); }
 TEST(rv128_long) { run_cases(128, g_seed + 14000000, g_count / 30, run_long_case); }
+TEST(rv128_lazy) { run_cases(128, g_seed + 15000000, g_count / 3, run_lazy_case); }
 
 int main(int argc, char **argv)
 {
@@ -498,6 +625,7 @@ int main(int argc, char **argv)
         printf("SKIP rv32_long: no translator on this host\n");
         printf("SKIP rv64_long: no translator on this host\n");
         printf("SKIP rv128_long: no translator on this host\n");
+        printf("SKIP rv128_lazy: no translator on this host\n");
         return 0;
     }
     RUN(rv32_jit_vs_interp);
@@ -515,5 +643,6 @@ int main(int argc, char **argv)
     RUN(rv32_long);
     RUN(rv64_long);
     RUN(rv128_long);
+    RUN(rv128_lazy);
     return check_done();
 }
