@@ -324,10 +324,10 @@ static void data_fixup(struct as *A, struct section *s, struct fixup *x)
 {
     struct value v;
     if (!expr_eval(A, x->e, EV_FINAL, &v, x->loc, false)) return;
-    u8 *p = fixup_ptr(x);
     u128 off = fixup_off(x);
     int cls = A->opt.arch.xlen;
-    if (x->rtype) {                         /* .dtprelword / .dtpreldword */
+    if (x->rtype) {                         /* .dtprelword / .dtpreldword (also in .tbss,
+                                               whose fragments hold no bytes) */
         if (v.sub || !v.add) {
             as_error_at(A, x->loc, "expected a symbol for a DTP-relative value");
             return;
@@ -341,7 +341,7 @@ static void data_fixup(struct as *A, struct section *s, struct fixup *x)
             as_error_at(A, x->loc, "value 0x%s does not fit in %u byte%s",
                         elf_u128_hex((u128)v.k, t, sizeof t), x->size, x->size == 1 ? "" : "s");
         }
-        put_le(p, v.k, x->size);
+        put_le(fixup_ptr(x), v.k, x->size);  /* (only a section with bytes has such a fixup) */
         return;
     }
     if (v.sub) {

@@ -148,6 +148,7 @@ buf:	.zero	64
 	.section .tbss,"awT",@nobits
 	.align	3
 tlsvar:	.zero	8
+	.dtprelword tlsvar		# a relocation in a section without bytes
 	.section .tdata,"awT",@progbits
 tlsinit: .dword	42
 	.text
