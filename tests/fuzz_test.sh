@@ -26,6 +26,8 @@ run_target() {
     n=$(basename "$f") l=$corpus/$n.log
     mkdir -p "$corpus/$n"
     cp "$corpus"/seeds/* "$corpus/$n/" 2>/dev/null
+    # inputs that once broke a target under the sanitizers: replayed first, as seeds
+    case $n in fuzz_as) cp tests/as/directives.s "$corpus/$n/" ;; esac
     if "$f" -max_total_time=${ZL_FUZZ_SECONDS:-4} -rss_limit_mb=2048 -print_final_stats=0 \
             -artifact_prefix="build-fuzz/crash-$n-" "$corpus/$n" > "$l" 2>&1; then
         echo "PASS $n: $(grep -o 'stat::number_of_executed_units: *[0-9]*\|Done [0-9]* runs' "$l" | tail -1)"
