@@ -174,9 +174,9 @@ struct RV(jt) {
     unsigned probe_rs1;         /* the base register of the access being probed */
     /* Cached registers whose high half is the sign of the low one but not yet in its host
      * register (a *W or *D result): it is written there (hi_ready) only before something
-     * reads it, leaves the block, calls a helper, or reaches a branch or a branch target,
-     * so a run of 32- or 64-bit operations computes low halves only.  Stubs enter with
-     * their own copy (stub.lazy_hi); while they are emitted this is 0. */
+     * reads it, leaves the block or calls a helper, or where a branch target is entered
+     * with it not lazy (lazy_at), so a run of 32- or 64-bit operations computes low halves
+     * only.  Stubs enter with their own copy (stub.lazy_hi). */
     u32 lazy_hi;
     /* The lazy set each branch target of the block is entered with (lazy_at), and the
      * intersection of the sets its ways in had (lazy_meet): a first translation enters
