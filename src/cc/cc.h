@@ -506,6 +506,8 @@ struct cc_options {
                           * memcpy and memset to be the standard ones, and so does zl-cc) */
     bool debug;         /* -g: .file/.loc line information */
     bool wrapv;         /* -fwrapv: signed + and - wrap (no add/sub is marked nsw) */
+    int omit_fp;        /* 1 -fomit-frame-pointer, -1 -fno-omit-frame-pointer, 0 by -O
+                         * (omitted at -O1 and above, as GCC does) */
 };
 enum fpclass_op { FPC_ISNAN = 1, FPC_ISINF, FPC_ISINF_SIGN, FPC_ISFINITE, FPC_ISNORMAL,
                   FPC_SIGNBIT, FPC_FPCLASSIFY };

@@ -5,8 +5,9 @@
  *   CFA - VA - R            ra
  *   CFA - VA - 2R           caller's s0
  * s0 = CFA - VA, so ra is at s0 - R and the caller's s0 at s0 - 2R in every frame (GCC's
- * layout; a frame-pointer walk works through variadic functions too).  The emitter keeps
- * CFA-relative offsets and converts them in fp_mem/fp_addr.
+ * layout; a frame-pointer walk works through variadic functions too).  A function without
+ * a frame pointer (no_fp) has the same layout, reached from sp; s0 is then untouched.
+ * The emitter keeps CFA-relative offsets and converts them in fp_mem/frame_base.
  *   below                   callee-saved registers, then the stack-protector canary
  *                           (-fstack-protector, one XLEN word just above the locals, so a
  *                           buffer overrun reaches it before the saved registers), then
@@ -114,12 +115,20 @@ static long slot_off(int s) { return -F->slots[s].off; } /* relative to the CFA 
  * alloca or VLA moves it, no asm might */
 static bool sp_fixed;
 
+/* whether the function sets up no frame pointer (-fomit-frame-pointer, the default from
+ * -O1): sp is fixed, so the frame is reached from it, every slot within its 12-bit reach,
+ * and nothing needs s0 (no variadic save area, no __builtin_frame_address); s0 is then
+ * neither saved nor changed.  A bigger frame keeps s0, reaching the slots near the CFA
+ * from it and the others from sp. */
+static bool no_fp;
+
 /* the register to reach CFA + *off through, *off becoming the offset from it: s0 =
- * CFA - va_size, or sp when the slot is beyond s0's 12-bit reach and within sp's (a
- * frame of up to 4 KiB then needs no li/add per spill, as big interpreter loops do) */
+ * CFA - va_size, or sp when there is no frame pointer or when the slot is beyond s0's
+ * 12-bit reach and within sp's (a frame of up to 4 KiB then needs no li/add per spill,
+ * as big interpreter loops do) */
 static const char *frame_base(long *off)
 {
-    if (!fits12(*off + va_size) && sp_fixed && fits12(*off + frame_size)) {
+    if (no_fp || (!fits12(*off + va_size) && sp_fixed && fits12(*off + frame_size))) {
         *off += frame_size;
         return "sp";
     }
@@ -468,7 +477,8 @@ static void emit_ins(struct ir_ins *i)
              * area, computed from s0, which is only 16-aligned */
             int sh = 0;
             while ((1 << sh) < al) sh++;
-            addi(d, "s0", slot_off(i->slot) + va_size + al - 16);
+            if (no_fp) addi(d, "sp", slot_off(i->slot) + frame_size + al - 16);
+            else addi(d, "s0", slot_off(i->slot) + va_size + al - 16);
             if (fits12(-al)) fprintf(out, "\tandi %s, %s, %d\n", d, d, -al);
             else fprintf(out, "\tsrli %s, %s, %d\n\tslli %s, %s, %d\n", d, d, sh, d, d, sh);
             if (i->imm) addi(d, d, (long)i->imm);
@@ -843,13 +853,28 @@ void emit_function(FILE *o, struct ir_func *f)
     fprintf(out, "\t.type %s, @function\n%s:\n", f->name, f->name);
     dbg_loc(f->loc_file, f->loc_line, f->loc_col);
     bool leaf = ccopt.opt >= 1 && frameless(f);
+    no_fp = !leaf && sp_fixed && !f->variadic && fits12(frame_size) &&
+            (ccopt.omit_fp > 0 || (ccopt.omit_fp == 0 && ccopt.opt >= 1));
+    for (int b = 0; b < f->nblocks && no_fp; b++)
+        for (int k = 0; k < f->blocks[b]->n; k++)
+            if (f->blocks[b]->ins[k].op == IR_FRAMEADDR) no_fp = false;
     /* A frameless function has no prologue to carry the line of its declarator: its
      * first instruction does, as a prologue's would (debuggers and addr2line map the
      * function's address there); line marks before it are written after it. */
     bool entry_loc_pending = leaf;
     struct ir_ins *deferred_loc = NULL;
     /* prologue */
-    if (!leaf) {
+    if (no_fp) {
+        if (fits12(-frame_size)) fprintf(out, "\taddi sp, sp, %ld\n", -frame_size);
+        else fprintf(out, "\tli t1, %ld\n\tsub sp, sp, t1\n", frame_size);
+        fp_mem(sx(), "ra", -(va_size + Rs));
+        for (int r = 0; r < 64; r++)
+            if (used_callee[r]) fp_mem(r >= 32 ? "fsd" : sx(), rname(r), callee_off[r]);
+        if (f->stack_protect) {
+            fprintf(out, "\tlla t1, __stack_chk_guard\n\t%s t1, 0(t1)\n", lx());
+            fp_mem(sx(), "t1", canary_off);
+        }
+    } else if (!leaf) {
         fputs("\tmv t0, sp\n", out);
         if (fits12(-frame_size)) fprintf(out, "\taddi sp, sp, %ld\n", -frame_size);
         else fprintf(out, "\tli t1, %ld\n\tsub sp, sp, t1\n", frame_size);
@@ -901,6 +926,13 @@ void emit_function(FILE *o, struct ir_func *f)
     }
     for (int r = 0; r < 64; r++)
         if (used_callee[r]) fp_mem(r >= 32 ? "fld" : lx(), rname(r), callee_off[r]);
+    if (no_fp) {
+        fp_mem(lx(), "ra", -(va_size + Rs));
+        if (fits12(frame_size)) fprintf(out, "\taddi sp, sp, %ld\n", frame_size);
+        else fprintf(out, "\tli t0, %ld\n\tadd sp, sp, t0\n", frame_size);
+        fprintf(out, "\tret\n\t.size %s, .-%s\n", f->name, f->name);
+        return;
+    }
     fprintf(out, "\t%s ra, %ld(s0)\n\taddi t0, s0, %ld\n\t%s s0, %ld(s0)\n\tmv sp, t0\n\tret\n", lx(),
             (long)-Rs, va_size, lx(), (long)-2 * Rs);
     fprintf(out, "\t.size %s, .-%s\n", f->name, f->name);

@@ -477,6 +477,18 @@ void gen_cond(struct node *e, int t, int f)
     }
     case N_LNOT: gen_cond(e->l, f, t); return;
     case N_EQ: case N_NE: case N_LT: case N_LE: case N_GT: case N_GE:
+        /* `x != 0` and `x == 0` of an integer test x itself, so a comparison inside
+         * (`__builtin_expect(a <= b, 0)` is `(a <= b) != 0`) becomes the branch */
+        if (e->kind == N_EQ || e->kind == N_NE) {
+            struct node *x = NULL;
+            if (ty_is_integer(e->l->ty) && eval_const(e->r, &sym, &cv) && !sym && cv == 0) x = e->l;
+            else if (ty_is_integer(e->r->ty) && eval_const(e->l, &sym, &cv) && !sym && cv == 0) x = e->r;
+            if (x) {
+                if (e->kind == N_NE) gen_cond(x, t, f);
+                else gen_cond(x, f, t);
+                return;
+            }
+        }
         if (!is_fp(e->l->ty) && !wide(e->l->ty) && !is_ld(e->l->ty) && e->l->ty->kind != TY_COMPLEX) {
             int a = gen_expr(e->l), b = gen_expr(e->r);
             bool u = e->l->ty->kind == TY_PTR || e->l->ty->is_unsigned;

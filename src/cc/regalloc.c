@@ -1,12 +1,15 @@
-/* Register allocation: block liveness (opt/liveness.c), one live interval per vreg
- * (no holes), linear scan over the intervals.  Intervals that live across a call (or an
- * inline asm that names a register: ir_clobbers_regs) only get callee-saved registers;
- * those clear of every such call or asm, and every atomic,
- * `param` and `ret` may also get the argument registers.  A vreg that gets no register is spilled
- * to a frame slot for its whole life (the one of least cost per length, the cost being
- * its uses and definitions weighted by loop depth);
- * the emitter reloads it into a scratch register
- * (t0-t2, ft0-ft2 are reserved for that) at each use. */
+/* Register allocation: block liveness (opt/liveness.c), one live interval per vreg made of
+ * the ranges of positions where it is live (lifetime holes kept, as in Wimmer and
+ * Mössenböck's linear scan), linear scan over the intervals by start.  Two intervals may
+ * share a register when their ranges do not meet, so a value live in a few blocks of a
+ * large function does not hold its register through the blocks between.  Intervals
+ * with a range across a call (or an inline asm that names a register: ir_clobbers_regs)
+ * only get callee-saved registers; those clear of every such call or asm, and every
+ * atomic, `param` and `ret` may also get the argument registers.  A vreg that gets no
+ * register is spilled to a frame slot for its whole life (the one of least cost per
+ * live length, the cost being its uses and definitions weighted by loop depth); the
+ * emitter reloads it into a scratch register (t0-t2, ft0-ft2 are reserved for that) at
+ * each use. */
 #include "cc/ir.h"
 #include "cc/opt/opt.h"
 
@@ -47,8 +50,18 @@ static int lowbit(u64 m)
     return n;
 }
 
+/* positions: instruction k of a block starting at pos reads its operands at pos + 2 + 2k
+ * and writes its results at pos + 3 + 2k; a block spans [start, end], start = pos and
+ * end = pos + 2n + 1, so what is live into a block is live before its first instruction */
+struct range {
+    int s, e;
+};
+
 struct interval {
-    int v, start, end;
+    int v, start, end;  /* the first range's start, the last range's end */
+    struct range *r;    /* increasing, disjoint and not adjacent once built */
+    int nr, cap;
+    long long len;      /* positions covered */
     bool across_call;
     bool arg_regs;  /* may live in a0-a7 / fa0-fa7 */
     int fixed;      /* the argument register it may live in as an argument, result, ... */
@@ -99,6 +112,83 @@ static int *global_ids(struct ir_func *f, int *nglobal)
     return gid;
 }
 
+/* Ranges are added while walking the function backwards, so each new one starts no later
+ * than the last one added (kept at the end of r[] until the walk reverses them). */
+static void add_range(struct interval *x, int s, int e)
+{
+    if (x->nr && x->r[x->nr - 1].s <= e + 1) {
+        struct range *l = &x->r[x->nr - 1];
+        if (s < l->s) l->s = s;
+        if (e > l->e) l->e = e;
+        return;
+    }
+    if (x->nr == x->cap) {
+        int cap = x->cap ? 2 * x->cap : 4;
+        struct range *r = cc_alloc(sizeof *r * (size_t)cap);
+        if (x->nr) memcpy(r, x->r, sizeof *r * (size_t)x->nr);
+        x->r = r;
+        x->cap = cap;
+    }
+    x->r[x->nr++] = (struct range){s, e};
+}
+
+/* a definition at p ends the liveness found so far above it (or is a point of its own
+ * when nothing below reads it) */
+static void def_at(struct interval *x, int p)
+{
+    if (x->nr && x->r[x->nr - 1].s <= p && p <= x->r[x->nr - 1].e) x->r[x->nr - 1].s = p;
+    else add_range(x, p, p);
+}
+
+static bool intersects(const struct interval *a, const struct interval *b)
+{
+    if (a->end < b->start || b->end < a->start) return false;
+    for (int i = 0, j = 0; i < a->nr && j < b->nr;) {
+        if (a->r[i].e < b->r[j].s) i++;
+        else if (b->r[j].e < a->r[i].s) j++;
+        else return true;
+    }
+    return false;
+}
+
+/* x holds a range that meets [p, q] (touch) or that runs from before p to after q
+ * (across) */
+static bool meets(const struct interval *x, int p, int q, bool across)
+{
+    if (x->end < p || x->start > q) return false;
+    for (int k = 0; k < x->nr; k++) {
+        const struct range *r = &x->r[k];
+        if (across ? r->s < p && r->e > q : r->s <= q && r->e >= p) return true;
+        if (r->s > q) break;
+    }
+    return false;
+}
+
+/* the intervals holding each physical register, once assigned and until they end */
+struct holders {
+    int *v;
+    int n, cap;
+};
+
+static void hold(struct holders *h, int v)
+{
+    if (h->n == h->cap) {
+        int cap = h->cap ? 2 * h->cap : 4;
+        int *nv = cc_alloc(sizeof(int) * (size_t)cap);
+        if (h->n) memcpy(nv, h->v, sizeof(int) * (size_t)h->n);
+        h->v = nv;
+        h->cap = cap;
+    }
+    h->v[h->n++] = v;
+}
+
+static bool reg_free(const struct holders *h, const struct interval *iv, const struct interval *x)
+{
+    for (int q = 0; q < h->n; q++)
+        if (intersects(&iv[h->v[q]], x)) return false;
+    return true;
+}
+
 void regalloc(struct ir_func *f)
 {
     int nv = f->nvregs;
@@ -117,11 +207,7 @@ void regalloc(struct ir_func *f)
     opt_liveness(f, gid, words, &live_in, &live_out);
     /* intervals */
     struct interval *iv = cc_alloc(sizeof *iv * (size_t)nv);
-    for (int v = 0; v < nv; v++) {
-        iv[v].v = v;
-        iv[v].start = 1 << 30;
-        iv[v].end = -1;
-    }
+    for (int v = 0; v < nv; v++) iv[v].v = v;
     bool *used = cc_alloc((size_t)nv);
     /* spill costs: each use and definition weighs 8^depth (at most 8^4), depth counting
      * the backward edges of the layout whose span holds the block (its loops, as the
@@ -140,29 +226,17 @@ void regalloc(struct ir_func *f)
     int pos = 0;
     int ncalls = 0, capcalls = 64;
     int *calls = cc_alloc(sizeof(int) * (size_t)capcalls);
-#define EXTEND(v, p) do { if ((p) < iv[v].start) iv[v].start = (p); if ((p) > iv[v].end) iv[v].end = (p); } while (0)
     for (int bi = 0; bi < f->nblocks; bi++) {
         struct ir_block *b = f->blocks[bi];
         b->start = pos;
         b->end = pos + 2 * b->n + 1;
-        for (int w = 0; w < words; w++) {
-            for (u64 m = live_in[(size_t)bi * words + w]; m; m &= m - 1) {
-                int v = ginv[w * 64 + lowbit(m)];
-                EXTEND(v, b->start);
-            }
-            for (u64 m = live_out[(size_t)bi * words + w]; m; m &= m - 1) {
-                int v = ginv[w * 64 + lowbit(m)];
-                EXTEND(v, b->end);
-            }
-        }
         long long wt = 1LL << (3 * (depth[bi] < 4 ? depth[bi] : 4));
         for (int k = 0; k < b->n; k++) {
             struct ir_ins *i = &b->ins[k];
-            int p = pos + 2 * k;
+            int p = pos + 2 + 2 * k;
             int *u, *d;
             int cnt = operand_vregs(i, false, tmp, &u);
             for (int q = 0; q < cnt; q++) {
-                EXTEND(u[q], p);
                 used[u[q]] = true;
                 cost[u[q]] += wt;
             }
@@ -174,8 +248,6 @@ void regalloc(struct ir_func *f)
                 int nu = operand_vregs(i, false, tmp, &u);
                 for (int q = 0; q < nu; q++) cost[u[q]] += 1LL << 40;
             }
-            /* asm outputs must not share a register with its inputs */
-            for (int q = 0; q < cnt; q++) EXTEND(d[q], i->op == IR_ASM ? p : p + 1);
             /* asm outputs keep a register even when unread (scratch ones are few) */
             if (i->op == IR_ASM)
                 for (int q = 0; q < cnt; q++) used[d[q]] = true;
@@ -192,6 +264,37 @@ void regalloc(struct ir_func *f)
             }
         }
         pos = b->end + 1;
+    }
+    /* the ranges, walking backwards: a block's live-out vregs are live through it until a
+     * definition, and a use makes its vreg live from the block's start (until a
+     * definition above it cuts that) */
+    for (int bi = f->nblocks - 1; bi >= 0; bi--) {
+        struct ir_block *b = f->blocks[bi];
+        for (int w = 0; w < words; w++)
+            for (u64 m = live_out[(size_t)bi * words + w]; m; m &= m - 1)
+                add_range(&iv[ginv[w * 64 + lowbit(m)]], b->start, b->end);
+        for (int k = b->n - 1; k >= 0; k--) {
+            struct ir_ins *i = &b->ins[k];
+            int p = b->start + 2 + 2 * k;
+            int *u, *d;
+            int cnt = operand_vregs(i, true, tmpd, &d);
+            /* asm outputs must not share a register with its inputs */
+            for (int q = 0; q < cnt; q++) def_at(&iv[d[q]], i->op == IR_ASM ? p : p + 1);
+            cnt = operand_vregs(i, false, tmp, &u);
+            for (int q = 0; q < cnt; q++) add_range(&iv[u[q]], b->start, p);
+        }
+    }
+    for (int v = 0; v < nv; v++) {
+        struct interval *x = &iv[v];
+        if (!x->nr) continue;
+        for (int a = 0, z = x->nr - 1; a < z; a++, z--) {
+            struct range t = x->r[a];
+            x->r[a] = x->r[z];
+            x->r[z] = t;
+        }
+        x->start = x->r[0].s;
+        x->end = x->r[x->nr - 1].e;
+        for (int k = 0; k < x->nr; k++) x->len += x->r[k].e - x->r[k].s + 1;
     }
     /* The emitter moves values into and out of a0-a7/fa0-fa7 one at a time at calls,
      * `ret` and `param`, and uses them as scratch in AMO/CAS: a vreg may have an argument
@@ -214,7 +317,7 @@ void regalloc(struct ir_func *f)
         for (int k = 0; k < b->n; k++) {
             struct ir_ins *i = &b->ins[k];
             if (i->op == IR_PARAM) {
-                last_param = b->start + 2 * k + 1;
+                last_param = b->start + 2 + 2 * k + 1;
                 is_param[i->d] = true;
                 want_loc(f, want, i->d, i->loc);
             }
@@ -248,7 +351,7 @@ void regalloc(struct ir_func *f)
     int n = 0;
     struct interval *list = cc_alloc(sizeof *list * (size_t)nv);
     for (int v = 1; v < nv; v++) {
-        if (iv[v].end < 0) continue;
+        if (!iv[v].nr) continue;
         /* a vreg defined but never used still needs a destination */
         struct interval x = iv[v];
         x.across_call = false;
@@ -256,11 +359,11 @@ void regalloc(struct ir_func *f)
         int overlaps = 0;
         for (int c = 0; c < ncalls; c++) {
             int cp = calls[c] & ~1;
-            if (x.start <= cp + 1 && x.end >= cp) {
+            if (meets(&x, cp, cp + 1, false)) {
                 x.arg_regs = false;
                 overlaps++;
             }
-            if (!(calls[c] & 1) && x.start < cp && x.end > cp + 1) x.across_call = true;
+            if (!(calls[c] & 1) && meets(&x, cp, cp + 1, true)) x.across_call = true;
         }
         x.fixed = want[v] > 0 && overlaps == opcount[v] && !x.across_call && (is_param[v] || x.start > last_param)
                       ? want[v] : 0;
@@ -277,11 +380,11 @@ void regalloc(struct ir_func *f)
         }
     f->vloc = cc_alloc(sizeof(int) * (size_t)nv);
     /* linear scan */
-    int reg_end[64];       /* end of the interval holding each physical register, -1 free */
-    int reg_v[64];
-    for (int r = 0; r < 64; r++) reg_end[r] = -1, reg_v[r] = 0;
+    struct holders held[64];
+    memset(held, 0, sizeof held);
     for (int k = 0; k < n; k++) {
         struct interval *x = &list[k];
+        const struct interval *xi = &iv[x->v];
         bool fp = f->vclass[x->v] == 1;
         if (!used[x->v]) {
             /* a result nothing reads (a call's unused return value, say): no
@@ -290,8 +393,12 @@ void regalloc(struct ir_func *f)
             continue;
         }
         /* expire */
-        for (int r = 0; r < 64; r++)
-            if (reg_end[r] >= 0 && reg_end[r] < x->start) reg_end[r] = -1;
+        for (int r = 0; r < 64; r++) {
+            struct holders *h = &held[r];
+            for (int q = 0; q < h->n;)
+                if (iv[h->v[q]].end < x->start) h->v[q] = h->v[--h->n];
+                else q++;
+        }
         const int *pools[2];
         int plen[2];
         int np = 0;
@@ -305,47 +412,62 @@ void regalloc(struct ir_func *f)
         pools[np] = fp ? fp_callee : int_callee;
         plen[np++] = fp ? (int)(sizeof fp_callee / sizeof *fp_callee) : (int)(sizeof int_callee / sizeof *int_callee);
         int got = -1;
-        if (x->fixed && reg_end[x->fixed] < 0) got = x->fixed;
+        if (x->fixed && reg_free(&held[x->fixed], iv, xi)) got = x->fixed;
         int h = hint[x->v];
-        if (got < 0 && h && f->vloc[h] > 0 && reg_end[f->vloc[h]] < 0)
+        if (got < 0 && h && f->vloc[h] > 0 && reg_free(&held[f->vloc[h]], iv, xi))
             for (int p = 0; p < np && got < 0; p++)
                 for (int q = 0; q < plen[p]; q++)
                     if (pools[p][q] == f->vloc[h]) got = f->vloc[h];
         for (int p = 0; p < np && got < 0; p++)
             for (int q = 0; q < plen[p]; q++)
-                if (reg_end[pools[p][q]] < 0) {
+                if (reg_free(&held[pools[p][q]], iv, xi)) {
                     got = pools[p][q];
                     break;
                 }
         if (got < 0) {
-            /* spill the cheapest of x and the intervals holding a register x may use:
-             * the least cost per length of interval, of those the one that ends last */
+            /* spill x, or the intervals in a register x may use that meet x: the least
+             * cost per live length (for a register, that of its dearest interval meeting
+             * x), of those the one that ends last */
             int victim = -1;
-            double vd = (double)cost[x->v] / (x->end - x->start + 1);
+            double vd = (double)cost[x->v] / (double)xi->len;
             int vend = x->end;
             for (int p = 0; p < np; p++)
                 for (int q = 0; q < plen[p]; q++) {
-                    int r = pools[p][q], w = reg_v[r];
-                    double dn = (double)cost[w] / (iv[w].end - iv[w].start + 1);
-                    if (dn < vd || (dn == vd && reg_end[r] > vend)) {
+                    int r = pools[p][q];
+                    double dn = -1;
+                    int wend = -1;
+                    for (int j = 0; j < held[r].n; j++) {
+                        const struct interval *w = &iv[held[r].v[j]];
+                        if (!intersects(w, xi)) continue;
+                        double d = (double)cost[w->v] / (double)w->len;
+                        if (d > dn) dn = d;
+                        if (w->end > wend) wend = w->end;
+                    }
+                    if (dn >= 0 && (dn < vd || (dn == vd && wend > vend))) {
                         victim = r;
                         vd = dn;
-                        vend = reg_end[r];
+                        vend = wend;
                     }
                 }
-            if (victim >= 0) {
-                int sv = reg_v[victim];
-                int slot = ir_slot_new(f, f->vclass[sv] ? 8 : tgt.regsize, f->vclass[sv] ? 8 : tgt.regsize);
-                f->vloc[sv] = -(slot + 1);
-                got = victim;
-            } else {
+            if (victim < 0) {
                 int slot = ir_slot_new(f, fp ? 8 : tgt.regsize, fp ? 8 : tgt.regsize);
                 f->vloc[x->v] = -(slot + 1);
                 continue;
             }
+            struct holders *hv = &held[victim];
+            for (int j = 0; j < hv->n;) {
+                int sv = hv->v[j];
+                if (!intersects(&iv[sv], xi)) {
+                    j++;
+                    continue;
+                }
+                int slot = ir_slot_new(f, f->vclass[sv] ? 8 : tgt.regsize, f->vclass[sv] ? 8 : tgt.regsize);
+                f->vloc[sv] = -(slot + 1);
+                hv->v[j] = hv->v[--hv->n];
+            }
+            got = victim;
         }
         f->vloc[x->v] = got;
-        reg_end[got] = x->end;
-        reg_v[got] = x->v;
+        hold(&held[got], x->v);
     }
 }

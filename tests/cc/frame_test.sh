@@ -12,8 +12,9 @@ trap 'rm -rf "$T"' EXIT
 src=$CCT_DIR/frame_chain.c
 want="106 107"
 for x in 128 64 32; do
-    for o in -O0 -O1; do
-        id=frame/chain@m$x$o
+    for o in -O0 "-O1 -fno-omit-frame-pointer" "-O2 -fno-omit-frame-pointer"; do
+        id=frame/chain@m$x${o// /}
+        # shellcheck disable=SC2086
         if ! "$ZLCC" -m$x $o -o "$T/p" "$src" >"$T/err" 2>&1; then
             echo "FAIL $id: build: $(head -1 "$T/err")"; continue
         fi
@@ -63,6 +64,42 @@ for x in 128 64 32; do
         if bad=$(grep -E -- '-[0-9]+\(sp\)' "$T/below.s"); then echo "FAIL $id: an access below sp: $(echo "$bad" | head -1)"
         elif ! "$ZLCC" -m$x $o -o "$T/below" "$T/below.c" >"$T/err" 2>&1 || ! "$ZLRUN" "$T/below"; then
             echo "FAIL $id: the program does not build or run"
+        else echo "PASS $id"; fi
+    done
+done
+# Without a frame pointer (-fomit-frame-pointer, the default from -O1, as GCC): functions
+# that call and have frames of a few bytes and of 1.6 KiB reach everything from sp and
+# leave s0 alone; -fno-omit-frame-pointer keeps it.  (A frame beyond sp's 12-bit reach
+# keeps s0: far_slots above.)
+cat >"$T/nofp.c" <<'SRC'
+#include <stdio.h>
+__attribute__((noinline)) static int sum(const int *p, int n) { int s = 0; for (int i = 0; i < n; i++) s += p[i]; return s; }
+__attribute__((noinline)) static int big(int n) {
+    int buf[400];
+    for (int i = 0; i < 400; i++) buf[i] = i * n;
+    int a = sum(buf, 400);
+    return a + sum(buf + 100, 10);
+}
+__attribute__((noinline)) static int small(int x) { int v[4] = {x, x + 1, x + 2, x + 3}; return sum(v, 4) + x; }
+int main(void) { printf("%d %d\n", big(3), small(5)); return 0; }
+SRC
+for x in 128 64 32; do
+    for o in -O1 -O2 "-O0 -fomit-frame-pointer" "-O2 -fno-omit-frame-pointer"; do
+        id=frame/no-frame-pointer@m$x${o// /}
+        # shellcheck disable=SC2086
+        if ! "$ZLCC" -m$x $o -S -o "$T/nofp.s" "$T/nofp.c" >"$T/err" 2>&1 ||
+            ! "$ZLCC" -m$x $o -o "$T/nofp" "$T/nofp.c" >"$T/err" 2>&1; then
+            echo "FAIL $id: build: $(head -1 "$T/err")"; continue
+        fi
+        fn() { awk -v f="$1" '$0 == f ":" { on = 1 } on { print } on && /^\t\.size/ { exit }' "$T/nofp.s"; }
+        uses_s0=no
+        fn big | grep -q 's0' && uses_s0=yes
+        fn small | grep -q 's0' && uses_s0=yes
+        want_s0=no
+        case $o in *no-omit*) want_s0=yes ;; esac
+        got=$("$ZLRUN" "$T/nofp" 2>&1)
+        if [ "$got" != "242535 31" ]; then echo "FAIL $id: prints '$got', want '242535 31'"
+        elif [ "$uses_s0" != "$want_s0" ]; then echo "FAIL $id: s0 used: $uses_s0, want $want_s0"
         else echo "PASS $id"; fi
     done
 done

@@ -88,6 +88,15 @@ if [ "$(cd "$T" && "$ZLCC" -m64 -O1 -S -fdump-ir=fold=stderr f.c 2>&1 >/dev/null
 else
     echo "FAIL cc/ir/opt/nsw-unsigned: want exactly one add.4s (int, not unsigned)"
 fi
+# a condition `x != 0` / `x == 0` tests x itself: the comparison inside
+# __builtin_expect (`(n + 1 <= 1u) != 0`) is the branch, not a 0/1 value tested again
+printf 'int f(long n) { if (__builtin_expect(((unsigned long)n + 1 <= 1u) != 0, 0)) return 3; return (n < 5) == 0 ? 4 : 6; }\n' >"$T/f.c"
+(cd "$T" && "$ZLCC" -m64 -O0 -S -fdump-ir=lower=stderr f.c) 2>"$T/err" >/dev/null
+if grep -qE 'slt|xor' "$T/err" || [ "$(grep -c 'bcmp' "$T/err")" != 2 ]; then
+    echo "FAIL cc/ir/opt/cond-ne-zero: want two bcmp and no slt/xor in: $(grep -E 'slt|xor|bcmp|br ' "$T/err" | tr '\n' ';')"
+else
+    echo "PASS cc/ir/opt/cond-ne-zero"
+fi
 printf 'int f(int x) { return x * 8; }\n' >"$T/f.c"
 rm -f "$T"/f.c.*.ir
 (cd "$T" && "$ZLCC" -m64 -O0 -S -fdump-ir=fold -fdump-ir=unreachable f.c) 2>/dev/null

@@ -6,6 +6,9 @@
  * a vreg's first definition to its last use, so an unread early assignment keeps a
  * register busy for the stretch in between.
  *
+ * Results nothing reads go first (dce), so an unused copy of a variable's entry value
+ * (`%8 = mov %3` after `%3 = li #0`) does not keep that value alive.
+ *
  * Liveness of the multiply-defined vregs only (single definitions are dce's), by the
  * shared block dataflow (liveness.c), then a backward walk through each block.  A
  * function with an indirect jump (its successors are unknown) or too large a problem is
@@ -21,6 +24,7 @@ static int tracked(const int *gid, int v) { return v > 0 ? gid[v] : -1; }
 
 void opt_deaddef(struct ir_func *f)
 {
+    opt_dce(f);
     int *ndef;
     struct ir_ins **def1;
     opt_count_defs(f, &ndef, &def1);
