@@ -122,6 +122,11 @@ static bool sp_fixed;
  * from it and the others from sp. */
 static bool no_fp;
 
+/* a leaf without a frame (frameless), and whether the epilogue is short enough to be
+ * copied to every `ret` rather than jumped to (GCC duplicates it too) */
+static bool leaf, short_epilogue;
+static void emit_epilogue(void);
+
 /* the register to reach CFA + *off through, *off becoming the offset from it: s0 =
  * CFA - va_size, or sp when there is no frame pointer or when the slot is beyond s0's
  * 12-bit reach and within sp's (a frame of up to 4 KiB then needs no li/add per spill,
@@ -629,7 +634,10 @@ static void emit_ins(struct ir_ins *i)
             if (r->reg >= 8) src_to(r->vreg, fregs[10 + r->reg - 8], true);
             else src_to(r->vreg, iregs[10 + r->reg], false);
         }
-        if (next_block >= 0) fprintf(out, "\tj .Lret%d\n", fnid);
+        if (next_block >= 0) {
+            if (short_epilogue) emit_epilogue();
+            else fprintf(out, "\tj .Lret%d\n", fnid);
+        }
         return;
     case IR_CALL: {
         struct ir_call *c = i->call;
@@ -852,12 +860,15 @@ void emit_function(FILE *o, struct ir_func *f)
     else if (!f->is_static) fprintf(out, "\t.globl %s\n", f->name);
     fprintf(out, "\t.type %s, @function\n%s:\n", f->name, f->name);
     dbg_loc(f->loc_file, f->loc_line, f->loc_col);
-    bool leaf = ccopt.opt >= 1 && frameless(f);
+    leaf = ccopt.opt >= 1 && frameless(f);
     no_fp = !leaf && sp_fixed && !f->variadic && fits12(frame_size) &&
             (ccopt.omit_fp > 0 || (ccopt.omit_fp == 0 && ccopt.opt >= 1));
     for (int b = 0; b < f->nblocks && no_fp; b++)
         for (int k = 0; k < f->blocks[b]->n; k++)
             if (f->blocks[b]->ins[k].op == IR_FRAMEADDR) no_fp = false;
+    int nsaved = 0;
+    for (int r = 0; r < 64; r++) nsaved += used_callee[r];
+    short_epilogue = leaf || (no_fp && !f->stack_protect && nsaved <= 3);
     /* A frameless function has no prologue to carry the line of its declarator: its
      * first instruction does, as a prologue's would (debuggers and addr2line map the
      * function's address there); line marks before it are written after it. */
@@ -912,13 +923,21 @@ void emit_function(FILE *o, struct ir_func *f)
             }
         }
     }
-    /* epilogue */
     fprintf(out, ".Lret%d:\n", fnid);
+    emit_epilogue();
+    fprintf(out, "\t.size %s, .-%s\n", f->name, f->name);
+}
+
+/* restore what the prologue saved and return (the stack protector's check is only in the
+ * shared epilogue: short_epilogue is false with it) */
+static void emit_epilogue(void)
+{
+    int Rs = R();
     if (leaf) {
-        fprintf(out, "\tret\n\t.size %s, .-%s\n", f->name, f->name);
+        fputs("\tret\n", out);
         return;
     }
-    if (f->stack_protect) {
+    if (F->stack_protect) {
         /* t0/t1 only: a0/a1/fa0/fa1 hold the result */
         fp_mem(lx(), "t0", canary_off);
         fprintf(out, "\tlla t1, __stack_chk_guard\n\t%s t1, 0(t1)\n", lx());
@@ -930,12 +949,11 @@ void emit_function(FILE *o, struct ir_func *f)
         fp_mem(lx(), "ra", -(va_size + Rs));
         if (fits12(frame_size)) fprintf(out, "\taddi sp, sp, %ld\n", frame_size);
         else fprintf(out, "\tli t0, %ld\n\tadd sp, sp, t0\n", frame_size);
-        fprintf(out, "\tret\n\t.size %s, .-%s\n", f->name, f->name);
+        fputs("\tret\n", out);
         return;
     }
     fprintf(out, "\t%s ra, %ld(s0)\n\taddi t0, s0, %ld\n\t%s s0, %ld(s0)\n\tmv sp, t0\n\tret\n", lx(),
             (long)-Rs, va_size, lx(), (long)-2 * Rs);
-    fprintf(out, "\t.size %s, .-%s\n", f->name, f->name);
 }
 
 /* ---------------------------------------------------------------- static data */

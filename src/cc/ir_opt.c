@@ -30,6 +30,7 @@ static const struct ir_pass {
     {"dce", 1, opt_dce},
     {"jumps", 1, opt_jumps},
     {"rotate", 1, opt_rotate},
+    {"blockorder", 1, opt_blockorder},
 };
 
 void ir_opt_begin_unit(void)

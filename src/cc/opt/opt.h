@@ -16,6 +16,7 @@ void opt_cse(struct ir_func *f);
 void opt_licm(struct ir_func *f);
 void opt_hoistaddr(struct ir_func *f);
 void opt_rotate(struct ir_func *f);
+void opt_blockorder(struct ir_func *f);
 void opt_jumps(struct ir_func *f);
 void opt_ivsr(struct ir_func *f);
 void opt_direct(struct ir_func *f);
