@@ -348,6 +348,7 @@ struct obj {
     struct init *ini;      /* static initializer */
     /* function definition */
     struct node *body;
+    int body_order;        /* its place among the unit's definitions, from 1 */
     struct obj *params;    /* linked by next_param */
     struct obj *next_param;
     struct obj *locals;    /* all locals, linked by next_local */
@@ -369,8 +370,9 @@ struct obj {
 /* ---------------------------------------------------------------- parser */
 
 struct tu {
-    struct obj *globals;   /* in definition order */
+    struct obj *globals;   /* in the order of their first declarations */
     struct obj **gtail;
+    int nbodies;           /* function definitions so far (obj.body_order) */
     struct strlit *strs;
     bool undeclared_explained;  /* the note after the first undeclared identifier */
 };

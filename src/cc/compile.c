@@ -151,8 +151,16 @@ bool cc_compile(struct cpp *pp, FILE *out, const char *src_name)
         /* after an error the parser went on to report more; its tree is not compiled */
         if (cc_nerrors) goto done;
         begin_unit(out, src_name);
+        /* in the order of the definitions, which C code writes callees first in: the
+         * pass "inline" can only copy a function compiled before its caller (tu.globals
+         * is in the order of first declarations, where a header's prototypes put the
+         * exported functions before the static helpers they call) */
+        struct obj **defs = cc_alloc(sizeof *defs * (size_t)(tu.nbodies + 1));
         for (struct obj *g = tu.globals; g; g = g->next)
-            if (g->name && g->is_func && g->body) back_end(g, out);
+            if (g->name && g->is_func && g->body && g->body_order > 0 && g->body_order <= tu.nbodies)
+                defs[g->body_order - 1] = g;
+        for (int k = 0; k < tu.nbodies; k++)
+            if (defs[k]) back_end(defs[k], out);
         end_unit(out);
         ok = cc_nerrors == 0;
     }

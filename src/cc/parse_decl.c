@@ -1274,6 +1274,7 @@ static void parse_funcdef(struct obj *f, struct obj *params, struct srcpos pos)
     /* their sizes are computed on entry (the parameter list's, then any K&R declarations') */
     struct node *vm = f->ty->vm_params, *rest = vla_take(0);
     f->body = parse_compound();
+    f->body_order = ++tu.nbodies;
     struct node *first[2] = {vm, rest};
     for (int k = 1; k >= 0; k--) {
         if (!first[k]) continue;

@@ -97,6 +97,15 @@ if grep -qE 'slt|xor' "$T/err" || [ "$(grep -c 'bcmp' "$T/err")" != 2 ]; then
 else
     echo "PASS cc/ir/opt/cond-ne-zero"
 fi
+# functions are compiled in the order of their definitions, so a static helper defined
+# before its caller is inlined even when the caller's prototype (a header's) comes first
+printf 'int api(int x);\nstatic int helper(int x) { return x * 3 + 1; }\nint api(int x) { return helper(x) + 2; }\n' >"$T/f.c"
+(cd "$T" && "$ZLCC" -m64 -O2 -S -fdump-ir=inline=stderr f.c) 2>"$T/err" >/dev/null
+if awk '/^function "api"/,/^end/' "$T/err" | grep -q 'call callee "helper"' || ! grep -q '^function "api"' "$T/err"; then
+    echo "FAIL cc/ir/opt/definition-order: helper is not inlined into api"
+else
+    echo "PASS cc/ir/opt/definition-order"
+fi
 printf 'int f(int x) { return x * 8; }\n' >"$T/f.c"
 rm -f "$T"/f.c.*.ir
 (cd "$T" && "$ZLCC" -m64 -O0 -S -fdump-ir=fold -fdump-ir=unreachable f.c) 2>/dev/null
