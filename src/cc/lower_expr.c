@@ -507,6 +507,33 @@ void gen_cond(struct node *e, int t, int f)
         }
         break;
     case N_NUM: jmp(e->val ? t : f); return;
+    /* the parts of a value that is only tested branch themselves (GCC's jump threading
+     * gets the same from the 0/1 values): Lua's `luaV_fastgeti` is `!ttistable(t) ?
+     * (slot = NULL, 0) : (slot = ..., !isempty(slot))` */
+    case N_COMMA:
+        gen_expr(e->l);
+        gen_cond(e->r, t, f);
+        return;
+    case N_COND:
+        if (ty_is_integer(e->ty) || e->ty->kind == TY_PTR) {
+            int a = ir_block_new(F), b = ir_block_new(F);
+            gen_cond(e->cond, a, b);
+            set_block(a);
+            gen_cond(e->then, t, f);
+            set_block(b);
+            gen_cond(e->els, t, f);
+            return;
+        }
+        break;
+    case N_CAST:
+        /* a conversion that keeps zero and non-zero apart: to _Bool, or to an integer
+         * type at least as wide, of an integer or pointer */
+        if ((ty_is_integer(e->l->ty) || e->l->ty->kind == TY_PTR) && ty_is_integer(e->ty) &&
+            (e->ty->kind == TY_BOOL || e->ty->size >= e->l->ty->size)) {
+            gen_cond(e->l, t, f);
+            return;
+        }
+        break;
     default: break;
     }
     int v = gen_expr(e);

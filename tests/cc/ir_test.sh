@@ -97,6 +97,15 @@ if grep -qE 'slt|xor' "$T/err" || [ "$(grep -c 'bcmp' "$T/err")" != 2 ]; then
 else
     echo "PASS cc/ir/opt/cond-ne-zero"
 fi
+# a condition made of ?: and comma parts (Lua's luaV_fastgeti) branches on each part:
+# no 0/1 value is made and tested
+printf 'int g(int *p, int k) { int *s; if (!p ? (s = 0, 0) : (s = p + k, (long)(*s != 0))) return *s; return -1; }\n' >"$T/f.c"
+(cd "$T" && "$ZLCC" -m64 -O0 -S -fdump-ir=lower=stderr f.c) 2>"$T/err" >/dev/null
+if grep -qE 'slt|xor|seqz|snez' "$T/err"; then
+    echo "FAIL cc/ir/opt/cond-parts: a 0/1 value is made: $(grep -E 'slt|xor|seqz|snez|br |bcmp' "$T/err" | tr '\n' ';')"
+else
+    echo "PASS cc/ir/opt/cond-parts"
+fi
 # functions are compiled in the order of their definitions, so a static helper defined
 # before its caller is inlined even when the caller's prototype (a header's) comes first
 printf 'int api(int x);\nstatic int helper(int x) { return x * 3 + 1; }\nint api(int x) { return helper(x) + 2; }\n' >"$T/f.c"
