@@ -212,15 +212,28 @@ char *rindex(const char *s, int c)
     return strrchr(s, c);
 }
 
+/* whether c (not NUL) is one of set's characters */
+static int in_set(unsigned char c, const unsigned char *set)
+{
+    while (*set && *set != c) set++;
+    return *set != 0;
+}
+
+enum { SPAN_SHORT = 8 };  /* characters tested against the set before a map is built */
+
 size_t strspn(const char *s, const char *set)
 {
+    const unsigned char *p = (const unsigned char *)s, *q = (const unsigned char *)set;
+    /* Most spans are short (printf flags, a little white space): the first characters
+     * are tested against the set directly, the 32-byte map only pays for a long run. */
+    for (int n = 0; n < SPAN_SHORT; n++, p++)
+        if (!*p || !in_set(*p, q)) return (size_t)(p - (const unsigned char *)s);
     unsigned char map[32] = {0};
-    for (const unsigned char *p = (const unsigned char *)set; *p; p++)
-        map[*p >> 3] |= (unsigned char)(1u << (*p & 7));
-    size_t i = 0;
-    for (const unsigned char *p = (const unsigned char *)s; *p && (map[*p >> 3] >> (*p & 7) & 1); p++)
-        i++;
-    return i;
+    for (; *q; q++)
+        map[*q >> 3] |= (unsigned char)(1u << (*q & 7));
+    while (*p && (map[*p >> 3] >> (*p & 7) & 1))
+        p++;
+    return (size_t)(p - (const unsigned char *)s);
 }
 
 size_t strcspn(const char *s, const char *set)

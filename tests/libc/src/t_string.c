@@ -57,6 +57,10 @@ int main(void)
            strstr(hay, "the l") - hay, strstr(hay, "cat") ? "found" : "none", strpbrk(hay, "xyz"),
            strspn(hay, "the "), strcspn(hay, "aeiou"), (char *)memchr(hay, 'j', 43));
     printf("%s %s\n", strchr(hay, 0) == hay + 43 ? "nul-ok" : "nul-bad", strrchr(hay, 0) == hay + 43 ? "ok" : "bad");
+    /* spans shorter and longer than the directly tested prefix, empty sets, high bytes */
+    printf("%zu %zu %zu %zu %zu %zu %zu %zu\n", strspn("aaaaaaaaaaaaaaaaaaaab", "a"), strspn("abcabcabcabcx", "cba"),
+           strspn("-+ #0-+ #0-+ #0d", "-+ #0"), strspn("d", "-+ #0"), strspn("", "ab"), strspn("abc", ""),
+           strspn("\xe9\xe9\xe8\xe9\xe9\xe9\xe9\xe9\xe9\xe9z", "\xe9\xe8"), strspn("1234567", "1234567"));
     strcpy(buf, "a,b,,c;d");
     char *save, *t = strtok_r(buf, ",;", &save);
     while (t) {
