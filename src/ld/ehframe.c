@@ -38,6 +38,8 @@ void eh_parse(struct ld *L, struct isec *s)
     struct vec recs = { 0 };
     u128 off = 0, size = s->size;
     const u8 *d = s->data;
+    if (!d && size)
+        goto bad;
     while (off < size) {
         if (size - off < 4)
             goto bad;

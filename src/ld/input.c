@@ -469,7 +469,8 @@ static struct obj *load_object(struct ld *L, const char *name, const char *fname
             ld_error(L, "%s: TLS section %s is not SHF_ALLOC", name, sh->name);
             continue;
         }
-        s->is_ehframe = !strcmp(sh->name, ".eh_frame") && (s->flags & SHF_ALLOC);
+        /* a NOBITS .eh_frame has no records to read: an ordinary section */
+        s->is_ehframe = !strcmp(sh->name, ".eh_frame") && (s->flags & SHF_ALLOC) && s->data;
         s->seq = L->seq++;
         s->live = 1;
         o->secs[i] = s;

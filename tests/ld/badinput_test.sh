@@ -33,4 +33,14 @@ of_full_disk full_disk.map "zl-ld: error: cannot write map file /dev/full: No sp
 [ ! -e mapped ] && echo "PASS full_disk.map.no_output" || echo "FAIL full_disk.map.no_output: the output was written"
 of_fsize fsize.no_partial_output 16 big "zl-ld: error: cannot write big: File too large" "$LD" x.o -o big
 of_devnull devnull "$LD" x.o -o /dev/null
+# A NOBITS .eh_frame (fuzz_ld) has no records to read: linked as an ordinary section, with
+# and without --gc-sections (zl-ld read it through a null pointer before)
+printf '\t.globl _start\n_start:\n\tnop\n\t.section .eh_frame,"a",@nobits\n\t.zero 64\n' >nb.s
+"$AS" -m64 nb.s -o nb.o || echo "FAIL nobits_eh_frame: cannot assemble the input"
+for gc in "" --gc-sections; do
+    "$LD" ${gc:+"$gc"} nb.o -o nb.out >nb.err 2>&1
+    rc=$?
+    if [ $rc -eq 0 ] && [ -s nb.out ]; then echo "PASS nobits_eh_frame$gc"
+    else echo "FAIL nobits_eh_frame$gc: exit $rc: $(head -c 200 nb.err)"; fi
+done
 exit 0
