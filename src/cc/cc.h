@@ -510,6 +510,8 @@ struct cc_options {
     bool wrapv;         /* -fwrapv: signed + and - wrap (no add/sub is marked nsw) */
     int omit_fp;        /* 1 -fomit-frame-pointer, -1 -fno-omit-frame-pointer, 0 by -O
                          * (omitted at -O1 and above, as GCC does) */
+    int sibcalls;       /* 1 -foptimize-sibling-calls, -1 -fno-..., 0 by -O (on at -O2
+                         * and above, as GCC does) */
 };
 enum fpclass_op { FPC_ISNAN = 1, FPC_ISINF, FPC_ISINF_SIGN, FPC_ISFINITE, FPC_ISNORMAL,
                   FPC_SIGNBIT, FPC_FPCLASSIFY };

@@ -215,7 +215,7 @@ static const char *const f_ignored[] = {
     "pic", "PIC", "pie", "PIE", "plt", "semantic-interposition", "visibility=",
     /* zl-cc has no optimisation these could change */
     "strict-aliasing", "strict-overflow", "delete-null-pointer-checks",
-    "optimize-sibling-calls", "inline", "inline-functions",
+    "inline", "inline-functions",
     "inline-small-functions", "inline-functions-called-once", "unroll-loops",
     "unroll-all-loops", "peephole", "peephole2", "gcse", "jump-tables", "merge-constants",
     "merge-all-constants", "zero-initialized-in-bss", "keep-inline-functions",
@@ -301,6 +301,7 @@ static int f_option(struct opts *o, const char *a)
     else if (!strcmp(name, "builtin")) ccopt.no_builtin = ccopt.no_builtin_mem = no;
     else if (!strcmp(name, "wrapv")) ccopt.wrapv = !no;
     else if (!strcmp(name, "omit-frame-pointer")) ccopt.omit_fp = no ? -1 : 1;
+    else if (!strcmp(name, "optimize-sibling-calls")) ccopt.sibcalls = no ? -1 : 1;
     else if (no && (!strcmp(name, "builtin-fma") || !strcmp(name, "builtin-fmaf"))) ccopt.no_builtin = true;
     else if (!strcmp(f, "stack-protector")) ccopt.ssp = 1;
     else if (!strcmp(f, "stack-protector-strong")) ccopt.ssp = 2;

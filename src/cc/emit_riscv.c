@@ -126,6 +126,75 @@ static bool no_fp;
  * copied to every `ret` rather than jumped to (GCC duplicates it too) */
 static bool leaf, short_epilogue;
 static void emit_epilogue(void);
+static void emit_restore(void);
+
+/* Sibling calls (-foptimize-sibling-calls, the default from -O2, as GCC): a call whose
+ * results are what the function then returns ends the function instead: the epilogue
+ * restores the registers and sp, then `tail` jumps to the callee, which returns to our
+ * caller.  The callee must not need our frame: the function takes no address of its
+ * frame (no addressed slot, alloca, VLA, variadic area, frame address) and the call
+ * passes nothing on the stack; no stack protector (its check runs before the return),
+ * no callee that returns twice (setjmp). */
+static bool sibcall_fn;
+static struct ir_block **block_of_id;  /* the function's blocks by id */
+static int nblock_ids;
+static const struct ir_block *cur_blk;  /* the block being written and the index in it */
+static int cur_k;
+
+/* whether what follows the call at b[k] (through nops, line marks, copies of its results
+ * and jumps) is a `ret` of its results (or of nothing): `return c ? 0 : f(n)` copies
+ * f's result into the value of the ?: first */
+static bool returns_call_result(const struct ir_call *c, const struct ir_block *b, int k)
+{
+    enum { MAX_COPIES = 8 };
+    int copy[MAX_COPIES], of[MAX_COPIES], ncopy = 0;  /* vreg copy[j] holds result of[j] */
+    for (int p = 0; p < c->nrets && ncopy < MAX_COPIES; p++)
+        if (c->rets[p].vreg) copy[ncopy] = c->rets[p].vreg, of[ncopy++] = p;
+    for (int hops = 0; hops < 8; hops++) {
+        for (k++; k < b->n; k++) {
+            const struct ir_ins *i = &b->ins[k];
+            if (i->op == IR_NOP || i->op == IR_LOC) continue;
+            if (i->op == IR_JMP) break;
+            if (i->op == IR_MOV) {
+                int from = -1;
+                for (int j = 0; j < ncopy; j++)
+                    if (copy[j] == i->a) from = of[j];
+                if (from < 0 || ncopy == MAX_COPIES || F->vclass[i->d] != F->vclass[i->a]) return false;
+                /* i->d no longer holds what it held: drop it, then add it as a copy */
+                for (int j = 0; j < ncopy; j++)
+                    if (copy[j] == i->d) copy[j] = 0;
+                copy[ncopy] = i->d, of[ncopy++] = from;
+                continue;
+            }
+            if (i->op != IR_RET) return false;
+            const struct ir_call *r = i->call;
+            if (!r->nargs) return true;
+            if (r->nargs != c->nrets) return false;
+            for (int q = 0; q < r->nargs; q++) {
+                bool found = false;
+                for (int j = 0; j < ncopy; j++)
+                    if (r->args[q].vreg && copy[j] == r->args[q].vreg && c->rets[of[j]].reg == r->args[q].reg)
+                        found = true;
+                if (!found) return false;
+            }
+            return true;
+        }
+        if (k >= b->n) return false;
+        int t = b->ins[k].t1;
+        if (t < 0 || t >= nblock_ids || !block_of_id[t]) return false;
+        b = block_of_id[t];
+        k = -1;
+    }
+    return false;
+}
+
+static bool sibcall_site(const struct ir_call *c)
+{
+    if (!sibcall_fn || ir_returns_twice(c->sym)) return false;
+    for (int k = 0; k < c->nargs; k++)
+        if (c->args[k].reg == LOC_STACK) return false;
+    return returns_call_result(c, cur_blk, cur_k);
+}
 
 /* the register to reach CFA + *off through, *off becoming the offset from it: s0 =
  * CFA - va_size, or sp when there is no frame pointer or when the slot is beyond s0's
@@ -654,6 +723,13 @@ static void emit_ins(struct ir_ins *i)
             if (r->reg >= 8) src_to(r->vreg, fregs[10 + r->reg - 8], true);
             else src_to(r->vreg, iregs[10 + r->reg], false);
         }
+        if (sibcall_site(c)) {
+            if (!c->sym) src_to(c->fn, "t1", false);
+            emit_restore();
+            if (c->sym) fprintf(out, "\ttail %s\n", c->sym);
+            else fputs("\tjr t1\n", out);
+            return;
+        }
         if (c->sym) {
             fprintf(out, "\tcall %s\n", c->sym);
         } else {
@@ -869,6 +945,24 @@ void emit_function(FILE *o, struct ir_func *f)
     int nsaved = 0;
     for (int r = 0; r < 64; r++) nsaved += used_callee[r];
     short_epilogue = leaf || (no_fp && !f->stack_protect && nsaved <= 3);
+    sibcall_fn = !leaf && !f->variadic && !f->stack_protect && !f->has_alloca &&
+                 (ccopt.sibcalls > 0 || (ccopt.sibcalls == 0 && ccopt.opt >= 2));
+    nblock_ids = 0;
+    for (int b = 0; b < f->nblocks; b++)
+        if (f->blocks[b]->id >= nblock_ids) nblock_ids = f->blocks[b]->id + 1;
+    block_of_id = cc_alloc(sizeof *block_of_id * (size_t)(nblock_ids + 1));
+    for (int b = 0; b < f->nblocks; b++) {
+        struct ir_block *blk = f->blocks[b];
+        if (blk->id >= 0) block_of_id[blk->id] = blk;
+        for (int k = 0; k < blk->n && sibcall_fn; k++)
+            switch (blk->ins[k].op) {
+            case IR_ADDR: case IR_ALLOCA: case IR_FRAMEADDR: case IR_SPSAVE: case IR_SPRESTORE:
+            case IR_SAVE_VA:
+                sibcall_fn = false;
+                break;
+            default: break;
+            }
+    }
     /* A frameless function has no prologue to carry the line of its declarator: its
      * first instruction does, as a prologue's would (debuggers and addr2line map the
      * function's address there); line marks before it are written after it. */
@@ -916,6 +1010,8 @@ void emit_function(FILE *o, struct ir_func *f)
                 deferred_loc = i;
                 continue;
             }
+            cur_blk = b;
+            cur_k = k;
             emit_ins(i);
             if (entry_loc_pending && i->op != IR_NOP && i->op != IR_SAVE_VA && i->op != IR_PARAM) {
                 entry_loc_pending = false;
@@ -932,27 +1028,31 @@ void emit_function(FILE *o, struct ir_func *f)
  * shared epilogue: short_epilogue is false with it) */
 static void emit_epilogue(void)
 {
-    int Rs = R();
-    if (leaf) {
-        fputs("\tret\n", out);
-        return;
-    }
     if (F->stack_protect) {
         /* t0/t1 only: a0/a1/fa0/fa1 hold the result */
         fp_mem(lx(), "t0", canary_off);
         fprintf(out, "\tlla t1, __stack_chk_guard\n\t%s t1, 0(t1)\n", lx());
         fprintf(out, "\tbeq t0, t1, .Lssp%d\n\tcall __stack_chk_fail\n.Lssp%d:\n", fnid, fnid);
     }
+    emit_restore();
+    fputs("\tret\n", out);
+}
+
+/* the epilogue but its `ret`: the callee-saved registers, ra, s0 and sp as they were at
+ * entry (t0 is the only register it changes besides them) */
+static void emit_restore(void)
+{
+    int Rs = R();
+    if (leaf) return;
     for (int r = 0; r < 64; r++)
         if (used_callee[r]) fp_mem(r >= 32 ? "fld" : lx(), rname(r), callee_off[r]);
     if (no_fp) {
         fp_mem(lx(), "ra", -(va_size + Rs));
         if (fits12(frame_size)) fprintf(out, "\taddi sp, sp, %ld\n", frame_size);
         else fprintf(out, "\tli t0, %ld\n\tadd sp, sp, t0\n", frame_size);
-        fputs("\tret\n", out);
         return;
     }
-    fprintf(out, "\t%s ra, %ld(s0)\n\taddi t0, s0, %ld\n\t%s s0, %ld(s0)\n\tmv sp, t0\n\tret\n", lx(),
+    fprintf(out, "\t%s ra, %ld(s0)\n\taddi t0, s0, %ld\n\t%s s0, %ld(s0)\n\tmv sp, t0\n", lx(),
             (long)-Rs, va_size, lx(), (long)-2 * Rs);
 }
 

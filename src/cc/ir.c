@@ -107,6 +107,16 @@ bool ir_clobbers_regs(const struct ir_ins *i)
     return false;
 }
 
+bool ir_returns_twice(const char *sym)
+{
+    static const char *const names[] = {"setjmp", "_setjmp", "__setjmp", "sigsetjmp", "__sigsetjmp",
+                                        "__builtin_setjmp", "savectx", "vfork", "getcontext"};
+    if (!sym) return false;
+    for (size_t k = 0; k < sizeof names / sizeof *names; k++)
+        if (!strcmp(sym, names[k])) return true;
+    return false;
+}
+
 int ir_uses(struct ir_ins *i, int **slots, int max)
 {
     const struct ir_opinfo *o = &ir_ops[i->op];

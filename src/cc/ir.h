@@ -151,6 +151,8 @@ static inline bool ir_is_call_point(int op) { return ir_ops[op].flags & IRF_CLOB
  * statement that names no register (no clobbered register, no register asm operand),
  * which touches only its operands' registers and the emitter's scratch registers */
 bool ir_clobbers_regs(const struct ir_ins *i);
+/* whether the function sym may return twice (setjmp, vfork and the like) */
+bool ir_returns_twice(const char *sym);
 
 /* lower.c */
 struct ir_func *lower_function(struct obj *fn);

@@ -103,3 +103,29 @@ for x in 128 64 32; do
         else echo "PASS $id"; fi
     done
 done
+# Sibling calls (-foptimize-sibling-calls, the default from -O2, as GCC): `return f(x)`
+# leaves through the epilogue and `tail`; never when a local's address reaches the callee
+# (tests/cc/progs/opt_tailcall.c runs them).
+cat >"$T/sib.c" <<'SRC'
+long g(long x);
+long h(const long *p);
+long f(long x) { return g(x + 1); }
+long e(long x) { long l = x; return h(&l); }
+SRC
+for x in 128 64 32; do
+    for o in -O2 -O1 "-O1 -foptimize-sibling-calls" "-O2 -fno-optimize-sibling-calls"; do
+        id=frame/sibcall@m$x${o// /}
+        # shellcheck disable=SC2086
+        if ! "$ZLCC" -m$x $o -S -o "$T/sib.s" "$T/sib.c" >"$T/err" 2>&1; then
+            echo "FAIL $id: build: $(head -1 "$T/err")"; continue
+        fi
+        fn() { awk -v f="$1" '$0 == f ":" { on = 1 } on { print } on && /^\t\.size/ { exit }' "$T/sib.s"; }
+        want=call
+        case $o in -O2|*-foptimize*) want=tail ;; esac
+        got=call
+        fn f | grep -q $'^\ttail g$' && got=tail
+        if [ "$got" != "$want" ]; then echo "FAIL $id: f calls g by $got, want $want"
+        elif fn e | grep -q 'tail'; then echo "FAIL $id: e tail-calls h, which reads e's local"
+        else echo "PASS $id"; fi
+    done
+done

@@ -44,16 +44,6 @@ int opt_real_size(const struct ir_func *g)
 
 /* a function that returns a second time into the frame that called it (GCC does not
  * inline their callers either: the frame the second return lands in would change) */
-static bool returns_twice(const char *sym)
-{
-    static const char *const names[] = {"setjmp", "_setjmp", "__setjmp", "sigsetjmp", "__sigsetjmp",
-                                        "__builtin_setjmp", "savectx", "vfork", "getcontext"};
-    if (!sym) return false;
-    for (size_t k = 0; k < sizeof names / sizeof *names; k++)
-        if (!strcmp(sym, names[k])) return true;
-    return false;
-}
-
 bool opt_body_copyable(const struct ir_func *g)
 {
     if (g->noinline || g->weak || g->variadic || g->has_alloca || g->stack_protect) return false;
@@ -68,7 +58,7 @@ bool opt_body_copyable(const struct ir_func *g)
                 if (!asm_copyable(g->blocks[b]->ins[k].asmi)) return false;
                 break;
             case IR_CALL:
-                if (returns_twice(g->blocks[b]->ins[k].call->sym)) return false;
+                if (ir_returns_twice(g->blocks[b]->ins[k].call->sym)) return false;
                 break;
             default: break;
             }
