@@ -143,6 +143,7 @@ struct token {
     const char *p;
     u32 len;
     struct srcpos pos;
+    u8 pack;             /* the #pragma pack value in effect at the token, 0: none */
 };
 
 enum kw {
@@ -212,6 +213,7 @@ struct type {
     struct member *members;
     const char *tag;
     bool complete, packed, flexible;
+    u8 pack;             /* #pragma pack(N) at its definition: members aligned to at most N */
     /* function */
     struct param *params;
     bool variadic, oldstyle;

@@ -1180,6 +1180,8 @@ static void put_items(struct init *ini, long base)
             if (it->bit_width >= 0) {
                 u128 unit = 0;
                 int us = (int)t->size;
+                /* a packed field may run past its type's size: the bytes it covers */
+                if ((it->bit_off + it->bit_width + 7) / 8 > us) us = (it->bit_off + it->bit_width + 7) / 8;
                 for (int q = 0; q < us; q++) unit |= (u128)buf[off + q] << (8 * q);
                 u128 mask = (it->bit_width >= 128 ? ~(u128)0 : (((u128)1 << it->bit_width) - 1));
                 unit = (unit & ~(mask << it->bit_off)) | (((u128)v & mask) << it->bit_off);

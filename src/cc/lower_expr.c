@@ -7,9 +7,40 @@
 
 /* ---------------------------------------------------------------- bit-fields */
 
+/* The bytes a bit-field runs over when its bits go past its type's size (a packed
+ * struct or `#pragma pack(1)` puts a field at any bit), as one value with the first
+ * byte lowest; *n gets their count.  They must fit in a register: an error otherwise. */
+static int bf_straddle_bytes(struct member *m, int addr, int *n)
+{
+    *n = (m->bit_off + m->bit_width + 7) / 8;
+    if (*n * 8 > tgt.xlen)
+        cc_error_at(m->pos, "unsupported: a packed bit-field over %d bytes, more than a register holds", *n);
+    int v = 0;
+    for (int i = 0; i < *n; i++) {
+        int b = load(ty_uchar, addr, m->offset + i);
+        if (i) b = bini(IR_SHL, R(), b, 8 * i);
+        v = v ? bin(IR_OR, R(), v, b) : b;
+    }
+    return v;
+}
+
+static bool bf_straddles(const struct member *m, const struct type *ut)
+{
+    return m->bit_off + m->bit_width > ut->size * 8;
+}
+
 int bf_load(struct member *m, int addr)
 {
     struct type *ut = m->ty->kind == TY_ENUM ? (m->ty->enum_base ? m->ty->enum_base : ty_uint) : m->ty;
+    if (bf_straddles(m, ut)) {
+        int n, X = tgt.xlen;
+        int unit = bf_straddle_bytes(m, addr, &n);
+        int sh = X - m->bit_off - m->bit_width;
+        int v = sh ? bini(IR_SHL, R(), unit, sh) : unit;
+        v = bini(ut->is_unsigned ? IR_SHR : IR_SAR, R(), v, X - m->bit_width);
+        if (ut->is_unsigned && ut->size >= 4 && ut->size < R() && m->bit_width == ut->size * 8) v = ext(v, (int)ut->size, false);
+        return v;
+    }
     if (wide(ut)) {
         /* a field of an integer type wider than a register: the same on word tuples */
         int n = nw(ut), T = n * tgt.xlen;
@@ -32,8 +63,18 @@ void bf_store(struct member *m, int addr, int val)
 {
     struct type *ut = m->ty->kind == TY_ENUM ? (m->ty->enum_base ? m->ty->enum_base : ty_uint) : m->ty;
     if (ut->kind == TY_BOOL) ut = ty_uchar;
-    int unit = load(ut, addr, m->offset);
     u128 mask = (m->bit_width >= 128 ? ~(u128)0 : (((u128)1 << m->bit_width) - 1)) << m->bit_off;
+    if (bf_straddles(m, ut)) {
+        int n;
+        int unit = bf_straddle_bytes(m, addr, &n);
+        int clr = bin(IR_AND, R(), unit, li((i128)~mask));
+        int sv = m->bit_off ? bini(IR_SHL, R(), val, m->bit_off) : val;
+        sv = bin(IR_AND, R(), sv, li((i128)mask));
+        int nv = bin(IR_OR, R(), clr, sv);
+        for (int i = 0; i < n; i++) store(ty_uchar, addr, m->offset + i, i ? bini(IR_SHR, R(), nv, 8 * i) : nv);
+        return;
+    }
+    int unit = load(ut, addr, m->offset);
     if (wide(ut)) {
         int n = nw(ut), X = tgt.xlen, w[16];
         u128 wm = ((u128)1 << X) - 1;

@@ -389,10 +389,12 @@ static struct type *parse_struct(bool is_union, struct srcpos pos)
         else
             expect(CPP_P_SEMI, "':', ',', ';', '}' or '__attribute__'");
     }
+    /* the #pragma pack in effect at the closing brace, where GCC lays the members out */
+    t->pack = P->pos ? P->v[P->pos - 1].pack : 0;
     struct attrs post = {0};
     parse_attributes(&post);
     t->members = head.next;
-    t->packed = at.packed || post.packed;
+    t->packed = at.packed || post.packed || t->pack == 1;
     int al = at.aligned > post.aligned ? at.aligned : post.aligned;
     t->align = al ? al : 1;
     ty_layout(t, pos);

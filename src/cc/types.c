@@ -219,9 +219,13 @@ void ty_layout(struct type *t, struct srcpos pos)
             cc_error_at(m->pos, "field '%s' has incomplete type", m->name ? m->name : "");
         if (mt->kind == TY_ARRAY && mt->len < 0) t->flexible = true;
         int ma = t->packed ? 1 : mt->align;
+        if (t->pack && ma > t->pack) ma = t->pack;  /* #pragma pack(N) */
         if (m->bit_width >= 0) {
             long unit = mt->size * 8;
             if (m->bit_width > unit) cc_error_at(m->pos, "width of bit-field exceeds its type");
+            if (t->pack > 1 && t->pack < mt->size && m->bit_width > 0)
+                cc_error_at(m->pos, "unsupported: a bit-field of a %ld-byte type under '#pragma pack(%d)'",
+                            mt->size, t->pack);
             if (t->kind == TY_UNION) {
                 m->offset = 0;
                 m->bit_off = 0;
@@ -273,6 +277,7 @@ void ty_layout(struct type *t, struct srcpos pos)
         c->size = t->size;
         if (c->align < t->align) c->align = t->align;
         c->packed = t->packed;
+        c->pack = t->pack;
         c->flexible = t->flexible;
         c->complete = true;
     }

@@ -68,3 +68,15 @@ for opt in -O0 -O2; do
         else echo "FAIL $name: $(cct_first_diff "$prog.expected" "$tmp/al.out")"; fi
     done
 done
+
+# a packed bit-field that runs over five bytes does not fit an RV32 register: a located
+# "unsupported" error, no object (RV64 and RV128 read it: progs/gnuc_pragma_pack.c)
+printf '#pragma pack(1)\nstruct S { int a : 30; int b : 31; };\n#pragma pack()\nint f(struct S *s) { return s->b; }\n' > "$tmp/pk.c"
+rm -f "$tmp/pk.o"
+"$ZLCC" -m32 -c -o "$tmp/pk.o" "$tmp/pk.c" 2> "$tmp/err"
+rc=$?
+if [ $rc -eq 1 ] && [ ! -e "$tmp/pk.o" ] && grep -q 'pk.c:2:[0-9]*: error: unsupported: a packed bit-field over 5 bytes' "$tmp/err"; then
+    echo "PASS cc/gnuc/pack-straddle-rv32"
+else
+    echo "FAIL cc/gnuc/pack-straddle-rv32: exit $rc: $(head -n 1 "$tmp/err")"
+fi
