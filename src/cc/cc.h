@@ -279,7 +279,8 @@ struct node {
     struct type *ty;
     struct srcpos pos;
     struct node *l, *r, *cond, *then, *els, *init, *inc, *body, *next;
-    int op;                /* N_OPASSIGN: arithmetic node kind; N_BUILTIN: which */
+    int op;                /* N_OPASSIGN: arithmetic node kind; N_BUILTIN: which;
+                              N_COND: 1 for GNU `a ?: b` (then is cond, converted) */
     i128 val;              /* N_NUM, steps */
     double fval;
     u128 ldbits;           /* N_FNUM of type long double: its exact binary128 bits ... */

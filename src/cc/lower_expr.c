@@ -558,9 +558,11 @@ void gen_cond(struct node *e, int t, int f)
     case N_COND:
         if (ty_is_integer(e->ty) || e->ty->kind == TY_PTR) {
             int a = ir_block_new(F), b = ir_block_new(F);
-            gen_cond(e->cond, a, b);
+            /* `c ?: x` is true when c is: c is evaluated once */
+            gen_cond(e->cond, e->op ? t : a, b);
             set_block(a);
-            gen_cond(e->then, t, f);
+            if (!e->op) gen_cond(e->then, t, f);
+            else jmp(t);
             set_block(b);
             gen_cond(e->els, t, f);
             return;
@@ -858,10 +860,23 @@ int gen_expr(struct node *e)
         return gen_expr(e->r);
     case N_COND: {
         int t = ir_block_new(F), f = ir_block_new(F), end = ir_block_new(F);
-        gen_cond(e->cond, t, f);
         int r = e->ty->kind == TY_VOID ? 0 : is_fp(e->ty) ? vfp() : wide(e->ty) ? vtuple(nw(e->ty)) : vint();
+        int c = 0;
+        if (e->op) {
+            /* GNU `c ?: x`: c's value, evaluated once, is both the test and the result */
+            c = gen_expr(e->cond);
+            int tv = c;
+            if (is_fp(e->cond->ty) || wide(e->cond->ty) || is_ld(e->cond->ty) || e->cond->ty->kind == TY_COMPLEX)
+                tv = gen_cast_v(c, e->cond->ty, ty_bool, e->pos);
+            struct ir_ins *br = E(IR_BR);
+            br->a = tv;
+            br->t1 = t;
+            br->t2 = f;
+        } else {
+            gen_cond(e->cond, t, f);
+        }
         set_block(t);
-        int a = gen_expr(e->then);
+        int a = e->op ? gen_cast_v(c, e->cond->ty, e->then->ty, e->pos) : gen_expr(e->then);
         if (r) mov_val(r, a, e->ty);
         jmp(end);
         set_block(f);

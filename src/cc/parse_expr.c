@@ -1183,6 +1183,7 @@ struct node *parse_cond_expr(void)
     depth_leave();
     struct node *n = mk(N_COND, NULL, pos);
     n->cond = c;
+    n->op = a == c;  /* `a ?: b`: lowering evaluates a once */
     struct type *ta = a->ty, *tb = b->ty;
     if (ty_is_arith_c(ta) && ty_is_arith_c(tb) && (ty_is_complex(ta) || ty_is_complex(tb))) {
         n->ty = cplx_common(ta, tb);

@@ -9,18 +9,20 @@
  * follows).  When there is none, the chain goes on with the first block not yet placed
  * in the old order, so blocks that nothing chains keep their relative order and a loop
  * stays between its header and its back edges.  Runs last: it moves blocks, nothing
- * else.  A function with a block that has instructions but no terminator (which would
- * fall into the next block) is left as it is. */
+ * else.  A function with a block that has instructions but no terminator, or a block
+ * some branch reaches that has none at all (either would fall into the next block), is
+ * left as it is. */
 #include "cc/opt/opt.h"
 
-static bool ends_open(const struct ir_block *b)
+/* 1: its last real instruction is no terminator; 2: it has no real instruction */
+static int ends_open(const struct ir_block *b)
 {
     for (int k = b->n - 1; k >= 0; k--) {
         int op = b->ins[k].op;
         if (op == IR_NOP || op == IR_LOC) continue;
         return !ir_is_term(op);
     }
-    return false;
+    return 2;
 }
 
 void opt_blockorder(struct ir_func *f)
@@ -30,10 +32,12 @@ void opt_blockorder(struct ir_func *f)
     int *npred = cc_alloc(sizeof(int) * (size_t)n);
     int *s = cc_alloc(sizeof(int) * (size_t)(n + 2));
     for (int b = 0; b < n; b++) {
-        if (ends_open(f->blocks[b])) return;
+        if (ends_open(f->blocks[b]) == 1) return;
         int ns = opt_live_succs(f, f->blocks[b], s);
         for (int q = 0; q < ns; q++) npred[s[q]]++;
     }
+    for (int b = 0; b < n; b++)
+        if (npred[b] && ends_open(f->blocks[b]) == 2) return;
     bool *placed = cc_alloc((size_t)n);
     int *next = cc_alloc(sizeof(int) * (size_t)n);
     int cur = 0, rest = 1;
