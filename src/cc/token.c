@@ -53,6 +53,7 @@ static void pragma_pack(struct pack_state *ps, const char *s, u32 len, struct sr
             s++;
         if (s == w) goto bad;
         if (*w >= '0' && *w <= '9') {
+            if (n >= 0) goto bad;
             long v = 0;
             for (const char *q = w; q < s; q++) {
                 if (*q < '0' || *q > '9' || v > 1000) goto bad;
@@ -75,6 +76,7 @@ static void pragma_pack(struct pack_state *ps, const char *s, u32 len, struct sr
         if (s == e || *s != ',') goto bad;
         s++;
     }
+    if (skip_space(s + 1, e) != e) cc_warn_at(CW_NONE, pos, "junk at end of '#pragma pack'");
     if (op == 1) {
         if (ps->depth == (int)sizeof ps->stack) {
             cc_warn_at(CW_NONE, pos, "'#pragma pack(push)' nested too deeply - ignored");

@@ -80,3 +80,13 @@ if [ $rc -eq 1 ] && [ ! -e "$tmp/pk.o" ] && grep -q 'pk.c:2:[0-9]*: error: unsup
 else
     echo "FAIL cc/gnuc/pack-straddle-rv32: exit $rc: $(head -n 1 "$tmp/err")"
 fi
+
+# malformed #pragma pack: a located warning, as GCC gives, and the pragma ignored
+for t in 'pack(' 'pack' 'pack(push' 'pack(3)' 'pack(push,,1)' 'pack(99999999999999)' 'pack(1,2)' 'pack(-1)'; do
+    printf '#pragma %s\nstruct S { char a; int b; };\nint s[sizeof(struct S) == 8 ? 1 : -1];\n' "$t" > "$tmp/pw.c"
+    if "$ZLCC" -m64 -c -o "$tmp/pw.o" "$tmp/pw.c" 2> "$tmp/err" && grep -q 'pw.c:1:[0-9]*: warning: .*pragma pack\|pw.c:1:[0-9]*: warning: alignment must be' "$tmp/err"; then
+        echo "PASS cc/gnuc/pack-malformed/$t"
+    else
+        echo "FAIL cc/gnuc/pack-malformed/$t: $(head -n 1 "$tmp/err")"
+    fi
+done
