@@ -937,61 +937,54 @@ void emit_function(FILE *o, struct ir_func *f)
     fprintf(out, "\t.type %s, @function\n%s:\n", f->name, f->name);
     dbg_loc(f->loc_file, f->loc_line, f->loc_col);
     leaf = ccopt.opt >= 1 && frameless(f);
-    no_fp = !leaf && sp_fixed && !f->variadic && fits12(frame_size) &&
-            (ccopt.omit_fp > 0 || (ccopt.omit_fp == 0 && ccopt.opt >= 1));
-    for (int b = 0; b < f->nblocks && no_fp; b++)
-        for (int k = 0; k < f->blocks[b]->n; k++)
-            if (f->blocks[b]->ins[k].op == IR_FRAMEADDR) no_fp = false;
-    int nsaved = 0;
-    for (int r = 0; r < 64; r++) nsaved += used_callee[r];
-    short_epilogue = leaf || (no_fp && !f->stack_protect && nsaved <= 3);
-    sibcall_fn = !leaf && !f->variadic && !f->stack_protect && !f->has_alloca &&
-                 (ccopt.sibcalls > 0 || (ccopt.sibcalls == 0 && ccopt.opt >= 2));
+    /* what looks at the frame: the frame address rules out both, an address of a slot
+     * (or the stack area of an alloca or VLA) rules out sibling calls */
+    bool frame_addr = false, frame_escapes = false;
     nblock_ids = 0;
-    for (int b = 0; b < f->nblocks; b++)
-        if (f->blocks[b]->id >= nblock_ids) nblock_ids = f->blocks[b]->id + 1;
-    block_of_id = cc_alloc(sizeof *block_of_id * (size_t)(nblock_ids + 1));
     for (int b = 0; b < f->nblocks; b++) {
         struct ir_block *blk = f->blocks[b];
-        if (blk->id >= 0) block_of_id[blk->id] = blk;
-        for (int k = 0; k < blk->n && sibcall_fn; k++)
+        if (blk->id >= nblock_ids) nblock_ids = blk->id + 1;
+        for (int k = 0; k < blk->n; k++)
             switch (blk->ins[k].op) {
-            case IR_ADDR: case IR_ALLOCA: case IR_FRAMEADDR: case IR_SPSAVE: case IR_SPRESTORE:
-            case IR_SAVE_VA:
-                sibcall_fn = false;
+            case IR_FRAMEADDR: frame_addr = true; break;
+            case IR_ADDR: case IR_ALLOCA: case IR_SPSAVE: case IR_SPRESTORE: case IR_SAVE_VA:
+                frame_escapes = true;
                 break;
             default: break;
             }
     }
+    block_of_id = cc_alloc(sizeof *block_of_id * (size_t)(nblock_ids + 1));
+    for (int b = 0; b < f->nblocks; b++)
+        if (f->blocks[b]->id >= 0) block_of_id[f->blocks[b]->id] = f->blocks[b];
+    no_fp = !leaf && sp_fixed && !f->variadic && !frame_addr && fits12(frame_size) &&
+            (ccopt.omit_fp > 0 || (ccopt.omit_fp == 0 && ccopt.opt >= 1));
+    int nsaved = 0;
+    for (int r = 0; r < 64; r++) nsaved += used_callee[r];
+    short_epilogue = leaf || (no_fp && !f->stack_protect && nsaved <= 3);
+    sibcall_fn = !leaf && !f->variadic && !f->stack_protect && !f->has_alloca && !frame_addr && !frame_escapes &&
+                 (ccopt.sibcalls > 0 || (ccopt.sibcalls == 0 && ccopt.opt >= 2));
     /* A frameless function has no prologue to carry the line of its declarator: its
      * first instruction does, as a prologue's would (debuggers and addr2line map the
      * function's address there); line marks before it are written after it. */
     bool entry_loc_pending = leaf;
     struct ir_ins *deferred_loc = NULL;
-    /* prologue */
-    if (no_fp) {
+    /* prologue: the frame (with or without s0), then the saves both kinds share */
+    if (!leaf) {
+        if (!no_fp) fputs("\tmv t0, sp\n", out);
         if (fits12(-frame_size)) fprintf(out, "\taddi sp, sp, %ld\n", -frame_size);
         else fprintf(out, "\tli t1, %ld\n\tsub sp, sp, t1\n", frame_size);
-        fp_mem(sx(), "ra", -(va_size + Rs));
+        if (no_fp)
+            fp_mem(sx(), "ra", -(va_size + Rs));
+        else
+            fprintf(out, "\t%s ra, %ld(t0)\n\t%s s0, %ld(t0)\n\taddi s0, t0, %ld\n", sx(), -(va_size + Rs), sx(),
+                    -(va_size + 2 * Rs), -va_size);
         for (int r = 0; r < 64; r++)
             if (used_callee[r]) fp_mem(r >= 32 ? "fsd" : sx(), rname(r), callee_off[r]);
         if (f->stack_protect) {
             fprintf(out, "\tlla t1, __stack_chk_guard\n\t%s t1, 0(t1)\n", lx());
             fp_mem(sx(), "t1", canary_off);
         }
-    } else if (!leaf) {
-        fputs("\tmv t0, sp\n", out);
-        if (fits12(-frame_size)) fprintf(out, "\taddi sp, sp, %ld\n", -frame_size);
-        else fprintf(out, "\tli t1, %ld\n\tsub sp, sp, t1\n", frame_size);
-        fprintf(out, "\t%s ra, %ld(t0)\n\t%s s0, %ld(t0)\n\taddi s0, t0, %ld\n", sx(), -(va_size + Rs), sx(),
-                -(va_size + 2 * Rs), -va_size);
-        for (int r = 0; r < 64; r++)
-            if (used_callee[r]) fp_mem(r >= 32 ? "fsd" : sx(), rname(r), callee_off[r]);
-        if (f->stack_protect) {
-            fprintf(out, "\tlla t1, __stack_chk_guard\n\t%s t1, 0(t1)\n", lx());
-            fp_mem(sx(), "t1", canary_off);
-        }
-        if (f->variadic)
+        if (f->variadic)  /* never without s0 */
             for (int k = f->va_first_gpr; k < 8; k++)
                 fprintf(out, "\t%s a%d, %ld(s0)\n", sx(), k, (long)k * Rs);
     }

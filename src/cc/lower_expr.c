@@ -32,23 +32,16 @@ static bool bf_straddles(const struct member *m, const struct type *ut)
 int bf_load(struct member *m, int addr)
 {
     struct type *ut = m->ty->kind == TY_ENUM ? (m->ty->enum_base ? m->ty->enum_base : ty_uint) : m->ty;
-    if (bf_straddles(m, ut)) {
-        int n, X = tgt.xlen;
-        int unit = bf_straddle_bytes(m, addr, &n);
-        int sh = X - m->bit_off - m->bit_width;
-        int v = sh ? bini(IR_SHL, R(), unit, sh) : unit;
-        v = bini(ut->is_unsigned ? IR_SHR : IR_SAR, R(), v, X - m->bit_width);
-        if (ut->is_unsigned && ut->size >= 4 && ut->size < R() && m->bit_width == ut->size * 8) v = ext(v, (int)ut->size, false);
-        return v;
-    }
-    if (wide(ut)) {
+    bool bytes = bf_straddles(m, ut);  /* then never wide: bf_straddle_bytes refuses */
+    if (!bytes && wide(ut)) {
         /* a field of an integer type wider than a register: the same on word tuples */
         int n = nw(ut), T = n * tgt.xlen;
         int unit = load(ut, addr, m->offset);
         int v = wide_shift_c(N_SHL, true, unit, n, T - m->bit_off - m->bit_width);
         return wide_shift_c(N_SHR, ut->is_unsigned, v, n, T - m->bit_width);
     }
-    int unit = load(ut->kind == TY_BOOL ? ty_uchar : ut, addr, m->offset);
+    int nbytes;
+    int unit = bytes ? bf_straddle_bytes(m, addr, &nbytes) : load(ut->kind == TY_BOOL ? ty_uchar : ut, addr, m->offset);
     int X = tgt.xlen;
     int sh = X - m->bit_off - m->bit_width;
     int v = sh ? bini(IR_SHL, R(), unit, sh) : unit;
@@ -64,18 +57,10 @@ void bf_store(struct member *m, int addr, int val)
     struct type *ut = m->ty->kind == TY_ENUM ? (m->ty->enum_base ? m->ty->enum_base : ty_uint) : m->ty;
     if (ut->kind == TY_BOOL) ut = ty_uchar;
     u128 mask = (m->bit_width >= 128 ? ~(u128)0 : (((u128)1 << m->bit_width) - 1)) << m->bit_off;
-    if (bf_straddles(m, ut)) {
-        int n;
-        int unit = bf_straddle_bytes(m, addr, &n);
-        int clr = bin(IR_AND, R(), unit, li((i128)~mask));
-        int sv = m->bit_off ? bini(IR_SHL, R(), val, m->bit_off) : val;
-        sv = bin(IR_AND, R(), sv, li((i128)mask));
-        int nv = bin(IR_OR, R(), clr, sv);
-        for (int i = 0; i < n; i++) store(ty_uchar, addr, m->offset + i, i ? bini(IR_SHR, R(), nv, 8 * i) : nv);
-        return;
-    }
-    int unit = load(ut, addr, m->offset);
-    if (wide(ut)) {
+    bool bytes = bf_straddles(m, ut);  /* then never wide: bf_straddle_bytes refuses */
+    int nbytes = 0;
+    int unit = bytes ? bf_straddle_bytes(m, addr, &nbytes) : load(ut, addr, m->offset);
+    if (!bytes && wide(ut)) {
         int n = nw(ut), X = tgt.xlen, w[16];
         u128 wm = ((u128)1 << X) - 1;
         int sv = wide_shift_c(N_SHL, true, val, n, m->bit_off);
@@ -92,7 +77,8 @@ void bf_store(struct member *m, int addr, int val)
     int sv = m->bit_off ? bini(IR_SHL, R(), val, m->bit_off) : val;
     sv = bin(IR_AND, R(), sv, li((i128)mask));
     int nv = bin(IR_OR, R(), clr, sv);
-    store(ut, addr, m->offset, nv);
+    if (!bytes) store(ut, addr, m->offset, nv);
+    for (int i = 0; i < nbytes; i++) store(ty_uchar, addr, m->offset + i, i ? bini(IR_SHR, R(), nv, 8 * i) : nv);
 }
 
 /* ---------------------------------------------------------------- lvalues */
