@@ -787,6 +787,19 @@ static void emit_ins(struct ir_ins *i)
         a = src(i->a, 0);
         fprintf(out, "\tjr %s\n", a);
         return;
+    case IR_JTAB: {
+        /* entries are 32-bit offsets from the table (GCC's PIC form), so the table is
+         * the same at every XLEN and needs no dynamic relocation */
+        int id = cur_blk->id;
+        a = src(i->a, 0);
+        fprintf(out, "\tlla t1, .LJ%d_%d\n\tslli t0, %s, 2\n\tadd t0, t0, t1\n\tlw t0, 0(t0)\n"
+                     "\tadd t0, t0, t1\n\tjr t0\n", fnid, id, a);
+        fprintf(out, "\t.pushsection .rodata\n\t.balign 4\n.LJ%d_%d:\n", fnid, id);
+        for (int k = 0; k < i->jt->n; k++)
+            fprintf(out, "\t.word .L%d_%d-.LJ%d_%d\n", fnid, i->jt->t[k], fnid, id);
+        fputs("\t.popsection\n", out);
+        return;
+    }
     case IR_AMO: {
         static const char *const nm[] = {"amoswap", "amoadd", "amoand", "amoor", "amoxor"};
         if (i->w < 4) {

@@ -117,6 +117,31 @@ bool ir_returns_twice(const char *sym)
     return false;
 }
 
+int ir_ntargets(const struct ir_ins *i)
+{
+    switch (i->op) {
+    case IR_JMP: case IR_BLOCKADDR: return 1;
+    case IR_BR: case IR_BCMP: return 2;
+    case IR_JTAB: return i->jt->n;
+    default: return 0;
+    }
+}
+
+int *ir_target(struct ir_ins *i, int k)
+{
+    if (i->op == IR_JTAB) return &i->jt->t[k];
+    return k ? &i->t2 : &i->t1;
+}
+
+struct ir_jtab *ir_jtab_copy(const struct ir_jtab *jt)
+{
+    struct ir_jtab *n = cc_alloc(sizeof *n);
+    n->n = jt->n;
+    n->t = cc_alloc(sizeof *n->t * (size_t)jt->n);
+    memcpy(n->t, jt->t, sizeof *n->t * (size_t)jt->n);
+    return n;
+}
+
 int ir_uses(struct ir_ins *i, int **slots, int max)
 {
     const struct ir_opinfo *o = &ir_ops[i->op];

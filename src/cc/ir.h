@@ -75,6 +75,12 @@ struct ir_asm {
     int nclob;
 };
 
+/* the targets of a jump table (IR_JTAB), indexed by its operand */
+struct ir_jtab {
+    int n;
+    int *t;              /* block ids */
+};
+
 struct ir_ins {
     u8 op;
     u8 w, w2;
@@ -89,6 +95,7 @@ struct ir_ins {
     int loc;             /* IR_PARAM: register 0..15 or LOC_STACK */
     struct ir_call *call;
     struct ir_asm *asmi;
+    struct ir_jtab *jt;  /* IR_JTAB */
 };
 
 struct ir_block {
@@ -144,6 +151,13 @@ int ir_operand_bound(const struct ir_ins *i);
 int **ir_slot_buf(const struct ir_ins *i, int **local, int nlocal); /* local, or a big enough buffer */
 int ir_uses(struct ir_ins *i, int **slots, int max);
 int ir_defs(struct ir_ins *i, int **slots, int max);
+/* The block-id fields of i — its branch targets, or BLOCKADDR's block — for the passes
+ * that follow, renumber or redirect them: ir_ntargets(i) of them, field k at
+ * ir_target(i, k).  A jump table's may repeat a block. */
+int ir_ntargets(const struct ir_ins *i);
+int *ir_target(struct ir_ins *i, int k);
+/* a copy of a jump table, for a copy of its instruction that may be renumbered */
+struct ir_jtab *ir_jtab_copy(const struct ir_jtab *jt);
 static inline bool ir_is_pure(int op) { return ir_ops[op].flags & IRF_PURE; }
 static inline bool ir_is_term(int op) { return ir_ops[op].flags & IRF_TERM; }
 static inline bool ir_is_call_point(int op) { return ir_ops[op].flags & IRF_CLOBBER; }

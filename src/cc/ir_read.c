@@ -262,6 +262,29 @@ static struct ir_arg *parse_locs(struct reader *r, int *n)
     return v;
 }
 
+/* "table(@3, @4, @3)": a jump table's blocks */
+static struct ir_jtab *parse_table(struct reader *r)
+{
+    enum { TABLE_MAX = 1 << 20 };
+    expect_punct(r, "(");
+    struct ir_jtab *jt = cc_alloc(sizeof *jt);
+    int cap = 8;
+    jt->t = cc_alloc(sizeof *jt->t * (size_t)cap);
+    while (!at_punct(r, ")")) {
+        if (jt->n) expect_punct(r, ",");
+        if (jt->n == TABLE_MAX) fail(r, "jump table longer than %d entries", TABLE_MAX);
+        if (jt->n == cap) {
+            int *nt = cc_alloc(sizeof *nt * (size_t)cap * 2);
+            memcpy(nt, jt->t, sizeof *nt * (size_t)cap);
+            jt->t = nt;
+            cap *= 2;
+        }
+        jt->t[jt->n++] = take_block(r);
+    }
+    advance(r);
+    return jt;
+}
+
 /* "r oi %3 %4 #0 sym "x" pin 10": kind, out/in (n: neither), input, output, imm, ... */
 static void parse_asm_op(struct reader *r, struct ir_asm_op *o)
 {
@@ -387,6 +410,8 @@ static void check_ins(struct reader *r, struct ir_ins *i)
     if ((o->flags & IRF_ASMOPS) != 0 && !i->asmi) fail(r, "asm text expected");
     if (i->op == IR_ADDR && (i->slot < 0 || i->slot >= r->f->nslots)) fail(r, "slot %d out of range", i->slot);
     if (i->op == IR_GADDR && !i->sym) fail(r, "gaddr without sym");
+    if (i->op == IR_JTAB && (!i->jt || !i->jt->n)) fail(r, "jtab without table(...) blocks");
+    if (i->op != IR_JTAB && i->jt) fail(r, "table(...) on an opcode other than jtab");
     if (i->op == IR_BCMP && (i->imm < CC_EQ || i->imm > CC_GEU)) fail(r, "bcmp condition out of range");
     if (i->op == IR_AMO && (i->imm < 0 || i->imm > 4)) fail(r, "amo operation out of range");
     if (i->op == IR_PARAM && (i->loc < LOC_STACK || i->loc > 15)) fail(r, "param register out of range");
@@ -431,6 +456,10 @@ static void parse_ins(struct reader *r)
         } else if (at_word(r, "callee") || at_word(r, "fn") || at_word(r, "args")) {
             if (i->call) fail(r, "second call description");
             i->call = parse_call(r);
+        } else if (at_word(r, "table")) {
+            if (i->jt) fail(r, "second table");
+            advance(r);
+            i->jt = parse_table(r);
         } else if (at_word(r, "text")) {
             if (i->asmi) fail(r, "second asm description");
             i->asmi = parse_asm(r);

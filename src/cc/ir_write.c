@@ -113,6 +113,11 @@ void ir_write_ins(FILE *out, struct ir_ins *i)
         if (i->op == IR_BR || i->op == IR_BCMP || i->t2) fprintf(out, ", @%d", i->t2);
     }
     if (i->loc || i->op == IR_PARAM) fprintf(out, " reg %d", i->loc);
+    if (i->jt) {
+        fputs(" table(", out);
+        for (int k = 0; k < i->jt->n; k++) fprintf(out, "%s@%d", k ? ", " : "", i->jt->t[k]);
+        fputc(')', out);
+    }
     if (i->call) write_call(out, i->call);
     if (i->asmi) write_asm(out, i->asmi);
     fputc('\n', out);

@@ -46,6 +46,16 @@ void jmp(int b)
     E(IR_JMP)->t1 = b;
 }
 
+void branch_cmp(int cc, int a, int b, int t1, int t2)
+{
+    struct ir_ins *i = E(IR_BCMP);
+    i->imm = cc;
+    i->a = a;
+    i->b = b;
+    i->t1 = t1;
+    i->t2 = t2;
+}
+
 bool block_ends(void)
 {
     struct ir_block *b = F->blocks[cur];

@@ -43,6 +43,8 @@ int R(void);
 bool is_fp(struct type *t);
 int set_block(int b);
 void jmp(int b);
+/* ends the block: to t1 if a cc b (enum ir_cc), else to t2 */
+void branch_cmp(int cc, int a, int b, int t1, int t2);
 bool block_ends(void);
 i128 canon(i128 v, struct type *t);
 int li(i128 v);

@@ -173,12 +173,7 @@ int atomic_rmw(struct node *e)
     int oldv = is_fp(t) ? fmv(IR_FMV_FX, w, seen) : seen;
     int nv = atomic_update(e, t, oldv, rhs);
     int prev = cas(w, uns, p, seen, is_fp(t) ? fmv(IR_FMV_XF, w, nv) : nv);
-    struct ir_ins *br = E(IR_BCMP);
-    br->a = prev;
-    br->b = seen;
-    br->imm = CC_EQ;
-    br->t1 = done;
-    br->t2 = retry;
+    branch_cmp(CC_EQ, prev, seen, done, retry);
     set_block(retry);
     if (flags) E(IR_FSFLAGS)->a = flags;
     mov_to(seen, prev);

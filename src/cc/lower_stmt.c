@@ -60,6 +60,129 @@ void gen_return(struct node *s)
     set_block(ir_block_new(F));
 }
 
+/* Switches.  The cases, sorted, are grouped into units: a run of at least
+ * SW_TABLE_MIN cases spanning at most SW_TABLE_DENSITY times as many values becomes a
+ * jump table (GCC's rule for speed: tables at most 8 times as long as their cases);
+ * every other case is a unit of its own.  The units are searched by value: a binary
+ * tree of `<` comparisons down to SW_LINEAR_MAX units, which are tested in turn.  So a
+ * dense switch costs a bounds check and an indirect jump, a sparse one O(log n)
+ * comparisons.  Switches on types wider than a register compare case by case. */
+enum { SW_TABLE_MIN = 5, SW_TABLE_DENSITY = 8, SW_TABLE_MAX = 1 << 16, SW_LINEAR_MAX = 3 };
+
+struct sw_case { i128 lo, hi; int label; };
+struct sw_unit { int first, last; bool table; };
+struct sw {
+    struct type *ty;
+    bool u;              /* unsigned order */
+    int v, dflt;
+    struct sw_case *c;
+    struct sw_unit *unit;
+};
+
+static bool sw_order_u128;  /* the order qsort sorts in: a 128-bit unsigned type's */
+
+static bool sw_less(i128 a, i128 b, bool wide_u) { return wide_u ? (u128)a < (u128)b : a < b; }
+
+static int sw_case_cmp(const void *x, const void *y)
+{
+    const struct sw_case *a = x, *b = y;
+    return sw_less(a->lo, b->lo, sw_order_u128) ? -1 : sw_less(b->lo, a->lo, sw_order_u128) ? 1 : 0;
+}
+
+/* the number of values from lo to hi, less one (the type's order; lo <= hi) */
+static u128 sw_span(i128 lo, i128 hi) { return (u128)hi - (u128)lo; }
+
+/* v - lo as an unsigned value of the type's width: in [0, span] exactly when v is */
+static int sw_offset(struct sw *w, i128 lo)
+{
+    int d = bin(IR_SUB, opw(w->ty), w->v, li(canon(lo, w->ty)));
+    if (opw(w->ty) < R()) d = ext(d, opw(w->ty), true);
+    return d;
+}
+
+/* ends the current block: to `to` when the unit matches, else to `next` */
+static void sw_test(struct sw *w, const struct sw_unit *u, int next)
+{
+    const struct sw_case *first = &w->c[u->first], *last = &w->c[u->last];
+    if (!u->table && first->lo == first->hi) {
+        branch_cmp(CC_EQ, w->v, li(canon(first->lo, w->ty)), first->label, next);
+        return;
+    }
+    /* lo <= v <= hi  <=>  (v - lo) <=u (hi - lo) */
+    u128 span = sw_span(first->lo, last->hi);
+    int d = sw_offset(w, first->lo);
+    int to = first->label;
+    if (u->table) to = ir_block_new(F);
+    branch_cmp(CC_GEU, li((i128)span), d, to, next);
+    if (!u->table) return;
+    set_block(to);
+    struct ir_jtab *jt = cc_alloc(sizeof *jt);
+    jt->n = (int)span + 1;
+    jt->t = cc_alloc(sizeof *jt->t * (size_t)jt->n);
+    for (int k = 0; k < jt->n; k++) jt->t[k] = w->dflt;
+    for (int c = u->first; c <= u->last; c++)
+        for (u128 x = sw_span(first->lo, w->c[c].lo); x <= sw_span(first->lo, w->c[c].hi); x++)
+            jt->t[(int)x] = w->c[c].label;
+    struct ir_ins *i = E(IR_JTAB);
+    i->a = d;
+    i->jt = jt;
+}
+
+/* units lo..hi, from the current block */
+static void sw_tree(struct sw *w, int lo, int hi)
+{
+    if (hi - lo < SW_LINEAR_MAX) {
+        for (int k = lo; k <= hi; k++) {
+            int next = k < hi ? ir_block_new(F) : w->dflt;
+            sw_test(w, &w->unit[k], next);
+            if (k < hi) set_block(next);
+        }
+        return;
+    }
+    int mid = (lo + hi + 1) / 2;
+    int left = ir_block_new(F), right = ir_block_new(F);
+    branch_cmp(w->u ? CC_LTU : CC_LT, w->v, li(canon(w->c[w->unit[mid].first].lo, w->ty)), left, right);
+    set_block(left);
+    sw_tree(w, lo, mid - 1);
+    set_block(right);
+    sw_tree(w, mid, hi);
+}
+
+/* the cases of a switch on a type no wider than a register, from the current block */
+static void sw_dispatch(struct node *s, int v, int dflt)
+{
+    struct sw w = {.ty = s->cond->ty, .v = v, .dflt = dflt};
+    bool wide_u = w.ty->is_unsigned && (w.ty->kind == TY_PTR ? tgt.ptr_size : w.ty->size) >= 16;
+    w.u = w.ty->is_unsigned || w.ty->kind == TY_PTR;
+    int n = 0;
+    for (struct node *c = s->cases; c; c = c->els) n++;
+    w.c = cc_alloc(sizeof *w.c * (size_t)(n + 1));
+    n = 0;
+    for (struct node *c = s->cases; c; c = c->els)
+        if (c->kind == N_CASE && !sw_less(c->hi, c->lo, wide_u))  /* GCC drops an empty range */
+            w.c[n++] = (struct sw_case){c->lo, c->hi, c->label};
+    if (!n) {
+        jmp(dflt);
+        return;
+    }
+    sw_order_u128 = wide_u;
+    qsort(w.c, (size_t)n, sizeof *w.c, sw_case_cmp);
+    w.unit = cc_alloc(sizeof *w.unit * (size_t)n);
+    int nu = 0;
+    for (int k = 0; k < n;) {
+        int j = k;
+        while (j + 1 < n) {
+            u128 span = sw_span(w.c[k].lo, w.c[j + 1].hi);
+            if (span >= SW_TABLE_MAX || span >= (u128)SW_TABLE_DENSITY * (u128)(j + 2 - k)) break;
+            j++;
+        }
+        if (j + 1 - k < SW_TABLE_MIN) j = k;
+        w.unit[nu++] = (struct sw_unit){k, j, j > k};
+        k = j + 1;
+    }
+    sw_tree(&w, 0, nu - 1);
+}
+
 void gen_switch(struct node *s)
 {
     int v = gen_expr(s->cond);
@@ -73,13 +196,14 @@ void gen_switch(struct node *s)
     struct type *ct = s->cond->ty;
     for (struct node *c = s->cases; c; c = c->els) {
         c->label = ir_block_new(F);
-        if (c->kind == N_DEFAULT) {
-            dflt = c->label;
-            continue;
-        }
-        int nb = ir_block_new(F);
-        if (wide(ct)) {
-            int n = nw(ct), eq;
+        if (c->kind == N_DEFAULT) dflt = c->label;
+    }
+    if (!wide(ct)) {
+        sw_dispatch(s, v, dflt);
+    } else {
+        for (struct node *c = s->cases; c; c = c->els) {
+            if (c->kind == N_DEFAULT) continue;
+            int nb = ir_block_new(F), n = nw(ct), eq;
             if (c->lo == c->hi) {
                 eq = wide_eq(v, const_words(wrap_int(c->lo, ct), n), n);
             } else {
@@ -93,29 +217,10 @@ void gen_switch(struct node *s)
             i->a = eq;
             i->t1 = c->label;
             i->t2 = nb;
-        } else if (c->lo == c->hi) {
-            int cv = li(canon(c->lo, ct));
-            struct ir_ins *i = E(IR_BCMP);
-            i->a = v;
-            i->b = cv;
-            i->imm = CC_EQ;
-            i->t1 = c->label;
-            i->t2 = nb;
-        } else {
-            /* lo <= v <= hi  <=>  (v - lo) <=u (hi - lo) */
-            int d = bin(IR_SUB, opw(ct), v, li(canon(c->lo, ct)));
-            if (opw(ct) < R()) d = ext(d, opw(ct), true);
-            int span = li((i128)((u128)c->hi - (u128)c->lo));
-            struct ir_ins *i = E(IR_BCMP);
-            i->a = span;
-            i->b = d;
-            i->imm = CC_GEU;
-            i->t1 = c->label;
-            i->t2 = nb;
+            set_block(nb);
         }
-        set_block(nb);
+        jmp(dflt);
     }
-    jmp(dflt);
     set_block(ir_block_new(F));
     gen_stmt(s->body);
     if (!block_ends()) jmp(end);

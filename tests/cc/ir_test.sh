@@ -106,6 +106,25 @@ if grep -qE 'slt|xor|seqz|snez' "$T/err"; then
 else
     echo "PASS cc/ir/opt/cond-parts"
 fi
+# a switch: five or more cases spanning at most 8 values per case are a jump table, at
+# every level; sparse cases are a binary search (here 8 cases: 3 comparisons on the way
+# to any of them, at most 4 in all)
+printf 'int d(int x) { switch (x) { case 1: return 4; case 2: return 9; case 3: return 1; case 5: return 7; case 8: return 3; } return 0; }\n' >"$T/f.c"
+for o in -O0 -O2; do
+    (cd "$T" && "$ZLCC" -m64 $o -S -fdump-ir=lower=stderr f.c) 2>"$T/err" >/dev/null
+    if grep -q 'jtab %[0-9]* table(@[0-9]*, @[0-9]*, @[0-9]*, @[0-9]*, @[0-9]*, @[0-9]*, @[0-9]*, @[0-9]*)' "$T/err"; then
+        echo "PASS cc/ir/opt/switch-table$o"
+    else
+        echo "FAIL cc/ir/opt/switch-table$o: no 8-entry jtab in: $(grep -E 'jtab|bcmp' "$T/err" | tr '\n' ';')"
+    fi
+done
+printf 'int s(int x) { switch (x) { case 1: return 4; case 20: return 9; case 300: return 1; case 4000: return 7; case 50000: return 3; case 600000: return 2; case 7000000: return 5; case 80000000: return 6; } return 0; }\n' >"$T/f.c"
+(cd "$T" && "$ZLCC" -m64 -O0 -S -fdump-ir=lower=stderr f.c) 2>"$T/err" >/dev/null
+if grep -q 'jtab' "$T/err" || [ "$(grep -c 'bcmp' "$T/err")" != 11 ] || [ "$(grep -c 'bcmp.*#2 ' "$T/err")" != 3 ]; then
+    echo "FAIL cc/ir/opt/switch-search: want 3 bcmp < and 8 bcmp == and no jtab in: $(grep -E 'jtab|bcmp' "$T/err" | tr '\n' ';')"
+else
+    echo "PASS cc/ir/opt/switch-search"
+fi
 # functions are compiled in the order of their definitions, so a static helper defined
 # before its caller is inlined even when the caller's prototype (a header's) comes first
 printf 'int api(int x);\nstatic int helper(int x) { return x * 3 + 1; }\nint api(int x) { return helper(x) + 2; }\n' >"$T/f.c"

@@ -122,6 +122,12 @@ static void fold_branch(struct ir_ins *i, int *ndef, struct ir_ins **def)
     } else if (i->op == IR_BCMP && ((branch_const(i->a, ndef, def, &x) && branch_const(i->b, ndef, def, &y)) ||
                                     (i->a == i->b && (x = y = 0, true)))) {
         taken = opt_compare(i->imm, x, y);
+    } else if (i->op == IR_JTAB && branch_const(i->a, ndef, def, &x) && x >= 0 && x < i->jt->n) {
+        int t = i->jt->t[(int)x];
+        memset(i, 0, sizeof *i);
+        i->op = IR_JMP;
+        i->t1 = t;
+        return;
     } else {
         return;
     }

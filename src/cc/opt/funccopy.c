@@ -80,6 +80,7 @@ struct ir_func *opt_func_copy(const struct ir_func *g)
         for (int k = 0; k < ob->n; k++) {
             if (nb->ins[k].call) nb->ins[k].call = opt_copy_call(nb->ins[k].call);
             else if (nb->ins[k].asmi) nb->ins[k].asmi = opt_copy_asm(nb->ins[k].asmi);
+            else if (nb->ins[k].jt) nb->ins[k].jt = ir_jtab_copy(nb->ins[k].jt);
         }
         n->blocks[b] = nb;
     }

@@ -111,10 +111,9 @@ static void inline_at(struct ir_func *f, int bi, int k, const struct ir_func *g,
             for (int r = 0; r < n; r++)
                 if (*fields[r]) *fields[r] = vmap[*fields[r]];
             if (x.op == IR_ADDR) x.slot = smap[x.slot];
-            if (x.op == IR_JMP || x.op == IR_BR || x.op == IR_BCMP) {
-                x.t1 += first;
-                if (x.op != IR_JMP) x.t2 += first;
-            }
+            if (x.jt) x.jt = ir_jtab_copy(x.jt);
+            if (ir_is_term(x.op))
+                for (int r = 0, nt = ir_ntargets(&x); r < nt; r++) *ir_target(&x, r) += first;
             *ir_append(nb, IR_NOP) = x;
             if (ir_is_term(x.op)) break;
         }

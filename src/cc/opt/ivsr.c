@@ -339,8 +339,9 @@ void opt_ivsr(struct ir_func *f)
     /* predecessor counts, and one predecessor of each block */
     int *npred = cc_alloc(sizeof(int) * (size_t)f->nblocks);
     int *pred1 = cc_alloc(sizeof(int) * (size_t)f->nblocks);
+    int *s = cc_alloc(sizeof(int) * (size_t)(f->nblocks + 2));
     for (int b = 0; b < f->nblocks; b++) {
-        int s[2], n = opt_succs(f->blocks[b], s);
+        int n = opt_succs(f->blocks[b], s);
         for (int q = 0; q < n; q++) {
             npred[s[q]]++;
             pred1[s[q]] = b;

@@ -31,7 +31,7 @@ void opt_jumps(struct ir_func *f)
         struct ir_block *blk = f->blocks[b];
         if (!blk->n) continue;
         struct ir_ins *i = &blk->ins[blk->n - 1];
-        if (i->op == IR_JMP || i->op == IR_BR || i->op == IR_BCMP) i->t1 = final_target(f, i->t1);
-        if (i->op == IR_BR || i->op == IR_BCMP) i->t2 = final_target(f, i->t2);
+        if (!ir_is_term(i->op)) continue;
+        for (int k = 0, nt = ir_ntargets(i); k < nt; k++) *ir_target(i, k) = final_target(f, *ir_target(i, k));
     }
 }

@@ -15,8 +15,7 @@ void opt_relayout(struct ir_func *f, const int *next)
         order[b]->id = b;
         for (int k = 0; k < order[b]->n; k++) {
             struct ir_ins *i = &order[b]->ins[k];
-            if (i->op == IR_JMP || i->op == IR_BR || i->op == IR_BCMP || i->op == IR_BLOCKADDR) i->t1 = newid[i->t1];
-            if (i->op == IR_BR || i->op == IR_BCMP) i->t2 = newid[i->t2];
+            for (int q = 0, nt = ir_ntargets(i); q < nt; q++) *ir_target(i, q) = newid[*ir_target(i, q)];
         }
     }
     f->blocks = order;

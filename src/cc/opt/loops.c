@@ -13,13 +13,16 @@ enum { LOOPS_MAX_BLOCKS = 3000 };  /* larger functions are left alone (dominator
 int opt_succs(const struct ir_block *b, int *s)
 {
     if (!b->n) return 0;
-    const struct ir_ins *i = &b->ins[b->n - 1];
-    switch (i->op) {
-    case IR_JMP: s[0] = i->t1; return 1;
-    case IR_BR: case IR_BCMP: s[0] = i->t1; s[1] = i->t2; return 2;
-    case IR_IJMP: return -1;
-    default: return 0;
+    struct ir_ins *i = &b->ins[b->n - 1];
+    if (i->op == IR_IJMP) return -1;
+    if (!ir_is_term(i->op)) return 0;
+    int n = 0;
+    for (int k = 0, nt = ir_ntargets(i); k < nt; k++) {
+        int t = *ir_target(i, k), q = 0;
+        while (q < n && s[q] != t) q++;  /* a jump table's blocks, once each */
+        if (q == n) s[n++] = t;
     }
+    return n;
 }
 
 static int cmp_size(const void *a, const void *b)
@@ -33,7 +36,7 @@ int opt_find_loops(struct ir_func *f, struct opt_loop **out)
     *out = NULL;
     if (nb < 2 || nb > LOOPS_MAX_BLOCKS) return 0;
     int words = (nb + 63) / 64;
-    int s[2];
+    int *s = cc_alloc(sizeof(int) * (size_t)(nb + 2));
     /* predecessors */
     int *npred = cc_alloc(sizeof(int) * (size_t)nb);
     for (int b = 0; b < nb; b++) {

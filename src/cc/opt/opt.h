@@ -86,7 +86,8 @@ struct opt_loop {
 /* the loops of f; 0 (none) for a function of one block, of more than 3000 blocks or
  * with an indirect jump */
 int opt_find_loops(struct ir_func *f, struct opt_loop **loops);
-/* successors of b by its terminator in s[0..1]; -1 for an indirect jump */
+/* successors of b by its terminator, each once, in s (which holds f->nblocks + 2
+ * entries); -1 for an indirect jump */
 int opt_succs(const struct ir_block *b, int *s);
 /* block liveness (liveness.c) of the vregs v with gid[v] >= 0, bit gid[v] of sets of
  * `words` words per block: new arrays, block b's sets at b * words */

@@ -19,15 +19,15 @@ void opt_unreachable(struct ir_func *f)
         struct ir_block *b = f->blocks[stack[--sp]];
         for (int k = 0; k < b->n; k++) {
             struct ir_ins *i = &b->ins[k];
-            int t[2], nt = 0;
-            if (i->op == IR_JMP) t[nt++] = i->t1;
-            if (i->op == IR_BR || i->op == IR_BCMP) { t[nt++] = i->t1; t[nt++] = i->t2; }
-            for (int q = 0; q < nt; q++)
-                if (!seen[t[q]]) {
-                    seen[t[q]] = true;
-                    stack[sp++] = t[q];
+            if (!ir_is_term(i->op)) continue;
+            for (int q = 0, nt = ir_ntargets(i); q < nt; q++) {
+                int t = *ir_target(i, q);
+                if (!seen[t]) {
+                    seen[t] = true;
+                    stack[sp++] = t;
                 }
-            if (ir_is_term(i->op)) break;
+            }
+            break;
         }
     }
     for (int b = 0; b < f->nblocks; b++)

@@ -121,6 +121,11 @@ static bool unroll(struct ir_func *f, const struct opt_loop *L, const int *ndef,
                 next = opt_compare(i->imm, x, y) ? i->t1 : i->t2;
                 break;
             }
+            if (i->op == IR_JTAB) {
+                if (!operand(&s, i->a, &x) || x < 0 || x >= i->jt->n) return false;
+                next = i->jt->t[(int)x];
+                break;
+            }
             if (!copyable_op(i->op) || ir_is_term(i->op)) return false;
             if (i->op == IR_NOP) continue;
             if (n == UNROLL_MAX_INS) return false;
