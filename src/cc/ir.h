@@ -87,6 +87,7 @@ struct ir_ins {
     bool uns;
     bool nsw;            /* ADD/SUB narrower than XLEN: a signed operation of C, whose
                           * overflow is undefined (the ivsr pass relies on it) */
+    bool vol;            /* LOAD/STORE of a volatile object: never removed, merged or reused */
     int d, a, b, c;
     i128 imm;
     const char *sym;

@@ -26,6 +26,7 @@ static const struct ir_pass {
     {"hoistaddr", 1, opt_hoistaddr},
     {"ivsr", 1, opt_ivsr},
     {"addrfold", 1, opt_addrfold},
+    {"loadreuse", 1, opt_loadreuse},
     {"deaddef", 1, opt_deaddef},
     {"dce", 1, opt_dce},
     {"jumps", 1, opt_jumps},

@@ -216,7 +216,7 @@ static void parse_opcode(struct reader *r, struct ir_ins *i)
     for (int op = 0; op < IR_NOPS; op++) {
         size_t n = strlen(ir_ops[op].name);
         if (!strncmp(r->text, ir_ops[op].name, n) && n > best_len &&
-            (!r->text[n] || strchr("./us", r->text[n]))) {
+            (!r->text[n] || strchr("./usv", r->text[n]))) {
             best = op;
             best_len = n;
         }
@@ -232,6 +232,10 @@ static void parse_opcode(struct reader *r, struct ir_ins *i)
     }
     if (*s == 's' && (i->op == IR_ADD || i->op == IR_SUB)) {
         i->nsw = true;
+        s++;
+    }
+    if (*s == 'v' && (i->op == IR_LOAD || i->op == IR_STORE)) {
+        i->vol = true;
         s++;
     }
     if (*s) fail(r, "unknown opcode '%s'", r->text);

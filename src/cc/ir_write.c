@@ -94,6 +94,7 @@ void ir_write_ins(FILE *out, struct ir_ins *i)
     if (i->w2) fprintf(out, "/%d", i->w2);
     if (i->uns) fputc('u', out);
     if (i->nsw) fputc('s', out);
+    if (i->vol) fputc('v', out);
     /* a, b, c positionally, up to the last one present (%0 = none) */
     int last = i->c ? 3 : i->b ? 2 : i->a ? 1 : 0;
     int ops[3] = {i->a, i->b, i->c};

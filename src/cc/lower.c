@@ -249,7 +249,7 @@ int load(struct type *t, int addr, long off)
 {
     if (wide(t)) {
         int n = nw(t), w[16];
-        for (int i = 0; i < n; i++) w[i] = load(reg_type(true), addr, off + (long)i * R());
+        for (int i = 0; i < n; i++) w[i] = load(ty_qual(reg_type(true), false, t->is_volatile), addr, off + (long)i * R());
         return tuple(w, n);
     }
     struct ir_ins *i = E(IR_LOAD);
@@ -259,13 +259,14 @@ int load(struct type *t, int addr, long off)
     i->w = (u8)(t->kind == TY_PTR ? tgt.ptr_size : t->size);
     i->uns = t->is_unsigned && i->w < 4;
     if (t->kind == TY_BOOL) i->uns = true;
+    i->vol = t->is_volatile;
     return i->d;
 }
 
 void store(struct type *t, int addr, long off, int v)
 {
     if (wide(t)) {
-        for (int i = 0; i < nw(t); i++) store(reg_type(true), addr, off + (long)i * R(), v + i);
+        for (int i = 0; i < nw(t); i++) store(ty_qual(reg_type(true), false, t->is_volatile), addr, off + (long)i * R(), v + i);
         return;
     }
     struct ir_ins *i = E(IR_STORE);
@@ -273,6 +274,7 @@ void store(struct type *t, int addr, long off, int v)
     i->b = v;
     i->imm = off;
     i->w = (u8)(t->kind == TY_PTR ? tgt.ptr_size : t->size);
+    i->vol = t->is_volatile;
 }
 
 /* -fstack-protector chooses functions like GCC: level 1 those with a character array of

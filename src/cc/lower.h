@@ -94,8 +94,9 @@ int wide_cast(int v, struct type *from, struct type *to, struct srcpos pos);
 int gen_cast_v(int v, struct type *from, struct type *to, struct srcpos pos);
 
 /* lower_expr.c */
-int bf_load(struct member *m, int addr);
-void bf_store(struct member *m, int addr, int val);
+/* a bit-field's value / an assignment to it; vol: the access is to a volatile object */
+int bf_load(struct member *m, int addr, bool vol);
+void bf_store(struct member *m, int addr, int val, bool vol);
 bool promoted(struct obj *o);
 int gen_addr(struct node *e);
 int cmp_value(enum nk k, struct node *l, struct node *r);

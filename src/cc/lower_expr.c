@@ -10,14 +10,14 @@
 /* The bytes a bit-field runs over when its bits go past its type's size (a packed
  * struct or `#pragma pack(1)` puts a field at any bit), as one value with the first
  * byte lowest; *n gets their count.  They must fit in a register: an error otherwise. */
-static int bf_straddle_bytes(struct member *m, int addr, int *n)
+static int bf_straddle_bytes(struct member *m, int addr, int *n, bool vol)
 {
     *n = (m->bit_off + m->bit_width + 7) / 8;
     if (*n * 8 > tgt.xlen)
         cc_error_at(m->pos, "unsupported: a packed bit-field over %d bytes, more than a register holds", *n);
     int v = 0;
     for (int i = 0; i < *n; i++) {
-        int b = load(ty_uchar, addr, m->offset + i);
+        int b = load(ty_qual(ty_uchar, false, vol), addr, m->offset + i);
         if (i) b = bini(IR_SHL, R(), b, 8 * i);
         v = v ? bin(IR_OR, R(), v, b) : b;
     }
@@ -29,9 +29,10 @@ static bool bf_straddles(const struct member *m, const struct type *ut)
     return m->bit_off + m->bit_width > ut->size * 8;
 }
 
-int bf_load(struct member *m, int addr)
+int bf_load(struct member *m, int addr, bool vol)
 {
     struct type *ut = m->ty->kind == TY_ENUM ? (m->ty->enum_base ? m->ty->enum_base : ty_uint) : m->ty;
+    ut = ty_qual(ut, false, vol);
     bool bytes = bf_straddles(m, ut);  /* then never wide: bf_straddle_bytes refuses */
     if (!bytes && wide(ut)) {
         /* a field of an integer type wider than a register: the same on word tuples */
@@ -41,7 +42,8 @@ int bf_load(struct member *m, int addr)
         return wide_shift_c(N_SHR, ut->is_unsigned, v, n, T - m->bit_width);
     }
     int nbytes;
-    int unit = bytes ? bf_straddle_bytes(m, addr, &nbytes) : load(ut->kind == TY_BOOL ? ty_uchar : ut, addr, m->offset);
+    int unit = bytes ? bf_straddle_bytes(m, addr, &nbytes, vol)
+                     : load(ut->kind == TY_BOOL ? ty_qual(ty_uchar, false, vol) : ut, addr, m->offset);
     int X = tgt.xlen;
     int sh = X - m->bit_off - m->bit_width;
     int v = sh ? bini(IR_SHL, R(), unit, sh) : unit;
@@ -52,14 +54,15 @@ int bf_load(struct member *m, int addr)
     return v;
 }
 
-void bf_store(struct member *m, int addr, int val)
+void bf_store(struct member *m, int addr, int val, bool vol)
 {
     struct type *ut = m->ty->kind == TY_ENUM ? (m->ty->enum_base ? m->ty->enum_base : ty_uint) : m->ty;
     if (ut->kind == TY_BOOL) ut = ty_uchar;
+    ut = ty_qual(ut, false, vol);
     u128 mask = (m->bit_width >= 128 ? ~(u128)0 : (((u128)1 << m->bit_width) - 1)) << m->bit_off;
     bool bytes = bf_straddles(m, ut);  /* then never wide: bf_straddle_bytes refuses */
     int nbytes = 0;
-    int unit = bytes ? bf_straddle_bytes(m, addr, &nbytes) : load(ut, addr, m->offset);
+    int unit = bytes ? bf_straddle_bytes(m, addr, &nbytes, vol) : load(ut, addr, m->offset);
     if (!bytes && wide(ut)) {
         int n = nw(ut), X = tgt.xlen, w[16];
         u128 wm = ((u128)1 << X) - 1;
@@ -577,7 +580,7 @@ int load_lvalue(struct node *e)
 {
     if (e->kind == N_VAR && promoted(e->var)) return e->var->vreg;
     if (is_atomic_lv(e)) return atomic_load(e);
-    if (e->kind == N_MEMBER && e->mem->bit_width >= 0) return bf_load(e->mem, gen_addr(e->l));
+    if (e->kind == N_MEMBER && e->mem->bit_width >= 0) return bf_load(e->mem, gen_addr(e->l), e->ty->is_volatile);
     if (in_mem(e->ty)) return gen_addr(e);
     return load(e->ty, gen_addr(e), 0);
 }
@@ -590,7 +593,7 @@ void store_lvalue(struct node *e, int addr, int v)
         return;
     }
     if (e->kind == N_MEMBER && e->mem->bit_width >= 0) {
-        bf_store(e->mem, addr, v);
+        bf_store(e->mem, addr, v, e->ty->is_volatile);
         return;
     }
     store(e->ty, addr, 0, v);
@@ -606,7 +609,7 @@ int lvalue_addr(struct node *e)
 int load_at(struct node *e, int addr)
 {
     if (e->kind == N_VAR && promoted(e->var)) return e->var->vreg;
-    if (e->kind == N_MEMBER && e->mem->bit_width >= 0) return bf_load(e->mem, addr);
+    if (e->kind == N_MEMBER && e->mem->bit_width >= 0) return bf_load(e->mem, addr, e->ty->is_volatile);
     if (in_mem(e->ty)) return addr;
     return load(e->ty, addr, 0);
 }

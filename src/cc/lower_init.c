@@ -41,7 +41,7 @@ void init_local(struct obj *o, struct init *ini, int addr)
             m.bit_width = it->bit_width;
             m.bit_off = it->bit_off;
             m.pos = it->e->pos;
-            bf_store(&m, addr, v);
+            bf_store(&m, addr, v, false);
         } else {
             store(t, addr, it->offset, v);
         }

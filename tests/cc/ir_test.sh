@@ -125,6 +125,15 @@ if grep -q 'jtab' "$T/err" || [ "$(grep -c 'bcmp' "$T/err")" != 11 ] || [ "$(gre
 else
     echo "PASS cc/ir/opt/switch-search"
 fi
+# volatile accesses carry the `v` mark (members and bit-fields of a volatile struct,
+# the words of a wide value too), and loadreuse keeps every one of them
+printf 'volatile struct { int a; int b:3; } s;\nvolatile __int128 w;\nint h(void) { return s.a + s.a + s.b + s.b + (int)w + (int)w; }\n' >"$T/f.c"
+(cd "$T" && "$ZLCC" -m64 -O2 -S -fdump-ir=lower=stderr -o f.s f.c) 2>"$T/err" >/dev/null
+if [ "$(grep -c 'load.4v\|load.8v' "$T/err")" != 8 ] || [ "$(grep -c 'l[wd]	\|l[wd] ' "$T/f.s")" != 8 ]; then
+    echo "FAIL cc/ir/opt/volatile: want 8 volatile loads in the IR and the assembly: $(grep -c 'load.4v\|load.8v' "$T/err"), $(grep -c 'l[wd]	\|l[wd] ' "$T/f.s")"
+else
+    echo "PASS cc/ir/opt/volatile"
+fi
 # functions are compiled in the order of their definitions, so a static helper defined
 # before its caller is inlined even when the caller's prototype (a header's) comes first
 printf 'int api(int x);\nstatic int helper(int x) { return x * 3 + 1; }\nint api(int x) { return helper(x) + 2; }\n' >"$T/f.c"

@@ -4,7 +4,7 @@
  * neither the operands nor that result have been redefined in between: vregs are not
  * SSA, so each entry remembers the definition counts of its vregs when it was made.
  * FP arithmetic depends on the rounding mode, which a call may change, so FP entries end
- * at calls.  Loads are never reused (the IR does not mark volatile accesses).  A copy
+ * at calls.  Loads are not pure, so not here (pass loadreuse reuses them).  A copy
  * propagation after each sweep makes most of the new moves disappear. */
 #include "cc/opt/opt.h"
 

@@ -13,6 +13,7 @@ void opt_deaddef(struct ir_func *f);
 void opt_inline(struct ir_func *f);
 void opt_addrfold(struct ir_func *f);
 void opt_cse(struct ir_func *f);
+void opt_loadreuse(struct ir_func *f);
 void opt_licm(struct ir_func *f);
 void opt_hoistaddr(struct ir_func *f);
 void opt_rotate(struct ir_func *f);
