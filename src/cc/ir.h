@@ -85,8 +85,9 @@ struct ir_ins {
     u8 op;
     u8 w, w2;
     bool uns;
-    bool nsw;            /* ADD/SUB narrower than XLEN: a signed operation of C, whose
-                          * overflow is undefined (the ivsr pass relies on it) */
+    bool nsw;            /* ADD/SUB/MUL narrower than XLEN (and the SHL a MUL by 2^k
+                          * becomes): a signed operation of C, whose overflow is
+                          * undefined (the ivsr pass relies on it) */
     bool vol;            /* LOAD/STORE of a volatile object: never removed, merged or reused */
     int d, a, b, c;
     i128 imm;

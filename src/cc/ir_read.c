@@ -230,7 +230,7 @@ static void parse_opcode(struct reader *r, struct ir_ins *i)
         i->uns = true;
         s++;
     }
-    if (*s == 's' && (i->op == IR_ADD || i->op == IR_SUB)) {
+    if (*s == 's' && (i->op == IR_ADD || i->op == IR_SUB || i->op == IR_MUL || i->op == IR_SHL)) {
         i->nsw = true;
         s++;
     }

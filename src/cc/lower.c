@@ -120,13 +120,14 @@ int bini(int op, int w, int a, i128 imm)
     return bin(op, w, a, li(imm));
 }
 
-/* v, just computed by an add or sub of signed type t, cannot overflow (C leaves that
- * undefined): so marked when narrower than a register */
+/* v, just computed by an add, sub or mul of signed type t, cannot overflow (C leaves
+ * that undefined): so marked when narrower than a register */
 int signed_nowrap(int v, struct type *t)
 {
     struct ir_block *b = F->blocks[cur];
     struct ir_ins *i = b->n ? &b->ins[b->n - 1] : NULL;
-    if (!ccopt.wrapv && i && i->d == v && (i->op == IR_ADD || i->op == IR_SUB) && i->w < tgt.regsize &&
+    if (!ccopt.wrapv && i && i->d == v && (i->op == IR_ADD || i->op == IR_SUB || i->op == IR_MUL) &&
+        i->w < tgt.regsize &&
         t->kind != TY_PTR && t->kind != TY_BOOL && !t->is_unsigned && ty_is_integer(t))
         i->nsw = true;
     return v;

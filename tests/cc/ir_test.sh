@@ -73,7 +73,7 @@ opt_case() {   # ID WANT_RC GREP_IN_STDERR ARGS...
 printf 'int f(int x) { return x * 8; }\n' >"$T/f.c"
 opt_case bad-stage 1 "unknown IR stage" -S -fdump-ir=nosuch f.c
 opt_case bad-pass 1 "unknown IR pass" -x ir -fpass=nosuch -S f.c
-opt_case stderr 0 "shl.4 %1 #3" -m64 -O1 -S -fdump-ir=fold=stderr f.c
+opt_case stderr 0 "shl.4s %1 #3" -m64 -O1 -S -fdump-ir=fold=stderr f.c
 opt_case missing 1 "No such file" -x ir -S nosuch.ir
 # a signed add is marked no-overflow (`s`), except with -fwrapv or on unsigned types
 printf 'int f(int x) { return x + 5; }\nunsigned g(unsigned x) { return x + 5; }\n' >"$T/f.c"

@@ -14,6 +14,9 @@
  * uses stay).  A derived index j = add.W i #c before the shl or mul (a[i - 2]) gives
  * base + i*scale + c*scale: the add becomes `p = add q #c*scale` (12-bit range, which
  * addrfold then puts into the access's offset), so a[i], a[i - 2] and a[i + 1] share q.
+ * Any other index that is affine in i through a chain of adds, shifts and multiplies
+ * (affine_chain: a[i * N + k] in a loop over k) gets a q of its own, set up in the
+ * preheader by that chain computed at the register width.
  *
  * The relation q == base + i*scale holds modulo 2^XLEN, which is what the registers
  * compute, when i is as wide as a register.  A narrower i (int at -m64 and -m128) is
@@ -40,6 +43,8 @@ struct iv {
     bool sok, uok;      /* a narrow i is known not to wrap: signed / unsigned */
 };
 
+enum { IVSR_MAX_CHAIN = 6 };
+
 struct cand {
     int iv;             /* index in ivs */
     bool ext;           /* through ext.Wu */
@@ -47,6 +52,10 @@ struct cand {
     i128 k, scale;
     int base;
     int q;              /* the new vreg */
+    /* an affine chain (see affine_chain), first instruction first; nchain == 0 for
+     * the forms above */
+    struct ir_ins chain[IVSR_MAX_CHAIN];
+    int nchain;
 };
 
 /* insert x at index pos of block b */
@@ -99,6 +108,57 @@ static bool ltu_in_loop(const struct ir_ins *h, const struct opt_loop *L)
     bool in1 = OPT_SET_HAS(L->body, h->t1), in2 = OPT_SET_HAS(L->body, h->t2);
     if (in1 == in2) return false;
     return in1 ? h->imm == CC_LTU : h->imm == CC_GEU;
+}
+
+/* An index computed from an induction variable by a chain of instructions in blk before
+ * `at`, each defined once in the loop and reading the previous one: `add` of a constant
+ * or of a vreg defined outside the loop, `shl` by a constant, `mul` by a single-definition
+ * constant; at the register width, or narrower and marked no-overflow (`s`: C's signed
+ * + and *).  Its value is then affine in i — i*scale plus what does not change — at every
+ * point where the chain runs, which `a[i * N + k]` and `b[k * N + j]` are in a loop over
+ * k.  Fills c->chain (first instruction first), c->scale, c->iv and returns the chain's
+ * first instruction, or NULL. */
+static const struct ir_ins *affine_chain(const struct ir_block *blk, const struct ir_ins *at, int t,
+                                         const struct iv *ivs, int niv, const int *nin, const int *ndef,
+                                         struct ir_ins *const *def, struct cand *c)
+{
+    int X = tgt.xlen / 8, n = 0;
+    const struct ir_ins *first = at, *links[IVSR_MAX_CHAIN];
+    i128 scale = 1;
+    while (!is_iv(ivs, niv, t)) {
+        if (n == IVSR_MAX_CHAIN || !t || ndef[t] != 1 || nin[t] != 1 || !in_block(blk, def[t], first))
+            return NULL;
+        const struct ir_ins *s = def[t];
+        if (s->w != X && !(s->w < X && s->nsw)) return NULL;
+        if (s->op == IR_ADD) {
+            if (!s->b) t = s->a;
+            else if (!nin[s->b]) t = s->a;
+            else if (!nin[s->a]) t = s->b;
+            else return NULL;
+        } else if (s->op == IR_SHL && !s->b && s->imm >= 0 && s->imm < tgt.xlen) {
+            scale = wrap_x((i128)((u128)scale << (int)s->imm));
+            t = s->a;
+        } else if (s->op == IR_MUL) {
+            int o = s->b && ndef[s->b] == 1 && def[s->b]->op == IR_LI && !nin[s->b] ? 0
+                  : s->a && ndef[s->a] == 1 && def[s->a]->op == IR_LI && !nin[s->a] ? 1 : -1;
+            if (o < 0) return NULL;
+            scale = wrap_x((i128)((u128)scale * (u128)def[o ? s->a : s->b]->imm));
+            t = o ? s->b : s->a;
+        } else {
+            return NULL;
+        }
+        links[n++] = (struct ir_ins *)s;
+        first = s;
+    }
+    if (!n) return NULL;
+    int v = 0;
+    while (ivs[v].v != t) v++;
+    if (ivs[v].w < X && !ivs[v].sok) return NULL;
+    c->iv = v;
+    c->scale = scale;
+    c->nchain = n;
+    for (int k = 0; k < n; k++) c->chain[k] = *links[n - 1 - k];
+    return first;
 }
 
 static void do_loop(struct ir_func *f, const struct opt_loop *L, int *nin, int *touched,
@@ -258,6 +318,34 @@ static void do_loop(struct ir_func *f, const struct opt_loop *L, int *nin, int *
             }
         }
     }
+    /* the adds of an invariant base and an index the forms above do not take: an affine
+     * chain, one q each */
+    for (int b = 0; b < f->nblocks && niv && ncand < IVSR_MAX_PTRS; b++) {
+        if (!OPT_SET_HAS(L->body, b)) continue;
+        struct ir_block *blk = f->blocks[b];
+        for (int k = 0; k < blk->n && ncand < IVSR_MAX_PTRS; k++) {
+            struct ir_ins *i = &blk->ins[k];
+            if (i->op != IR_ADD || i->w != X || !i->b || !i->a || !i->d) continue;
+            for (int side = 0; side < 2; side++) {
+                int base = side ? i->b : i->a, t = side ? i->a : i->b;
+                if (nin[base]) continue;
+                struct cand c;
+                memset(&c, 0, sizeof c);
+                const struct ir_ins *first = affine_chain(blk, i, t, ivs, niv, nin, ndef, def, &c);
+                if (!first) continue;
+                const struct iv *v = &ivs[c.iv];
+                /* i must not change between the chain's start and the add */
+                if (blk == v->blk && in_block(blk, first, &blk->ins[v->pos]) &&
+                    in_block(blk, &blk->ins[v->pos], i))
+                    continue;
+                c.base = base;
+                c.q = ir_vreg(f, 0);
+                cands[ncand++] = c;
+                *i = mk(IR_MOV, 0, i->d, c.q, 0, 0);
+                break;
+            }
+        }
+    }
     /* set up each q in the preheader, step it after i's increment (latest first, so the
      * recorded positions stay valid) */
     struct ir_block *pre = f->blocks[L->pre];
@@ -265,6 +353,29 @@ static void do_loop(struct ir_func *f, const struct opt_loop *L, int *nin, int *
         const struct cand *c = &cands[m];
         const struct iv *v = &ivs[c->iv];
         int src = v->v;
+        if (c->nchain) {
+            /* the chain again, at the register width: where the loop runs it the narrow
+             * operations do not overflow, so they compute what these do; i's value on
+             * entry may make them overflow, which must not change q */
+            int prev = 0;
+            for (int k = 0; k < c->nchain; k++) {
+                struct ir_ins x = c->chain[k];
+                int t = ir_vreg(f, 0);
+                if (k) {
+                    /* the operand that is the previous link reads its copy */
+                    if (x.a == c->chain[k - 1].d) x.a = prev;
+                    else x.b = prev;
+                }
+                x.d = t;
+                x.w = (u8)X;
+                x.nsw = false;
+                opt_insert_before_term(pre, &x);
+                prev = t;
+            }
+            struct ir_ins x = mk(IR_ADD, X, c->q, c->base, prev, 0);
+            opt_insert_before_term(pre, &x);
+            continue;
+        }
         if (c->ext) {
             int e = ir_vreg(f, 0);
             struct ir_ins x = mk(IR_EXT, v->w, e, src, 0, 0);
