@@ -27,6 +27,7 @@ static const struct ir_pass {
     {"ivsr", 1, opt_ivsr},
     {"addrfold", 1, opt_addrfold},
     {"loadreuse", 1, opt_loadreuse},
+    {"thread", 1, opt_thread},
     {"deaddef", 1, opt_deaddef},
     {"dce", 1, opt_dce},
     {"jumps", 1, opt_jumps},

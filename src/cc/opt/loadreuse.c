@@ -1,7 +1,10 @@
-/* Pass "loadreuse": within a block, a load of what an earlier load read, or an earlier
- * store wrote, from the same address (the same base vreg, not redefined since, and the
- * same offset and width) becomes a copy of that value (after a store of fewer bytes than
- * a register, an extension of it, as the load would extend).  What may change memory
+/* Pass "loadreuse": a load of what an earlier load read, or an earlier store wrote,
+ * from the same address (the same base vreg, not redefined since, and the same offset
+ * and width) becomes a copy of that value (after a store of fewer bytes than a register,
+ * an extension of it, as the load would extend).  Earlier: in the same block, or in the
+ * blocks that lead to it alone — an extended basic block, a tree of blocks each with one
+ * predecessor (not address-taken), walked depth first from its root with what its
+ * parent knew at its end.  What may change memory
  * in between ends the reuse: a store to another base (it may alias) or overlapping the
  * location, a call, asm, an atomic, a fence, a block copy or zero, alloca, the variadic
  * save.  Volatile accesses are neither reused nor reuse anything.  Then a copy
@@ -32,75 +35,119 @@ static bool kills_all(const struct ir_ins *i)
     }
 }
 
-void opt_loadreuse(struct ir_func *f)
-{
-    int *ver = cc_alloc(sizeof(int) * (size_t)f->nvregs);
+struct state {
+    int n;
     struct avail av[MAX_AVAIL];
+};
+
+/* one block from the state its predecessor left; st becomes the state at its end */
+static bool reuse_block(struct ir_func *f, struct ir_block *blk, int *ver, struct state *st)
+{
+    struct avail *av = st->av;
     int *slots[64 + 8];
     bool changed = false;
-    for (int b = 0; b < f->nblocks; b++) {
-        struct ir_block *blk = f->blocks[b];
-        int n = 0;
-        for (int k = 0; k < blk->n; k++) {
-            struct ir_ins *i = &blk->ins[k];
-            if (kills_all(i)) n = 0;
-            if (i->op == IR_LOAD && !i->vol && i->d != i->a) {
-                bool fp = f->vclass[i->d] != 0;
-                for (int q = n - 1; q >= 0; q--) {
-                    struct avail *e = &av[q];
-                    if (e->base != i->a || e->off != (long)i->imm || e->w != i->w || e->fp != fp ||
-                        ver[e->base] != e->ver_base || (e->val && ver[e->val] != e->ver_val))
-                        continue;
-                    if (!e->from_store && e->uns != i->uns) continue;
-                    int d = i->d, v = e->val, w = i->w;
-                    bool uns = i->uns;
-                    memset(i, 0, sizeof *i);
-                    if (!fp && w < tgt.regsize && e->from_store) {
-                        /* the loaded value is the stored one's low bytes, extended */
-                        i->op = IR_EXT;
-                        i->w = (u8)w;
-                        i->uns = uns;
-                    } else {
-                        i->op = IR_MOV;
-                    }
-                    if (!v) {   /* a stored zero register */
-                        i->op = IR_LI;
-                        i->imm = 0;
-                        i->w = 0;
-                        i->uns = false;
-                    }
-                    i->d = d;
-                    i->a = v;
-                    changed = true;
-                    break;
+    int n = st->n;
+    for (int k = 0; k < blk->n; k++) {
+        struct ir_ins *i = &blk->ins[k];
+        if (kills_all(i)) n = 0;
+        if (i->op == IR_LOAD && !i->vol && i->d != i->a) {
+            bool fp = f->vclass[i->d] != 0;
+            for (int q = n - 1; q >= 0; q--) {
+                struct avail *e = &av[q];
+                if (e->base != i->a || e->off != (long)i->imm || e->w != i->w || e->fp != fp ||
+                    ver[e->base] != e->ver_base || (e->val && ver[e->val] != e->ver_val))
+                    continue;
+                if (!e->from_store && e->uns != i->uns) continue;
+                int d = i->d, v = e->val, w = i->w;
+                bool uns = i->uns;
+                memset(i, 0, sizeof *i);
+                if (!fp && w < tgt.regsize && e->from_store) {
+                    /* the loaded value is the stored one's low bytes, extended */
+                    i->op = IR_EXT;
+                    i->w = (u8)w;
+                    i->uns = uns;
+                } else {
+                    i->op = IR_MOV;
                 }
-            } else if (i->op == IR_STORE) {
-                /* what the store may overwrite is no longer known */
-                int m = 0;
-                for (int q = 0; q < n; q++) {
-                    struct avail *e = &av[q];
-                    bool same_base = e->base == i->a && ver[e->base] == e->ver_base;
-                    bool apart = same_base && (e->off + e->w <= (long)i->imm || (long)i->imm + i->w <= e->off);
-                    if (apart) av[m++] = *e;
+                if (!v) {   /* a stored zero register */
+                    i->op = IR_LI;
+                    i->imm = 0;
+                    i->w = 0;
+                    i->uns = false;
                 }
-                n = m;
+                i->d = d;
+                i->a = v;
+                changed = true;
+                break;
             }
-            int nd = ir_defs(i, slots, 64);
-            for (int q = 0; q < nd; q++) ver[*slots[q]]++;
-            if (((i->op == IR_LOAD && i->d != i->a) || i->op == IR_STORE) && !i->vol && n < MAX_AVAIL) {
-                struct avail *e = &av[n++];
-                e->base = i->a;
-                e->off = (long)i->imm;
-                e->w = i->w;
-                e->uns = i->uns;
-                e->from_store = i->op == IR_STORE;
-                e->val = i->op == IR_STORE ? i->b : i->d;
-                e->fp = e->val ? f->vclass[e->val] != 0 : false;
-                e->ver_base = ver[e->base];
-                e->ver_val = e->val ? ver[e->val] : 0;
-                if (i->op == IR_STORE && !e->val) e->fp = false;
+        } else if (i->op == IR_STORE) {
+            /* what the store may overwrite is no longer known */
+            int m = 0;
+            for (int q = 0; q < n; q++) {
+                struct avail *e = &av[q];
+                bool same_base = e->base == i->a && ver[e->base] == e->ver_base;
+                bool apart = same_base && (e->off + e->w <= (long)i->imm || (long)i->imm + i->w <= e->off);
+                if (apart) av[m++] = *e;
+            }
+            n = m;
+        }
+        int nd = ir_defs(i, slots, 64);
+        if (nd == 64) n = 0;   /* more definitions than listed: forget everything */
+        for (int q = 0; q < nd; q++) ver[*slots[q]]++;
+        if (((i->op == IR_LOAD && i->d != i->a) || i->op == IR_STORE) && !i->vol && n < MAX_AVAIL) {
+            struct avail *e = &av[n++];
+            e->base = i->a;
+            e->off = (long)i->imm;
+            e->w = i->w;
+            e->uns = i->uns;
+            e->from_store = i->op == IR_STORE;
+            e->val = i->op == IR_STORE ? i->b : i->d;
+            e->fp = e->val ? f->vclass[e->val] != 0 : false;
+            e->ver_base = ver[e->base];
+            e->ver_val = e->val ? ver[e->val] : 0;
+        }
+        if (ir_is_term(i->op)) break;
+    }
+    st->n = n;
+    return changed;
+}
+
+void opt_loadreuse(struct ir_func *f)
+{
+    int nb = f->nblocks;
+    int *ver = cc_alloc(sizeof(int) * (size_t)f->nvregs);
+    int *npred = cc_alloc(sizeof(int) * (size_t)nb), *s = cc_alloc(sizeof(int) * (size_t)(nb + 2));
+    for (int b = 0; b < nb; b++) {
+        int ns = opt_succs(f->blocks[b], s);
+        for (int q = 0; q < ns; q++) npred[s[q]]++;
+    }
+    /* a block continues its predecessor's state when it has only that one */
+    bool *done = cc_alloc((size_t)nb);
+    int *stack = cc_alloc(sizeof(int) * (size_t)(nb + 1));
+    struct state **at = cc_alloc(sizeof *at * (size_t)nb);  /* the state a stacked block starts from */
+    bool changed = false;
+    for (int pass = 0; pass < 2; pass++)
+        for (int root = 0; root < nb; root++) {
+            bool own = root == 0 || npred[root] != 1 || f->blocks[root]->addr_taken;
+            if (done[root] || (pass == 0 && !own)) continue;
+            int sp = 0;
+            stack[sp++] = root;
+            at[root] = cc_alloc(sizeof **at);
+            while (sp) {
+                int b = stack[--sp];
+                done[b] = true;
+                struct state *st = at[b];
+                changed |= reuse_block(f, f->blocks[b], ver, st);
+                int ns = opt_succs(f->blocks[b], s);
+                for (int q = 0; q < ns; q++) {
+                    int c = s[q];
+                    if (done[c] || npred[c] != 1 || c == 0 || f->blocks[c]->addr_taken) continue;
+                    at[c] = cc_alloc(sizeof **at);
+                    *at[c] = *st;
+                    stack[sp++] = c;
+                }
+                at[b] = NULL;
             }
         }
-    }
     if (changed) opt_copyprop(f);
 }

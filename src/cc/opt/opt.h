@@ -14,6 +14,7 @@ void opt_inline(struct ir_func *f);
 void opt_addrfold(struct ir_func *f);
 void opt_cse(struct ir_func *f);
 void opt_loadreuse(struct ir_func *f);
+void opt_thread(struct ir_func *f);
 void opt_licm(struct ir_func *f);
 void opt_hoistaddr(struct ir_func *f);
 void opt_rotate(struct ir_func *f);
