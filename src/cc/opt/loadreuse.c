@@ -121,10 +121,13 @@ void opt_loadreuse(struct ir_func *f)
         int ns = opt_succs(f->blocks[b], s);
         for (int q = 0; q < ns; q++) npred[s[q]]++;
     }
-    /* a block continues its predecessor's state when it has only that one */
+    /* a block continues its predecessor's state when it has only that one; what a
+     * stacked block starts from is its parent's state, kept at its own size */
     bool *done = cc_alloc((size_t)nb);
     int *stack = cc_alloc(sizeof(int) * (size_t)(nb + 1));
-    struct state **at = cc_alloc(sizeof *at * (size_t)nb);  /* the state a stacked block starts from */
+    const struct avail **from = cc_alloc(sizeof *from * (size_t)nb);
+    int *nfrom = cc_alloc(sizeof(int) * (size_t)nb);
+    struct state st;
     bool changed = false;
     for (int pass = 0; pass < 2; pass++)
         for (int root = 0; root < nb; root++) {
@@ -132,21 +135,26 @@ void opt_loadreuse(struct ir_func *f)
             if (done[root] || (pass == 0 && !own)) continue;
             int sp = 0;
             stack[sp++] = root;
-            at[root] = cc_alloc(sizeof **at);
+            nfrom[root] = 0;
             while (sp) {
                 int b = stack[--sp];
                 done[b] = true;
-                struct state *st = at[b];
-                changed |= reuse_block(f, f->blocks[b], ver, st);
+                st.n = nfrom[b];
+                if (st.n) memcpy(st.av, from[b], sizeof *st.av * (size_t)st.n);
+                changed |= reuse_block(f, f->blocks[b], ver, &st);
                 int ns = opt_succs(f->blocks[b], s);
+                struct avail *snap = NULL;
                 for (int q = 0; q < ns; q++) {
                     int c = s[q];
                     if (done[c] || npred[c] != 1 || c == 0 || f->blocks[c]->addr_taken) continue;
-                    at[c] = cc_alloc(sizeof **at);
-                    *at[c] = *st;
+                    if (!snap && st.n) {
+                        snap = cc_alloc(sizeof *snap * (size_t)st.n);
+                        memcpy(snap, st.av, sizeof *snap * (size_t)st.n);
+                    }
+                    from[c] = snap;
+                    nfrom[c] = st.n;
                     stack[sp++] = c;
                 }
-                at[b] = NULL;
             }
         }
     if (changed) opt_copyprop(f);
