@@ -118,8 +118,11 @@ void opt_loadreuse(struct ir_func *f)
     int *ver = cc_alloc(sizeof(int) * (size_t)f->nvregs);
     int *npred = cc_alloc(sizeof(int) * (size_t)nb), *s = cc_alloc(sizeof(int) * (size_t)(nb + 2));
     for (int b = 0; b < nb; b++) {
-        int ns = opt_succs(f->blocks[b], s);
+        const struct ir_block *blk = f->blocks[b];
+        int ns = opt_succs(blk, s), len = opt_run_length(blk);
         for (int q = 0; q < ns; q++) npred[s[q]]++;
+        /* a block without a terminator (an empty one too) runs on into the next */
+        if ((!len || !ir_is_term(blk->ins[len - 1].op)) && b + 1 < nb) npred[b + 1]++;
     }
     /* a block continues its predecessor's state when it has only that one; what a
      * stacked block starts from is its parent's state, kept at its own size */
