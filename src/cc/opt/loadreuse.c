@@ -118,11 +118,16 @@ void opt_loadreuse(struct ir_func *f)
     int *ver = cc_alloc(sizeof(int) * (size_t)f->nvregs);
     int *npred = cc_alloc(sizeof(int) * (size_t)nb), *s = cc_alloc(sizeof(int) * (size_t)(nb + 2));
     for (int b = 0; b < nb; b++) {
-        const struct ir_block *blk = f->blocks[b];
-        int ns = opt_succs(blk, s), len = opt_run_length(blk);
+        int ns = opt_succs(f->blocks[b], s);
         for (int q = 0; q < ns; q++) npred[s[q]]++;
-        /* a block without a terminator (an empty one too) runs on into the next */
-        if ((!len || !ir_is_term(blk->ins[len - 1].op)) && b + 1 < nb) npred[b + 1]++;
+    }
+    /* a block without a terminator (an empty one too) that something reaches runs on
+     * into the next: one more predecessor there */
+    for (int b = 0; b + 1 < nb; b++) {
+        const struct ir_block *blk = f->blocks[b];
+        int len = opt_run_length(blk);
+        if ((!len || !ir_is_term(blk->ins[len - 1].op)) && (b == 0 || npred[b] || blk->addr_taken))
+            npred[b + 1]++;
     }
     /* a block continues its predecessor's state when it has only that one; what a
      * stacked block starts from is its parent's state, kept at its own size */
