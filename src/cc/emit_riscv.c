@@ -422,9 +422,14 @@ static void emit_asm(struct ir_asm *a)
         bool z = false;
         if (*p == 'z') { z = true; p++; }
         if (*p >= '0' && *p <= '9') {
-            int k = (int)strtol(p, (char **)&p, 10);
+            /* the digits as written; a number beyond any operand count stops growing */
+            const char *digits = p;
+            long k = 0;
+            for (; *p >= '0' && *p <= '9'; p++)
+                if (k <= a->nops) k = k * 10 + (*p - '0');
             p--;
-            if (k >= a->nops) cc_error_at(a->pos, "inline asm: operand number %d out of range", k);
+            if (k >= a->nops)
+                cc_error_at(a->pos, "inline asm: operand number %.*s out of range", (int)(p + 1 - digits), digits);
             const char *nm = names[k];
             if (z && a->ops[k].kind == 'i' && a->ops[k].imm == 0 && !a->ops[k].sym) nm = "zero";
             fputs(nm, out);

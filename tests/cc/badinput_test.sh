@@ -105,4 +105,11 @@ of_full_disk full.depfile "zl-cc: error: cannot write /dev/full: No space left o
 { echo 'int a[] = {'; rep '1, ' 30000; echo '};'; } >big.c
 of_fsize fsize.no_partial_output 8 big.s "zl-cc: error: cannot write .*: File too large" "$CC" -S big.c -o big.s
 of_devnull devnull "$CC" -c x.c -o /dev/null
+# an asm operand number beyond the operands, however long (fuzz_ir found
+# %1999...9 read before the operand names, and %4294967296 was taken as %0)
+for n in 2 4294967296 199999999999999999999999999; do
+    printf 'int f(int x) { int y; __asm__("addi %%0, %%%s, 2" : "=r"(y) : "r"(x)); return y; }\n' "$n" >asmop.c
+    of_rejected "asm.operand_number_$n" asmop.s "^asmop.c:1:[0-9]*: error: inline asm: operand number $n out of range" \
+        "$CC" -O1 -S asmop.c -o asmop.s
+done
 exit 0
