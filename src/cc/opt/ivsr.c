@@ -147,7 +147,7 @@ static const struct ir_ins *affine_chain(const struct ir_block *blk, const struc
         } else {
             return NULL;
         }
-        links[n++] = (struct ir_ins *)s;
+        links[n++] = s;
         first = s;
     }
     if (!n) return NULL;

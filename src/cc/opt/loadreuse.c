@@ -61,22 +61,19 @@ static bool reuse_block(struct ir_func *f, struct ir_block *blk, int *ver, struc
                 int d = i->d, v = e->val, w = i->w;
                 bool uns = i->uns;
                 memset(i, 0, sizeof *i);
-                if (!fp && w < tgt.regsize && e->from_store) {
+                i->d = d;
+                if (!v) {
+                    i->op = IR_LI;   /* a stored zero register */
+                } else if (!fp && w < tgt.regsize && e->from_store) {
                     /* the loaded value is the stored one's low bytes, extended */
                     i->op = IR_EXT;
                     i->w = (u8)w;
                     i->uns = uns;
+                    i->a = v;
                 } else {
                     i->op = IR_MOV;
+                    i->a = v;
                 }
-                if (!v) {   /* a stored zero register */
-                    i->op = IR_LI;
-                    i->imm = 0;
-                    i->w = 0;
-                    i->uns = false;
-                }
-                i->d = d;
-                i->a = v;
                 changed = true;
                 break;
             }
