@@ -43,6 +43,10 @@
 #include "isa/isa.h"
 
 #define W (XLEN >= 64)              /* x86 operand size of guest-register operations */
+/* Lazy results (lazy_hi): at RV128 a high half that is the sign of the low half, at RV64
+ * the upper 32 bits of a W operation's result (the sign of its low 32), left unwritten in
+ * the host register until something reads them. */
+#define JIT_LAZY (XLEN >= 64)
 #define XOFF(r) ((i32)((r) * (XLEN / 8)))
 #define FOFF(r) ((i32)(offsetof(struct hart, f) + (r) * 8))
 #define HOFF(field) ((i32)offsetof(struct hart, field))
@@ -136,7 +140,7 @@ struct RV(stub) {
     i32 pdisp;
     int clear_page;         /* a page group's head: jit_page[clear_page - 1] = 0 here */
     u32 dirty;              /* the cached registers to store back when leaving here */
-#if XLEN == 128
+#if JIT_LAZY
     u32 lazy_hi;            /* the block's lazy_hi where the stub is entered */
 #endif
 };
@@ -172,11 +176,14 @@ struct RV(jt) {
 #if XLEN == 128
     u8 host_hi[32];             /* ... and the host register of its high half */
     unsigned probe_rs1;         /* the base register of the access being probed */
-    /* Cached registers whose high half is the sign of the low one but not yet in its host
-     * register (a *W or *D result): it is written there (hi_ready) only before something
-     * reads it, leaves the block or calls a helper, or where a branch target is entered
-     * with it not lazy (lazy_at), so a run of 32- or 64-bit operations computes low halves
-     * only.  Stubs enter with their own copy (stub.lazy_hi). */
+#endif
+#if JIT_LAZY
+    /* Cached registers whose upper part is the sign of the lower one but not yet in its
+     * host register: at RV128 the high half of a *W or *D result, at RV64 the upper 32
+     * bits of a *W result.  It is written there (hi_ready) only before something reads
+     * it, leaves the block or calls a helper, or where a branch target is entered with it
+     * not lazy (lazy_at), so a run of 32- (or at RV128 64-) bit operations computes only
+     * what they read.  Stubs enter with their own copy (stub.lazy_hi). */
     u32 lazy_hi;
     /* The lazy set each branch target of the block is entered with (lazy_at), and the
      * intersection of the sets its ways in had (lazy_meet): a first translation enters
@@ -246,7 +253,7 @@ static struct RV(stub) *RV(new_stub)(struct RV(jt) *t, enum stub_kind kind, u8 *
     s->kind = kind;
     s->from = from;
     s->dirty = t->dirty;
-#if XLEN == 128
+#if JIT_LAZY
     s->lazy_hi = t->lazy_hi;
 #endif
     return s;
@@ -281,20 +288,30 @@ static void RV(ldx)(struct x86 *e, unsigned reg, unsigned r)
     else if (W) x86_load64(e, reg, RBP, XOFF(r));
     else x86_load32(e, reg, RBP, XOFF(r));
 }
-#if XLEN == 128
-/* The high half of cached register r into its host register if it is lazy (lazy_hi) */
+#if JIT_LAZY
+/* The high half of cached register r into its host register if it is lazy (lazy_hi); at
+ * RV64 its upper 32 bits (movsxd) */
 static void RV(hi_ready)(struct RV(jt) *t, unsigned r)
 {
     if (!(t->lazy_hi >> r & 1)) return;
+#if XLEN == 128
     x86_mov(&t->e, true, t->host_hi[r], t->host_of[r]);
     x86_shift_imm(&t->e, true, SH_SAR, t->host_hi[r], 63);
+#else
+    x86_movsxd(&t->e, t->host_of[r], t->host_of[r]);
+#endif
     t->lazy_hi &= ~(1u << r);
 }
 #endif
-/* ... of every lazy register but those in keep (flags change) */
+#if JIT_LAZY && XLEN == 64
+/* r is about to be overwritten whole, with nothing in between that leaves the block or
+ * reads its upper part: its laziness ends without code */
+static void RV(lazy_drop)(struct RV(jt) *t, unsigned r) { t->lazy_hi &= ~(1u << r); }
+#endif
+/* ... of every lazy register but those in keep (at RV128 flags change) */
 static void RV(hi_ready_but)(struct RV(jt) *t, u32 keep)
 {
-#if XLEN == 128
+#if JIT_LAZY
     for (unsigned r = 1; r < 32 && (t->lazy_hi & ~keep); r++)
         if (!(keep >> r & 1)) RV(hi_ready)(t, r);
 #else
@@ -304,7 +321,7 @@ static void RV(hi_ready_but)(struct RV(jt) *t, u32 keep)
 }
 static void RV(hi_ready_all)(struct RV(jt) *t) { RV(hi_ready_but)(t, 0); }
 
-#if XLEN == 128
+#if JIT_LAZY
 /* A way into branch target k with the lazy set `have` (the caller then makes ready
  * what k is not entered lazy with): recorded, and checked against what k assumes */
 static void RV(lazy_edge)(struct RV(jt) *t, u32 k, u32 have)
@@ -329,6 +346,8 @@ static void RV(stx)(struct x86 *e, unsigned reg, unsigned r)
         if (hr != reg) x86_mov(e, W, hr, reg);
 #if XLEN == 128
         RV(jt_of)(e)->lazy_hi |= 1u << r;       /* the sign-extension, when needed */
+#elif JIT_LAZY
+        RV(jt_of)(e)->lazy_hi &= ~(1u << r);    /* all 64 bits */
 #endif
         RV(jt_of)(e)->dirty |= 1u << r;
         return;
@@ -352,6 +371,8 @@ static void RV(cache_ld1)(struct RV(jt) *t, unsigned r)
     else x86_load32(&t->e, t->host_of[r], RBP, XOFF(r));
 #if XLEN == 128
     x86_load64(&t->e, t->host_hi[r], RBP, XOFF(r) + 8);
+#endif
+#if JIT_LAZY
     t->lazy_hi &= ~(1u << r);
 #endif
 }
@@ -687,7 +708,14 @@ static void RV(copy_x)(struct x86 *e, unsigned rd, unsigned rs)
     } else if (hd != NOT_CACHED) {
         RV(ldx)(e, hd, rs);
         t->dirty |= 1u << rd;
+#if JIT_LAZY
+        /* a copy of a lazy register is lazy too */
+        t->lazy_hi = (t->lazy_hi & ~(1u << rd)) | (rs && hs != NOT_CACHED ? t->lazy_hi >> rs & 1 : 0) << rd;
+#endif
     } else if (hs != NOT_CACHED) {
+#if JIT_LAZY
+        RV(hi_ready)(t, rs);
+#endif
         if (W) x86_store64(e, hs, RBP, XOFF(rd));
         else x86_store32(e, hs, RBP, XOFF(rd));
     } else {
@@ -727,6 +755,9 @@ static void RV(set_x)(struct x86 *e, unsigned r, uxlen v)
     if (hr != NOT_CACHED) {
         x86_mov_imm(e, hr, (u64)v);
         RV(jt_of)(e)->dirty |= 1u << r;
+#if JIT_LAZY
+        RV(jt_of)(e)->lazy_hi &= ~(1u << r);
+#endif
     } else if (W && (u64)v + 0x80000000u <= 0xffffffffu) {   /* a sign-extended imm32 */
         x86_store_imm64(e, RBP, XOFF(r), (i32)(i64)v);
     } else {
@@ -737,13 +768,17 @@ static void RV(set_x)(struct x86 *e, unsigned r, uxlen v)
 }
 
 /* rd written in its host register by the shared code: at RV128 a 64-bit result whose
- * high half is its sign, left lazy */
+ * high half is its sign, left lazy.  At RV64 a result of all 64 bits; a lazy rd is made
+ * ready first, since an exit may come before the write (a load's slow path): the
+ * operations that write it at once drop its laziness before (lazy_drop). */
 static unsigned RV(dest_written)(struct x86 *e, unsigned rd)
 {
     struct RV(jt) *t = RV(jt_of)(e);
     t->dirty |= 1u << rd;
 #if XLEN == 128
     t->lazy_hi |= 1u << rd;
+#elif JIT_LAZY
+    RV(hi_ready)(t, rd);
 #endif
     return t->host_of[rd];
 }
@@ -779,37 +814,130 @@ static const struct isa_inst *RV(commute)(const struct isa_inst *in, enum x86_al
     return buf;
 }
 
+#if JIT_LAZY && XLEN == 64
+/* RV64's lazy upper halves (lazy_hi): x0, or a cached register whose upper 32 bits are
+ * the sign of its low 32 but may not be in its host register yet */
+static bool RV(lazy_or_zero)(const struct RV(jt) *t, unsigned r)
+{
+    return r == 0 || (t->lazy_hi >> r & 1);
+}
+/* and, or, xor of two such values (or of one and a sign-extended immediate) is one too:
+ * computed on the host registers as they are, and left lazy */
+static bool RV(lazy_logic)(const struct RV(jt) *t, const struct isa_inst *in, bool imm)
+{
+    switch (in->op) {
+    case ISA_AND: case ISA_OR: case ISA_XOR:
+        return !imm && RV(lazy_or_zero)(t, in->rs1) && RV(lazy_or_zero)(t, in->rs2);
+    case ISA_ANDI: case ISA_ORI: case ISA_XORI:
+        return imm && RV(lazy_or_zero)(t, in->rs1);
+    default:
+        return false;
+    }
+}
+/* The end of an operation whose result in d has its low 32 bits right and its upper ones
+ * the sign of those: left lazy when d is rd's host register, else extended for stx. */
+static void RV(lazy_result)(struct x86 *e, unsigned d, unsigned rd)
+{
+    struct RV(jt) *t = RV(jt_of)(e);
+    if (rd && d == t->host_of[rd]) t->lazy_hi |= 1u << rd;
+    else x86_movsxd(e, d, d);
+}
+/* Before an instruction: make ready the lazy registers it reads in 64 bits.  The W
+ * operations read the low 32 bits of their sources, a narrow store its value's low bits,
+ * a copy copies laziness, a branch between two lazy registers compares their low 32 bits,
+ * and and/or/xor of lazy values stay lazy (lazy_logic); they handle it themselves. */
+static void RV(ready_sources)(struct RV(jt) *t, const struct isa_inst *in)
+{
+    unsigned fm = isa_freg_mask(in->desc);
+    unsigned rs1 = fm & ISA_FREG_RS1 ? 0 : in->rs1, rs2 = fm & ISA_FREG_RS2 ? 0 : in->rs2;
+    switch (in->op) {
+    case ISA_ADDIW: case ISA_SLLIW: case ISA_SRLIW: case ISA_SRAIW:
+    case ISA_ADDW: case ISA_SUBW: case ISA_SLLW: case ISA_SRLW: case ISA_SRAW: case ISA_MULW:
+        return;
+    case ISA_SB: case ISA_SH: case ISA_SW:
+        rs2 = 0;
+        break;
+    case ISA_AND: case ISA_OR: case ISA_XOR:
+        if (RV(lazy_logic)(t, in, false) || (in->rs1 == 0 && in->op != ISA_AND)) return;
+        break;
+    case ISA_ANDI: case ISA_ORI: case ISA_XORI:
+        if (RV(lazy_logic)(t, in, true)) return;
+        break;
+    case ISA_ADD:
+        if (in->rs1 == 0) return;                        /* mv */
+        break;
+    case ISA_ADDI:
+        if (in->imm == 0) return;                        /* mv */
+        break;
+    case ISA_SLLI:
+        if (t->zext[t->cur]) return;                     /* zext.w: the low 32 bits */
+        break;
+    case ISA_BEQ: case ISA_BNE: case ISA_BLT: case ISA_BGE: case ISA_BLTU: case ISA_BGEU:
+        if (RV(lazy_or_zero)(t, in->rs1) && RV(lazy_or_zero)(t, in->rs2)) return;
+        break;
+    default:
+        break;
+    }
+    if (rs1 && t->host_of[rs1] != NOT_CACHED) RV(hi_ready)(t, rs1);
+    if (rs2 && t->host_of[rs2] != NOT_CACHED) RV(hi_ready)(t, rs2);
+}
+#endif
+
 static void RV(emit_alu_rr)(struct x86 *e, const struct isa_inst *in0, bool w, enum x86_alu op)
 {
+    if (in0->rs1 == 0 && w == W && (op == ALU_ADD || op == ALU_OR || op == ALU_XOR)) {
+        RV(copy_x)(e, in0->rd, in0->rs2);        /* mv (also when rd is rs2) */
+        return;
+    }
     struct isa_inst buf;
     const struct isa_inst *in = RV(commute)(in0, op, &buf);
+#if JIT_LAZY && XLEN == 64
+    struct RV(jt) *t = RV(jt_of)(e);
+    bool lazy = w != W || RV(lazy_logic)(t, in, false);
+    RV(lazy_drop)(t, in->rd);                   /* (its sources are ready or read lazy) */
+#endif
     unsigned hd = RV(in_place)(e, in, w);
     if (hd != NOT_CACHED) {
         RV(alu_x)(e, w, op, hd, in->rs2);
-        return;
-    }
-    if (in->rs1 == 0 && w == W && (op == ALU_ADD || op == ALU_OR || op == ALU_XOR)) {
-        RV(copy_x)(e, in->rd, in->rs2);          /* mv */
+#if JIT_LAZY && XLEN == 64
+        if (lazy) t->lazy_hi |= 1u << in->rd;
+#endif
         return;
     }
     hd = RV(dest)(e, in, in->rs2);
-    if (hd != NOT_CACHED) {                      /* straight into rd's host register */
-        RV(ldx)(e, hd, in->rs1);
-        RV(alu_x)(e, w, op, hd, in->rs2);
-        if (w != W) x86_movsxd(e, hd, hd);
-        return;
-    }
-    RV(ldx)(e, RAX, in->rs1);
-    RV(alu_x)(e, w, op, RAX, in->rs2);
-    if (w != W) x86_movsxd(e, RAX, RAX);         /* a W operation on RV64 */
-    RV(stx)(e, RAX, in->rd);
+    unsigned d = hd != NOT_CACHED ? hd : RAX;   /* straight into rd's host register */
+    RV(ldx)(e, d, in->rs1);
+    RV(alu_x)(e, w, op, d, in->rs2);
+#if JIT_LAZY && XLEN == 64
+    if (lazy) RV(lazy_result)(e, d, in->rd);
+#else
+    if (w != W) x86_movsxd(e, d, d);             /* a W operation on RV64 */
+#endif
+    if (hd == NOT_CACHED) RV(stx)(e, RAX, in->rd);
 }
 static void RV(emit_alu_ri)(struct x86 *e, const struct isa_inst *in, bool w, enum x86_alu op)
 {
+#if JIT_LAZY && XLEN == 64
+    struct RV(jt) *t = RV(jt_of)(e);
+    bool lazy = w != W || RV(lazy_logic)(t, in, true);
+    if (w == W && op == ALU_ADD && in->imm == 0 && in->rs1) {
+        RV(copy_x)(e, in->rd, in->rs1);          /* mv: laziness copied */
+        return;
+    }
+    if (w != W && in->imm == 0 && in->rs1 && op == ALU_ADD && t->host_of[in->rd] != NOT_CACHED) {
+        /* sext.w into a cached register: a copy of the low 32 bits, its upper ones lazy */
+        unsigned hd = t->host_of[in->rd];
+        RV(lazy_drop)(t, in->rd);
+        RV(dest)(e, in, 0);
+        RV(ldx)(e, hd, in->rs1);
+        t->lazy_hi |= 1u << in->rd;
+        return;
+    }
+    RV(lazy_drop)(t, in->rd);                   /* (its source is ready or read lazy) */
+#endif
     if (w != W && in->imm == 0 && in->rs1 && op == ALU_ADD) {
         /* sext.w (addiw rd, rs, 0), frequent in RV64 code: one movsxd */
-        struct RV(jt) *t = RV(jt_of)(e);
-        unsigned hs = t->host_of[in->rs1], hd = RV(dest)(e, in, 0);
+        unsigned hs = RV(jt_of)(e)->host_of[in->rs1], hd = RV(dest)(e, in, 0);
         if (hs == NOT_CACHED) {
             hs = RAX;
             RV(ldx)(e, RAX, in->rs1);
@@ -821,6 +949,9 @@ static void RV(emit_alu_ri)(struct x86 *e, const struct isa_inst *in, bool w, en
     unsigned hd = RV(in_place)(e, in, w);
     if (hd != NOT_CACHED) {
         x86_alu_imm(e, w, op, hd, in->imm);
+#if JIT_LAZY && XLEN == 64
+        if (lazy) t->lazy_hi |= 1u << in->rd;
+#endif
         return;
     }
     if (in->rs1 == 0 && w == W && (op == ALU_ADD || op == ALU_OR || op == ALU_XOR)) {
@@ -828,38 +959,54 @@ static void RV(emit_alu_ri)(struct x86 *e, const struct isa_inst *in, bool w, en
         return;
     }
     hd = RV(dest)(e, in, 0);
-    if (hd != NOT_CACHED) {
-        RV(ldx)(e, hd, in->rs1);
-        x86_alu_imm(e, w, op, hd, in->imm);
-        if (w != W) x86_movsxd(e, hd, hd);
-        return;
-    }
-    RV(ldx)(e, RAX, in->rs1);
-    x86_alu_imm(e, w, op, RAX, in->imm);
-    if (w != W) x86_movsxd(e, RAX, RAX);
-    RV(stx)(e, RAX, in->rd);
+    unsigned d = hd != NOT_CACHED ? hd : RAX;
+    RV(ldx)(e, d, in->rs1);
+    x86_alu_imm(e, w, op, d, in->imm);
+#if JIT_LAZY && XLEN == 64
+    if (lazy) RV(lazy_result)(e, d, in->rd);
+#else
+    if (w != W) x86_movsxd(e, d, d);
+#endif
+    if (hd == NOT_CACHED) RV(stx)(e, RAX, in->rd);
 }
 static void RV(emit_shift_rr)(struct x86 *e, const struct isa_inst *in, bool w, enum x86_shift op)
 {
     RV(ldx)(e, RCX, in->rs2);                    /* first: rd may be rs2 */
+#if JIT_LAZY && XLEN == 64
+    RV(lazy_drop)(RV(jt_of)(e), in->rd);        /* (its sources are ready or read lazy) */
+#endif
     unsigned hd = RV(dest)(e, in, 0), d = hd != NOT_CACHED ? hd : RAX;
     RV(ldx)(e, d, in->rs1);
     x86_shift_cl(e, w, op, d);                   /* the host masks the count as RISC-V does */
+#if JIT_LAZY && XLEN == 64
+    if (w != W) RV(lazy_result)(e, d, in->rd);
+#else
     if (w != W) x86_movsxd(e, d, d);
+#endif
     if (hd == NOT_CACHED) RV(stx)(e, RAX, in->rd);
 }
 static void RV(emit_shift_ri)(struct x86 *e, const struct isa_inst *in, bool w, enum x86_shift op)
 {
+#if JIT_LAZY && XLEN == 64
+    RV(lazy_drop)(RV(jt_of)(e), in->rd);        /* (its source is ready or read lazy) */
+#endif
     unsigned hd = RV(dest)(e, in, 0), d = hd != NOT_CACHED ? hd : RAX;
     RV(ldx)(e, d, in->rs1);
     if (in->imm) x86_shift_imm(e, w, op, d, (unsigned)in->imm);
+#if JIT_LAZY && XLEN == 64
+    if (w != W) RV(lazy_result)(e, d, in->rd);
+#else
     if (w != W) x86_movsxd(e, d, d);
+#endif
     if (hd == NOT_CACHED) RV(stx)(e, RAX, in->rd);
 }
 /* zext.w: `slli rd, rs, XLEN - 32` and `srli rd, rd, XLEN - 32` as one mov (t->zext) */
 static void RV(emit_zext_w)(struct RV(jt) *t, const struct isa_inst *in)
 {
     struct x86 *e = &t->e;
+#if JIT_LAZY && XLEN == 64
+    RV(lazy_drop)(t, in->rd);               /* (only rs1's low 32 bits are read) */
+#endif
     unsigned hd = RV(dest)(e, in, 0), d = hd != NOT_CACHED ? hd : RAX;
     RV(ldx)(e, d, in->rs1);
     x86_mov(e, false, d, d);                 /* mov r32, r32: zero-extends */
@@ -896,10 +1043,22 @@ static void RV(emit_branch)(struct RV(jt) *t, const struct isa_inst *in, enum x8
         RV(ldx)(e, RAX, in->rs1);
         lhs = RAX;
     }
+#if JIT_LAZY && XLEN == 64
+    /* two sign-extended 32-bit values compare as their low 32 bits do, signed or not */
+    bool narrow = RV(lazy_or_zero)(t, in->rs1) && RV(lazy_or_zero)(t, in->rs2);
+    RV(alu_x)(e, !narrow, ALU_CMP, lhs, in->rs2);
+#else
     RV(alu_x)(e, W, ALU_CMP, lhs, in->rs2);
+#endif
     struct RV(stub) *s = RV(new_stub)(t, STUB_BRANCH, x86_jcc(e, cc));
     s->idx = idx;
     s->target = pc + (uxlen)(sxlen)in->imm;
+#if JIT_LAZY && XLEN == 64
+    /* a way into an instruction of the block: its stub makes ready what the target is
+     * not entered lazy with */
+    u32 to = RV(decoded_index)(t, s->target);
+    if (to < JIT_MAX_INSNS) RV(lazy_edge)(t, to, s->lazy_hi);
+#endif
 }
 
 /* Back to an earlier instruction of the block (`to`, at guest pc `target`) with the cached
@@ -935,6 +1094,9 @@ static void RV(emit_jalr)(struct RV(jt) *t, const struct isa_inst *in, uxlen pc,
     x86_op_reg(e, true, 0x85, RDX, RDX);                 /* test rdx, rdx */
     u8 *far = x86_jcc(e, CC_NE);
 #else
+#if JIT_LAZY
+    if (in->rs1 && t->host_of[in->rs1] != NOT_CACHED) RV(hi_ready)(t, in->rs1);
+#endif
     RV(ea)(e, in);
     x86_alu_imm(e, W, ALU_AND, RAX, -2);
     if (in->rd) {
@@ -1369,6 +1531,8 @@ static bool RV(emit_insn)(struct RV(jt) *t, const struct isa_inst *in, uxlen pc,
 #if XLEN == 128
     int done = RV(emit_insn2)(t, in, pc, idx);
     if (done >= 0) return done;
+#elif JIT_LAZY
+    RV(ready_sources)(t, in);
 #endif
     switch (in->op) {
     case ISA_LUI: x86_mov_imm(e, RAX, (u64)(uxlen)(sxlen)in->imm); RV(stx)(e, RAX, in->rd); return true;
@@ -1524,7 +1688,7 @@ static void RV(emit_stubs)(struct RV(jt) *t)
         RV(link_here)(t, s->from);
         if (s->from2) RV(link_here)(t, s->from2);
         for (unsigned j = 0; j < s->nmore; j++) RV(link_here)(t, s->more[j]);
-#if XLEN == 128
+#if JIT_LAZY
         /* the high halves lazy where the stub is entered, into their registers (a stub
          * returning to the block leaves them there, harmless); a branch's stub keeps those
          * its target in the block is entered lazy with */
@@ -1594,7 +1758,7 @@ static void RV(emit_stubs)(struct RV(jt) *t)
                 /* back to an earlier instruction (r14 + its index must be the count
                  * there; every cached register the block writes was marked dirty from
                  * the start, because an exit before the jump runs after it too) */
-#if XLEN == 128
+#if JIT_LAZY
                 RV(emit_loop_back)(t, s->idx + 1 - to, t->insn_code[to], s->target, t->lazy_at[to]);
 #else
                 RV(emit_loop_back)(t, s->idx + 1 - to, t->insn_code[to], s->target, 0);
@@ -1602,7 +1766,7 @@ static void RV(emit_stubs)(struct RV(jt) *t)
                 break;
             }
             if (to < t->ninsns && to > s->idx) {
-#if XLEN == 128
+#if JIT_LAZY
                 RV(hi_ready_but)(t, t->lazy_at[to]);
 #endif
                 u32 skipped = to - (s->idx + 1);
@@ -1815,7 +1979,7 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
             break;
         }
     }
-#if XLEN == 128
+#if JIT_LAZY
     t->ndecoded = n;
     memcpy(t->decoded_pc, pcs, n * sizeof pcs[0]);
 #endif
@@ -1874,7 +2038,7 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
         return NULL;
     }
     t->c = c;
-#if XLEN == 128
+#if JIT_LAZY
     memset(t->lazy_at, 0, sizeof t->lazy_at);
     for (int pass = 0;; pass++) {
     memset(t->lazy_meet, 0xff, sizeof t->lazy_meet);
@@ -1915,7 +2079,7 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
         /* a branch target is entered with every high half in its register (branches
          * make them ready before they jump) */
         if (n < JIT_MAX_INSNS && t->target[n]) {
-#if XLEN == 128
+#if JIT_LAZY
             RV(lazy_edge)(t, n, t->lazy_hi);
             RV(hi_ready_but)(t, t->lazy_at[n]);
             t->lazy_hi = t->lazy_at[n];
@@ -1989,7 +2153,7 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
     }
     t->ninsns = n;
     RV(emit_stubs)(t);
-#if XLEN == 128
+#if JIT_LAZY
     /* again with the targets entered lazy as their ways in allowed (lazy_at) */
     bool redo = false;
     if (pass == 0) {

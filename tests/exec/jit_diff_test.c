@@ -438,13 +438,15 @@ static int run_words(int xlen, const u32 *w, size_t n, const u64 *regs)
     return r;
 }
 
-/* ---- RV128's lazy high halves ----
+/* ---- lazy upper halves (RV128 and RV64) ----
  *
  * At RV128 the translator leaves the high half of a result that is the sign of its low
  * half (a *W or *D operation, a short load, zext.w, copies and bitwise operations of such
  * values, srai of one, a sign-extended constant) unwritten until something reads it, and
  * enters each branch target of a block with the lazy set all its ways in leave (a second
- * translation; jit_tmpl.h, lazy_at).  These loops use few registers (so they are cached)
+ * translation; jit_tmpl.h, lazy_at).  At RV64 it does the same with the upper 32 bits of
+ * a *W result (and of sext.w, copies, and/or/xor of such values); a branch between two
+ * of them compares their low 32 bits, a narrow store stores its value's low bits.  These loops use few registers (so they are cached)
  * and mix those producers with the readers of high halves: 128-bit operations, shifts by
  * 64 or more, compares against lazy and full values, loads and stores (16 bytes too, some
  * misaligned: the slow path), the helpers (mulh, div, rem, FP calls), and branches forward
@@ -459,8 +461,9 @@ static unsigned lazy_reg(void)             /* mostly one of a few (cached), now 
     if (rnd() % 12 == 0) return 16 + (unsigned)(rnd() % 10);
     return few[rnd() % lazy_nreg];
 }
-static u32 lazy_op(void)
+static u32 lazy_op(int xlen)
 {
+    bool rv128 = xlen == 128;
     unsigned rd = lazy_reg(), a = lazy_reg(), b = lazy_reg(), f = (unsigned)(rnd() % 8);
     i32 imm = (i32)(rnd() % 4096) - 2048;
     static const u8 w_ops[][2] = { { 0, 0 }, { 0, 0x20 }, { 1, 0 }, { 5, 0 }, { 5, 0x20 },
@@ -472,22 +475,26 @@ static u32 lazy_op(void)
     /* producers of lazy high halves */
     case 0: { unsigned k = (unsigned)(rnd() % 10); return enc_r(0x3b, w_ops[k][0], w_ops[k][1], rd, a, b); }
     case 1: return enc_i(0x1b, rnd() % 2 ? 1 : 5, rd, a, (i32)((rnd() % 32) | (rnd() % 2 ? 0x400 : 0)));
-    case 2: return enc_r(0x7b, rnd() % 2 ? 0 : 5, 0, rd, a, b);                 /* addd, srld */
+    case 2:                                                                     /* addd, srld */
+        if (!rv128) return enc_r(0x3b, rnd() % 2 ? 0 : 5, 0, rd, a, b);         /* (addw, srlw) */
+        return enc_r(0x7b, rnd() % 2 ? 0 : 5, 0, rd, a, b);
     case 3: return enc_i(0x1b, 0, rd, a, rnd() % 2 ? 0 : imm);                 /* sext.w, addiw */
     case 4: return enc_i(0x03, (unsigned)(rnd() % 7), rd, LAZY_PTR, (i32)(rnd() % 0x100));
     case 5: return enc_r(0x33, bitwise[rnd() % 3], 0, rd, a, b);
     case 6: return enc_i(0x13, bitwise[rnd() % 3], rd, a, imm);
     case 7: return rnd() % 2 ? enc_r(0x33, 0, 0, rd, 0, b) : enc_i(0x13, 0, rd, a, 0);   /* mv */
-    case 8: return enc_i(0x13, 5, rd, a, (i32)(0x400 | (rnd() % 128)));        /* srai */
+    case 8: return enc_i(0x13, 5, rd, a, (i32)(0x400 | (rnd() % (rv128 ? 128 : 64))));    /* srai */
     case 9: return enc_i(0x13, 0, rd, 0, imm);                                  /* li */
     /* readers of high halves */
     case 10: case 11: { unsigned k = (unsigned)(rnd() % 8); return enc_r(0x33, full_ops[k][0], full_ops[k][1], rd, a, b); }
     case 12: return enc_i(0x13, rnd() % 2 ? 2 : 3, rd, a, imm);                /* slti, sltiu */
     case 13: return enc_r(0x33, 1 + (unsigned)(rnd() % 7), 1, rd, a, b);       /* mulh .. remu */
-    case 14: return enc_s((unsigned)(rnd() % 5), LAZY_PTR, b, (i32)(rnd() % 0x100));   /* sb .. sq */
-    case 15: return enc_i(0x0f, 2, rd, LAZY_PTR, (i32)(rnd() % 0x100));        /* lq */
+    case 14: return enc_s((unsigned)(rnd() % (rv128 ? 5 : 4)), LAZY_PTR, b, (i32)(rnd() % 0x100));   /* sb .. sq */
+    case 15:                                                                    /* lq (ld) */
+        if (!rv128) return enc_i(0x03, 3, rd, LAZY_PTR, (i32)(rnd() % 0x100));
+        return enc_i(0x0f, 2, rd, LAZY_PTR, (i32)(rnd() % 0x100));
     case 16: return enc_r(0x33, rnd() % 2 ? 0 : 4, 0, rd, a, rd);              /* rd is rs2 */
-    case 17: return enc_i(0x13, rnd() % 2 ? 1 : 5, rd, a, (i32)(rnd() % 128)); /* slli, srli */
+    case 17: return enc_i(0x13, rnd() % 2 ? 1 : 5, rd, a, (i32)(rnd() % (rv128 ? 128 : 64)));  /* slli, srli */
     case 18: return enc_i(0x13, 0, rd, a, imm);                                 /* addi */
     case 19: return enc_r(0x3b, 4 + (unsigned)(rnd() % 4), 1, rd, a, b);       /* divw .. remuw */
     case 20: return enc_r(0x33, rnd() % 2 ? 2 : 3, 0, rd, a, b);               /* slt, sltu */
@@ -507,7 +514,7 @@ static void run_lazy_case(int xlen)
     lazy_nreg = 3 + (unsigned)(rnd() % 6);
     unsigned iters = 2 + (unsigned)(rnd() % 20), body = 4 + (unsigned)(rnd() % 40);
     w[n++] = enc_i(0x13, 0, LAZY_CNT, 0, (i32)iters);
-    for (size_t k = rnd() % 5; k; k--) w[n++] = lazy_op();
+    for (size_t k = rnd() % 5; k; k--) w[n++] = lazy_op(xlen);
     size_t loop = n;
     for (unsigned k = 0; k < body; k++) {
         unsigned c = (unsigned)(rnd() % 10);
@@ -518,10 +525,10 @@ static void run_lazy_case(int xlen)
             w[n++] = enc_b(f3[rnd() % 6], lazy_reg(), lazy_reg(), (i32)(4 * (skip + 1)));
         } else if (c == 1) {                        /* zext.w: slli rd, rs, 96; srli rd, rd, 96 */
             unsigned rd = lazy_reg();
-            w[n++] = enc_i(0x13, 1, rd, lazy_reg(), 96);
-            w[n++] = enc_i(0x13, 5, rd, rd, 96);
+            w[n++] = enc_i(0x13, 1, rd, lazy_reg(), xlen - 32);
+            w[n++] = enc_i(0x13, 5, rd, rd, xlen - 32);
         } else {
-            w[n++] = lazy_op();
+            w[n++] = lazy_op(xlen);
         }
     }
     w[n++] = enc_i(0x13, 0, LAZY_CNT, LAZY_CNT, -1);
@@ -542,7 +549,7 @@ static void run_lazy_case(int xlen)
         n++;
         break;
     }
-    for (size_t k = rnd() % 4; k; k--) w[n++] = lazy_op();
+    for (size_t k = rnd() % 4; k; k--) w[n++] = lazy_op(xlen);
     w[n++] = 0x73;                                  /* ecall */
     u64 regs[32];
     for (int r = 0; r < 32; r++) regs[r] = interesting();
@@ -550,7 +557,7 @@ static void run_lazy_case(int xlen)
     regs[LAZY_PTR] = rnd() % 2 ? 0x100 + rnd() % 0x100 : 0xf80 + rnd() % 0x80;
     run_words(xlen, w, n, regs);
     if (g_mismatch) {
-        printf("# rv%d: engines differ in a loop of %u operations on lazy high halves\n", xlen, body);
+        printf("# rv%d: engines differ in a loop of %u operations on lazy upper halves\n", xlen, body);
         check_fail(__FILE__, __LINE__, "translator and interpreter differ");
     }
 }
@@ -600,6 +607,7 @@ TEST(rv128_fregs) { run_loops(128, g_seed + 11000000, true); }
 TEST(rv32_long) { run_cases(32, g_seed + 12000000, g_count / 30, run_long_case); }
 TEST(rv64_long) { run_cases(64, g_seed + 13000000, g_count / 30, run_long_case); }
 TEST(rv128_long) { run_cases(128, g_seed + 14000000, g_count / 30, run_long_case); }
+TEST(rv64_lazy) { run_cases(64, g_seed + 16000000, g_count / 3, run_lazy_case); }
 TEST(rv128_lazy) { run_cases(128, g_seed + 15000000, g_count / 3, run_lazy_case); }
 
 int main(int argc, char **argv)
@@ -625,6 +633,7 @@ int main(int argc, char **argv)
         printf("SKIP rv32_long: no translator on this host\n");
         printf("SKIP rv64_long: no translator on this host\n");
         printf("SKIP rv128_long: no translator on this host\n");
+        printf("SKIP rv64_lazy: no translator on this host\n");
         printf("SKIP rv128_lazy: no translator on this host\n");
         return 0;
     }
@@ -643,6 +652,7 @@ int main(int argc, char **argv)
     RUN(rv32_long);
     RUN(rv64_long);
     RUN(rv128_long);
+    RUN(rv64_lazy);
     RUN(rv128_lazy);
     return check_done();
 }
