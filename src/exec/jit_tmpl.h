@@ -1008,8 +1008,9 @@ static void RV(emit_zext_w)(struct RV(jt) *t, const struct isa_inst *in)
     RV(lazy_drop)(t, in->rd);               /* (only rs1's low 32 bits are read) */
 #endif
     unsigned hd = RV(dest)(e, in, 0), d = hd != NOT_CACHED ? hd : RAX;
-    RV(ldx)(e, d, in->rs1);
-    x86_mov(e, false, d, d);                 /* mov r32, r32: zero-extends */
+    unsigned hs = in->rs1 && !(t->clobbered >> in->rs1 & 1) ? t->host_of[in->rs1] : NOT_CACHED;
+    if (hs == NOT_CACHED) RV(ldx)(e, d, in->rs1);
+    x86_mov(e, false, d, hs != NOT_CACHED ? hs : d);    /* mov r32, r32: zero-extends */
     if (hd == NOT_CACHED) RV(stx)(e, RAX, in->rd);   /* (at RV128 too: its sign is 0) */
     t->fused = true;
 }
@@ -1600,6 +1601,14 @@ static bool RV(emit_insn)(struct RV(jt) *t, const struct isa_inst *in, uxlen pc,
         RV(ldx)(e, RAX, in->rs1);
         RV(ldx)(e, RCX, in->rs2);
         x86_op_reg(e, false, 0x0faf, RAX, RCX);
+#if JIT_LAZY && XLEN == 64
+        if (in->rd && t->host_of[in->rd] != NOT_CACHED) {   /* into rd's register, lazy */
+            RV(lazy_drop)(t, in->rd);
+            x86_mov(e, true, RV(dest)(e, in, 0), RAX);
+            t->lazy_hi |= 1u << in->rd;
+            return true;
+        }
+#endif
         x86_movsxd(e, RAX, RAX);
         RV(stx)(e, RAX, in->rd);
         return true;

@@ -504,6 +504,9 @@ static u32 lazy_op(int xlen)
     case 23: return enc_r(0x53, 0, 0x71, rd, f, 0);                            /* fmv.x.d */
     case 24: return enc_r(0x53, 1, 0x61, rd, f, (unsigned)(rnd() % 4));        /* fcvt.[w|wu|l|lu].d */
     case 25: return enc_r(0x53, 7, 0x69, f, a, (unsigned)(rnd() % 4));         /* fcvt.d.[w|wu|l|lu] */
+    case 26: case 27:                       /* RV64: more stores (sd reads all 64 bits) */
+        if (!rv128) return enc_s((unsigned)(rnd() % 4), LAZY_PTR, b, (i32)(8 * (rnd() % 0x20)));
+        /* fall through */
     default: return enc_r(0x33, 0, 1, rd, a, b);                               /* mul */
     }
 }
@@ -555,6 +558,8 @@ static void run_lazy_case(int xlen)
     for (int r = 0; r < 32; r++) regs[r] = interesting();
     /* the pointer: in the first data page, or next to its end (accesses cross it) */
     regs[LAZY_PTR] = rnd() % 2 ? 0x100 + rnd() % 0x100 : 0xf80 + rnd() % 0x80;
+    /* RV64: often 8-byte aligned, so that the extra stores (aligned) take the fast path */
+    if (xlen == 64 && rnd() % 2) regs[LAZY_PTR] &= ~(u64)7;
     run_words(xlen, w, n, regs);
     if (g_mismatch) {
         printf("# rv%d: engines differ in a loop of %u operations on lazy upper halves\n", xlen, body);
