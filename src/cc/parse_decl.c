@@ -1306,7 +1306,7 @@ void parse_local_decl(struct node **unused, struct node ***tail)
     struct declspec ds = {0};
     struct srcpos pos = peek()->pos;
     int mark = vla_mark();
-    parse_declspec(&ds);
+    if (!parse_declspec(&ds)) cc_error_at(pos, "expected declaration specifiers %s", tok_before(peek()));
     if (accept(CPP_P_SEMI)) {
         vla_take(mark);
         return;

@@ -78,6 +78,11 @@ static void parse_block_item(void *arg)
     struct node ***tail = arg;
     struct token *t = peek();
     bool decl = is_typename(t) || is_kw(t, KW_STATIC_ASSERT) || unknown_type_name();
+    /* __extension__ may start a declaration or an expression statement, as GCC takes
+     * `__extension__ ({ ... });`: the token after it decides */
+    int n = 0;
+    while (is_kw(peekn(n), KW_EXTENSION)) n++;
+    if (n) decl = is_typename(peekn(n)) || is_kw(peekn(n), KW_STATIC_ASSERT);
     if (decl && t->kind == TK_IDENT && is_punct(peekn(1), CPP_P_COLON)) decl = false;
     if (decl) {
         parse_local_decl(NULL, tail);

@@ -112,4 +112,12 @@ for n in 2 4294967296 199999999999999999999999999; do
     of_rejected "asm.operand_number_$n" asmop.s "^asmop.c:1:[0-9]*: error: inline asm: operand number $n out of range" \
         "$CC" -O1 -S asmop.c -o asmop.s
 done
+# __extension__ at the end of the input or before a statement's ';' (fuzz_cc: parsed as a
+# declaration without a type, a null type dereferenced)
+printf 'int c(){__extension__' >ext_eof.c
+of_rejected extension.eof ext_eof.s "^ext_eof.c:1:9: error: expected expression at end of input" \
+    "$CC" -S ext_eof.c -o ext_eof.s
+printf 'int f(void){ for (__extension__ ;;) ; }\n' >ext_for.c
+of_rejected extension.for_init ext_for.s "^ext_for.c:1:19: error: expected declaration specifiers before ';' token" \
+    "$CC" -S ext_for.c -o ext_for.s
 exit 0
