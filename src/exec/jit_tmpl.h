@@ -303,11 +303,18 @@ static void RV(hi_ready)(struct RV(jt) *t, unsigned r)
     t->lazy_hi &= ~(1u << r);
 }
 #endif
-#if JIT_LAZY && XLEN == 64
-/* r is about to be overwritten whole, with nothing in between that leaves the block or
- * reads its upper part: its laziness ends without code */
-static void RV(lazy_drop)(struct RV(jt) *t, unsigned r) { t->lazy_hi &= ~(1u << r); }
+/* RV64: r is about to be overwritten whole, with nothing in between that leaves the
+ * block or reads its upper part: its laziness ends without code (nothing at the other
+ * XLENs: RV128's lazy high halves follow dest_written) */
+static void RV(lazy_drop)(struct RV(jt) *t, unsigned r)
+{
+#if XLEN == 64
+    t->lazy_hi &= ~(1u << r);
+#else
+    (void)t;
+    (void)r;
 #endif
+}
 /* ... of every lazy register but those in keep (at RV128 flags change) */
 static void RV(hi_ready_but)(struct RV(jt) *t, u32 keep)
 {
@@ -814,17 +821,19 @@ static const struct isa_inst *RV(commute)(const struct isa_inst *in, enum x86_al
     return buf;
 }
 
-#if JIT_LAZY && XLEN == 64
+#if XLEN == 64
 /* RV64's lazy upper halves (lazy_hi): x0, or a cached register whose upper 32 bits are
  * the sign of its low 32 but may not be in its host register yet */
 static bool RV(lazy_or_zero)(const struct RV(jt) *t, unsigned r)
 {
     return r == 0 || (t->lazy_hi >> r & 1);
 }
-/* and, or, xor of two such values (or of one and a sign-extended immediate) is one too:
- * computed on the host registers as they are, and left lazy */
+#endif
+/* RV64: and, or, xor of two such values (or of one and a sign-extended immediate) is one
+ * too: computed on the host registers as they are, and left lazy */
 static bool RV(lazy_logic)(const struct RV(jt) *t, const struct isa_inst *in, bool imm)
 {
+#if XLEN == 64
     switch (in->op) {
     case ISA_AND: case ISA_OR: case ISA_XOR:
         return !imm && RV(lazy_or_zero)(t, in->rs1) && RV(lazy_or_zero)(t, in->rs2);
@@ -833,15 +842,31 @@ static bool RV(lazy_logic)(const struct RV(jt) *t, const struct isa_inst *in, bo
     default:
         return false;
     }
+#else
+    (void)t;
+    (void)in;
+    (void)imm;
+    return false;
+#endif
 }
-/* The end of an operation whose result in d has its low 32 bits right and its upper ones
- * the sign of those: left lazy when d is rd's host register, else extended for stx. */
-static void RV(lazy_result)(struct x86 *e, unsigned d, unsigned rd)
+/* The end of an operation whose result in d has its low 32 bits right and, when
+ * `narrow` (a W operation, or RV64's lazy_logic), its upper ones to be the sign of those:
+ * at RV64 left lazy when d is rd's host register, else sign-extended there (for stx). */
+static void RV(narrow_result)(struct x86 *e, unsigned d, unsigned rd, bool narrow)
 {
+    if (!narrow) return;
+#if XLEN == 64
     struct RV(jt) *t = RV(jt_of)(e);
-    if (rd && d == t->host_of[rd]) t->lazy_hi |= 1u << rd;
-    else x86_movsxd(e, d, d);
+    if (rd && d == t->host_of[rd]) {
+        t->lazy_hi |= 1u << rd;
+        return;
+    }
+#else
+    (void)rd;
+#endif
+    x86_movsxd(e, d, d);
 }
+#if XLEN == 64
 /* Before an instruction: make ready the lazy registers it reads in 64 bits.  The W
  * operations read the low 32 bits of their sources, a narrow store its value's low bits,
  * a copy copies laziness, a branch between two lazy registers compares their low 32 bits,
@@ -891,35 +916,27 @@ static void RV(emit_alu_rr)(struct x86 *e, const struct isa_inst *in0, bool w, e
     }
     struct isa_inst buf;
     const struct isa_inst *in = RV(commute)(in0, op, &buf);
-#if JIT_LAZY && XLEN == 64
     struct RV(jt) *t = RV(jt_of)(e);
-    bool lazy = w != W || RV(lazy_logic)(t, in, false);
+    bool narrow = w != W || RV(lazy_logic)(t, in, false);
     RV(lazy_drop)(t, in->rd);                   /* (its sources are ready or read lazy) */
-#endif
     unsigned hd = RV(in_place)(e, in, w);
-    if (hd != NOT_CACHED) {
+    if (hd != NOT_CACHED) {                      /* (w is W: at RV64 lazy_logic only) */
         RV(alu_x)(e, w, op, hd, in->rs2);
-#if JIT_LAZY && XLEN == 64
-        if (lazy) t->lazy_hi |= 1u << in->rd;
-#endif
+        RV(narrow_result)(e, hd, in->rd, narrow);
         return;
     }
     hd = RV(dest)(e, in, in->rs2);
     unsigned d = hd != NOT_CACHED ? hd : RAX;   /* straight into rd's host register */
     RV(ldx)(e, d, in->rs1);
     RV(alu_x)(e, w, op, d, in->rs2);
-#if JIT_LAZY && XLEN == 64
-    if (lazy) RV(lazy_result)(e, d, in->rd);
-#else
-    if (w != W) x86_movsxd(e, d, d);             /* a W operation on RV64 */
-#endif
+    RV(narrow_result)(e, d, in->rd, narrow);
     if (hd == NOT_CACHED) RV(stx)(e, RAX, in->rd);
 }
 static void RV(emit_alu_ri)(struct x86 *e, const struct isa_inst *in, bool w, enum x86_alu op)
 {
-#if JIT_LAZY && XLEN == 64
     struct RV(jt) *t = RV(jt_of)(e);
-    bool lazy = w != W || RV(lazy_logic)(t, in, true);
+    bool narrow = w != W || RV(lazy_logic)(t, in, true);
+#if XLEN == 64
     if (w == W && op == ALU_ADD && in->imm == 0 && in->rs1) {
         RV(copy_x)(e, in->rd, in->rs1);          /* mv: laziness copied */
         return;
@@ -933,11 +950,11 @@ static void RV(emit_alu_ri)(struct x86 *e, const struct isa_inst *in, bool w, en
         t->lazy_hi |= 1u << in->rd;
         return;
     }
-    RV(lazy_drop)(t, in->rd);                   /* (its source is ready or read lazy) */
 #endif
+    RV(lazy_drop)(t, in->rd);                   /* (its source is ready or read lazy) */
     if (w != W && in->imm == 0 && in->rs1 && op == ALU_ADD) {
         /* sext.w (addiw rd, rs, 0), frequent in RV64 code: one movsxd */
-        unsigned hs = RV(jt_of)(e)->host_of[in->rs1], hd = RV(dest)(e, in, 0);
+        unsigned hs = t->host_of[in->rs1], hd = RV(dest)(e, in, 0);
         if (hs == NOT_CACHED) {
             hs = RAX;
             RV(ldx)(e, RAX, in->rs1);
@@ -949,9 +966,7 @@ static void RV(emit_alu_ri)(struct x86 *e, const struct isa_inst *in, bool w, en
     unsigned hd = RV(in_place)(e, in, w);
     if (hd != NOT_CACHED) {
         x86_alu_imm(e, w, op, hd, in->imm);
-#if JIT_LAZY && XLEN == 64
-        if (lazy) t->lazy_hi |= 1u << in->rd;
-#endif
+        RV(narrow_result)(e, hd, in->rd, narrow);
         return;
     }
     if (in->rs1 == 0 && w == W && (op == ALU_ADD || op == ALU_OR || op == ALU_XOR)) {
@@ -962,51 +977,33 @@ static void RV(emit_alu_ri)(struct x86 *e, const struct isa_inst *in, bool w, en
     unsigned d = hd != NOT_CACHED ? hd : RAX;
     RV(ldx)(e, d, in->rs1);
     x86_alu_imm(e, w, op, d, in->imm);
-#if JIT_LAZY && XLEN == 64
-    if (lazy) RV(lazy_result)(e, d, in->rd);
-#else
-    if (w != W) x86_movsxd(e, d, d);
-#endif
+    RV(narrow_result)(e, d, in->rd, narrow);
     if (hd == NOT_CACHED) RV(stx)(e, RAX, in->rd);
 }
 static void RV(emit_shift_rr)(struct x86 *e, const struct isa_inst *in, bool w, enum x86_shift op)
 {
     RV(ldx)(e, RCX, in->rs2);                    /* first: rd may be rs2 */
-#if JIT_LAZY && XLEN == 64
     RV(lazy_drop)(RV(jt_of)(e), in->rd);        /* (its sources are ready or read lazy) */
-#endif
     unsigned hd = RV(dest)(e, in, 0), d = hd != NOT_CACHED ? hd : RAX;
     RV(ldx)(e, d, in->rs1);
     x86_shift_cl(e, w, op, d);                   /* the host masks the count as RISC-V does */
-#if JIT_LAZY && XLEN == 64
-    if (w != W) RV(lazy_result)(e, d, in->rd);
-#else
-    if (w != W) x86_movsxd(e, d, d);
-#endif
+    RV(narrow_result)(e, d, in->rd, w != W);
     if (hd == NOT_CACHED) RV(stx)(e, RAX, in->rd);
 }
 static void RV(emit_shift_ri)(struct x86 *e, const struct isa_inst *in, bool w, enum x86_shift op)
 {
-#if JIT_LAZY && XLEN == 64
     RV(lazy_drop)(RV(jt_of)(e), in->rd);        /* (its source is ready or read lazy) */
-#endif
     unsigned hd = RV(dest)(e, in, 0), d = hd != NOT_CACHED ? hd : RAX;
     RV(ldx)(e, d, in->rs1);
     if (in->imm) x86_shift_imm(e, w, op, d, (unsigned)in->imm);
-#if JIT_LAZY && XLEN == 64
-    if (w != W) RV(lazy_result)(e, d, in->rd);
-#else
-    if (w != W) x86_movsxd(e, d, d);
-#endif
+    RV(narrow_result)(e, d, in->rd, w != W);
     if (hd == NOT_CACHED) RV(stx)(e, RAX, in->rd);
 }
 /* zext.w: `slli rd, rs, XLEN - 32` and `srli rd, rd, XLEN - 32` as one mov (t->zext) */
 static void RV(emit_zext_w)(struct RV(jt) *t, const struct isa_inst *in)
 {
     struct x86 *e = &t->e;
-#if JIT_LAZY && XLEN == 64
     RV(lazy_drop)(t, in->rd);               /* (only rs1's low 32 bits are read) */
-#endif
     unsigned hd = RV(dest)(e, in, 0), d = hd != NOT_CACHED ? hd : RAX;
     unsigned hs = in->rs1 && !(t->clobbered >> in->rs1 & 1) ? t->host_of[in->rs1] : NOT_CACHED;
     if (hs == NOT_CACHED) RV(ldx)(e, d, in->rs1);
@@ -1044,7 +1041,7 @@ static void RV(emit_branch)(struct RV(jt) *t, const struct isa_inst *in, enum x8
         RV(ldx)(e, RAX, in->rs1);
         lhs = RAX;
     }
-#if JIT_LAZY && XLEN == 64
+#if XLEN == 64
     /* two sign-extended 32-bit values compare as their low 32 bits do, signed or not */
     bool narrow = RV(lazy_or_zero)(t, in->rs1) && RV(lazy_or_zero)(t, in->rs2);
     RV(alu_x)(e, !narrow, ALU_CMP, lhs, in->rs2);
@@ -1054,7 +1051,7 @@ static void RV(emit_branch)(struct RV(jt) *t, const struct isa_inst *in, enum x8
     struct RV(stub) *s = RV(new_stub)(t, STUB_BRANCH, x86_jcc(e, cc));
     s->idx = idx;
     s->target = pc + (uxlen)(sxlen)in->imm;
-#if JIT_LAZY && XLEN == 64
+#if XLEN == 64
     /* a way into an instruction of the block: its stub makes ready what the target is
      * not entered lazy with */
     u32 to = RV(decoded_index)(t, s->target);
@@ -1601,7 +1598,7 @@ static bool RV(emit_insn)(struct RV(jt) *t, const struct isa_inst *in, uxlen pc,
         RV(ldx)(e, RAX, in->rs1);
         RV(ldx)(e, RCX, in->rs2);
         x86_op_reg(e, false, 0x0faf, RAX, RCX);
-#if JIT_LAZY && XLEN == 64
+#if XLEN == 64
         if (in->rd && t->host_of[in->rd] != NOT_CACHED) {   /* into rd's register, lazy */
             RV(lazy_drop)(t, in->rd);
             x86_mov(e, true, RV(dest)(e, in, 0), RAX);
