@@ -69,8 +69,15 @@ static void RV(jit_op_q)(struct hart *h, u64 regs, u64 op)
 
 /* ---- register pairs ---- */
 
+/* Whether x[r]'s high half is lazy (then r is cached) */
+static bool RV(is_lazy)(struct x86 *e, unsigned r)
+{
+    return r && (RV(jt_of)(e)->lazy_hi >> r & 1);
+}
+
 /* x[r]'s host registers when it is cached (and readable there: not between call_begin
- * and call_end for a scratch pair), its high half made ready, else false */
+ * and call_end for a scratch pair), its high half made ready, else false.  *hi is
+ * NOT_CACHED when only the low half is cached: the high half is then the hart's. */
 static bool RV(pair_of)(struct x86 *e, unsigned r, unsigned *lo, unsigned *hi)
 {
     struct RV(jt) *t = RV(jt_of)(e);
@@ -84,13 +91,20 @@ static bool RV(pair_of)(struct x86 *e, unsigned r, unsigned *lo, unsigned *hi)
 /* lo:hi = x[r] */
 static void RV(ld2)(struct x86 *e, unsigned lo, unsigned hi, unsigned r)
 {
+    struct RV(jt) *t = RV(jt_of)(e);
     unsigned hl, hh;
     if (r == 0) {
         x86_alu_reg(e, false, ALU_XOR, lo, lo);
         x86_alu_reg(e, false, ALU_XOR, hi, hi);
+    } else if (RV(is_lazy)(e, r) && t->host_hi[r] == NOT_CACHED && !(t->clobbered >> r & 1)) {
+        /* the sign of the low half, computed here: the register stays lazy */
+        if (lo != t->host_of[r]) x86_mov(e, true, lo, t->host_of[r]);
+        x86_mov(e, true, hi, t->host_of[r]);
+        x86_shift_imm(e, true, SH_SAR, hi, 63);
     } else if (RV(pair_of)(e, r, &hl, &hh)) {
         if (lo != hl) x86_mov(e, true, lo, hl);
-        if (hi != hh) x86_mov(e, true, hi, hh);
+        if (hh == NOT_CACHED) x86_load64(e, hi, RBP, XHI(r));
+        else if (hi != hh) x86_mov(e, true, hi, hh);
     } else {
         x86_load64(e, lo, RBP, XOFF(r));
         x86_load64(e, hi, RBP, XHI(r));
@@ -102,7 +116,8 @@ static void RV(st2)(struct x86 *e, unsigned lo, unsigned hi, unsigned r)
     if (r == 0) return;
     if (t->host_of[r] != NOT_CACHED) {
         if (t->host_of[r] != lo) x86_mov(e, true, t->host_of[r], lo);
-        if (t->host_hi[r] != hi) x86_mov(e, true, t->host_hi[r], hi);
+        if (t->host_hi[r] == NOT_CACHED) x86_store64(e, hi, RBP, XHI(r));
+        else if (t->host_hi[r] != hi) x86_mov(e, true, t->host_hi[r], hi);
         t->dirty |= 1u << r;
         t->lazy_hi &= ~(1u << r);
         return;
@@ -117,7 +132,8 @@ static void RV(st2_zx)(struct x86 *e, unsigned reg, unsigned r)
     if (r == 0) return;
     if (t->host_of[r] != NOT_CACHED) {
         x86_mov(e, true, t->host_of[r], reg);
-        x86_alu_reg(e, false, ALU_XOR, t->host_hi[r], t->host_hi[r]);
+        if (t->host_hi[r] == NOT_CACHED) x86_store_imm64(e, RBP, XHI(r), 0);
+        else x86_alu_reg(e, false, ALU_XOR, t->host_hi[r], t->host_hi[r]);
         t->dirty |= 1u << r;
         t->lazy_hi &= ~(1u << r);
         return;
@@ -135,7 +151,8 @@ static void RV(alu2_x)(struct x86 *e, enum x86_alu op, enum x86_alu op2, unsigne
         x86_alu_imm(e, true, op2, hi, 0);
     } else if (RV(pair_of)(e, r, &hl, &hh)) {
         x86_alu_reg(e, true, op, lo, hl);
-        x86_alu_reg(e, true, op2, hi, hh);
+        if (hh == NOT_CACHED) x86_alu_mem(e, true, op2, hi, RBP, XHI(r));
+        else x86_alu_reg(e, true, op2, hi, hh);
     } else {
         x86_alu_mem(e, true, op, lo, RBP, XOFF(r));
         x86_alu_mem(e, true, op2, hi, RBP, XHI(r));
@@ -149,13 +166,13 @@ static void RV(alu2_imm)(struct x86 *e, enum x86_alu op, enum x86_alu op2, unsig
     x86_alu_imm(e, true, op2, hi, imm < 0 ? -1 : 0);
 }
 
-/* The pair a result can be computed in: rd's own when it is cached and not `other`, a
- * source still to be read after rd is first written (0: none); else rax:rdx. */
+/* The pair a result can be computed in: rd's own when it is cached as a pair and not
+ * `other`, a source still to be read after rd is first written (0: none); else rax:rdx. */
 static bool RV(dest2)(struct x86 *e, const struct isa_inst *in, unsigned other, unsigned *lo,
                       unsigned *hi)
 {
     struct RV(jt) *t = RV(jt_of)(e);
-    if (in->rd == 0 || t->host_of[in->rd] == NOT_CACHED || (other && in->rd == other)) {
+    if (in->rd == 0 || t->host_hi[in->rd] == NOT_CACHED || (other && in->rd == other)) {
         *lo = RAX;
         *hi = RDX;
         return false;
@@ -169,11 +186,6 @@ static bool RV(dest2)(struct x86 *e, const struct isa_inst *in, unsigned other, 
     return true;
 }
 
-/* Whether x[r]'s high half is lazy (then r is cached) */
-static bool RV(is_lazy)(struct x86 *e, unsigned r)
-{
-    return r && (RV(jt_of)(e)->lazy_hi >> r & 1);
-}
 /* x[rd] = x[rs] op imm (ALU_MOV: x[rs]) on the low halves only, when rd is cached and
  * x[rs]'s high half is lazy and the operation keeps it so: a copy, and the bitwise
  * operations, whose result's high half is the sign when both operands' are.  rs2: a
@@ -357,7 +369,7 @@ static void RV(emit_shift2_rr)(struct RV(jt) *t, const struct isa_inst *in, enum
 static void RV(op_half)(struct x86 *e, unsigned op, unsigned reg, unsigned r, bool hi)
 {
     unsigned lo, h;
-    if (RV(pair_of)(e, r, &lo, &h)) x86_op_reg(e, true, op, reg, hi ? h : lo);
+    if (RV(pair_of)(e, r, &lo, &h) && (!hi || h != NOT_CACHED)) x86_op_reg(e, true, op, reg, hi ? h : lo);
     else x86_op_mem(e, true, op, reg, RBP, XOFF(r) + (hi ? 8 : 0));
 }
 
@@ -387,15 +399,14 @@ static void RV(call_begin_q)(struct x86 *e, u32 dirty, u32 reads)
 {
     struct RV(jt) *t = RV(jt_of)(e);
     RV(call_begin)(e, dirty);
-    for (unsigned k = 0; k < CALLEE_SAVED_CACHE && k < t->ncached; k++)
-        if ((dirty & reads) >> t->cached[k] & 1) RV(cache_st1)(t, t->cached[k]);
+    for (unsigned k = 0; k < t->ncached; k++)
+        if ((t->saved & dirty & reads) >> t->cached[k] & 1) RV(cache_st1)(t, t->cached[k]);
 }
 static void RV(call_end_q)(struct x86 *e, const void *fn, unsigned rd)
 {
     struct RV(jt) *t = RV(jt_of)(e);
     RV(call_end)(e, fn);
-    for (unsigned k = 0; k < CALLEE_SAVED_CACHE && k < t->ncached; k++)
-        if (rd && t->cached[k] == rd) RV(cache_ld1)(t, rd);
+    if (rd && (t->saved >> rd & 1)) RV(cache_ld1)(t, rd);
 }
 
 static void RV(emit_op_q)(struct x86 *e, const struct isa_inst *in, unsigned op)

@@ -153,16 +153,15 @@ struct RV(stub) {
  * every way out of the block (an exit to C, a chained or indirect jump), so between
  * blocks the hart's copy is the truth. */
 #if XLEN == 128
-/* RV128: a cached guest register takes a pair (low, high): five pairs, two callee-saved
- * and three scratch (the straight-line code computes in rax, rcx and rdx only). */
+/* RV128: a cached guest register takes a pair (low, high), or only the low one when the
+ * block uses mostly its low half (its high half then stays in the hart: see
+ * choose_cached).  The straight-line code computes in rax, rcx and rdx only. */
 static const unsigned RV(cache_regs)[] = { RBX, R12, R13, R15, R9, R10, R11, R8, RSI, RDI };
-#define HOST_PER_REG 2
 #else
 static const unsigned RV(cache_regs)[] = { RBX, R12, R13, R15, R9, R10, R11, RSI, RDI, R8 };
-#define HOST_PER_REG 1
 #endif
-#define CALLEE_SAVED_CACHE (4 / HOST_PER_REG)   /* cached guest registers in callee-saved ones */
-#define NCACHE (sizeof RV(cache_regs) / sizeof RV(cache_regs)[0] / HOST_PER_REG)
+#define NSAVED_HOST 4           /* the first four of cache_regs are callee-saved */
+#define NCACHE (sizeof RV(cache_regs) / sizeof RV(cache_regs)[0])
 #define NOT_CACHED 0xff
 /* F registers with a copy in xmm2-xmm15 for the whole block (xmm0 and xmm1 are the
  * operations' scratch registers) */
@@ -174,7 +173,8 @@ struct RV(jt) {
     struct jit_cache *c;
     u8 host_of[32];             /* guest register -> host register, or NOT_CACHED */
 #if XLEN == 128
-    u8 host_hi[32];             /* ... and the host register of its high half */
+    u8 host_hi[32];             /* ... and the host register of its high half, or NOT_CACHED:
+                                 * then the high half is the hart's (when not lazy) */
     unsigned probe_rs1;         /* the base register of the access being probed */
 #endif
 #if JIT_LAZY
@@ -200,6 +200,7 @@ struct RV(jt) {
                                  * may have overwritten (between call_begin and call_end) */
     unsigned ncached;
     unsigned cached[NCACHE];    /* the guest registers cached */
+    u32 saved;                  /* those whose host registers are all callee-saved */
     u32 dirty;                  /* cached registers written so far (bit per guest register) */
     /* F registers: each write goes to the hart's f[] and to the copy (write-through), so
      * nothing needs storing on the way out; every helper call clobbers xmm, so call_end
@@ -295,8 +296,13 @@ static void RV(hi_ready)(struct RV(jt) *t, unsigned r)
 {
     if (!(t->lazy_hi >> r & 1)) return;
 #if XLEN == 128
-    x86_mov(&t->e, true, t->host_hi[r], t->host_of[r]);
-    x86_shift_imm(&t->e, true, SH_SAR, t->host_hi[r], 63);
+    if (t->host_hi[r] == NOT_CACHED) {      /* into the hart (no scratch register needed) */
+        x86_store64(&t->e, t->host_of[r], RBP, XOFF(r) + 8);
+        x86_shift_mem_imm(&t->e, true, SH_SAR, RBP, XOFF(r) + 8, 63);
+    } else {
+        x86_mov(&t->e, true, t->host_hi[r], t->host_of[r]);
+        x86_shift_imm(&t->e, true, SH_SAR, t->host_hi[r], 63);
+    }
 #else
     x86_movsxd(&t->e, t->host_of[r], t->host_of[r]);
 #endif
@@ -377,7 +383,7 @@ static void RV(cache_ld1)(struct RV(jt) *t, unsigned r)
     if (W) x86_load64(&t->e, t->host_of[r], RBP, XOFF(r));
     else x86_load32(&t->e, t->host_of[r], RBP, XOFF(r));
 #if XLEN == 128
-    x86_load64(&t->e, t->host_hi[r], RBP, XOFF(r) + 8);
+    if (t->host_hi[r] != NOT_CACHED) x86_load64(&t->e, t->host_hi[r], RBP, XOFF(r) + 8);
 #endif
 #if JIT_LAZY
     t->lazy_hi &= ~(1u << r);
@@ -388,7 +394,7 @@ static void RV(cache_st1)(struct RV(jt) *t, unsigned r)
     if (W) x86_store64(&t->e, t->host_of[r], RBP, XOFF(r));
     else x86_store32(&t->e, t->host_of[r], RBP, XOFF(r));
 #if XLEN == 128
-    x86_store64(&t->e, t->host_hi[r], RBP, XOFF(r) + 8);
+    if (t->host_hi[r] != NOT_CACHED) x86_store64(&t->e, t->host_hi[r], RBP, XOFF(r) + 8);
 #endif
 }
 /* The xmm copies of the cached F registers, from the hart */
@@ -431,8 +437,9 @@ static void RV(call_begin)(struct x86 *e, u32 dirty)
 {
     struct RV(jt) *t = RV(jt_of)(e);
     RV(hi_ready_all)(t);                /* (the helper may read any register in the hart) */
-    for (unsigned k = CALLEE_SAVED_CACHE; k < t->ncached; k++) {
+    for (unsigned k = 0; k < t->ncached; k++) {
         unsigned r = t->cached[k];
+        if (t->saved >> r & 1) continue;
         t->clobbered |= 1u << r;
         if (dirty >> r & 1) RV(cache_st1)(t, r);
     }
@@ -443,7 +450,8 @@ static void RV(call_end)(struct x86 *e, const void *fn)
     x86_mov_imm(e, RAX, (u64)(uintptr_t)fn);
     x86_call_reg(e, RAX);
     t->clobbered = 0;
-    for (unsigned k = CALLEE_SAVED_CACHE; k < t->ncached; k++) RV(cache_ld1)(t, t->cached[k]);
+    for (unsigned k = 0; k < t->ncached; k++)
+        if (!(t->saved >> t->cached[k] & 1)) RV(cache_ld1)(t, t->cached[k]);
     RV(fcache_load)(t);
 }
 #define FN(f) ((const void *)(uintptr_t)(f))
@@ -745,11 +753,14 @@ static void RV(set_x)(struct x86 *e, unsigned r, uxlen v)
             t->lazy_hi |= 1u << r;
             return;
         }
-        x86_mov_imm(e, t->host_hi[r], (u64)(v >> 64));
         t->lazy_hi &= ~(1u << r);
-        return;
+        if (t->host_hi[r] != NOT_CACHED) {
+            x86_mov_imm(e, t->host_hi[r], (u64)(v >> 64));
+            return;
+        }
     }
-    for (int k = 0; k < 2; k++) {           /* each half: an imm32 store when it fits */
+    /* each half (of a cached register only the high one): an imm32 store when it fits */
+    for (int k = hr != NOT_CACHED; k < 2; k++) {
         u64 half = (u64)(v >> (64 * k));
         if (half + 0x80000000u <= 0xffffffffu) {
             x86_store_imm64(e, RBP, XOFF(r) + 8 * k, (i32)(i64)half);
@@ -1923,12 +1934,46 @@ static void RV(plan_pages)(struct RV(jt) *t, const struct RV(acc) *acc, u32 n)
     RV(page_close)(t, &g[1], acc, 1);
 }
 
+#if XLEN == 128
+/* Whether operand `which` (0 rd, 1 rs1, 2 rs2) of `in` is one whose high half the host
+ * code does not need when it is lazy: the operands of the *W and *D operations, a load's
+ * result (its high half is the sign of its low one), the value of a store of up to 64
+ * bits, copies, the bitwise operations and comparisons (which keep or read lazy halves as
+ * they are).  Addresses and 128-bit arithmetic need both halves.  Only a hint for
+ * choose_cached: a register cached without its high half is right everywhere. */
+static bool RV(low_half_use)(const struct isa_inst *in, int which)
+{
+    switch (in->op) {
+    case ISA_ADDW: case ISA_ADDIW: case ISA_SUBW: case ISA_SLLW: case ISA_SRLW: case ISA_SRAW:
+    case ISA_SLLIW: case ISA_SRLIW: case ISA_SRAIW: case ISA_MULW: case ISA_DIVW:
+    case ISA_DIVUW: case ISA_REMW: case ISA_REMUW:
+    case ISA_ADDD: case ISA_ADDID: case ISA_SUBD: case ISA_SLLD: case ISA_SRLD: case ISA_SRAD:
+    case ISA_SLLID: case ISA_SRLID: case ISA_SRAID: case ISA_MULD: case ISA_DIVD:
+    case ISA_DIVUD: case ISA_REMD: case ISA_REMUD:
+    case ISA_AND: case ISA_OR: case ISA_XOR: case ISA_ANDI: case ISA_ORI: case ISA_XORI:
+    case ISA_BEQ: case ISA_BNE: case ISA_BLT: case ISA_BGE: case ISA_BLTU: case ISA_BGEU:
+        return true;
+    case ISA_ADDI: return in->imm == 0;
+    case ISA_ADD: return in->rs1 == 0 || in->rs2 == 0;
+    case ISA_LB: case ISA_LH: case ISA_LW: case ISA_LD: case ISA_LBU: case ISA_LHU:
+    case ISA_LWU: case ISA_LDU:
+        return which == 0;
+    case ISA_SB: case ISA_SH: case ISA_SW: case ISA_SD: return which == 2;
+    default: return false;
+    }
+}
+#endif
+
 /* Pick the guest registers to cache: the most used in the instructions the block will
  * hold (decoded ahead; outside a loop, a register used fewer than three times gains
  * nothing).  *written: the guest registers some instruction of the block writes. */
 static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *written)
 {
     unsigned uses[JIT_MAX_INSNS][3], nuse[32] = { 0 };
+#if XLEN == 128
+    bool low_use[JIT_MAX_INSNS][3];     /* the operand needs only its low half */
+    unsigned nlow[32] = { 0 };
+#endif
     u8 freads[JIT_MAX_INSNS][3];        /* F registers read (32: none) */
     unsigned nfuse[33] = { 0 };
     uxlen pcs[JIT_MAX_INSNS], targets[JIT_MAX_INSNS];
@@ -1958,6 +2003,9 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
         freads[n][0] = fm & ISA_FREG_RS1 ? in.rs1 : 32;
         freads[n][1] = fm & ISA_FREG_RS2 ? in.rs2 : 32;
         freads[n][2] = fm & ISA_FREG_RS3 ? in.rs3 : 32;
+#if XLEN == 128
+        for (int j = 0; j < 3; j++) low_use[n][j] = RV(low_half_use)(&in, j);
+#endif
         *written |= 1u << uses[n][0];
         pcs[n] = a;
         bool store;
@@ -2001,6 +2049,9 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
         for (int j = 0; j < 3; j++) {
             unsigned w = k >= loop_start && k < loop_end ? LOOP_WEIGHT : 1;
             nuse[uses[k][j]] += w;
+#if XLEN == 128
+            if (low_use[k][j]) nlow[uses[k][j]] += w;
+#endif
             nfuse[freads[k][j]] += w;
         }
     nuse[0] = 0;
@@ -2016,17 +2067,60 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
         t->fcached[t->nfcached++] = (u8)best;
         nfuse[best] = 0;
     }
-    while (t->ncached < NCACHE) {
+    /* The registers read or written at least three times, most used first, each in one
+     * host register.  At RV128 that register holds the low half, and the high half gets
+     * one of its own when that saves more: a use that needs the high half (low_half_use)
+     * reads or writes it in the hart otherwise, so the choice is greedy on uses saved per
+     * host register, caching another register against giving one a pair; host
+     * registers left over then make pairs anyway. */
+    unsigned cand[NCACHE], ncand = 0;
+    bool pair[NCACHE];
+#if XLEN == 128
+    unsigned wide[32];
+    for (unsigned r = 0; r < 32; r++) wide[r] = nuse[r] - nlow[r];
+    for (unsigned nhost = 0; nhost < NCACHE; nhost++) {
+        unsigned best = 0, up = NCACHE;
+        for (unsigned r = 1; r < 32; r++)
+            if (nuse[r] > nuse[best]) best = r;
+        for (unsigned k = 0; k < ncand; k++)
+            if (!pair[k] && wide[cand[k]] && (up == NCACHE || wide[cand[k]] > wide[cand[up]])) up = k;
+        bool fresh = nuse[best] >= 3 && ncand < NCACHE;
+        if (up != NCACHE && (!fresh || wide[cand[up]] > 2 * nlow[best] + wide[best])) {
+            pair[up] = true;
+        } else if (fresh) {
+            pair[ncand] = false;
+            cand[ncand++] = best;
+            nuse[best] = 0;
+        } else {
+            for (unsigned k = 0; k < ncand && nhost < NCACHE; k++)
+                if (!pair[k]) {
+                    pair[k] = true;
+                    nhost++;
+                }
+            break;
+        }
+    }
+#else
+    while (ncand < NCACHE) {
         unsigned best = 0;
         for (unsigned r = 1; r < 32; r++)
             if (nuse[r] > nuse[best]) best = r;
         if (nuse[best] < 3) break;
-        t->host_of[best] = (u8)RV(cache_regs)[HOST_PER_REG * t->ncached];
-#if XLEN == 128
-        t->host_hi[best] = (u8)RV(cache_regs)[HOST_PER_REG * t->ncached + 1];
-#endif
-        t->cached[t->ncached++] = best;
+        pair[ncand] = false;
+        cand[ncand++] = best;
         nuse[best] = 0;
+    }
+#endif
+    t->saved = 0;
+    for (unsigned k = 0, nhost = 0; k < ncand; k++) {
+        unsigned r = cand[k], take = pair[k] ? 2 : 1;
+        t->host_of[r] = (u8)RV(cache_regs)[nhost];
+#if XLEN == 128
+        if (pair[k]) t->host_hi[r] = (u8)RV(cache_regs)[nhost + 1];
+#endif
+        if (nhost + take <= NSAVED_HOST) t->saved |= 1u << r;
+        nhost += take;
+        t->cached[t->ncached++] = r;
     }
 }
 

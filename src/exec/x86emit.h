@@ -181,6 +181,13 @@ static inline void x86_shift_imm(struct x86 *e, bool w, enum x86_shift op, unsig
     x86_modrm_reg(e, op, r);
     x86_byte(e, n);
 }
+/* shift [base + disp] by an immediate */
+static inline void x86_shift_mem_imm(struct x86 *e, bool w, enum x86_shift op, unsigned base,
+                                     i32 disp, unsigned n)
+{
+    x86_op_mem(e, w, 0xc1, op, base, disp);
+    x86_byte(e, n);
+}
 static inline void x86_shift_cl(struct x86 *e, bool w, enum x86_shift op, unsigned r)
 {
     x86_rex(e, w, 0, 0, r, false);
