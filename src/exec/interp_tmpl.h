@@ -686,7 +686,7 @@ static u8 *RV(amo_ptr)(struct hart *h, uxlen a, unsigned size, bool is_lr, bool 
     /* an aligned access does not cross a page: its bytes are in one region */
     const struct mm_region *r = mm_find(h->mm, (u128)a);
     int need = is_lr ? PROT_READ : PROT_READ | PROT_WRITE;
-    if (!r || (r->prot & need) != need) {
+    if (!r || (mm_rights(r->prot) & need) != need) {
         RV(set_fault)(h, is_lr ? TRAP_LOAD_FAULT : TRAP_STORE_FAULT, (u128)a, need);
         return NULL;
     }

@@ -59,7 +59,7 @@ static void RV(set_fault)(struct hart *h, int cause, u128 addr, int need)
     h->trap.cause = cause;
     h->trap.addr = addr;
     h->trap.maperr = r == NULL;
-    h->trap.bus = r && (r->prot & need) == need;
+    h->trap.bus = r && (mm_rights(r->prot) & need) == need;
 }
 
 /* Instruction fetch for the translator: the 16-bit parcel at pc, honouring PROT_EXEC.
@@ -70,6 +70,10 @@ static bool RV(fetch16)(struct hart *h, uxlen pc, u16 *out)
     if (!r || !(r->prot & PROT_EXEC)) return false;
     const u8 *src = r->host + (size_t)(pc - r->start);
     if (r->hostfault) return mm_guarded_copy(out, src, 2, src) == 2;
+    if (h->mm->window && !(mm_host_prot(r->prot) & PROT_READ)) {
+        mm_host_force(h->mm, r, (u128)pc, out, 2, false);     /* execute-only */
+        return true;
+    }
     guest_memcpy(out, src, 2);
     return true;
 }
@@ -106,7 +110,7 @@ static bool RV(access_slow)(struct hart *h, uxlen a, void *buf, unsigned size, b
         return ok;
     }
     const struct mm_region *r = mm_find(h->mm, (u128)a);
-    if (!r || !(r->prot & need)) {
+    if (!r || !(mm_rights(r->prot) & need)) {
         RV(set_fault)(h, cause, (u128)a, need);
         return false;
     }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 /* A treap node.  Besides its region it describes its subtree: the first and last
  * region in it, the largest gap between two consecutive regions of the subtree, and
@@ -183,12 +184,91 @@ void mm_init(struct mm *mm, u128 limit)
     mm->seed = ((u64)(uintptr_t)mm ^ (u64)time(NULL) * 0x9e3779b97f4a7c15ull) | 1;
 }
 
+/* The guard above the window's user addresses: an access of up to 16 bytes that starts
+ * below the limit ends in it. */
+#define WINDOW_GUARD ((size_t)1 << 16)
+
+int mm_window(struct mm *mm)
+{
+    if (mm->root || mm->window) return -EINVAL;
+    if (mm->limit > ((u128)1 << 46)) return -ENOMEM;
+    size_t size = ((size_t)mm->limit + GUEST_PAGE - 1) / GUEST_PAGE * GUEST_PAGE + WINDOW_GUARD;
+    void *w = mmap(NULL, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (w == MAP_FAILED) return -ENOMEM;
+    mm->window = w;
+    mm->window_size = size;
+    return 0;
+}
+
+static bool in_window(const struct mm *mm, const void *host)
+{
+    return mm->window && (const u8 *)host >= mm->window &&
+           (const u8 *)host < mm->window + mm->window_size;
+}
+
+/* Put the reservation back over host memory of the window (one step: no moment where the
+ * range is free for another host mapping to land in). */
+static void window_reserve(void *host, size_t len)
+{
+    mmap(host, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
+}
+
+/* Move the len bytes of host memory at src to dst in the window, grown to nlen, without
+ * ever leaving src unmapped: the pages go to a temporary place first (MREMAP_DONTUNMAP
+ * leaves src mapped, empty), grow there, and land at dst in one step, which replaces what
+ * was there (the reservation, or src itself when dst is src).  src is left as that empty
+ * mapping.  0 or -errno; on failure nothing has moved. */
+static int window_move(void *src, size_t len, size_t nlen, void *dst)
+{
+    void *t = mremap(src, len, len, MREMAP_MAYMOVE | MREMAP_DONTUNMAP);
+    if (t == MAP_FAILED) return errno == EINVAL ? -EINVAL : -ENOMEM;
+    if (nlen != len) {
+        void *g = mremap(t, len, nlen, MREMAP_MAYMOVE);
+        if (g == MAP_FAILED) {
+            int e = errno == EINVAL ? -EINVAL : -ENOMEM;
+            mremap(t, len, len, MREMAP_MAYMOVE | MREMAP_FIXED, src);
+            return e;
+        }
+        t = g;
+    }
+    if (mremap(t, nlen, nlen, MREMAP_MAYMOVE | MREMAP_FIXED, dst) == MAP_FAILED) {
+        if (nlen != len) mremap(t, nlen, len, 0);
+        mremap(t, len, len, MREMAP_MAYMOVE | MREMAP_FIXED, src);
+        return -ENOMEM;
+    }
+    return 0;
+}
+
+void mm_host_force(struct mm *mm, const struct mm_region *r, u128 addr, void *buf, size_t n,
+                   bool write)
+{
+    u8 *host = r->host + (size_t)(addr - r->start);
+    int hp = in_window(mm, host) ? mm_host_prot(r->prot) : PROT_READ | PROT_WRITE;
+    if ((hp & (write ? PROT_WRITE : PROT_READ)) || !n) {
+        if (write) guest_memcpy(host, buf, n);
+        else guest_memcpy(buf, host, n);
+        return;
+    }
+    /* the pages made accessible for the copy (the loader and the decoder run while no
+     * guest code can see the difference: a single thread, or an exclusive section) */
+    uintptr_t lo = (uintptr_t)host & ~(uintptr_t)(GUEST_PAGE - 1);
+    size_t span = ((uintptr_t)host + n - lo + GUEST_PAGE - 1) & ~(size_t)(GUEST_PAGE - 1);
+    mprotect((void *)lo, span, PROT_READ | PROT_WRITE);
+    if (write) guest_memcpy(host, buf, n);
+    else guest_memcpy(buf, host, n);
+    mprotect((void *)lo, span, hp);
+}
+
 /* Give host memory the guest no longer maps back to the host.  While other threads may
  * still hold a pointer into it (mm->defer_release), the range is only made inaccessible
  * — PROT_NONE, reserved, so that no other host mapping can land there — and really
  * unmapped by mm_release_deferred once they cannot. */
 static void release_host(struct mm *mm, void *host, size_t len)
 {
+    if (in_window(mm, host)) {      /* (stays reserved: no other mapping can land there) */
+        window_reserve(host, len);
+        return;
+    }
     if (mm->defer_release) {
         struct mm_deferred *d = mm->deferred;
         if (mm->ndeferred == mm->deferred_cap) {
@@ -234,6 +314,7 @@ void mm_destroy(struct mm *mm)
     free_tree(mm, mm->root, true);
     mm_release_deferred(mm);
     free(mm->deferred);
+    if (mm->window) munmap(mm->window, mm->window_size);
     memset(mm, 0, sizeof *mm);
 }
 
@@ -332,16 +413,38 @@ int mm_unmap(struct mm *mm, u128 start, u128 len)
 
 int mm_map_host(struct mm *mm, u128 start, u128 len, int prot, int max_prot, void *host)
 {
-    if (!range_ok(mm, start, len)) return -EINVAL;
     bool hostfault = prot & MM_HOSTFAULT;
     prot &= ~MM_HOSTFAULT;
-    if (vmas(mm->root) > mm->max_map_count) return -ENOMEM;
-    struct mm_node *n = new_node(mm, (struct mm_region){ start, start + len, host, prot, max_prot,
-                                                         hostfault });
-    if (!n) return -ENOMEM;
-    int e = mm_is_free(mm, start, len) ? 0 : unmap_range(mm, start, start + len, false);
+    struct mm_node *n = NULL;
+    int e = !range_ok(mm, start, len) ? -EINVAL : vmas(mm->root) > mm->max_map_count ? -ENOMEM : 0;
+    if (!e && !(n = new_node(mm, (struct mm_region){ start, start + len, host, prot, max_prot,
+                                                     hostfault })))
+        e = -ENOMEM;
+    if (e) {
+        munmap(host, (size_t)len);      /* (the caller's, outside the window) */
+        return e;
+    }
+    e = mm_is_free(mm, start, len) ? 0 : unmap_range(mm, start, start + len, false);
+    if (!e && mm->window && !in_window(mm, host)) {
+        /* into its place in the window (replacing the reservation there in one step) */
+        u8 *at = mm->window + (size_t)start;
+        if (mremap(host, (size_t)len, (size_t)len, MREMAP_MAYMOVE | MREMAP_FIXED, at) == MAP_FAILED) {
+            e = -ENOMEM;
+        } else {
+            host = at;
+            if (mprotect(at, (size_t)len, mm_host_prot(prot))) {
+                window_reserve(at, (size_t)len);
+                free(n);
+                return -ENOMEM;
+            }
+        }
+        n->r.host = host;
+    } else if (!e && mm->window && mprotect(host, (size_t)len, mm_host_prot(prot))) {
+        e = -ENOMEM;
+    }
     if (e) {
         free(n);
+        release_host(mm, host, (size_t)len);
         return e;
     }
     insert(mm, n);
@@ -357,9 +460,7 @@ int mm_map(struct mm *mm, u128 start, u128 len, int prot)
     void *host = mmap(NULL, (size_t)len, PROT_READ | PROT_WRITE,
                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (host == MAP_FAILED) return -ENOMEM;
-    int e = mm_map_host(mm, start, len, prot, PROT_READ | PROT_WRITE | PROT_EXEC, host);
-    if (e) munmap(host, (size_t)len);
-    return e;
+    return mm_map_host(mm, start, len, prot, PROT_READ | PROT_WRITE | PROT_EXEC, host);
 }
 
 int mm_host_op(struct mm *mm, u128 start, u128 len, int (*op)(void *host, size_t n, void *arg),
@@ -456,6 +557,8 @@ int mm_protect(struct mm *mm, u128 start, u128 len, int prot)
     }
     set_prot(b, prot);
     join3(mm, a, b, c);
+    /* the host's protection of the window follows (regions are contiguous here) */
+    if (mm->window) mprotect(mm->window + (size_t)start, (size_t)len, mm_host_prot(prot));
     changed(mm);
     return 0;
 }
@@ -565,7 +668,7 @@ static bool copy(struct mm *mm, u128 addr, void *buf, size_t n, int need, bool t
     u8 *b = buf;
     while (n) {
         const struct mm_region *r = mm_find(mm, addr);
-        if (!r || (need && !(r->prot & need))) {
+        if (!r || (need && !(mm_rights(r->prot) & need))) {
             if (fault) *fault = addr;
             return false;
         }
@@ -579,6 +682,8 @@ static bool copy(struct mm *mm, u128 addr, void *buf, size_t n, int need, bool t
                 if (fault) *fault = addr + ok;
                 return false;
             }
+        } else if (!need) {
+            mm_host_force(mm, r, addr, b, k, true);     /* mm_poke */
         } else if (to_guest) {
             guest_memcpy(h, b, k);
         } else {
@@ -650,6 +755,9 @@ static void *dontunmap_fallback(void *old, size_t sz)
     return MAP_FAILED;
 }
 
+static int remap_window(struct mm *mm, struct mm_node **nodes, struct mm_region *moved, size_t n,
+                        u128 old, u128 dst, u128 grow, bool keep);
+
 int mm_remap(struct mm *mm, u128 old, u128 len, u128 dst, u128 grow, bool keep)
 {
     if (!range_ok(mm, old, len) || !range_ok(mm, dst, len + grow)) return -EINVAL;
@@ -673,11 +781,12 @@ int mm_remap(struct mm *mm, u128 old, u128 len, u128 dst, u128 grow, bool keep)
     for (size_t k = 0; keep && !e && k < n; k++)
         if (!(nodes[n + k] = new_node(mm, nodes[k]->r))) e = -ENOMEM;
     for (size_t k = 0; !e && k < n; k++) moved[k] = nodes[k]->r;
+    if (!e && mm->window) e = remap_window(mm, nodes, moved, n, old, dst, grow, keep);
     /* The host side: with keep (MREMAP_DONTUNMAP) every piece's pages move to new host
      * memory and the old host range stays mapped, empty; otherwise only the last piece
      * moves on the host, and only if it grows (the host kernel then extends it the way
      * Linux extends the guest's: zero pages, the shared object, or the file). */
-    for (size_t k = 0; !e && k < n; k++) {
+    for (size_t k = 0; !e && !mm->window && k < n; k++) {
         size_t sz = (size_t)(moved[k].end - moved[k].start);
         size_t nsz = k + 1 == n ? (size_t)(sz + grow) : sz;
         if (!keep && nsz == sz) continue;
@@ -724,6 +833,34 @@ int mm_remap(struct mm *mm, u128 old, u128 len, u128 dst, u128 grow, bool keep)
     return 0;
 }
 
+/* mm_remap's host side in the window: each piece moves to its new place (window_move),
+ * the last one grown; what it leaves behind is reserved again, or with keep stays as the
+ * empty mapping of the old range.  On failure the pieces moved so far go back. */
+static int remap_window(struct mm *mm, struct mm_node **nodes, struct mm_region *moved, size_t n,
+                        u128 old, u128 dst, u128 grow, bool keep)
+{
+    for (size_t k = 0; k < n; k++) {
+        size_t sz = (size_t)(moved[k].end - moved[k].start);
+        size_t nsz = k + 1 == n ? (size_t)(sz + grow) : sz;
+        u8 *src = moved[k].host, *to = mm->window + (size_t)(moved[k].start - old + dst);
+        if (src == to && nsz == sz) continue;
+        int e = window_move(src, sz, nsz, to);
+        if (e) {
+            for (size_t j = k; j-- > 0;) {
+                size_t js = (size_t)(moved[j].end - moved[j].start);
+                u8 *jto = mm->window + (size_t)(moved[j].start - old + dst);
+                if (jto == nodes[j]->r.host) continue;
+                if (window_move(jto, js, js, nodes[j]->r.host) == 0) window_reserve(jto, js);
+                moved[j].host = nodes[j]->r.host;
+            }
+            return e;
+        }
+        if (!keep && src != to) window_reserve(src, sz);
+        moved[k].host = to;
+    }
+    return 0;
+}
+
 int mm_dup_shared(struct mm *mm, u128 old, u128 dst, u128 len)
 {
     const struct mm_region *r = mm_find(mm, old);
@@ -731,7 +868,5 @@ int mm_dup_shared(struct mm *mm, u128 old, u128 dst, u128 len)
     if (!range_ok(mm, dst, len)) return -EINVAL;
     void *nh = mremap(r->host + (size_t)(old - r->start), 0, (size_t)len, MREMAP_MAYMOVE);
     if (nh == MAP_FAILED) return errno == EINVAL ? -EINVAL : -ENOMEM;
-    int e = mm_map_host(mm, dst, len, r->prot | (r->hostfault ? MM_HOSTFAULT : 0), r->max_prot, nh);
-    if (e) munmap(nh, (size_t)len);
-    return e;
+    return mm_map_host(mm, dst, len, r->prot | (r->hostfault ? MM_HOSTFAULT : 0), r->max_prot, nh);
 }

@@ -48,6 +48,10 @@ struct mm {
     bool defer_release;
     struct mm_deferred *deferred;
     size_t ndeferred, deferred_cap;
+    /* With mm_window: the host address of guest address 0, and the host bytes reserved
+     * there (the user addresses, below limit, and a guard). */
+    u8 *window;
+    size_t window_size;
 };
 
 /* max_map_count is the host's vm.max_map_count (65530 if it cannot be read).  The VMA
@@ -59,13 +63,45 @@ struct mm {
 void mm_init(struct mm *mm, u128 limit);
 void mm_destroy(struct mm *mm);
 
+/* Guest memory at a fixed host offset (before any mapping; the limit must fit the host's
+ * address space, as RV32's and RV64's do): a host range is reserved for the user
+ * addresses plus a guard, inaccessible, and from then on every region's host memory is
+ * window + start, with host protections that mirror the guest's (mm_host_prot), so that
+ * translated code can access guest memory at window + address and let the host's page
+ * protections do the checking.  What the guest does not map stays reserved and
+ * inaccessible: no other host mapping can land in the window.  Returns 0, or -ENOMEM
+ * (the address space then works as without). */
+int mm_window(struct mm *mm);
+
+/* The host protection of a region in the window with guest rights prot: readable if the
+ * guest may read or write it (Linux on RISC-V has no write-only pages), writable if it
+ * may write.  An execute-only region is inaccessible on the host; zl-run's own reads of
+ * its instructions go through mm_host_force. */
+static inline int mm_host_prot(int prot)
+{
+    return prot & PROT_WRITE ? PROT_READ | PROT_WRITE : prot & PROT_READ ? PROT_READ : PROT_NONE;
+}
+
+/* The accesses guest rights prot allow: a writable mapping is readable too, as on Linux
+ * on RISC-V, whose page tables have no write-only pages. */
+static inline int mm_rights(int prot)
+{
+    return prot & PROT_WRITE ? prot | PROT_READ : prot;
+}
+
+/* Copy n bytes between buf and guest address addr of region r (the n bytes inside it),
+ * whatever its host protection (the loader's writes into read-only segments, instruction fetch
+ * from execute-only ones). */
+void mm_host_force(struct mm *mm, const struct mm_region *r, u128 addr, void *buf, size_t n,
+                   bool write);
+
 /* Map [start, start+len) with fresh zero pages, replacing what was there
  * (MAP_FIXED semantics).  Returns 0 or -errno. */
 int mm_map(struct mm *mm, u128 start, u128 len, int prot);
 
 /* Same, backed by a host mapping the caller made (len bytes at host); the address space
- * owns it from now on and munmaps it when the guest unmaps it.  prot may include
- * MM_HOSTFAULT. */
+ * owns it from now on, also when the call fails, and unmaps it when the guest does.
+ * prot may include MM_HOSTFAULT. */
 int mm_map_host(struct mm *mm, u128 start, u128 len, int prot, int max_prot, void *host);
 int mm_unmap(struct mm *mm, u128 start, u128 len);
 

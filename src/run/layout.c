@@ -50,11 +50,12 @@ int layout_init(struct layout *lay, int xlen, bool no_random)
     /* Linux: mmap base = STACK_TOP - gap - rnd, gap = stack rlimit + guard + stack rnd range */
     u128 stack_rlimit = (u128)8 << 20, guard = (u128)1 << 20;
     if (xlen == 64) {
-        lay->task_size = (u128)1 << 47;
+        /* sv39's 2^38 (docs/abi.md §10.2): the guest window of exec/mm.h fits the host */
+        lay->task_size = (u128)1 << 38;
         lay->stack_top = lay->task_size - r_stack * page;
         u128 gap = stack_rlimit + guard + (u128)0x3ffff * page;
         lay->mmap_base = (lay->task_size - gap - r_mmap * page) & ~(page - 1);
-        lay->pie_base = 0x555555554000ull + r_pie * page;
+        lay->pie_base = ((lay->task_size / 3 * 2) & ~(page - 1)) + r_pie * page;
     } else {
         lay->task_size = 0xfffff000u;
         lay->stack_top = lay->task_size - r_stack * page;

@@ -227,6 +227,10 @@ static int load_file(struct task *p, const char *path, const char *name, struct 
     struct image_span img;
     if (validate(f, &p->proc->lay, p->proc->opt.no_random, &img, err, errlen)) goto out;
     mm_init(&p->proc->mm, p->proc->lay.task_size);
+    /* RV32's and RV64's user addresses fit the host's: guest memory sits at a fixed host
+     * offset, which the translator accesses directly (exec/mm.h; without it, through the
+     * TLB as at RV128) */
+    if (img.xlen <= 64) mm_window(&p->proc->mm);
     int xlen = img.xlen;
     u128 lo = img.lo, hi = img.hi, max_align = img.max_align;
     bool exec_stack = img.exec_stack;

@@ -106,11 +106,7 @@ static i128 do_mmap(struct task *p, u128 addr, u128 len, int prot, int flags, in
      * end), can fault on the host: exec/hostfault.h */
     int hf = !anon || shared ? MM_HOSTFAULT : 0;
     int e = mm_map_host(mm, start, plen, prot | hf, max_prot, host);
-    if (e) {
-        munmap(host, (size_t)plen);
-        return e;
-    }
-    return (i128)start;
+    return e ? e : (i128)start;
 }
 
 i128 sys_mmap(struct task *p, const u128 *a)
