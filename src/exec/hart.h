@@ -89,6 +89,9 @@ struct hart {
      * the last group head's access, loads [0] and stores [1], or 0 when the group's
      * accesses must each probe on their own.  Only read after its head in the same block. */
     u64 jit_page[2];
+    /* The host address of guest address 0 when guest memory is at a fixed host offset
+     * (mm_window): the translator's loads and stores go there directly. */
+    u8 *mem_base;
     /* Bumped when this hart executes fence.i: every engine's cache of this hart's code
      * is then stale (an engine compares it with the value it last saw). */
     u64 fence_i_gen;

@@ -52,6 +52,11 @@ struct jit_cache {
     size_t nblocks, maxblocks;
     u64 code_gen, fence_i_gen;  /* what the cache was built under (mm->code_gen, h->fence_i_gen) */
     u64 flushes;
+    /* Direct accesses to guest memory (at h->mem_base): for each, the offset from rx of its
+     * host instruction and of the stub that does it the slow way, in increasing order of
+     * the first, for the host fault handler (jit_cache_fault_stub). */
+    u32 *site_at, *site_stub;
+    size_t nsites, sites_cap;
 };
 
 /* True on hosts the translator emits code for (x86-64 Linux with memfd). */
@@ -70,6 +75,13 @@ void jit_cache_free(struct hart *h);
 struct jit_block *jit_cache_find(struct jit_cache *c, u64 pc);
 /* A new block at pc; NULL when the block table is full (flush, then retry). */
 struct jit_block *jit_cache_add(struct jit_cache *c, u64 pc, const u8 *code);
+/* Record n direct accesses of a block being added (rx offsets, in increasing order of at,
+ * above those recorded so far); false when there is no memory for them (flush, retry). */
+bool jit_cache_add_sites(struct jit_cache *c, const u32 *at, const u32 *stub, size_t n);
+/* The stub to continue at when the host instruction at pc, a direct access to guest
+ * memory, faulted; NULL if pc is not one.  Called from the host's fault handler on the
+ * thread that runs the cache's code. */
+const u8 *jit_cache_fault_stub(const struct jit_cache *c, const void *pc);
 /* Write `code`'s rel32 field at `patch` (an rx address) to jump to `to`. */
 void jit_cache_patch(struct jit_cache *c, u8 *patch, const u8 *to);
 /* --jit-dump: the block's n guest instruction words (and their lengths) and its code. */

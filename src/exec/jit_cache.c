@@ -95,6 +95,7 @@ fail:
 
 void jit_cache_flush(struct jit_cache *c)
 {
+    c->nsites = 0;
     memset(c->hash, 0, sizeof c->hash);
     memset(c->jc, 0xff, sizeof c->jc);      /* pc all ones: odd, never a block's pc */
     c->nblocks = 0;
@@ -109,8 +110,43 @@ void jit_cache_free(struct hart *h)
     munmap(c->rw, c->size);
     munmap(c->rx, c->size);
     free(c->blocks);
+    free(c->site_at);
+    free(c->site_stub);
     free(c);
     h->jcache = NULL;
+}
+
+bool jit_cache_add_sites(struct jit_cache *c, const u32 *at, const u32 *stub, size_t n)
+{
+    if (c->nsites + n > c->sites_cap) {
+        size_t cap = c->sites_cap ? 2 * c->sites_cap : 4096;
+        while (cap < c->nsites + n) cap *= 2;
+        u32 *a = realloc(c->site_at, cap * sizeof *a);
+        if (a) c->site_at = a;
+        u32 *s = a ? realloc(c->site_stub, cap * sizeof *s) : NULL;
+        if (s) c->site_stub = s;
+        if (!a || !s) return false;
+        c->sites_cap = cap;
+    }
+    memcpy(c->site_at + c->nsites, at, n * sizeof *at);
+    memcpy(c->site_stub + c->nsites, stub, n * sizeof *stub);
+    c->nsites += n;
+    return true;
+}
+
+/* (async-signal-safe: it only reads the cache, which only this thread changes) */
+const u8 *jit_cache_fault_stub(const struct jit_cache *c, const void *pc)
+{
+    const u8 *p = pc;
+    if (!c || p < c->rx || p >= c->rx + c->used) return NULL;
+    u32 off = (u32)(p - c->rx);
+    size_t lo = 0, hi = c->nsites;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (c->site_at[mid] < off) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < c->nsites && c->site_at[lo] == off ? c->rx + c->site_stub[lo] : NULL;
 }
 
 static size_t jit_hash(u64 pc)

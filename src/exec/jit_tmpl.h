@@ -138,6 +138,9 @@ struct RV(stub) {
     u8 *back;
     unsigned pbase, psize;
     i32 pdisp;
+    u8 *fault_at;           /* a direct access: its host instruction (rw), whose fault the
+                             * host handler sends here (jit_cache_fault_stub) */
+    u8 *start;              /* where the stub's code starts (rw) */
     int clear_page;         /* a page group's head: jit_page[clear_page - 1] = 0 here */
     u32 dirty;              /* the cached registers to store back when leaving here */
 #if JIT_LAZY
@@ -209,6 +212,11 @@ struct RV(jt) {
     unsigned nfcached;
     u8 fcached[NFCACHE];
     uxlen pc0;                  /* the block's first instruction */
+    /* Loads and stores access guest memory directly at h->mem_base + address (mm_window),
+     * after checking at RV64 that the address is below 2^window_bits (RV32's all are);
+     * a host fault there goes to the access's slow-path stub. */
+    bool direct;
+    unsigned window_bits;
     bool self_loop;             /* a branch or jal of the block goes back to one of its
                                  * instructions (itself or an earlier one) */
     u8 *body;                   /* where a self-loop re-enters: after the registers' loads */
@@ -245,7 +253,7 @@ static void RV(jmp_to)(struct RV(jt) *t, const u8 *to_rx)
 }
 static void RV(link_here)(struct RV(jt) *t, u8 *from)
 {
-    if (!t->e.full) x86_patch_rel32(from, RV(rx)(t, from), RV(rx)(t, t->e.p));
+    if (from && !t->e.full) x86_patch_rel32(from, RV(rx)(t, from), RV(rx)(t, t->e.p));
 }
 static struct RV(stub) *RV(new_stub)(struct RV(jt) *t, enum stub_kind kind, u8 *from)
 {
@@ -535,6 +543,27 @@ static struct RV(stub) *RV(page_probe)(struct RV(jt) *t, const struct isa_inst *
     struct x86 *e = &t->e;
     u32 k = t->cur;
     i32 slot = HOFF(jit_page) + 8 * t->page_slot[k];
+#if XLEN != 128
+    if (t->direct) {
+        /* rcx = mem_base + rax; at RV64 an address at or above the window goes to the slow
+         * path (which faults as the address is unmapped), and the access's fault too */
+        u8 *out = NULL;
+        if (XLEN == 64) {
+            x86_mov(e, true, RCX, RAX);
+            x86_shift_imm(e, true, SH_SHR, RCX, t->window_bits);
+            out = x86_jcc(e, CC_NE);
+        }
+        struct RV(stub) *s = RV(new_stub)(t, kind, out);
+        x86_load64(e, RCX, RBP, HOFF(mem_base));
+        x86_alu_reg(e, true, ALU_ADD, RCX, RAX);
+        *base = RCX;
+        *disp = 0;
+        (void)in;
+        (void)write;
+        (void)size;
+        return s;
+    }
+#endif
     if (t->page_role[k] == PAGE_MEMBER) {
         /* (RV128's loads and stores compute in rax, rcx and rdx with rax as the address;
          * the others leave rax for a load's result) */
@@ -590,6 +619,7 @@ static void RV(emit_load)(struct RV(jt) *t, const struct isa_inst *in, unsigned 
     i32 disp = 0;
     struct RV(stub) *s = RV(page_probe)(t, in, false, size, STUB_LOAD, &base, &disp);
     unsigned d = to != NOT_CACHED ? to : RAX;
+    s->fault_at = e->p;                 /* (used if the access is direct) */
     if (xd != NOT_CACHED) {
         x86_movq_load(e, xd, base, disp);
         s->cont = e->p;
@@ -632,13 +662,14 @@ static void RV(emit_store)(struct RV(jt) *t, const struct isa_inst *in, unsigned
     struct RV(stub) *s = RV(page_probe)(t, in, true, size, STUB_STORE, &base, &disp);
     unsigned v = freg || !in->rs2 ? NOT_CACHED : t->host_of[in->rs2];   /* from rs2's host register */
     unsigned xv = freg && size == 8 ? t->xmm_of[in->rs2] : NOT_CACHED;
+    if (v == NOT_CACHED && xv == NOT_CACHED) {
+        RV(store_value)(e, in->rs2, freg);
+        v = RDX;
+    }
+    s->fault_at = e->p;                 /* (used if the access is direct) */
     if (xv != NOT_CACHED) {
         x86_movq_store(e, xv, base, disp);          /* fsd from the xmm copy */
     } else {
-        if (v == NOT_CACHED) {
-            RV(store_value)(e, in->rs2, freg);
-            v = RDX;
-        }
         switch (size) {
         case 1: x86_store8(e, v, base, disp); break;
         case 2: x86_store16(e, v, base, disp); break;
@@ -1702,6 +1733,7 @@ static void RV(emit_stubs)(struct RV(jt) *t)
     struct x86 *e = &t->e;
     for (unsigned k = 0; k < t->nstubs; k++) {
         struct RV(stub) *s = &t->stubs[k];
+        s->start = e->p;
         RV(link_here)(t, s->from);
         if (s->from2) RV(link_here)(t, s->from2);
         for (unsigned j = 0; j < s->nmore; j++) RV(link_here)(t, s->more[j]);
@@ -2043,6 +2075,7 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
         t->target[k] = acc[k].target;
     }
     RV(plan_pages)(t, acc, n);
+    if (t->direct) memset(t->page_role, PAGE_NONE, sizeof t->page_role);
     for (u32 k = 0; k < n; k++)
         t->zext[k] = XLEN >= 64 && k + 1 < n && zext_pair[k] && !acc[k + 1].target;
     for (u32 k = 0; k < n; k++)
@@ -2124,6 +2157,21 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
     }
 }
 
+/* The block's direct accesses into the cache's table, in the order of their code. */
+static bool RV(add_sites)(struct RV(jt) *t)
+{
+    u32 at[2 * JIT_MAX_INSNS + 2], stub[2 * JIT_MAX_INSNS + 2];
+    size_t m = 0;
+    if (!t->direct) return true;
+    for (unsigned k = 0; k < t->nstubs; k++) {
+        const struct RV(stub) *s = &t->stubs[k];
+        if ((s->kind != STUB_LOAD && s->kind != STUB_STORE) || !s->fault_at) continue;
+        at[m] = (u32)(s->fault_at - t->c->rw);
+        stub[m++] = (u32)(s->start - t->c->rw);
+    }
+    return jit_cache_add_sites(t->c, at, stub, m);
+}
+
 /* Translate the block at pc into the cache.  Returns its code, or NULL when the
  * interpreter must run it (its first instruction is not translated, cannot be fetched or
  * decoded).  *full: the cache had no room (flush and retry). */
@@ -2138,6 +2186,15 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
         return NULL;
     }
     t->c = c;
+    t->direct = false;
+#if XLEN != 128
+    /* (RV64: the user addresses must be a power of two, for the one-shift check) */
+    if (h->mm->window && (XLEN == 32 || !(h->mm->limit & (h->mm->limit - 1)))) {
+        t->direct = true;
+        t->window_bits = 0;
+        while (((u128)1 << t->window_bits) < h->mm->limit) t->window_bits++;
+    }
+#endif
 #if JIT_LAZY
     memset(t->lazy_at, 0, sizeof t->lazy_at);
     for (int pass = 0;; pass++) {
@@ -2272,7 +2329,7 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
     u32 n = t->ninsns;
 #endif
     struct x86 done = *e;
-    if (done.full || (size_t)(done.p - start) > JIT_MAX_BLOCK_CODE) {
+    if (done.full || (size_t)(done.p - start) > JIT_MAX_BLOCK_CODE || !RV(add_sites)(t)) {
         free(t);
         *full = true;
         return NULL;
@@ -2325,6 +2382,7 @@ static int RV(jit_run)(struct hart *h)
         struct jit_cache *c = jit_cache_get(h);
         if (!c) return RV(run)(h);      /* no executable memory: interpret */
         if (h->tlb_gen != h->mm->gen) RV(tlb_flush)(h);
+        h->mem_base = h->mm->window;
         u64 code_gen = __atomic_load_n(&h->mm->code_gen, __ATOMIC_RELAXED);
         if (c->code_gen != code_gen || c->fence_i_gen != h->fence_i_gen) {
             jit_cache_flush(c);

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "exec/hostfault.h"
+#include "exec/jit.h"
 #include "run/sys.h"
 #include "run/thread.h"
 #include "zl_abi.h"
@@ -131,15 +132,30 @@ static struct sigaction fault_prev[SIGTRAP > SIGSEGV ? SIGTRAP + 1 : SIGSEGV + 1
  * guest's asynchronous signal like any other: its handler runs, or its default action
  * kills.  Raised by a host fault in guest memory that a guard covers (a file page beyond
  * the end of its file), it returns to the guard, which makes it the guest's SIGBUS or
- * EFAULT (exec/hostfault.h).  Anything else is zl-run's own fault: the previous action
- * takes over when the faulting instruction runs again. */
+ * EFAULT (exec/hostfault.h).  Raised by a translated load or store that accesses guest
+ * memory directly (exec/mm.h, mm_window: the host's protections mirror the guest's), it
+ * resumes at that access's slow path, which does it the checked way and makes a fault
+ * the guest's.  Anything else is zl-run's own fault: the previous action takes over when
+ * the faulting instruction runs again. */
 static void fault_handler(int sig, siginfo_t *si, void *uc)
 {
     if (si->si_code <= 0) {
         host_handler(sig, si, uc);
         return;
     }
-    if (sig == SIGBUS || sig == SIGSEGV) hf_recover((uintptr_t)si->si_addr);
+    if (sig == SIGBUS || sig == SIGSEGV) {
+        hf_recover((uintptr_t)si->si_addr);
+#if defined(__x86_64__)
+        ucontext_t *u = uc;
+        const u8 *stub = sig_task ? jit_cache_fault_stub(sig_task->hart.jcache,
+                                                         (const void *)u->uc_mcontext.gregs[REG_RIP])
+                                  : NULL;
+        if (stub) {
+            u->uc_mcontext.gregs[REG_RIP] = (greg_t)(uintptr_t)stub;
+            return;
+        }
+#endif
+    }
     sigaction(sig, &fault_prev[sig], NULL);
 }
 
