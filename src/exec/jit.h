@@ -82,6 +82,11 @@ bool jit_cache_add_sites(struct jit_cache *c, const u32 *at, const u32 *stub, si
  * memory, faulted; NULL if pc is not one.  Called from the host's fault handler on the
  * thread that runs the cache's code. */
 const u8 *jit_cache_fault_stub(const struct jit_cache *c, const void *pc);
+/* From a host SIGSEGV or SIGBUS handler (uc: its ucontext_t) on the thread that runs h:
+ * if the fault is a direct access of h's translated code, make the handler return to
+ * that access's slow path, which does it the checked way (and makes a fault the guest's
+ * trap), and return true. */
+bool jit_fault_resume(struct hart *h, void *uc);
 /* Write `code`'s rel32 field at `patch` (an rx address) to jump to `to`. */
 void jit_cache_patch(struct jit_cache *c, u8 *patch, const u8 *to);
 /* --jit-dump: the block's n guest instruction words (and their lengths) and its code. */

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 #include "exec/x86emit.h"
@@ -132,6 +133,22 @@ bool jit_cache_add_sites(struct jit_cache *c, const u32 *at, const u32 *stub, si
     memcpy(c->site_stub + c->nsites, stub, n * sizeof *stub);
     c->nsites += n;
     return true;
+}
+
+bool jit_fault_resume(struct hart *h, void *uc)
+{
+#if defined(__x86_64__) && defined(__linux__)
+    ucontext_t *u = uc;
+    const u8 *stub = h ? jit_cache_fault_stub(h->jcache, (const void *)u->uc_mcontext.gregs[REG_RIP])
+                       : NULL;
+    if (!stub) return false;
+    u->uc_mcontext.gregs[REG_RIP] = (greg_t)(uintptr_t)stub;
+    return true;
+#else
+    (void)h;
+    (void)uc;
+    return false;
+#endif
 }
 
 /* (async-signal-safe: it only reads the cache, which only this thread changes) */

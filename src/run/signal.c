@@ -145,16 +145,7 @@ static void fault_handler(int sig, siginfo_t *si, void *uc)
     }
     if (sig == SIGBUS || sig == SIGSEGV) {
         hf_recover((uintptr_t)si->si_addr);
-#if defined(__x86_64__)
-        ucontext_t *u = uc;
-        const u8 *stub = sig_task ? jit_cache_fault_stub(sig_task->hart.jcache,
-                                                         (const void *)u->uc_mcontext.gregs[REG_RIP])
-                                  : NULL;
-        if (stub) {
-            u->uc_mcontext.gregs[REG_RIP] = (greg_t)(uintptr_t)stub;
-            return;
-        }
-#endif
+        if (sig_task && jit_fault_resume(&sig_task->hart, uc)) return;
     }
     sigaction(sig, &fault_prev[sig], NULL);
 }

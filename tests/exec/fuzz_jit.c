@@ -9,6 +9,7 @@
  * state, integer and FP registers, fflags and the data pages.  (A run that reaches its
  * instruction bound is not compared: each engine stops at its own block boundaries.)
  * CSRs are left out of the hart's extensions, so reads of the time CSR cannot differ. */
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -33,6 +34,36 @@ struct vm {
     struct mm mm;
     struct hart h;
 };
+
+/* Guest memory at a fixed host offset (mm_window), as zl-run has it at RV32 and RV64
+ * (limit 2^38): the translator's loads and stores then access it directly, and a host
+ * fault there goes back to the access's slow path through on_host_fault, as zl-run's
+ * fault handler does it.  Chosen per run by bit 0 of regs[0] (x0's value, otherwise
+ * unused), for the data pages at DATA. */
+static bool mem_window;
+static struct hart *fault_hart;     /* the hart running translated code */
+static struct sigaction fault_prev[2];
+
+static void on_host_fault(int sig, siginfo_t *si, void *uc)
+{
+    (void)si;
+    if (jit_fault_resume(fault_hart, uc)) return;
+    sigaction(sig, &fault_prev[sig == SIGBUS], NULL);      /* not ours: as before */
+}
+
+static void fault_handler_install(void)
+{
+    static bool done;
+    if (done) return;
+    done = true;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_host_fault;
+    sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGSEGV, &sa, &fault_prev[0]);
+    sigaction(SIGBUS, &sa, &fault_prev[1]);
+}
 
 static int stop(struct hart *h) { (void)h; return 1; }
 
@@ -104,7 +135,12 @@ static void vm_start(struct vm *v, int xlen, enum engine_kind kind, const u8 *co
                      const u64 *regs, unsigned fcsr)
 {
     memset(v, 0, sizeof *v);
-    mm_init(&v->mm, xlen == 32 ? (u128)1 << 32 : data_at >> 47 ? ~(u128)0 : (u128)1 << 47);
+    bool window = mem_window && xlen <= 64 && data_at == DATA;
+    mm_init(&v->mm, xlen == 32 ? (u128)1 << 32 : window ? (u128)1 << 38 : data_at >> 47 ? ~(u128)0 : (u128)1 << 47);
+    if (window) {
+        fault_handler_install();
+        mm_window(&v->mm);
+    }
     mm_map(&v->mm, CODE, CODE_MAX + 4096, PROT_READ | PROT_EXEC);
     if (data_at == DATA) {
         mm_map(&v->mm, data_at, DATA_SIZE, PROT_READ | PROT_WRITE);
@@ -153,9 +189,13 @@ static unsigned jit_diff_translated;
 static int jit_diff_compare(int xlen, const u8 *code, size_t n, const u64 *regs, unsigned fcsr)
 {
     static struct vm a, b;
+    mem_window = regs[0] & 1;
     vm_start(&a, xlen, ENGINE_INTERP, code, n, regs, fcsr);
     vm_start(&b, xlen, ENGINE_JIT, code, n, regs, fcsr);
-    int ra = hart_run(&a.h), rb = hart_run(&b.h);
+    int ra = hart_run(&a.h);
+    fault_hart = &b.h;
+    int rb = hart_run(&b.h);
+    fault_hart = NULL;
     if (ra != RUN_REQUEST && rb != RUN_REQUEST) {
         bool same = ra == rb && a.h.pc == b.h.pc && a.h.instret == b.h.instret &&
                     a.h.fflags == b.h.fflags && a.h.frm == b.h.frm &&
