@@ -34,6 +34,8 @@ struct vm {
     struct mm mm;
     struct hart h;
 };
+#define CANARY_SIZE ((size_t)1 << 20)      /* readable, above the guest's guard */
+#define GUEST_LIMIT ((u128)1 << 37)      /* with the window (see vm_start) */
 
 /* Guest memory at a fixed host offset (mm_window), as zl-run has it at RV32 and RV64
  * (limit 2^38): the translator's loads and stores then access it directly, and a host
@@ -139,7 +141,16 @@ static void vm_start(struct vm *v, int xlen, enum engine_kind kind, const u8 *co
     mm_init(&v->mm, xlen == 32 ? (u128)1 << 32 : window ? (u128)1 << 38 : data_at >> 47 ? ~(u128)0 : (u128)1 << 47);
     if (window) {
         fault_handler_install();
+        /* RV64: host memory the guest must never reach, readable just above its addresses'
+         * guard: the window is reserved for 2^38 and the guest gets 2^37 (GUEST_LIMIT), so the
+         * host memory above 2^37 and the guard is the window's, which this can make
+         * readable (mmap puts other host memory right above a new mapping, where it could
+         * not).  A translated access that let an address at or above the limit through
+         * would read it where the interpreter traps. */
         mm_window(&v->mm);
+        if (xlen == 64) v->mm.limit = GUEST_LIMIT;
+        if (xlen == 64 && mprotect(v->mm.window + (size_t)GUEST_LIMIT + ((size_t)1 << 16), CANARY_SIZE, PROT_READ))
+            abort();
     }
     mm_map(&v->mm, CODE, CODE_MAX + 4096, PROT_READ | PROT_EXEC);
     if (data_at == DATA) {

@@ -31,7 +31,11 @@ static u64 interesting(void)
 {
     static const u64 edge[] = { 0, 1, 2, 63, 64, 127, 128, ~0ull, 0x8000000000000000ull,
                                 0x7fffffffffffffffull, 0x80000000ull, 0xffffffff80000000ull,
-                                0x7fffffffull, 0xffffffffull, 0x1000 };
+                                0x7fffffffull, 0xffffffffull, 0x1000,
+                                /* the guest's limit with the window, 2^37: below it, its
+                                 * guard and the host memory above that (fuzz_jit.c) */
+                                0x1ffffffff8ull, 0x2000000000ull, 0x2000010000ull,
+                                0x2000010800ull };
     u64 r = rnd();
     switch (r % 4) {
     case 0: return edge[(r >> 8) % (sizeof edge / sizeof edge[0])];
