@@ -4,6 +4,7 @@
 #include "common/hostatomic.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -187,6 +188,8 @@ void mm_init(struct mm *mm, u128 limit)
 /* The guard above the window's user addresses: an access of up to 16 bytes that starts
  * below the limit ends in it. */
 #define WINDOW_GUARD ((size_t)1 << 16)
+/* host VMAs of the window's process that are not the guest's regions (see mm_window) */
+#define WINDOW_HOST_VMAS 128
 
 int mm_window(struct mm *mm)
 {
@@ -197,6 +200,12 @@ int mm_window(struct mm *mm)
     if (w == MAP_FAILED) return -ENOMEM;
     mm->window = w;
     mm->window_size = size;
+    /* The guest's regions are host VMAs now, beside zl-run's own (its image, heap, stacks,
+     * code cache) and the reservation's pieces between regions; the host refuses to move
+     * a mapping within 3 of its limit (Linux's move_vma).  The guest's limit leaves room
+     * for those, so that it, not the host, says ENOMEM first in the ordinary case (when
+     * the host does, the call fails the same way, with nothing changed). */
+    if (mm->max_map_count > 2 * WINDOW_HOST_VMAS) mm->max_map_count -= WINDOW_HOST_VMAS;
     return 0;
 }
 
@@ -208,9 +217,10 @@ static bool in_window(const struct mm *mm, const void *host)
 
 /* Put the reservation back over host memory of the window (one step: no moment where the
  * range is free for another host mapping to land in). */
-static void window_reserve(void *host, size_t len)
+static bool window_reserve(void *host, size_t len)
 {
-    mmap(host, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
+    return mmap(host, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE,
+                -1, 0) != MAP_FAILED;
 }
 
 /* Move the len bytes of host memory at src to dst in the window, grown to nlen, without
@@ -239,7 +249,7 @@ static int window_move(void *src, size_t len, size_t nlen, void *dst)
     return 0;
 }
 
-void mm_host_force(struct mm *mm, const struct mm_region *r, u128 addr, void *buf, size_t n,
+bool mm_host_force(struct mm *mm, const struct mm_region *r, u128 addr, void *buf, size_t n,
                    bool write)
 {
     u8 *host = r->host + (size_t)(addr - r->start);
@@ -247,16 +257,27 @@ void mm_host_force(struct mm *mm, const struct mm_region *r, u128 addr, void *bu
     if ((hp & (write ? PROT_WRITE : PROT_READ)) || !n) {
         if (write) guest_memcpy(host, buf, n);
         else guest_memcpy(buf, host, n);
-        return;
+        return true;
     }
-    /* the pages made accessible for the copy (the loader and the decoder run while no
-     * guest code can see the difference: a single thread, or an exclusive section) */
+    /* Through /proc/self/mem, which the kernel lets a process use on its own pages whatever
+     * their protection, and which changes no protection another thread could see. */
+    int fd = open("/proc/self/mem", (write ? O_WRONLY : O_RDONLY) | O_CLOEXEC);
+    if (fd >= 0) {
+        ssize_t k = write ? pwrite(fd, buf, n, (off_t)(uintptr_t)host)
+                          : pread(fd, buf, n, (off_t)(uintptr_t)host);
+        close(fd);
+        return k == (ssize_t)n;
+    }
+    /* Without /proc: the pages made accessible for the copy (the loader and the decoder
+     * run while no guest code can see the difference: a single thread, or an exclusive
+     * section).  The host may refuse the split (its VMA limit). */
     uintptr_t lo = (uintptr_t)host & ~(uintptr_t)(GUEST_PAGE - 1);
     size_t span = ((uintptr_t)host + n - lo + GUEST_PAGE - 1) & ~(size_t)(GUEST_PAGE - 1);
-    mprotect((void *)lo, span, PROT_READ | PROT_WRITE);
+    if (mprotect((void *)lo, span, PROT_READ | PROT_WRITE)) return false;
     if (write) guest_memcpy(host, buf, n);
     else guest_memcpy(buf, host, n);
-    mprotect((void *)lo, span, hp);
+    if (mprotect((void *)lo, span, hp)) abort();    /* (the range as it was: cannot fail) */
+    return true;
 }
 
 /* Give host memory the guest no longer maps back to the host.  While other threads may
@@ -399,7 +420,13 @@ static int unmap_range(struct mm *mm, u128 start, u128 end, bool check)
         join3(mm, a, b, c);
         return -ENOMEM;
     }
-    free_tree(mm, b, true);
+    /* In the window the range goes back to the reservation in one step, which the host
+     * refuses (nothing changed) when the split would exceed its own VMA limit. */
+    if (mm->window && b && !window_reserve(mm->window + (size_t)start, (size_t)(end - start))) {
+        join3(mm, a, b, c);
+        return -ENOMEM;
+    }
+    free_tree(mm, b, !mm->window);
     mm->root = merge(a, c);
     changed(mm);
     return 0;
@@ -555,10 +582,22 @@ int mm_protect(struct mm *mm, u128 start, u128 len, int prot)
         join3(mm, a, b, c);
         return -ENOMEM;
     }
+    /* The host's protection of the window follows (regions are contiguous here); the host
+     * refuses a split beyond its own VMA limit, maybe after changing part of the range,
+     * which then goes back to the guest's rights. */
+    if (mm->window && mprotect(mm->window + (size_t)start, (size_t)len, mm_host_prot(prot))) {
+        join3(mm, a, b, c);
+        changed(mm);
+        for (u128 at = start; at < end;) {
+            const struct mm_region *r = mm_find(mm, at);
+            u128 to = r->end < end ? r->end : end;
+            mprotect(mm->window + (size_t)at, (size_t)(to - at), mm_host_prot(r->prot));
+            at = to;
+        }
+        return -ENOMEM;
+    }
     set_prot(b, prot);
     join3(mm, a, b, c);
-    /* the host's protection of the window follows (regions are contiguous here) */
-    if (mm->window) mprotect(mm->window + (size_t)start, (size_t)len, mm_host_prot(prot));
     changed(mm);
     return 0;
 }
@@ -683,7 +722,10 @@ static bool copy(struct mm *mm, u128 addr, void *buf, size_t n, int need, bool t
                 return false;
             }
         } else if (!need) {
-            mm_host_force(mm, r, addr, b, k, true);     /* mm_poke */
+            if (!mm_host_force(mm, r, addr, b, k, true)) {      /* mm_poke */
+                if (fault) *fault = addr;
+                return false;
+            }
         } else if (to_guest) {
             guest_memcpy(h, b, k);
         } else {

@@ -91,8 +91,10 @@ static inline int mm_rights(int prot)
 
 /* Copy n bytes between buf and guest address addr of region r (the n bytes inside it),
  * whatever its host protection (the loader's writes into read-only segments, instruction fetch
- * from execute-only ones). */
-void mm_host_force(struct mm *mm, const struct mm_region *r, u128 addr, void *buf, size_t n,
+ * from execute-only ones, /proc/self/mem): through the host's /proc/self/mem, else with
+ * the host pages' protection lifted for the copy.  False if neither works (a file page
+ * past the end of its file, the host's VMA limit). */
+bool mm_host_force(struct mm *mm, const struct mm_region *r, u128 addr, void *buf, size_t n,
                    bool write);
 
 /* Map [start, start+len) with fresh zero pages, replacing what was there

@@ -291,13 +291,9 @@ static size_t force_copy(struct task *p, u128 addr, void *buf, size_t n, bool wr
         if (!r || (write && !(r->max_prot & PROT_WRITE))) break;
         u128 avail = r->end - (addr + done);
         size_t k = avail < n - done ? (size_t)avail : n - done;
-        u8 *h = r->host + (size_t)(addr + done - r->start);
-        if (write) {
-            memcpy(h, (u8 *)buf + done, k);
-            if (r->prot & PROT_EXEC) mm_code_changed(&p->proc->mm);      /* translations are stale */
-        } else {
-            memcpy((u8 *)buf + done, h, k);
-        }
+        /* (the host's protection of the window mirrors the guest's rights: lifted for it) */
+        if (!mm_host_force(&p->proc->mm, r, addr + done, (u8 *)buf + done, k, write)) break;
+        if (write && (r->prot & PROT_EXEC)) mm_code_changed(&p->proc->mm);  /* translations are stale */
         done += k;
     }
     return done;

@@ -170,7 +170,7 @@ static i128 guest_strsize(struct task *p, u128 addr, size_t max)
     size_t n = 0;
     while (n < max) {
         const struct mm_region *r = mm_find(&p->proc->mm, addr + n);
-        if (!r || !(r->prot & PROT_READ)) return -EFAULT;
+        if (!r || !(mm_rights(r->prot) & PROT_READ)) return -EFAULT;
         u128 avail = r->end - (addr + n);
         size_t k = avail < max - n ? (size_t)avail : max - n;
         const u8 *h = r->host + (size_t)(addr + n - r->start);

@@ -24,7 +24,7 @@ static int futex_word(struct task *p, u128 uaddr, int need, u32 **out)
 {
     if (uaddr & 3) return -EINVAL;
     const struct mm_region *r = mm_find(&p->proc->mm, uaddr);
-    if (!r || (r->prot & need) != need) return -EFAULT;
+    if (!r || (mm_rights(r->prot) & need) != need) return -EFAULT;
     u32 probe;
     if (get_guest(p, uaddr, &probe, sizeof probe)) return -EFAULT;   /* a file page past EOF */
     *out = (u32 *)(r->host + (size_t)(uaddr - r->start));

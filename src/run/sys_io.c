@@ -71,7 +71,7 @@ i128 guest_fd_io(struct task *p, int fd, u128 addr, u128 len, bool to_guest, off
     }
     while (done < len) {
         const struct mm_region *r = mm_find(&p->proc->mm, addr + done);
-        if (!r || !(r->prot & need)) return done ? (i128)done : -EFAULT;
+        if (!r || !(mm_rights(r->prot) & need)) return done ? (i128)done : -EFAULT;
         u128 avail = r->end - (addr + done);
         size_t n = (size_t)(avail < len - done ? avail : len - done);
         u8 *h = r->host + (size_t)(addr + done - r->start);
@@ -276,7 +276,7 @@ static i128 vec_io(struct task *p, int fd, u128 iov, u128 cnt, bool to_guest, co
     for (size_t i = 0; i < cnt && !stop; i++) {
         for (u128 off = 0; off < v[i].iov_len;) {
             const struct mm_region *m = mm_find(&p->proc->mm, v[i].iov_base + off);
-            if (!m || !(m->prot & need) || nh == ZL_UIO_MAXIOV) { stop = true; break; }
+            if (!m || !(mm_rights(m->prot) & need) || nh == ZL_UIO_MAXIOV) { stop = true; break; }
             u128 avail = m->end - (v[i].iov_base + off), want = v[i].iov_len - off;
             size_t k = (size_t)(avail < want ? avail : want);
             if (to_guest && (m->prot & PROT_EXEC)) mm_code_changed(&p->proc->mm);

@@ -3,6 +3,7 @@
  * max_map_count so that the VMA limit is hit often. */
 #include <errno.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 
 #include "lib/check.h"
 #include "exec/mm.h"
@@ -212,10 +213,48 @@ TEST(many_mappings)
     mm_destroy(&mm);
 }
 
+/* With the window, the host's own VMA limit can refuse a split the guest's count allows
+ * (the guest's limit is lifted here to reach it): mprotect and munmap of a region's middle
+ * are then ENOMEM, and the region keeps its rights on the guest's side and the host's. */
+TEST(window_host_limit)
+{
+    struct mm mm;
+    mm_init(&mm, (u128)1 << 38);
+    CHECK_EQ_U(mm_window(&mm), 0);
+    mm.max_map_count = ~(u64)0;
+    u128 three = (u128)1 << 30;
+    CHECK_EQ_U(mm_map(&mm, three, 3 * GUEST_PAGE, PROT_READ | PROT_WRITE), 0);
+    int e = 0;
+    for (int i = 1; i < 80000 && !e; i++)
+        e = mm_map(&mm, three - (u128)(2 * i) * GUEST_PAGE, GUEST_PAGE, i & 1 ? PROT_READ : PROT_READ | PROT_WRITE);
+    CHECK_EQ_U((u128)(i128)e, (u128)(i128)-ENOMEM);
+    /* the host's last few VMAs, which move_vma keeps back, taken too */
+    void *fill[64];
+    int nfill = 0;
+    while (nfill < 64) {
+        void *p = mmap(NULL, GUEST_PAGE, nfill & 1 ? PROT_READ : PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) break;
+        fill[nfill++] = p;
+    }
+    CHECK(nfill < 64);
+    CHECK_EQ_U((u128)(i128)mm_protect(&mm, three + GUEST_PAGE, GUEST_PAGE, PROT_READ), (u128)(i128)-ENOMEM);
+    CHECK_EQ_U((u128)(i128)mm_unmap(&mm, three + GUEST_PAGE, GUEST_PAGE), (u128)(i128)-ENOMEM);
+    const struct mm_region *r = mm_find(&mm, three + GUEST_PAGE);
+    CHECK(r != NULL && r->prot == (PROT_READ | PROT_WRITE));
+    u8 v = 0x5a;
+    u128 fault = 0;
+    CHECK(mm_write(&mm, three + GUEST_PAGE, &v, 1, &fault));
+    mm.window[(size_t)three + GUEST_PAGE + 1] = 0xa5;       /* (the host's rights: faults if lost) */
+    for (int k = 0; k < nfill; k++) munmap(fill[k], GUEST_PAGE);
+    mm_destroy(&mm);
+}
+
 int main(void)
 {
     RUN(random_against_model);
     RUN(for_each_stops);
     RUN(many_mappings);
+    RUN(window_host_limit);
     return check_done();
 }
