@@ -119,6 +119,7 @@ void jit_cache_free(struct hart *h)
 
 bool jit_cache_add_sites(struct jit_cache *c, const u32 *at, const u32 *stub, size_t n)
 {
+    if (!n) return true;        /* (the arrays may not exist yet) */
     if (c->nsites + n > c->sites_cap) {
         size_t cap = c->sites_cap ? 2 * c->sites_cap : 4096;
         while (cap < c->nsites + n) cap *= 2;
