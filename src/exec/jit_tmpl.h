@@ -213,10 +213,9 @@ struct RV(jt) {
     u8 fcached[NFCACHE];
     uxlen pc0;                  /* the block's first instruction */
     /* Loads and stores access guest memory directly at h->mem_base + address (mm_window),
-     * after checking at RV64 that the address is below 2^window_bits (RV32's all are);
-     * a host fault there goes to the access's slow-path stub. */
+     * after checking at RV64 that the address has none of h->mem_above's bits (RV32's
+     * are all below its limit); a host fault there goes to the access's slow-path stub. */
     bool direct;
-    unsigned window_bits;
     bool self_loop;             /* a branch or jal of the block goes back to one of its
                                  * instructions (itself or an earlier one) */
     u8 *body;                   /* where a self-loop re-enters: after the registers' loads */
@@ -545,18 +544,17 @@ static struct RV(stub) *RV(page_probe)(struct RV(jt) *t, const struct isa_inst *
     i32 slot = HOFF(jit_page) + 8 * t->page_slot[k];
 #if XLEN != 128
     if (t->direct) {
-        /* rcx = mem_base + rax; at RV64 an address at or above the window goes to the slow
-         * path (which faults as the address is unmapped), and the access's fault too */
+        /* the access at [mem_base + rax]; at RV64 an address at or above the window goes
+         * to the slow path (which faults as the address is unmapped), and the access's
+         * fault too */
         u8 *out = NULL;
         if (XLEN == 64) {
-            x86_mov(e, true, RCX, RAX);
-            x86_shift_imm(e, true, SH_SHR, RCX, t->window_bits);
+            x86_op_mem(e, true, 0x85, RAX, RBP, HOFF(mem_above));      /* test [mem_above], rax */
             out = x86_jcc(e, CC_NE);
         }
         struct RV(stub) *s = RV(new_stub)(t, kind, out);
         x86_load64(e, RCX, RBP, HOFF(mem_base));
-        x86_alu_reg(e, true, ALU_ADD, RCX, RAX);
-        *base = RCX;
+        *base = X86_IDX(RCX, RAX);
         *disp = 0;
         (void)in;
         (void)write;
@@ -2188,12 +2186,8 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
     t->c = c;
     t->direct = false;
 #if XLEN != 128
-    /* (RV64: the user addresses must be a power of two, for the one-shift check) */
-    if (h->mm->window && (XLEN == 32 || !(h->mm->limit & (h->mm->limit - 1)))) {
-        t->direct = true;
-        t->window_bits = 0;
-        while (((u128)1 << t->window_bits) < h->mm->limit) t->window_bits++;
-    }
+    /* (RV64: the user addresses' limit must be a power of two, for the one-test check) */
+    if (h->mm->window && (XLEN == 32 || !(h->mm->limit & (h->mm->limit - 1)))) t->direct = true;
 #endif
 #if JIT_LAZY
     memset(t->lazy_at, 0, sizeof t->lazy_at);
@@ -2383,6 +2377,7 @@ static int RV(jit_run)(struct hart *h)
         if (!c) return RV(run)(h);      /* no executable memory: interpret */
         if (h->tlb_gen != h->mm->gen) RV(tlb_flush)(h);
         h->mem_base = h->mm->window;
+        h->mem_above = h->mm->window && XLEN == 64 ? ~(u64)(h->mm->limit - 1) : 0;
         u64 code_gen = __atomic_load_n(&h->mm->code_gen, __ATOMIC_RELAXED);
         if (c->code_gen != code_gen || c->fence_i_gen != h->fence_i_gen) {
             jit_cache_flush(c);

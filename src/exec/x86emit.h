@@ -77,14 +77,28 @@ static inline void x86_modrm_reg(struct x86 *e, unsigned reg, unsigned rm)
     x86_byte(e, 0xc0 | (reg & 7) << 3 | (rm & 7));
 }
 
+/* A memory operand's base register may carry an index register: X86_IDX(base, index)
+ * addresses [base + index + disp] (scale 1; index is not RSP) wherever a base is taken
+ * (x86_op_mem and what uses it, x86_store8). */
+#define X86_IDX(base, index) ((base) | ((index) + 1) << 4)
+static inline void x86_rex_m(struct x86 *e, bool w, unsigned r, unsigned m, bool force)
+{
+    x86_rex(e, w, r, m >> 4 ? (m >> 4) - 1 : 0, m & 15, force);
+}
+static inline void x86_modrm_m(struct x86 *e, unsigned reg, unsigned m, i32 disp)
+{
+    if (m >> 4) x86_modrm_idx(e, reg, m & 15, (m >> 4) - 1, disp);
+    else x86_modrm_mem(e, reg, m, disp);
+}
+
 /* op reg, [base + disp] (or the reverse direction, by opcode) with optional 0F escape */
 static inline void x86_op_mem(struct x86 *e, bool w, unsigned op, unsigned reg, unsigned base,
                               i32 disp)
 {
-    x86_rex(e, w, reg, 0, base, false);
+    x86_rex_m(e, w, reg, base, false);
     if (op > 0xff) x86_byte(e, op >> 8);
     x86_byte(e, op & 0xff);
-    x86_modrm_mem(e, reg, base, disp);
+    x86_modrm_m(e, reg, base, disp);
 }
 static inline void x86_op_reg(struct x86 *e, bool w, unsigned op, unsigned reg, unsigned rm)
 {
@@ -112,9 +126,9 @@ static inline void x86_store16(struct x86 *e, unsigned r, unsigned base, i32 d)
 }
 static inline void x86_store8(struct x86 *e, unsigned r, unsigned base, i32 d)
 {
-    x86_rex(e, false, r, 0, base, r >= RSP && r <= RDI);   /* spl..dil need a REX */
+    x86_rex_m(e, false, r, base, r >= RSP && r <= RDI);    /* spl..dil need a REX */
     x86_byte(e, 0x88);
-    x86_modrm_mem(e, r, base, d);
+    x86_modrm_m(e, r, base, d);
 }
 
 /* register moves and constants */
