@@ -188,8 +188,20 @@ void mm_init(struct mm *mm, u128 limit)
 /* The guard above the window's user addresses: an access of up to 16 bytes that starts
  * below the limit ends in it. */
 #define WINDOW_GUARD ((size_t)1 << 16)
-/* host VMAs of the window's process that are not the guest's regions (see mm_window) */
+/* host VMAs the window's process may add to those it has when the window is made, that
+ * are not the guest's regions (see mm_window) */
 #define WINDOW_HOST_VMAS 128
+
+/* The host VMAs of this process now: the lines of /proc/self/maps (0 if unreadable). */
+static u64 host_vma_count(void)
+{
+    FILE *f = fopen("/proc/self/maps", "re");
+    if (!f) return 0;
+    u64 n = 0;
+    for (int c; (c = getc(f)) != EOF;) n += c == '\n';
+    fclose(f);
+    return n;
+}
 
 int mm_window(struct mm *mm)
 {
@@ -201,11 +213,13 @@ int mm_window(struct mm *mm)
     mm->window = w;
     mm->window_size = size;
     /* The guest's regions are host VMAs now, beside zl-run's own (its image, heap, stacks,
-     * code cache) and the reservation's pieces between regions; the host refuses to move
-     * a mapping within 3 of its limit (Linux's move_vma).  The guest's limit leaves room
-     * for those, so that it, not the host, says ENOMEM first in the ordinary case (when
-     * the host does, the call fails the same way, with nothing changed). */
-    if (mm->max_map_count > 2 * WINDOW_HOST_VMAS) mm->max_map_count -= WINDOW_HOST_VMAS;
+     * code cache, a sanitizer's hundreds) and the reservation's pieces between regions;
+     * the host refuses to move a mapping within 3 of its limit (Linux's move_vma).  The
+     * guest's limit leaves room for those, so that it, not the host, says ENOMEM first in
+     * the ordinary case (when the host does, the call fails the same way, with nothing
+     * changed). */
+    u64 own = host_vma_count() + WINDOW_HOST_VMAS;
+    if (mm->max_map_count > 2 * own) mm->max_map_count -= own;
     return 0;
 }
 
@@ -230,7 +244,9 @@ static bool window_reserve(void *host, size_t len)
  * mapping.  0 or -errno; on failure nothing has moved. */
 static int window_move(void *src, size_t len, size_t nlen, void *dst)
 {
-    void *t = mremap(src, len, len, MREMAP_MAYMOVE | MREMAP_DONTUNMAP);
+    /* (MREMAP_DONTUNMAP makes the kernel read new_address as a hint, and glibc pass the
+     * fifth argument: it must be given, NULL) */
+    void *t = mremap(src, len, len, MREMAP_MAYMOVE | MREMAP_DONTUNMAP, NULL);
     if (t == MAP_FAILED) return errno == EINVAL ? -EINVAL : -ENOMEM;
     if (nlen != len) {
         void *g = mremap(t, len, nlen, MREMAP_MAYMOVE);
@@ -832,7 +848,8 @@ int mm_remap(struct mm *mm, u128 old, u128 len, u128 dst, u128 grow, bool keep)
         size_t sz = (size_t)(moved[k].end - moved[k].start);
         size_t nsz = k + 1 == n ? (size_t)(sz + grow) : sz;
         if (!keep && nsz == sz) continue;
-        void *nh = mremap(moved[k].host, sz, nsz, MREMAP_MAYMOVE | (keep ? MREMAP_DONTUNMAP : 0));
+        void *nh = mremap(moved[k].host, sz, nsz, MREMAP_MAYMOVE | (keep ? MREMAP_DONTUNMAP : 0),
+                          NULL);
         if (nh == MAP_FAILED && keep && errno == EINVAL)
             nh = dontunmap_fallback(moved[k].host, sz);
         if (nh == MAP_FAILED) {
