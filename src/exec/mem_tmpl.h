@@ -70,11 +70,7 @@ static bool RV(fetch16)(struct hart *h, uxlen pc, u16 *out)
     if (!r || !(r->prot & PROT_EXEC)) return false;
     const u8 *src = r->host + (size_t)(pc - r->start);
     if (r->hostfault) return mm_guarded_copy(out, src, 2, src) == 2;
-    if (h->mm->window && !(mm_host_prot(r->prot) & PROT_READ)) {
-        return mm_host_force(h->mm, r, (u128)pc, out, 2, false);     /* execute-only */
-    }
-    guest_memcpy(out, src, 2);
-    return true;
+    return mm_host_force(h->mm, r, (u128)pc, out, 2, false);      /* (execute-only too) */
 }
 
 /* Put the page of a (in region r) into the read or write TLB. */

@@ -265,14 +265,19 @@ static int window_move(void *src, size_t len, size_t nlen, void *dst)
     return 0;
 }
 
+static void copy_host(u8 *host, void *buf, size_t n, bool write)
+{
+    if (write) guest_memcpy(host, buf, n);
+    else guest_memcpy(buf, host, n);
+}
+
 bool mm_host_force(struct mm *mm, const struct mm_region *r, u128 addr, void *buf, size_t n,
                    bool write)
 {
     u8 *host = r->host + (size_t)(addr - r->start);
     int hp = in_window(mm, host) ? mm_host_prot(r->prot) : PROT_READ | PROT_WRITE;
     if ((hp & (write ? PROT_WRITE : PROT_READ)) || !n) {
-        if (write) guest_memcpy(host, buf, n);
-        else guest_memcpy(buf, host, n);
+        copy_host(host, buf, n, write);
         return true;
     }
     /* Through /proc/self/mem, which the kernel lets a process use on its own pages whatever
@@ -290,8 +295,7 @@ bool mm_host_force(struct mm *mm, const struct mm_region *r, u128 addr, void *bu
     uintptr_t lo = (uintptr_t)host & ~(uintptr_t)(GUEST_PAGE - 1);
     size_t span = ((uintptr_t)host + n - lo + GUEST_PAGE - 1) & ~(size_t)(GUEST_PAGE - 1);
     if (mprotect((void *)lo, span, PROT_READ | PROT_WRITE)) return false;
-    if (write) guest_memcpy(host, buf, n);
-    else guest_memcpy(buf, host, n);
+    copy_host(host, buf, n, write);
     if (mprotect((void *)lo, span, hp)) abort();    /* (the range as it was: cannot fail) */
     return true;
 }
@@ -474,14 +478,9 @@ int mm_map_host(struct mm *mm, u128 start, u128 len, int prot, int max_prot, voi
         if (mremap(host, (size_t)len, (size_t)len, MREMAP_MAYMOVE | MREMAP_FIXED, at) == MAP_FAILED) {
             e = -ENOMEM;
         } else {
-            host = at;
-            if (mprotect(at, (size_t)len, mm_host_prot(prot))) {
-                window_reserve(at, (size_t)len);
-                free(n);
-                return -ENOMEM;
-            }
+            host = n->r.host = at;
+            if (mprotect(at, (size_t)len, mm_host_prot(prot))) e = -ENOMEM;
         }
-        n->r.host = host;
     } else if (!e && mm->window && mprotect(host, (size_t)len, mm_host_prot(prot))) {
         e = -ENOMEM;
     }
