@@ -61,6 +61,9 @@ struct jit_cache {
 
 /* True on hosts the translator emits code for (x86-64 Linux with memfd). */
 bool jit_host_supported(void);
+/* Make the calling thread's GS segment base `base` (guest memory's window: translated code
+ * accesses it as gs:[address]); false if the host refuses. */
+bool jit_host_segment(const void *base);
 /* True when the host has FMA3 (and the AVX state the VEX encoding needs): the translator
  * then computes fmadd.d and its kin inline.  jit_fma_off (tests) makes it false. */
 bool jit_host_fma(void);

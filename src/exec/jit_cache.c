@@ -7,8 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <ucontext.h>
 #include <unistd.h>
+#if defined(__x86_64__) && defined(__linux__)
+#include <asm/prctl.h>
+#endif
 
 #include "exec/x86emit.h"
 
@@ -20,6 +24,22 @@ bool jit_host_supported(void)
 #if defined(__x86_64__) && defined(__linux__)
     return true;
 #else
+    return false;
+#endif
+}
+
+bool jit_host_segment(const void *base)
+{
+#if defined(__x86_64__) && defined(__linux__)
+    /* the value this thread's GS base has (a new thread starts at NULL here and sets it
+     * again: harmless) */
+    static _Thread_local const void *now;
+    if (base == now) return true;
+    if (syscall(SYS_arch_prctl, ARCH_SET_GS, (unsigned long)(uintptr_t)base) != 0) return false;
+    now = base;
+    return true;
+#else
+    (void)base;
     return false;
 #endif
 }

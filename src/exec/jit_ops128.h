@@ -447,7 +447,7 @@ static struct RV(stub) *RV(probe2)(struct RV(jt) *t, const struct isa_inst *in, 
                                    i32 *disp)
 {
     if (t->page_role[t->cur] != PAGE_MEMBER) RV(ea_lo)(t, in);
-    struct RV(stub) *s = RV(page_probe)(t, in, write, size, kind, base, disp);
+    struct RV(stub) *s = RV(page_probe)(t, in, write, size, kind, RAX, base, disp);
     s->rs1 = in->rs1;
     s->imm = in->imm;
     s->hreg = NOT_CACHED;

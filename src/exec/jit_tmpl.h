@@ -139,7 +139,9 @@ struct RV(stub) {
     unsigned pbase, psize;
     i32 pdisp;
     u8 *fault_at;           /* a direct access: its host instruction (rw), whose fault the
-                             * host handler sends here (jit_cache_fault_stub) */
+                             * host handler sends here (jit_cache_fault_stub) ... */
+    unsigned areg;          /* ... and the host register of its guest address (rax, or at
+                             * RV64 the base's register when the offset is 0) */
     u8 *start;              /* where the stub's code starts (rw) */
     int clear_page;         /* a page group's head: jit_page[clear_page - 1] = 0 here */
     u32 dirty;              /* the cached registers to store back when leaving here */
@@ -536,25 +538,27 @@ static struct RV(stub) *RV(tlb_probe)(struct RV(jt) *t, bool write, unsigned siz
  *    just before in the same block and its page is still mapped with the same rights
  *    (mappings change only between blocks: exclusive sections stop translated code). */
 static struct RV(stub) *RV(page_probe)(struct RV(jt) *t, const struct isa_inst *in, bool write,
-                                       unsigned size, enum stub_kind kind, unsigned *base,
-                                       i32 *disp)
+                                       unsigned size, enum stub_kind kind, unsigned areg,
+                                       unsigned *base, i32 *disp)
 {
     struct x86 *e = &t->e;
     u32 k = t->cur;
     i32 slot = HOFF(jit_page) + 8 * t->page_slot[k];
-#if XLEN != 128
+#if XLEN == 128
+    (void)areg;
+#else
     if (t->direct) {
-        /* the access at [mem_base + rax]; at RV64 an address at or above the window goes
-         * to the slow path (which faults as the address is unmapped), and the access's
-         * fault too */
+        /* the access at gs:[areg], GS's base being mem_base (jit_run sets it); at RV64 an
+         * address at or above the window goes to the slow path (which faults as the
+         * address is unmapped), and the access's fault too */
         u8 *out = NULL;
         if (XLEN == 64) {
-            x86_op_mem(e, true, 0x85, RAX, RBP, HOFF(mem_above));      /* test [mem_above], rax */
+            x86_op_mem(e, true, 0x85, areg, RBP, HOFF(mem_above));     /* test [mem_above], areg */
             out = x86_jcc(e, CC_NE);
         }
         struct RV(stub) *s = RV(new_stub)(t, kind, out);
-        x86_load64(e, RCX, RBP, HOFF(mem_base));
-        *base = X86_IDX(RCX, RAX);
+        s->areg = areg;
+        *base = X86_GS | areg;
         *disp = 0;
         (void)in;
         (void)write;
@@ -600,12 +604,25 @@ static struct RV(stub) *RV(page_probe)(struct RV(jt) *t, const struct isa_inst *
 
 static unsigned RV(dest)(struct x86 *e, const struct isa_inst *in, unsigned other);
 
+/* The host register that holds a load's or store's guest address: at RV64, with direct
+ * accesses, the base's own register when the offset is 0 (its value is whole: ready_sources
+ * made it so), else rax, where RV(ea) computes it.  (At RV32 a host register's upper half
+ * need not be zero.) */
+static unsigned RV(direct_reg)(const struct RV(jt) *t, const struct isa_inst *in)
+{
+    if (XLEN == 64 && t->direct && in->imm == 0 && in->rs1 != 0 &&
+        t->host_of[in->rs1] != NOT_CACHED)
+        return t->host_of[in->rs1];
+    return RAX;
+}
+
 static void RV(emit_load)(struct RV(jt) *t, const struct isa_inst *in, unsigned size,
                           bool is_signed, bool freg, bool box)
 {
     struct x86 *e = &t->e;
     bool member = t->page_role[t->cur] == PAGE_MEMBER;
-    if (!member) RV(ea)(e, in);
+    unsigned areg = RV(direct_reg)(t, in);
+    if (!member && areg == RAX) RV(ea)(e, in);
     /* straight into rd's host register when it has one (the slow path moves its result
      * there); rd is marked written before the probe, harmless: until the load it still
      * holds rd's value */
@@ -615,7 +632,7 @@ static void RV(emit_load)(struct RV(jt) *t, const struct isa_inst *in, unsigned 
     unsigned xd = freg && size == 8 ? t->xmm_of[in->rd] : NOT_CACHED;
     unsigned base = RAX;
     i32 disp = 0;
-    struct RV(stub) *s = RV(page_probe)(t, in, false, size, STUB_LOAD, &base, &disp);
+    struct RV(stub) *s = RV(page_probe)(t, in, false, size, STUB_LOAD, areg, &base, &disp);
     unsigned d = to != NOT_CACHED ? to : RAX;
     s->fault_at = e->p;                 /* (used if the access is direct) */
     if (xd != NOT_CACHED) {
@@ -654,10 +671,11 @@ static void RV(store_value)(struct x86 *e, unsigned reg, bool freg)
 static void RV(emit_store)(struct RV(jt) *t, const struct isa_inst *in, unsigned size, bool freg)
 {
     struct x86 *e = &t->e;
-    if (t->page_role[t->cur] != PAGE_MEMBER) RV(ea)(e, in);
+    unsigned areg = RV(direct_reg)(t, in);
+    if (t->page_role[t->cur] != PAGE_MEMBER && areg == RAX) RV(ea)(e, in);
     unsigned base = RAX;
     i32 disp = 0;
-    struct RV(stub) *s = RV(page_probe)(t, in, true, size, STUB_STORE, &base, &disp);
+    struct RV(stub) *s = RV(page_probe)(t, in, true, size, STUB_STORE, areg, &base, &disp);
     unsigned v = freg || !in->rs2 ? NOT_CACHED : t->host_of[in->rs2];   /* from rs2's host register */
     unsigned xv = freg && size == 8 ? t->xmm_of[in->rs2] : NOT_CACHED;
     if (v == NOT_CACHED && xv == NOT_CACHED) {
@@ -1745,6 +1763,7 @@ static void RV(emit_stubs)(struct RV(jt) *t)
         switch (s->kind) {
         case STUB_LOAD:
         case STUB_STORE: {
+            if (s->areg != RAX) x86_mov(e, true, RAX, s->areg);
             if (s->clear_page) x86_store_imm64(e, RBP, HOFF(jit_page) + 8 * (s->clear_page - 1), 0);
             if (s->ea_in_stub) {
                 /* a member without its head's page: its own probe (the registers are
@@ -2378,6 +2397,7 @@ static int RV(jit_run)(struct hart *h)
         if (h->tlb_gen != h->mm->gen) RV(tlb_flush)(h);
         h->mem_base = h->mm->window;
         h->mem_above = h->mm->window && XLEN == 64 ? ~(u64)(h->mm->limit - 1) : 0;
+        if (h->mem_base && !jit_host_segment(h->mem_base)) return RV(run)(h);
         u64 code_gen = __atomic_load_n(&h->mm->code_gen, __ATOMIC_RELAXED);
         if (c->code_gen != code_gen || c->fence_i_gen != h->fence_i_gen) {
             jit_cache_flush(c);

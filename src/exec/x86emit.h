@@ -81,13 +81,24 @@ static inline void x86_modrm_reg(struct x86 *e, unsigned reg, unsigned rm)
  * addresses [base + index + disp] (scale 1; index is not RSP) wherever a base is taken
  * (x86_op_mem and what uses it, x86_store8). */
 #define X86_IDX(base, index) ((base) | ((index) + 1) << 4)
+#define X86_IDX_OF(m) (((m) >> 4) & 31)
+/* ... and a GS segment override: X86_GS | base addresses gs:[base + disp] (the prefix
+ * comes first, before an SSE instruction's mandatory prefix) */
+#define X86_GS 0x1000u
+static inline unsigned x86_seg(struct x86 *e, unsigned m)
+{
+    if (m & X86_GS) x86_byte(e, 0x65);
+    return m & ~X86_GS;
+}
 static inline void x86_rex_m(struct x86 *e, bool w, unsigned r, unsigned m, bool force)
 {
-    x86_rex(e, w, r, m >> 4 ? (m >> 4) - 1 : 0, m & 15, force);
+    m = x86_seg(e, m);
+    x86_rex(e, w, r, X86_IDX_OF(m) ? X86_IDX_OF(m) - 1 : 0, m & 15, force);
 }
 static inline void x86_modrm_m(struct x86 *e, unsigned reg, unsigned m, i32 disp)
 {
-    if (m >> 4) x86_modrm_idx(e, reg, m & 15, (m >> 4) - 1, disp);
+    m &= ~X86_GS;
+    if (X86_IDX_OF(m)) x86_modrm_idx(e, reg, m & 15, X86_IDX_OF(m) - 1, disp);
     else x86_modrm_mem(e, reg, m, disp);
 }
 
@@ -121,6 +132,7 @@ static inline void x86_store64(struct x86 *e, unsigned r, unsigned base, i32 d) 
 static inline void x86_store32(struct x86 *e, unsigned r, unsigned base, i32 d) { x86_op_mem(e, false, 0x89, r, base, d); }
 static inline void x86_store16(struct x86 *e, unsigned r, unsigned base, i32 d)
 {
+    base = x86_seg(e, base);
     x86_byte(e, 0x66);
     x86_op_mem(e, false, 0x89, r, base, d);
 }
@@ -293,6 +305,7 @@ enum {
 static inline void x86_sse_mem(struct x86 *e, unsigned pfx, bool w, unsigned op, unsigned reg,
                                unsigned base, i32 d)
 {
+    base = x86_seg(e, base);
     if (pfx) x86_byte(e, pfx);
     x86_op_mem(e, w, 0x0f00 | op, reg, base, d);
 }
