@@ -197,9 +197,10 @@ struct RV(jt) {
      * them (lazy_bad) a third translation enters them with none again. */
     u32 lazy_at[JIT_MAX_INSNS], lazy_meet[JIT_MAX_INSNS];
     bool lazy_bad;
-    uxlen decoded_pc[JIT_MAX_INSNS];    /* the pcs choose_cached decoded */
-    u32 ndecoded;
 #endif
+    /* the pcs choose_cached decoded: the instructions the block will hold */
+    uxlen decoded_pc[JIT_MAX_INSNS];
+    u32 ndecoded;
     bool target[JIT_MAX_INSNS]; /* instruction k is the target of a branch or jal */
     u32 clobbered;              /* guest registers whose host register a call's arguments
                                  * may have overwritten (between call_begin and call_end) */
@@ -351,6 +352,7 @@ static void RV(lazy_edge)(struct RV(jt) *t, u32 k, u32 have)
     t->lazy_meet[k] &= have;
     if (t->lazy_at[k] & ~have) t->lazy_bad = true;
 }
+#endif
 /* The index of the decoded instruction at pc, or JIT_MAX_INSNS */
 static u32 RV(decoded_index)(const struct RV(jt) *t, uxlen pc)
 {
@@ -358,7 +360,6 @@ static u32 RV(decoded_index)(const struct RV(jt) *t, uxlen pc)
         if (t->decoded_pc[k] == pc) return k;
     return JIT_MAX_INSNS;
 }
-#endif
 
 static void RV(stx)(struct x86 *e, unsigned reg, unsigned r)
 {
@@ -1882,6 +1883,9 @@ static bool RV(fetch_decode)(struct hart *h, uxlen a, u32 *word, struct isa_inst
     return len != 0 && isa_decode(XLEN, h->exts, *word, in);
 }
 
+/* How far past a jump the block may go on to a target of its own branches (bytes) */
+#define JIT_JUMP_OVER 256
+
 /* A use inside a loop of the block (from the earliest target of a backward branch to the
  * last such branch) counts this many times a use outside: the loop runs it on every
  * iteration. */
@@ -2077,15 +2081,24 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
                 }
         }
         a += in.len;
-        if ((in.desc->flags & (ISA_F_ENDS_BLOCK & ~ISA_F_BRANCH)) || ((a ^ pc) & PAGE_MASK)) {
+        /* A jump ends the block unless a branch or jump of the block lands a little
+         * further on: the block then goes on past it, so that the way there (a loop's
+         * latch after a call in its body, the join after an if/else) keeps the cached
+         * registers; the instructions between are only reached through such a target.
+         * Not after a loop of the block has closed: what follows it is likely another
+         * loop, which would share the cached registers chosen for both (sha256's two
+         * loops, joined by a jump into the second one's rotated test). */
+        bool ends = in.desc->flags & (ISA_F_ENDS_BLOCK & ~ISA_F_BRANCH);
+        if (ends && (in.op == ISA_JAL || in.op == ISA_JALR) && loop_end == 0)
+            for (u32 j = 0; j < ntargets && ends; j++)
+                ends = !(targets[j] >= a && targets[j] - a < JIT_JUMP_OVER);
+        if (ends || ((a ^ pc) & PAGE_MASK)) {
             n++;
             break;
         }
     }
-#if JIT_LAZY
     t->ndecoded = n;
     memcpy(t->decoded_pc, pcs, n * sizeof pcs[0]);
-#endif
     for (u32 k = 0; k < n; k++) {
         acc[k].target = false;
         for (u32 j = 0; j < ntargets; j++) acc[k].target |= targets[j] == pcs[k];
@@ -2267,19 +2280,33 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
                 RV(stx)(e, RAX, in.rd);
             }
 #endif
-            if (t->self_loop && a + (uxlen)(sxlen)in.imm == pc) {
+            uxlen target = a + (uxlen)(sxlen)in.imm;
+            u32 to = RV(decoded_index)(t, target);
+            if (t->self_loop && target == pc) {
                 RV(emit_loop_back)(t, n + 1, t->body, pc, 0);
+            } else if (to < t->ndecoded && (to > n || t->self_loop)) {
+                /* to an instruction of the block: as a taken branch (STUB_BRANCH) */
+                struct RV(stub) *s = RV(new_stub)(t, STUB_BRANCH, x86_jmp(e));
+                s->idx = n;
+                s->target = target;
+#if JIT_LAZY
+                RV(lazy_edge)(t, to, s->lazy_hi);
+#endif
             } else {
                 x86_alu_imm(e, true, ALU_ADD, R14, (i32)(n + 1));
-                RV(emit_chain)(t, a + (uxlen)(sxlen)in.imm);
+                RV(emit_chain)(t, target);
             }
             n++;
+            a += in.len;
+            if (n < t->ndecoded) goto next;     /* (it goes on: choose_cached) */
             ended = true;
             break;
         }
         if (in.op == ISA_JALR) {
             RV(emit_jalr)(t, &in, a, n + 1);
             n++;
+            a += in.len;
+            if (n < t->ndecoded) goto next;
             ended = true;
             break;
         }
@@ -2299,6 +2326,7 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
             }
         n++;
         a += in.len;
+    next:
         /* The block ends and chains to the next one at its instruction limit, at a page
          * boundary, and when its code budget has no room for the next instruction, its stub
          * and the block's exit (the next block starts with a fresh budget; a fused srli

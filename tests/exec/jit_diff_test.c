@@ -601,6 +601,109 @@ static void run_long_case(int xlen)
     }
 }
 
+/* ---- jumps inside a block ----
+ *
+ * A block goes on past a jal or jalr when one of its own branches or jumps lands a little
+ * further on (jit_tmpl.h, choose_cached): a loop whose body calls a function, with a
+ * branch over the call to the loop's latch, keeps its registers across the latch; an
+ * if/else's `j` to its join stays in the block; a jal to a function close behind the loop
+ * becomes a jump inside the block.  These loops mix such calls (jal, and jalr through a
+ * register set by auipc/addi), branches over them, if/else diamonds and the usual
+ * operations; the function's own operations never write ra or its address register. */
+enum { JUMP_FN = LOOP_WALK };
+static u32 enc_jal(unsigned rd, i32 off)
+{
+    u32 i = (u32)off;
+    return (i >> 20 & 1) << 31 | (i >> 1 & 0x3ff) << 21 | (i >> 11 & 1) << 20 |
+           (i >> 12 & 0xff) << 12 | rd << 7 | 0x6f;
+}
+static u32 jump_op(int xlen, bool in_fn)
+{
+    for (;;) {
+        u32 w = loop_op(xlen);
+        unsigned rd = w >> 7 & 31, op = w & 0x7f;
+        bool store = op == 0x23 || op == 0x27;
+        if (store || (rd != 1 && rd != JUMP_FN) || (!in_fn && rd != JUMP_FN)) return w;
+    }
+}
+static void run_jump_case(int xlen)
+{
+    u32 w[256];
+    size_t n = 0;
+    /* fixups: word `at` is a branch (or jal) to label `to` (LATCH or FN), or to word `to` */
+    enum { LATCH = 1000, FN = 1001 };
+    struct { size_t at, to; bool jal; } fix[64];
+    size_t nfix = 0;
+    unsigned iters = 2 + (unsigned)(rnd() % 15);
+    w[n++] = enc_i(0x13, 0, LOOP_CNT, 0, (i32)iters);
+    size_t auipc = n;
+    w[n++] = 0x17 | JUMP_FN << 7;                   /* auipc fn, 0 */
+    w[n++] = 0;                                     /* addi fn, fn, (FN - auipc) * 4 */
+    size_t loop = n;
+    for (unsigned parts = 1 + (unsigned)(rnd() % 3); parts; parts--) {
+        for (size_t k = rnd() % 5; k; k--) w[n++] = jump_op(xlen, false);
+        static const u8 f3[] = { 0, 1, 4, 5, 6, 7 };
+        switch (rnd() % 3) {
+        case 0:                                     /* a branch over a call, to the latch */
+            fix[nfix].at = n; fix[nfix].to = LATCH; fix[nfix++].jal = false;
+            w[n++] = enc_b(f3[rnd() % 6], (unsigned)(rnd() % 32), (unsigned)(rnd() % 32), 0);
+            for (size_t k = rnd() % 3; k; k--) w[n++] = jump_op(xlen, false);
+            if (rnd() % 2) {
+                fix[nfix].at = n; fix[nfix].to = FN; fix[nfix++].jal = true;
+                w[n++] = 0x6f | 1 << 7;             /* jal ra, fn */
+            } else {
+                w[n++] = enc_i(0x67, 0, 1, JUMP_FN, 0);     /* jalr ra, 0(fn) */
+            }
+            for (size_t k = rnd() % 3; k; k--) w[n++] = jump_op(xlen, false);
+            break;
+        case 1: {                                   /* if/else: a j to the join */
+            size_t br = n;
+            w[n++] = 0;
+            for (size_t k = 1 + rnd() % 3; k; k--) w[n++] = jump_op(xlen, false);
+            size_t j = n;
+            w[n++] = 0;
+            size_t els = n;
+            for (size_t k = 1 + rnd() % 3; k; k--) w[n++] = jump_op(xlen, false);
+            w[br] = enc_b(f3[rnd() % 6], (unsigned)(rnd() % 32), (unsigned)(rnd() % 32),
+                          (i32)(4 * (els - br)));
+            w[j] = enc_jal(0, (i32)(4 * (n - j)));
+            break;
+        }
+        default:                                    /* a call with nothing over it */
+            if (rnd() % 2) {
+                fix[nfix].at = n; fix[nfix].to = FN; fix[nfix++].jal = true;
+                w[n++] = 0x6f | 1 << 7;
+            } else {
+                w[n++] = enc_i(0x67, 0, 1, JUMP_FN, 0);
+            }
+            break;
+        }
+    }
+    size_t latch = n;
+    w[n++] = enc_i(0x13, 0, LOOP_CNT, LOOP_CNT, -1);
+    w[n] = enc_b(1, LOOP_CNT, 0, -(i32)(4 * (n - loop)));     /* bnez back to the loop */
+    n++;
+    w[n++] = 0x73;                                  /* ecall */
+    size_t fn = n;
+    for (size_t k = rnd() % 4; k; k--) w[n++] = jump_op(xlen, true);
+    w[n++] = enc_i(0x67, 0, 0, 1, 0);               /* ret */
+    w[auipc + 1] = enc_i(0x13, 0, JUMP_FN, JUMP_FN, (i32)(4 * (fn - auipc)));
+    for (size_t k = 0; k < nfix; k++) {
+        size_t to = fix[k].to == LATCH ? latch : fn;
+        i32 off = (i32)(4 * ((long)to - (long)fix[k].at));
+        w[fix[k].at] = fix[k].jal ? enc_jal(1, off) : (w[fix[k].at] & 0x01fff07fu) |
+                       (enc_b(0, 0, 0, off) & ~0x01fff07fu);
+    }
+    u64 regs[32];
+    for (int r = 0; r < 32; r++) regs[r] = interesting();
+    regs[LOOP_PTR] = 0x100 + rnd() % 0x100;         /* (DATA + this; may be misaligned) */
+    run_words(xlen, w, n, regs);
+    if (g_mismatch) {
+        printf("# rv%d: engines differ in a loop with calls, branches over them and if/else\n", xlen);
+        check_fail(__FILE__, __LINE__, "translator and interpreter differ");
+    }
+}
+
 TEST(rv32_jit_vs_interp) { run_batch(32, g_seed); }
 TEST(rv64_jit_vs_interp) { run_batch(64, g_seed + 1000000); }
 TEST(rv128_jit_vs_interp) { run_batch(128, g_seed + 2000000); }
@@ -618,6 +721,9 @@ TEST(rv64_long) { run_cases(64, g_seed + 13000000, g_count / 30, run_long_case);
 TEST(rv128_long) { run_cases(128, g_seed + 14000000, g_count / 30, run_long_case); }
 TEST(rv64_lazy) { run_cases(64, g_seed + 16000000, g_count / 3, run_lazy_case); }
 TEST(rv128_lazy) { run_cases(128, g_seed + 15000000, g_count / 3, run_lazy_case); }
+TEST(rv32_jumps) { run_cases(32, g_seed + 17000000, g_count / 3, run_jump_case); }
+TEST(rv64_jumps) { run_cases(64, g_seed + 18000000, g_count / 3, run_jump_case); }
+TEST(rv128_jumps) { run_cases(128, g_seed + 19000000, g_count / 3, run_jump_case); }
 
 int main(int argc, char **argv)
 {
@@ -644,6 +750,9 @@ int main(int argc, char **argv)
         printf("SKIP rv128_long: no translator on this host\n");
         printf("SKIP rv64_lazy: no translator on this host\n");
         printf("SKIP rv128_lazy: no translator on this host\n");
+        printf("SKIP rv32_jumps: no translator on this host\n");
+        printf("SKIP rv64_jumps: no translator on this host\n");
+        printf("SKIP rv128_jumps: no translator on this host\n");
         return 0;
     }
     RUN(rv32_jit_vs_interp);
@@ -663,5 +772,8 @@ int main(int argc, char **argv)
     RUN(rv128_long);
     RUN(rv64_lazy);
     RUN(rv128_lazy);
+    RUN(rv32_jumps);
+    RUN(rv64_jumps);
+    RUN(rv128_jumps);
     return check_done();
 }
