@@ -117,6 +117,8 @@ static u64 RV(jit_mulhu)(u64 x, u64 y) { return (u32)(((u64)(u32)x * (u64)(u32)y
 enum stub_kind { STUB_LOAD, STUB_STORE, STUB_FP, STUB_INTERP, STUB_BRANCH, STUB_CHAIN,
                  STUB_REQUEST };
 
+enum { FPK_RNE = 1, FPK_NX = 2 };    /* what F/D checks showed: frm is RNE; fflags has NX */
+
 /* Out-of-line code, emitted after the block's straight-line code. */
 struct RV(stub) {
     enum stub_kind kind;
@@ -144,6 +146,12 @@ struct RV(stub) {
                              * RV64 the base's register when the offset is 0) */
     u8 *start;              /* where the stub's code starts (rw) */
     int clear_page;         /* a page group's head: jit_page[clear_page - 1] = 0 here */
+    unsigned fp_recheck;    /* an F/D operation whose checks later ones rely on (FPK_*):
+                             * its slow path checks them again before it goes back (to
+                             * `back`, after the result's store), else leaves for the
+                             * next instruction */
+    bool fp_single;         /* (then: the result is a single, its destination fp_rd) */
+    unsigned fp_rd;
     u32 dirty;              /* the cached registers to store back when leaving here */
 #if JIT_LAZY
     u32 lazy_hi;            /* the block's lazy_hi where the stub is entered */
@@ -207,6 +215,12 @@ struct RV(jt) {
     unsigned ncached;
     unsigned cached[NCACHE];    /* the guest registers cached */
     u32 saved;                  /* those whose host registers are all callee-saved */
+    /* What the F/D fast paths' checks have shown on every way to the instruction being
+     * translated (FPK_*): nothing at the block's start and at a branch target; then what
+     * an operation checked.  Nothing in a block clears fflags or changes frm (the CSR
+     * instructions end blocks; helpers only add flags), so a later operation skips those
+     * checks; the slow path of the operation that made them checks again (fp_slow). */
+    unsigned fpk;
     u32 dirty;                  /* cached registers written so far (bit per guest register) */
     /* F registers: each write goes to the hart's f[] and to the copy (write-through), so
      * nothing needs storing on the way out; every helper call clobbers xmm, so call_end
@@ -1201,7 +1215,8 @@ static void RV(emit_jalr)(struct RV(jt) *t, const struct isa_inst *in, uxlen pc,
  *    an infinite result, OF an infinite one in RNE, UF a tiny one.  So the fast path
  *    runs only when fflags already holds NX and takes the host's result if its exponent
  *    says so; anything else (zero, subnormal, infinite or NaN results, NX still clear)
- *    is the slow path's.  A compare is inline unless an operand is a NaN (unordered);
+ *    is the slow path's.  The checks of frm and NX are made once per straight line
+ *    (fpk).  A compare is inline unless an operand is a NaN (unordered);
  *    a conversion to an integer unless the value is out of range (the host's
  *    "indefinite" integer), and raises NX itself when converting back differs.
  *  - Singles: an operand that is not NaN-boxed goes to the slow path (it reads as the
@@ -1233,6 +1248,9 @@ static void RV(fp_call)(struct x86 *e, const struct RV(fp_entry) *f, unsigned rs
     RV(call_end)(e, f->fn);
 }
 
+static void RV(fp_result)(struct x86 *e, unsigned rd, bool single);
+static void RV(chain_tail)(struct RV(jt) *t, const struct RV(stub) *s);
+
 /* The slow path of an inline operation: with a dynamic rounding mode, leave for the
  * interpreter if frm is not valid (it reports the illegal instruction); then the call,
  * and back to the fast path's tail, which stores rax. */
@@ -1254,7 +1272,33 @@ static void RV(fp_slow)(struct RV(jt) *t, const struct RV(stub) *s)
     RV(fp_call)(e, f, s->rs1, s->reg, s->size, s->dirty);
     /* (call_end loaded rd's copy as it was; the fast path set it before branching here) */
     if (s->hreg != NOT_CACHED) x86_movq_to_xmm(e, s->hreg, RAX);
-    RV(jmp_to)(t, RV(rx)(t, s->cont));
+    if (!s->fp_recheck) {
+        RV(jmp_to)(t, RV(rx)(t, s->cont));
+        return;
+    }
+    /* the result's store (the fast path's tail), then the checks the block's later
+     * operations skip: back after the tail when they hold, else (NX still clear, or frm
+     * not RNE) on to the next instruction as a chained exit, whose block checks again */
+    RV(fp_result)(e, s->fp_rd, s->fp_single);
+    u8 *no_rne = NULL, *no_nx = NULL;
+    if (s->fp_recheck & FPK_RNE) {
+        x86_cmp_mem32_imm8(e, RBP, HOFF(frm), FP_RNE);
+        no_rne = x86_jcc(e, CC_NE);
+    }
+    if (s->fp_recheck & FPK_NX) {
+        x86_test_mem8_imm(e, RBP, HOFF(fflags), FP_NX);
+        no_nx = x86_jcc(e, CC_E);
+    }
+    RV(jmp_to)(t, RV(rx)(t, s->back));
+    RV(link_here)(t, no_rne);
+    RV(link_here)(t, no_nx);
+    x86_alu_imm(e, true, ALU_ADD, R14, (i32)(s->idx + 1));
+    RV(cache_store)(t, s->dirty);
+    struct RV(stub) out = *s;
+    out.target = s->pc + 4;                 /* (F/D operations have no compressed form) */
+    out.from = x86_jmp(e);
+    RV(link_here)(t, out.from);
+    RV(chain_tail)(t, &out);
 }
 
 static struct RV(stub) *RV(fp_stub)(struct RV(jt) *t, const struct isa_inst *in)
@@ -1301,6 +1345,16 @@ static void RV(fp_box_rax)(struct x86 *e)
     x86_mov_imm(e, RCX, 0xffffffff00000000ull);
     x86_alu_reg(e, true, ALU_OR, RAX, RCX);
 }
+/* The tail of an arithmetic operation: f[rd] = rax (a single boxed first) */
+static void RV(fp_result)(struct x86 *e, unsigned rd, bool single)
+{
+    if (single) {
+        RV(fp_box_rax)(e);
+        RV(fput)(e, rd);
+    } else {
+        x86_store64(e, RAX, RBP, FOFF(rd));
+    }
+}
 
 /* An arithmetic operation: xmm0 = op(rs1[, rs2]) (pfx SSE_SD or SSE_SS: the sources'
  * width), or the FMA `fma` (0: none); the result's width is single_out.  exact: the
@@ -1314,10 +1368,17 @@ static bool RV(fp_arith)(struct RV(jt) *t, const struct isa_inst *in, unsigned p
     unsigned nsrc = fma ? 3 : op == SSE_SQRT || op == SSE_CVT ? 1 : 2;
     const unsigned src[3] = { in->rs1, in->rs2, in->rs3 };
     struct RV(stub) *s = RV(fp_stub)(t, in);
-    RV(fp_rm_check)(t, s, in, !exact);
-    if (!exact) {
-        x86_test_mem8_imm(e, RBP, HOFF(fflags), FP_NX);
-        RV(fp_to_slow)(t, s, CC_E);
+    /* the checks of frm and NX, unless an earlier operation's showed them (fpk) */
+    unsigned need = (in->rm == 7 ? FPK_RNE : 0) | (exact ? 0 : FPK_NX);
+    unsigned shown = (in->rm == 7 && !exact ? FPK_RNE : 0) | (exact ? 0 : FPK_NX);
+    if (need & ~t->fpk) {
+        RV(fp_rm_check)(t, s, in, !exact);
+        if (!exact) {
+            x86_test_mem8_imm(e, RBP, HOFF(fflags), FP_NX);
+            RV(fp_to_slow)(t, s, CC_E);
+        }
+        s->fp_recheck = shown & ~t->fpk;
+        t->fpk |= shown;
     }
     if (single_in)
         for (unsigned k = 0; k < nsrc; k++)
@@ -1366,12 +1427,10 @@ static bool RV(fp_arith)(struct RV(jt) *t, const struct isa_inst *in, unsigned p
     x86_alu_imm(e, false, ALU_CMP, RCX, single_out ? 0xfc : 0x7fc);
     RV(fp_to_slow)(t, s, CC_A);
     s->cont = e->p;
-    if (single_out) {
-        RV(fp_box_rax)(e);
-        RV(fput)(e, in->rd);
-    } else {
-        x86_store64(e, RAX, RBP, FOFF(in->rd));
-    }
+    RV(fp_result)(e, in->rd, single_out);
+    s->back = e->p;
+    s->fp_rd = in->rd;
+    s->fp_single = single_out;
     return true;
 }
 
@@ -2230,6 +2289,7 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
 #endif
     t->nstubs = 0;
     t->dirty = 0;
+    t->fpk = 0;
     u8 *start = c->rw + c->used;
     t->e = (struct x86){ start, c->rw + c->size, false };
     struct x86 *e = &t->e;
@@ -2262,6 +2322,7 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
         /* a branch target is entered with every high half in its register (branches
          * make them ready before they jump) */
         if (n < JIT_MAX_INSNS && t->target[n]) {
+            t->fpk = 0;
 #if JIT_LAZY
             RV(lazy_edge)(t, n, t->lazy_hi);
             RV(hi_ready_but)(t, t->lazy_at[n]);
