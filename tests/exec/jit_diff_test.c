@@ -204,6 +204,16 @@ static size_t loop_init(u32 *w, unsigned iters)
     w[0] = enc_i(0x13, 0, LOOP_CNT, 0, (i32)iters);
     return 1;
 }
+/* The loop's end after word n - 1: the counter's decrement, bnez back to word `loop`,
+ * ecall; returns the words written */
+static size_t loop_close(u32 *w, size_t n, size_t loop)
+{
+    w[n++] = enc_i(0x13, 0, LOOP_CNT, LOOP_CNT, -1);
+    w[n] = enc_b(1, LOOP_CNT, 0, -(i32)(4 * (n - loop)));
+    n++;
+    w[n++] = 0x73;                                  /* ecall */
+    return n;
+}
 
 /* F registers in xmm (the fregs cases: run_loop_case with `fregs`).  The translator
  * keeps copies of the F registers a block reads in xmm registers (jit_tmpl.h,
@@ -393,10 +403,7 @@ static void run_page_case(int xlen)
             w[n++] = page_access(xlen);
         }
     }
-    w[n++] = enc_i(0x13, 0, LOOP_CNT, LOOP_CNT, -1);
-    w[n] = enc_b(1, LOOP_CNT, 0, -(i32)(4 * (n - loop)));
-    n++;
-    w[n++] = 0x73;                                  /* ecall */
+    n = loop_close(w, n, loop);
     u64 regs[32];
     for (int r = 0; r < 32; r++) regs[r] = interesting();
     switch (rnd() % 3) {                            /* (DATA + this) */
@@ -634,10 +641,7 @@ static void run_fpk_case(int xlen)
             w[n++] = enc_r(0x53, rm, arith[rnd() % (rnd() % 4 ? 4 : 8)], freg(), freg(), freg());
         }
     }
-    w[n++] = enc_i(0x13, 0, LOOP_CNT, LOOP_CNT, -1);
-    w[n] = enc_b(1, LOOP_CNT, 0, -(i32)(4 * (n - loop)));
-    n++;
-    w[n++] = 0x73;                                  /* ecall */
+    n = loop_close(w, n, loop);
     u64 regs[32];
     for (int r = 0; r < 32; r++) regs[r] = interesting();
     for (int r = 0; r < FREG_N; r++) regs[r + 7] = rnd() | 0x4000000000000000ull;
@@ -732,10 +736,7 @@ static void run_jump_case(int xlen)
         }
     }
     size_t latch = n;
-    w[n++] = enc_i(0x13, 0, LOOP_CNT, LOOP_CNT, -1);
-    w[n] = enc_b(1, LOOP_CNT, 0, -(i32)(4 * (n - loop)));     /* bnez back to the loop */
-    n++;
-    w[n++] = 0x73;                                  /* ecall */
+    n = loop_close(w, n, loop);
     size_t fn = n;
     for (size_t k = rnd() % 4; k; k--) w[n++] = jump_op(xlen, true);
     w[n++] = enc_i(0x67, 0, 0, 1, 0);               /* ret */
