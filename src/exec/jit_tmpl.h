@@ -1384,45 +1384,51 @@ static bool RV(fp_arith)(struct RV(jt) *t, const struct isa_inst *in, unsigned p
         for (unsigned k = 0; k < nsrc; k++)
             if (k == 0 || (src[k] != src[0] && (k == 1 || src[k] != src[1]))) RV(fp_boxed)(t, s, src[k]);
     /* sources from their xmm copies when cached (a single's is boxed: the scalar single
-     * operations read its low 32 bits), else from the hart */
+     * operations read its low 32 bits), else from the hart; a double result computed
+     * straight in rd's copy when that is not a later source (else in xmm0, then copied),
+     * so that an operation using it need not wait for the checks below (the slow path
+     * sets the copy from its own result) */
     unsigned x1 = t->xmm_of[in->rs1], x2 = t->xmm_of[in->rs2], x3 = t->xmm_of[in->rs3];
+    unsigned xd = t->xmm_of[in->rd], acc = 0;
+    if (!single_out && xd != NOT_CACHED && (nsrc < 2 || xd != x2) && (nsrc < 3 || xd != x3))
+        acc = xd;
     if (nsrc == 1) {
         if (x1 != NOT_CACHED) {
-            x86_movapd(e, 0, x1);
-            x86_sse_reg(e, pfx, false, op, 0, 0);                   /* op xmm0, xmm0 */
+            if (acc != x1) x86_movapd(e, acc, x1);
+            x86_sse_reg(e, pfx, false, op, acc, acc);               /* op acc, acc */
         } else {
-            x86_sse_mem(e, pfx, false, op, 0, RBP, FOFF(in->rs1));  /* op xmm0, [rs1] */
+            x86_sse_mem(e, pfx, false, op, acc, RBP, FOFF(in->rs1));  /* op acc, [rs1] */
         }
     } else {
-        if (x1 != NOT_CACHED) x86_movapd(e, 0, x1);
-        else if (single_in) x86_movd_load(e, 0, RBP, FOFF(in->rs1));
-        else x86_movq_load(e, 0, RBP, FOFF(in->rs1));
+        if (x1 != NOT_CACHED) {
+            if (acc != x1) x86_movapd(e, acc, x1);
+        } else if (single_in) {
+            x86_movd_load(e, acc, RBP, FOFF(in->rs1));
+        } else {
+            x86_movq_load(e, acc, RBP, FOFF(in->rs1));
+        }
         if (fma) {
             if (x2 == NOT_CACHED) {
                 x86_movq_load(e, 1, RBP, FOFF(in->rs2));
                 x2 = 1;
             }
-            /* xmm0 = rs2 * xmm0 + rs3 */
-            if (x3 != NOT_CACHED) x86_fma_sd_reg(e, fma, 0, x2, x3);
-            else x86_fma_sd_mem(e, fma, 0, x2, RBP, FOFF(in->rs3));
+            /* acc = rs2 * acc + rs3 */
+            if (x3 != NOT_CACHED) x86_fma_sd_reg(e, fma, acc, x2, x3);
+            else x86_fma_sd_mem(e, fma, acc, x2, RBP, FOFF(in->rs3));
         } else if (x2 != NOT_CACHED) {
-            x86_sse_reg(e, pfx, false, op, 0, x2);                  /* op xmm0, rs2 */
+            x86_sse_reg(e, pfx, false, op, acc, x2);                  /* op acc, rs2 */
         } else {
-            x86_sse_mem(e, pfx, false, op, 0, RBP, FOFF(in->rs2));  /* op xmm0, [rs2] */
+            x86_sse_mem(e, pfx, false, op, acc, RBP, FOFF(in->rs2));  /* op acc, [rs2] */
         }
     }
-    /* a double result goes to rd's copy at once, so that an operation using it need not
-     * wait for the checks below (the slow path sets the copy from its result) */
-    unsigned xd = t->xmm_of[in->rd];
     if (!single_out && xd != NOT_CACHED) {
-        x86_movapd(e, xd, 0);
+        if (acc != xd) x86_movapd(e, xd, acc);
         s->hreg = xd;
     }
-    x86_movq_from_xmm(e, !single_out, RAX, 0);
-    /* the biased exponent in [2, max - 1] */
-    x86_mov(e, true, RCX, RAX);
-    x86_shift_imm(e, true, SH_SHR, RCX, single_out ? 23 : 52);
-    x86_alu_imm(e, false, ALU_AND, RCX, single_out ? 0xff : 0x7ff);
+    x86_movq_from_xmm(e, !single_out, RAX, acc);
+    /* the biased exponent in [2, max - 1]: (rax + rax) drops the sign */
+    x86_op_mem(e, !single_out, 0x8d, RCX, X86_IDX(RAX, RAX), 0);  /* lea rcx, [rax + rax] */
+    x86_shift_imm(e, !single_out, SH_SHR, RCX, single_out ? 24 : 53);
     x86_alu_imm(e, false, ALU_SUB, RCX, 2);
     x86_alu_imm(e, false, ALU_CMP, RCX, single_out ? 0xfc : 0x7fc);
     RV(fp_to_slow)(t, s, CC_A);
