@@ -233,6 +233,13 @@ struct RV(jt) {
      * after checking at RV64 that the address has none of h->mem_above's bits (RV32's
      * are all below its limit); a host fault there goes to the access's slow-path stub. */
     bool direct;
+    /* At RV64 with direct accesses: instruction k is a load or store that skips the limit
+     * check, being a member of a page group (plan_pages: same base register, unchanged,
+     * within 2 KiB of the group's first access, no branch target between).  The first
+     * access checked its address; this one's is within 2 KiB of it, so when it is not a
+     * user address it is in the window's guard below or above (mm_window), where the host
+     * faults and the fault goes to its slow path. */
+    bool no_check[JIT_MAX_INSNS];
     bool self_loop;             /* a branch or jal of the block goes back to one of its
                                  * instructions (itself or an earlier one) */
     u8 *body;                   /* where a self-loop re-enters: after the registers' loads */
@@ -567,7 +574,7 @@ static struct RV(stub) *RV(page_probe)(struct RV(jt) *t, const struct isa_inst *
          * address at or above the window goes to the slow path (which faults as the
          * address is unmapped), and the access's fault too */
         u8 *out = NULL;
-        if (XLEN == 64) {
+        if (XLEN == 64 && !t->no_check[k]) {
             x86_op_mem(e, true, 0x85, areg, RBP, HOFF(mem_above));     /* test [mem_above], areg */
             out = x86_jcc(e, CC_NE);
         }
@@ -1132,11 +1139,13 @@ static void RV(emit_branch)(struct RV(jt) *t, const struct isa_inst *in, enum x8
 #endif
 }
 
-/* Back to an earlier instruction of the block (`to`, at guest pc `target`) with the cached
- * registers kept: count the instructions since it (count: from it to the jump, inclusive),
- * check insn_limit as a block's entry would, and jump there; else leave for target. */
-static void RV(emit_loop_back)(struct RV(jt) *t, u32 count, const u8 *to, uxlen target,
-                               u32 keep)
+/* Back to an earlier instruction of the block (instruction to_idx, its code at `to`, at
+ * guest pc `target`) with the cached registers kept: count the instructions since it
+ * (count: from it to the jump, inclusive), check insn_limit as a block's entry would, and
+ * jump there; else leave for target.  (r14 + to_idx is the count at the target, as at any
+ * instruction of the block: the way out adds to_idx.) */
+static void RV(emit_loop_back)(struct RV(jt) *t, u32 count, u32 to_idx, const u8 *to,
+                               uxlen target, u32 keep)
 {
     struct x86 *e = &t->e;
     RV(hi_ready_but)(t, keep);          /* (what `to` is entered lazy with: keep) */
@@ -1144,6 +1153,7 @@ static void RV(emit_loop_back)(struct RV(jt) *t, u32 count, const u8 *to, uxlen 
     x86_alu_mem(e, true, ALU_CMP, R14, RBP, HOFF(insn_limit));
     u8 *at = x86_jcc(e, CC_B);
     if (!e->full) x86_patch_rel32(at, RV(rx)(t, at), RV(rx)(t, to));
+    if (to_idx) x86_alu_imm(e, true, ALU_ADD, R14, (i32)to_idx);
     RV(cache_store)(t, t->dirty);
     RV(set_pc)(e, target);
     RV(exit_raw)(t, JIT_EXIT_REQUEST);
@@ -1891,9 +1901,9 @@ static void RV(emit_stubs)(struct RV(jt) *t)
                  * there; every cached register the block writes was marked dirty from
                  * the start, because an exit before the jump runs after it too) */
 #if JIT_LAZY
-                RV(emit_loop_back)(t, s->idx + 1 - to, t->insn_code[to], s->target, t->lazy_at[to]);
+                RV(emit_loop_back)(t, s->idx + 1 - to, to, t->insn_code[to], s->target, t->lazy_at[to]);
 #else
-                RV(emit_loop_back)(t, s->idx + 1 - to, t->insn_code[to], s->target, 0);
+                RV(emit_loop_back)(t, s->idx + 1 - to, to, t->insn_code[to], s->target, 0);
 #endif
                 break;
             }
@@ -2170,6 +2180,7 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
         t->target[k] = acc[k].target;
     }
     RV(plan_pages)(t, acc, n);
+    for (u32 k = 0; k < n; k++) t->no_check[k] = XLEN == 64 && t->direct && t->page_role[k] == PAGE_MEMBER;
     if (t->direct) memset(t->page_role, PAGE_NONE, sizeof t->page_role);
     for (u32 k = 0; k < n; k++)
         t->zext[k] = XLEN >= 64 && k + 1 < n && zext_pair[k] && !acc[k + 1].target;
@@ -2350,7 +2361,7 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
             uxlen target = a + (uxlen)(sxlen)in.imm;
             u32 to = RV(decoded_index)(t, target);
             if (t->self_loop && target == pc) {
-                RV(emit_loop_back)(t, n + 1, t->body, pc, 0);
+                RV(emit_loop_back)(t, n + 1, 0, t->body, pc, 0);
             } else if (to < t->ndecoded && (to > n || t->self_loop)) {
                 /* to an instruction of the block: as a taken branch (STUB_BRANCH) */
                 struct RV(stub) *s = RV(new_stub)(t, STUB_BRANCH, x86_jmp(e));

@@ -185,8 +185,10 @@ void mm_init(struct mm *mm, u128 limit)
     mm->seed = ((u64)(uintptr_t)mm ^ (u64)time(NULL) * 0x9e3779b97f4a7c15ull) | 1;
 }
 
-/* The guard above the window's user addresses: an access of up to 16 bytes that starts
- * below the limit ends in it. */
+/* The guards below and above the window's user addresses, reserved with it: an access of
+ * up to 16 bytes that starts below the limit ends in the upper one, and the translator's
+ * accesses within 2 KiB of an address it checked (jit_tmpl.h, no_check) land in one of
+ * them when they leave the user addresses. */
 #define WINDOW_GUARD ((size_t)1 << 16)
 /* host VMAs the window's process may add to those it has when the window is made, that
  * are not the guest's regions (see mm_window) */
@@ -208,9 +210,10 @@ int mm_window(struct mm *mm)
     if (mm->root || mm->window) return -EINVAL;
     if (mm->limit > ((u128)1 << 46)) return -ENOMEM;
     size_t size = ((size_t)mm->limit + GUEST_PAGE - 1) / GUEST_PAGE * GUEST_PAGE + WINDOW_GUARD;
-    void *w = mmap(NULL, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    u8 *w = mmap(NULL, WINDOW_GUARD + size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                 -1, 0);
     if (w == MAP_FAILED) return -ENOMEM;
-    mm->window = w;
+    mm->window = w + WINDOW_GUARD;
     mm->window_size = size;
     /* The guest's regions are host VMAs now, beside zl-run's own (its image, heap, stacks,
      * code cache, a sanitizer's hundreds) and the reservation's pieces between regions;
@@ -355,7 +358,7 @@ void mm_destroy(struct mm *mm)
     free_tree(mm, mm->root, true);
     mm_release_deferred(mm);
     free(mm->deferred);
-    if (mm->window) munmap(mm->window, mm->window_size);
+    if (mm->window) munmap(mm->window - WINDOW_GUARD, WINDOW_GUARD + mm->window_size);
     memset(mm, 0, sizeof *mm);
 }
 

@@ -49,7 +49,7 @@ struct mm {
     struct mm_deferred *deferred;
     size_t ndeferred, deferred_cap;
     /* With mm_window: the host address of guest address 0, and the host bytes reserved
-     * there (the user addresses, below limit, and a guard). */
+     * there (the user addresses, below limit, and a guard; another guard lies below). */
     u8 *window;
     size_t window_size;
 };
@@ -65,7 +65,7 @@ void mm_destroy(struct mm *mm);
 
 /* Guest memory at a fixed host offset (before any mapping; the limit must fit the host's
  * address space, as RV32's and RV64's do): a host range is reserved for the user
- * addresses plus a guard, inaccessible, and from then on every region's host memory is
+ * addresses plus a guard on each side, inaccessible, and from then on every region's host memory is
  * window + start, with host protections that mirror the guest's (mm_host_prot), so that
  * translated code can access guest memory at window + address and let the host's page
  * protections do the checking.  What the guest does not map stays reserved and

@@ -250,11 +250,31 @@ TEST(window_host_limit)
     mm_destroy(&mm);
 }
 
+/* The window's guards: host memory reserved right below guest address 0 and right above
+ * the user addresses (an unchecked access of the translator near a checked one lands
+ * there when it leaves them: jit_tmpl.h, no_check), and released with the window. */
+TEST(window_guards)
+{
+    struct mm mm;
+    mm_init(&mm, (u128)1 << 32);
+    CHECK_EQ_U(mm_window(&mm), 0);
+    u8 *below = mm.window - GUEST_PAGE, *above = mm.window + ((size_t)1 << 32);
+    void *p = mmap(below, GUEST_PAGE, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+    CHECK(p == MAP_FAILED && errno == EEXIST);
+    p = mmap(above, GUEST_PAGE, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+    CHECK(p == MAP_FAILED && errno == EEXIST);
+    mm_destroy(&mm);
+    p = mmap(below, GUEST_PAGE, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+    CHECK(p == below);
+    if (p != MAP_FAILED) munmap(p, GUEST_PAGE);
+}
+
 int main(void)
 {
     RUN(random_against_model);
     RUN(for_each_stops);
     RUN(many_mappings);
     RUN(window_host_limit);
+    RUN(window_guards);
     return check_done();
 }
