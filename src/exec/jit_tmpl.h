@@ -115,7 +115,7 @@ static u64 RV(jit_mulhu)(u64 x, u64 y) { return (u32)(((u64)(u32)x * (u64)(u32)y
 
 /* (the first four leave at the instruction that made them: idx and pc are its) */
 enum stub_kind { STUB_LOAD, STUB_STORE, STUB_FP, STUB_INTERP, STUB_BRANCH, STUB_CHAIN,
-                 STUB_REQUEST };
+                 STUB_REQUEST, STUB_LOOP_OUT };
 
 enum { FPK_RNE = 1, FPK_NX = 2 };    /* what F/D checks showed: frm is RNE; fflags has NX */
 
@@ -1112,6 +1112,9 @@ static void RV(emit_chain)(struct RV(jt) *t, uxlen target)
     s->target = target;
 }
 
+static void RV(emit_loop_back)(struct RV(jt) *t, u32 count, u32 to_idx, const u8 *to,
+                               uxlen target, u32 keep, bool inline_jump);
+
 static void RV(emit_branch)(struct RV(jt) *t, const struct isa_inst *in, enum x86_cc cc,
                             uxlen pc, u32 idx)
 {
@@ -1128,9 +1131,31 @@ static void RV(emit_branch)(struct RV(jt) *t, const struct isa_inst *in, enum x8
 #else
     RV(alu_x)(e, W, ALU_CMP, lhs, in->rs2);
 #endif
+    uxlen target = pc + (uxlen)(sxlen)in->imm;
+    u32 back = 0;
+    while (back <= idx && t->insn_pc[back] != target) back++;
+    if (t->self_loop && back <= idx) {
+        /* A loop's branch back inside the block: the loop-back inline, after a jump over
+         * it the other way (one taken jump an iteration, not two through a stub); the
+         * state it changes (lazy halves made ready) is the loop-back's only */
+#if JIT_LAZY
+        u32 lazy = t->lazy_hi;
+        RV(lazy_edge)(t, back, lazy);
+#endif
+        u8 *skip = x86_jcc(e, (enum x86_cc)(cc ^ 1));
+#if JIT_LAZY
+        RV(emit_loop_back)(t, idx + 1 - back, back, t->insn_code[back], target, t->lazy_at[back],
+                           true);
+        t->lazy_hi = lazy;
+#else
+        RV(emit_loop_back)(t, idx + 1 - back, back, t->insn_code[back], target, 0, true);
+#endif
+        RV(link_here)(t, skip);
+        return;
+    }
     struct RV(stub) *s = RV(new_stub)(t, STUB_BRANCH, x86_jcc(e, cc));
     s->idx = idx;
-    s->target = pc + (uxlen)(sxlen)in->imm;
+    s->target = target;
 #if XLEN == 64
     /* a way into an instruction of the block: its stub makes ready what the target is
      * not entered lazy with */
@@ -1143,9 +1168,17 @@ static void RV(emit_branch)(struct RV(jt) *t, const struct isa_inst *in, enum x8
  * guest pc `target`) with the cached registers kept: count the instructions since it
  * (count: from it to the jump, inclusive), check insn_limit as a block's entry would, and
  * jump there; else leave for target.  (r14 + to_idx is the count at the target, as at any
- * instruction of the block: the way out adds to_idx.) */
+ * instruction of the block: the way out adds to_idx.)  inline_jump: emitted in the
+ * block's straight line, whose way out is then a stub (STUB_LOOP_OUT). */
+static void RV(loop_out)(struct RV(jt) *t, u32 to_idx, uxlen target, u32 dirty)
+{
+    if (to_idx) x86_alu_imm(&t->e, true, ALU_ADD, R14, (i32)to_idx);
+    RV(cache_store)(t, dirty);
+    RV(set_pc)(&t->e, target);
+    RV(exit_raw)(t, JIT_EXIT_REQUEST);
+}
 static void RV(emit_loop_back)(struct RV(jt) *t, u32 count, u32 to_idx, const u8 *to,
-                               uxlen target, u32 keep)
+                               uxlen target, u32 keep, bool inline_jump)
 {
     struct x86 *e = &t->e;
     RV(hi_ready_but)(t, keep);          /* (what `to` is entered lazy with: keep) */
@@ -1153,10 +1186,13 @@ static void RV(emit_loop_back)(struct RV(jt) *t, u32 count, u32 to_idx, const u8
     x86_alu_mem(e, true, ALU_CMP, R14, RBP, HOFF(insn_limit));
     u8 *at = x86_jcc(e, CC_B);
     if (!e->full) x86_patch_rel32(at, RV(rx)(t, at), RV(rx)(t, to));
-    if (to_idx) x86_alu_imm(e, true, ALU_ADD, R14, (i32)to_idx);
-    RV(cache_store)(t, t->dirty);
-    RV(set_pc)(e, target);
-    RV(exit_raw)(t, JIT_EXIT_REQUEST);
+    if (inline_jump) {
+        struct RV(stub) *s = RV(new_stub)(t, STUB_LOOP_OUT, x86_jmp(e));
+        s->idx = to_idx;
+        s->target = target;
+        return;
+    }
+    RV(loop_out)(t, to_idx, target, t->dirty);
 }
 
 #if XLEN == 128
@@ -1901,9 +1937,10 @@ static void RV(emit_stubs)(struct RV(jt) *t)
                  * there; every cached register the block writes was marked dirty from
                  * the start, because an exit before the jump runs after it too) */
 #if JIT_LAZY
-                RV(emit_loop_back)(t, s->idx + 1 - to, to, t->insn_code[to], s->target, t->lazy_at[to]);
+                RV(emit_loop_back)(t, s->idx + 1 - to, to, t->insn_code[to], s->target, t->lazy_at[to],
+                                   false);
 #else
-                RV(emit_loop_back)(t, s->idx + 1 - to, to, t->insn_code[to], s->target, 0);
+                RV(emit_loop_back)(t, s->idx + 1 - to, to, t->insn_code[to], s->target, 0, false);
 #endif
                 break;
             }
@@ -1938,6 +1975,9 @@ static void RV(emit_stubs)(struct RV(jt) *t)
         case STUB_REQUEST:
             RV(set_pc)(e, s->pc);
             RV(exit_raw)(t, JIT_EXIT_REQUEST);
+            break;
+        case STUB_LOOP_OUT:
+            RV(loop_out)(t, s->idx, s->target, s->dirty);
             break;
         }
     }
@@ -2361,7 +2401,7 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
             uxlen target = a + (uxlen)(sxlen)in.imm;
             u32 to = RV(decoded_index)(t, target);
             if (t->self_loop && target == pc) {
-                RV(emit_loop_back)(t, n + 1, 0, t->body, pc, 0);
+                RV(emit_loop_back)(t, n + 1, 0, t->body, pc, 0, false);
             } else if (to < t->ndecoded && (to > n || t->self_loop)) {
                 /* to an instruction of the block: as a taken branch (STUB_BRANCH) */
                 struct RV(stub) *s = RV(new_stub)(t, STUB_BRANCH, x86_jmp(e));
