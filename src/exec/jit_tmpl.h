@@ -1005,6 +1005,18 @@ static void RV(emit_alu_rr)(struct x86 *e, const struct isa_inst *in0, bool w, e
         RV(narrow_result)(e, hd, in->rd, narrow);
         return;
     }
+    unsigned h1 = in->rs1 ? t->host_of[in->rs1] : NOT_CACHED;
+    unsigned h2 = in->rs2 ? t->host_of[in->rs2] : NOT_CACHED;
+    if (op == ALU_ADD && h1 != NOT_CACHED && h2 != NOT_CACHED &&
+        !(t->clobbered >> in->rs1 & 1) && !(t->clobbered >> in->rs2 & 1)) {
+        /* lea d, [rs1 + rs2]: one instruction, rd may be rs2 */
+        hd = RV(dest)(e, in, 0);
+        unsigned d = hd != NOT_CACHED ? hd : RAX;
+        x86_op_mem(e, w, 0x8d, d, X86_IDX(h1, h2), 0);
+        RV(narrow_result)(e, d, in->rd, narrow);
+        if (hd == NOT_CACHED) RV(stx)(e, RAX, in->rd);
+        return;
+    }
     hd = RV(dest)(e, in, in->rs2);
     unsigned d = hd != NOT_CACHED ? hd : RAX;   /* straight into rd's host register */
     RV(ldx)(e, d, in->rs1);
@@ -1055,8 +1067,13 @@ static void RV(emit_alu_ri)(struct x86 *e, const struct isa_inst *in, bool w, en
     }
     hd = RV(dest)(e, in, 0);
     unsigned d = hd != NOT_CACHED ? hd : RAX;
-    RV(ldx)(e, d, in->rs1);
-    x86_alu_imm(e, w, op, d, in->imm);
+    unsigned hs = in->rs1 ? t->host_of[in->rs1] : NOT_CACHED;
+    if (op == ALU_ADD && hs != NOT_CACHED && !(t->clobbered >> in->rs1 & 1)) {
+        x86_op_mem(e, w, 0x8d, d, hs, in->imm);         /* lea d, [rs1 + imm]: one instruction */
+    } else {
+        RV(ldx)(e, d, in->rs1);
+        x86_alu_imm(e, w, op, d, in->imm);
+    }
     RV(narrow_result)(e, d, in->rd, narrow);
     if (hd == NOT_CACHED) RV(stx)(e, RAX, in->rd);
 }

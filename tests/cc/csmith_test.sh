@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Csmith differential test of zl-cc.
-#   rv64: riscv64-linux-gnu-gcc -O1 (glibc) vs zl-cc -m64 -O1 (zlibc); both run under
+#   rv64: riscv64-linux-gnu-gcc -O2 (glibc) vs zl-cc -m64 -O2 (zlibc); both run under
 #         zl-run and must print the same checksum.
 #   rv128: no other compiler exists (and Csmith's L constants change meaning in LP128), so
 #         zl-cc -m128 -O0 and -O2 (zlibc) must print the same checksum.
@@ -48,13 +48,13 @@ for s in $seeds; do
     fi
     # ---- rv64: gcc vs zl-cc -m64
     id=cc/csmith/$s@m64
-    if ! $GCC -O1 -static -w -I"$CSI" -o "$T/g$s" "$src" -lm 2>"$T/err"; then
+    if ! $GCC -O2 -static -w -I"$CSI" -o "$T/g$s" "$src" -lm 2>"$T/err"; then
         echo "FAIL $id: gcc failed: $(head -n1 "$T/err")"; status=1
     else
         ref=$(checksum "$T/g$s")
         if [ "$ref" = TIMEOUT ]; then
             echo "SKIP $id: the gcc build runs longer than ${TMO}s"
-        elif ! timeout $((120 * ${ZL_TIME_SCALE:-1})) "$ZLCC" -m64 -O1 -w -I"$CSI" -o "$T/z$s" "$src" -lm >"$T/err" 2>&1; then
+        elif ! timeout $((120 * ${ZL_TIME_SCALE:-1})) "$ZLCC" -m64 -O2 -w -I"$CSI" -o "$T/z$s" "$src" -lm >"$T/err" 2>&1; then
             echo "FAIL $id: zl-cc -m64: $(grep -m1 -E '[Ee]rror|fatal|internal' "$T/err" || head -n1 "$T/err")"; status=1
         else
             got=$(checksum "$T/z$s")
