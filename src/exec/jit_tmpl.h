@@ -1240,15 +1240,15 @@ static void RV(emit_jalr)(struct RV(jt) *t, const struct isa_inst *in, uxlen pc,
     x86_alu_imm(e, true, ALU_ADD, R14, (i32)n);
     RV(cache_store)(t, t->dirty);
 #endif
-    x86_mov(e, true, RCX, RAX);
-    x86_shift_imm(e, true, SH_SHR, RCX, 1);
-    x86_alu_imm(e, false, ALU_AND, RCX, (1 << JIT_JC_BITS) - 1);
-    x86_shift_imm(e, false, SH_SHL, RCX, 4);
+    /* the entry's byte offset, jit_jc_index(pc) * 16, as (pc << 3) & ((JC size - 1) << 4) */
+    _Static_assert(sizeof(struct jit_jc) == 16, "jump cache entries of 16 bytes");
+    x86_mov(e, false, RCX, RAX);
+    x86_shift_imm(e, false, SH_SHL, RCX, 3);
+    x86_alu_imm(e, false, ALU_AND, RCX, ((1 << JIT_JC_BITS) - 1) << 4);
     x86_mov_imm(e, RDX, (u64)(uintptr_t)t->c->jc);
-    x86_alu_reg(e, true, ALU_ADD, RCX, RDX);
-    x86_alu_mem(e, true, ALU_CMP, RAX, RCX, 0);
+    x86_alu_mem(e, true, ALU_CMP, RAX, X86_IDX(RDX, RCX), 0);
     u8 *miss = x86_jcc(e, CC_NE);
-    x86_jmp_mem(e, RCX, 8);
+    x86_jmp_mem(e, X86_IDX(RDX, RCX), 8);
     RV(link_here)(t, miss);
     x86_store64(e, RAX, RBP, HOFF(pc));
     x86_store_imm64(e, RBP, HOFF(pc) + 8, 0);
