@@ -2466,9 +2466,9 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
          * boundary, and when its code budget has no room for the next instruction, its stub
          * and the block's exit (the next block starts with a fresh budget; a fused srli
          * emits nothing). */
-        bool no_room = (size_t)(e->p - start) + (t->nstubs + 2) * JIT_STUB_MAX(NHOST(t)) +
-                       JIT_INSN_MAX(NHOST(t)) > JIT_MAX_BLOCK_CODE && !t->fused;
-        if (n == JIT_MAX_INSNS || ((a ^ pc) & PAGE_MASK) || no_room) {
+        if (n == JIT_MAX_INSNS || ((a ^ pc) & PAGE_MASK) ||
+            ((size_t)(e->p - start) + (t->nstubs + 2) * JIT_STUB_MAX(NHOST(t)) +
+             JIT_INSN_MAX(NHOST(t)) > JIT_MAX_BLOCK_CODE && !t->fused)) {
             x86_alu_imm(e, true, ALU_ADD, R14, (i32)n);
             RV(emit_chain)(t, a);
             ended = true;
