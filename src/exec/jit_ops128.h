@@ -549,13 +549,7 @@ static void RV(emit_branch2)(struct RV(jt) *t, const struct isa_inst *in, enum x
     } else {
         RV(cmp2)(e, in, false);
     }
-    struct RV(stub) *s = RV(new_stub)(t, STUB_BRANCH, x86_jcc(e, cc));
-    s->idx = idx;
-    s->target = pc + (uxlen)(sxlen)in->imm;
-    /* a way into an instruction of the block: its stub makes ready what the target is not
-     * entered lazy with (a way out of the block makes them all ready) */
-    u32 to = RV(decoded_index)(t, s->target);
-    if (to < JIT_MAX_INSNS) RV(lazy_edge)(t, to, s->lazy_hi);
+    RV(branch_to)(t, cc, pc + (uxlen)(sxlen)in->imm, idx);
 }
 
 /* JALR's target in rax (low half) and rdx (high half), its link written */

@@ -1132,23 +1132,10 @@ static void RV(emit_chain)(struct RV(jt) *t, uxlen target)
 static void RV(emit_loop_back)(struct RV(jt) *t, u32 count, u32 to_idx, const u8 *to,
                                uxlen target, u32 keep, bool inline_jump);
 
-static void RV(emit_branch)(struct RV(jt) *t, const struct isa_inst *in, enum x86_cc cc,
-                            uxlen pc, u32 idx)
+/* The jump of a conditional branch (instruction idx) whose flags are set, cc when taken. */
+static void RV(branch_to)(struct RV(jt) *t, enum x86_cc cc, uxlen target, u32 idx)
 {
     struct x86 *e = &t->e;
-    unsigned lhs = t->host_of[in->rs1];
-    if (in->rs1 == 0 || lhs == NOT_CACHED) {
-        RV(ldx)(e, RAX, in->rs1);
-        lhs = RAX;
-    }
-#if XLEN == 64
-    /* two sign-extended 32-bit values compare as their low 32 bits do, signed or not */
-    bool narrow = RV(lazy_or_zero)(t, in->rs1) && RV(lazy_or_zero)(t, in->rs2);
-    RV(alu_x)(e, !narrow, ALU_CMP, lhs, in->rs2);
-#else
-    RV(alu_x)(e, W, ALU_CMP, lhs, in->rs2);
-#endif
-    uxlen target = pc + (uxlen)(sxlen)in->imm;
     u32 back = 0;
     while (back <= idx && t->insn_pc[back] != target) back++;
     if (t->self_loop && back <= idx) {
@@ -1173,12 +1160,31 @@ static void RV(emit_branch)(struct RV(jt) *t, const struct isa_inst *in, enum x8
     struct RV(stub) *s = RV(new_stub)(t, STUB_BRANCH, x86_jcc(e, cc));
     s->idx = idx;
     s->target = target;
-#if XLEN == 64
+#if JIT_LAZY
     /* a way into an instruction of the block: its stub makes ready what the target is
-     * not entered lazy with */
-    u32 to = RV(decoded_index)(t, s->target);
+     * not entered lazy with (a way out of the block makes them all ready) */
+    u32 to = RV(decoded_index)(t, target);
     if (to < JIT_MAX_INSNS) RV(lazy_edge)(t, to, s->lazy_hi);
 #endif
+}
+
+static void RV(emit_branch)(struct RV(jt) *t, const struct isa_inst *in, enum x86_cc cc,
+                            uxlen pc, u32 idx)
+{
+    struct x86 *e = &t->e;
+    unsigned lhs = t->host_of[in->rs1];
+    if (in->rs1 == 0 || lhs == NOT_CACHED) {
+        RV(ldx)(e, RAX, in->rs1);
+        lhs = RAX;
+    }
+#if XLEN == 64
+    /* two sign-extended 32-bit values compare as their low 32 bits do, signed or not */
+    bool narrow = RV(lazy_or_zero)(t, in->rs1) && RV(lazy_or_zero)(t, in->rs2);
+    RV(alu_x)(e, !narrow, ALU_CMP, lhs, in->rs2);
+#else
+    RV(alu_x)(e, W, ALU_CMP, lhs, in->rs2);
+#endif
+    RV(branch_to)(t, cc, pc + (uxlen)(sxlen)in->imm, idx);
 }
 
 /* Back to an earlier instruction of the block (instruction to_idx, its code at `to`, at
