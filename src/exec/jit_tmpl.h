@@ -1136,8 +1136,7 @@ static void RV(emit_loop_back)(struct RV(jt) *t, u32 count, u32 to_idx, const u8
 static void RV(branch_to)(struct RV(jt) *t, enum x86_cc cc, uxlen target, u32 idx)
 {
     struct x86 *e = &t->e;
-    u32 back = 0;
-    while (back <= idx && t->insn_pc[back] != target) back++;
+    u32 back = RV(decoded_index)(t, target);
     if (t->self_loop && back <= idx) {
         /* A loop's branch back inside the block: the loop-back inline, after a jump over
          * it the other way (one taken jump an iteration, not two through a stub); the
