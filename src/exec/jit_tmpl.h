@@ -1121,6 +1121,19 @@ static void RV(emit_set)(struct x86 *e, const struct isa_inst *in, enum x86_cc c
     RV(stx)(e, RAX, in->rd);
 }
 
+/* A jump's link (the return address) into rd */
+static void RV(write_link)(struct RV(jt) *t, unsigned rd, uxlen link)
+{
+#if XLEN == 128
+    RV(set_x)(&t->e, rd, link);
+#else
+    if (rd) {
+        x86_mov_imm(&t->e, RAX, (u64)link);
+        RV(stx)(&t->e, RAX, rd);
+    }
+#endif
+}
+
 /* Leave the block for the fixed pc `target` through a jump that chaining patches. */
 static void RV(emit_chain)(struct RV(jt) *t, uxlen target)
 {
@@ -2390,6 +2403,8 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
     uxlen a = pc;
     u32 n = 0;
     bool ended = false;
+    unsigned auipc_rd = 0;      /* the previous instruction was auipc into this (not x0) */
+    uxlen auipc_val = 0;        /* ... which wrote this */
     while (!ended) {
         struct isa_inst in;
         u32 word;
@@ -2412,14 +2427,8 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
         }
         t->insn_code[n] = e->p;
         if (in.op == ISA_JAL) {
-#if XLEN == 128
-            RV(set_x)(e, in.rd, a + in.len);
-#else
-            if (in.rd) {
-                x86_mov_imm(e, RAX, (u64)(uxlen)(a + in.len));
-                RV(stx)(e, RAX, in.rd);
-            }
-#endif
+            RV(write_link)(t, in.rd, a + in.len);
+            auipc_rd = 0;
             uxlen target = a + (uxlen)(sxlen)in.imm;
             u32 to = RV(decoded_index)(t, target);
             if (t->self_loop && target == pc) {
@@ -2443,7 +2452,19 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
             break;
         }
         if (in.op == ISA_JALR) {
-            RV(emit_jalr)(t, &in, a, n + 1);
+            if (auipc_rd && in.rs1 == auipc_rd && !t->target[n]) {
+                /* auipc rX, hi + jalr rd, lo(rX): a call (or tail call) of a fixed pc,
+                 * what compilers and linkers emit for `call`: a jal's chained jump rather
+                 * than the jump cache (the auipc wrote rX already; rd is written after
+                 * rs1 is read, as jalr does) */
+                uxlen target = (auipc_val + (uxlen)(sxlen)in.imm) & ~(uxlen)1;
+                RV(write_link)(t, in.rd, a + in.len);
+                x86_alu_imm(e, true, ALU_ADD, R14, (i32)(n + 1));
+                RV(emit_chain)(t, target);
+            } else {
+                RV(emit_jalr)(t, &in, a, n + 1);
+            }
+            auipc_rd = 0;
             n++;
             a += in.len;
             if (n < t->ndecoded) goto next;
@@ -2464,6 +2485,8 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
                 t->stubs[k].idx = n;
                 t->stubs[k].pc = a;
             }
+        auipc_rd = in.op == ISA_AUIPC ? in.rd : 0;
+        auipc_val = a + (uxlen)(sxlen)in.imm;
         n++;
         a += in.len;
     next:

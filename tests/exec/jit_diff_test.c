@@ -667,9 +667,10 @@ static void run_fpk_case(int xlen)
  * further on (jit_tmpl.h, choose_cached): a loop whose body calls a function, with a
  * branch over the call to the loop's latch, keeps its registers across the latch; an
  * if/else's `j` to its join stays in the block; a jal to a function close behind the loop
- * becomes a jump inside the block.  These loops mix such calls (jal, and jalr through a
- * register set by auipc/addi), branches over them, if/else diamonds and the usual
- * operations; the function's own operations never write ra or its address register. */
+ * becomes a jump inside the block.  These loops mix such calls (jal, jalr through a
+ * register set by auipc/addi, and `auipc ra` + `jalr ra`, the pair `call` is, which the
+ * translator turns into a direct jump), branches over them, if/else diamonds and the
+ * usual operations; the function's own operations never write ra or its address register. */
 enum { JUMP_FN = LOOP_WALK };
 static u32 enc_jal(unsigned rd, i32 off)
 {
@@ -686,13 +687,28 @@ static u32 jump_op(int xlen, bool in_fn)
         if (store || (rd != 1 && rd != JUMP_FN) || (!in_fn && rd != JUMP_FN)) return w;
     }
 }
+/* What a fixup patches (BRANCH, JAL, CALL: auipc + jalr), and a call that needs none
+ * (VIA_REG: jalr through the function's address register) */
+enum jump_kind { VIA_REG, JAL, CALL, BRANCH };
+/* A call of the function of the given kind; returns the new word count */
+static size_t emit_call(u32 *w, size_t n, int kind)
+{
+    if (kind == VIA_REG) {
+        w[n++] = enc_i(0x67, 0, 1, JUMP_FN, 0);     /* jalr ra, 0(fn) */
+    } else {
+        if (kind == CALL) w[n++] = 0;               /* auipc ra, (patched) */
+        w[n++] = 0x6f | 1 << 7;                     /* jal ra, fn / jalr ra, lo(ra) */
+    }
+    return n;
+}
 static void run_jump_case(int xlen)
 {
     u32 w[256];
     size_t n = 0;
-    /* fixups: word `at` is a branch (or jal) to label `to` (LATCH or FN), or to word `to` */
+    /* fixups: word `at` is a branch, a jal or an auipc + jalr pair (CALL) to label `to`
+     * (LATCH or FN) */
     enum { LATCH = 1000, FN = 1001 };
-    struct { size_t at, to; bool jal; } fix[64];
+    struct { size_t at, to; int kind; } fix[64];
     size_t nfix = 0;
     unsigned iters = 2 + (unsigned)(rnd() % 15);
     w[n++] = enc_i(0x13, 0, LOOP_CNT, 0, (i32)iters);
@@ -705,15 +721,11 @@ static void run_jump_case(int xlen)
         static const u8 f3[] = { 0, 1, 4, 5, 6, 7 };
         switch (rnd() % 3) {
         case 0:                                     /* a branch over a call, to the latch */
-            fix[nfix].at = n; fix[nfix].to = LATCH; fix[nfix++].jal = false;
+            fix[nfix].at = n; fix[nfix].to = LATCH; fix[nfix++].kind = BRANCH;
             w[n++] = enc_b(f3[rnd() % 6], (unsigned)(rnd() % 32), (unsigned)(rnd() % 32), 0);
             for (size_t k = rnd() % 3; k; k--) w[n++] = jump_op(xlen, false);
-            if (rnd() % 2) {
-                fix[nfix].at = n; fix[nfix].to = FN; fix[nfix++].jal = true;
-                w[n++] = 0x6f | 1 << 7;             /* jal ra, fn */
-            } else {
-                w[n++] = enc_i(0x67, 0, 1, JUMP_FN, 0);     /* jalr ra, 0(fn) */
-            }
+            n = emit_call(w, n, fix[nfix].kind = (int)(rnd() % 3));
+            if (fix[nfix].kind != VIA_REG) { fix[nfix].at = n - 1; fix[nfix++].to = FN; }
             for (size_t k = rnd() % 3; k; k--) w[n++] = jump_op(xlen, false);
             break;
         case 1: {                                   /* if/else: a j to the join */
@@ -730,12 +742,8 @@ static void run_jump_case(int xlen)
             break;
         }
         default:                                    /* a call with nothing over it */
-            if (rnd() % 2) {
-                fix[nfix].at = n; fix[nfix].to = FN; fix[nfix++].jal = true;
-                w[n++] = 0x6f | 1 << 7;
-            } else {
-                w[n++] = enc_i(0x67, 0, 1, JUMP_FN, 0);
-            }
+            n = emit_call(w, n, fix[nfix].kind = (int)(rnd() % 3));
+            if (fix[nfix].kind != VIA_REG) { fix[nfix].at = n - 1; fix[nfix++].to = FN; }
             break;
         }
     }
@@ -748,8 +756,15 @@ static void run_jump_case(int xlen)
     for (size_t k = 0; k < nfix; k++) {
         size_t to = fix[k].to == LATCH ? latch : fn;
         i32 off = (i32)(4 * ((long)to - (long)fix[k].at));
-        w[fix[k].at] = fix[k].jal ? enc_jal(1, off) : (w[fix[k].at] & 0x01fff07fu) |
-                       (enc_b(0, 0, 0, off) & ~0x01fff07fu);
+        if (fix[k].kind == CALL) {              /* (at is the jalr, its auipc just before) */
+            off += 4;
+            i32 hi = (off + 0x800) >> 12;
+            w[fix[k].at - 1] = 0x17 | 1 << 7 | (u32)hi << 12;          /* auipc ra, hi */
+            w[fix[k].at] = enc_i(0x67, 0, 1, 1, off - hi * 4096);     /* jalr ra, lo(ra) */
+        } else {
+            w[fix[k].at] = fix[k].kind == JAL ? enc_jal(1, off) : (w[fix[k].at] & 0x01fff07fu) |
+                           (enc_b(0, 0, 0, off) & ~0x01fff07fu);
+        }
     }
     u64 regs[32];
     for (int r = 0; r < 32; r++) regs[r] = interesting();
