@@ -462,6 +462,7 @@ static void RV(emit_load2)(struct RV(jt) *t, const struct isa_inst *in, unsigned
     i32 d;
     struct RV(stub) *s = RV(probe2)(t, in, false, size, STUB_LOAD, &b, &d);
     s->kind_arg = size | (is_signed ? JL_SIGNED : 0) | (freg ? JL_FREG : 0) | in->rd << 16;
+    if (t->direct_site[t->cur]) s->fault_at = e->p;     /* (a single host access: at most 8 bytes) */
     if (freg) {
         if (size == 4) {
             x86_load32(e, RAX, b, d);
@@ -499,6 +500,7 @@ static void RV(emit_store2)(struct RV(jt) *t, const struct isa_inst *in, unsigne
     if (freg) x86_load64(e, RCX, RBP, FOFF(in->rs2));
     else if (size == 16) RV(ld2)(e, RCX, RDX, in->rs2);
     else RV(ldx)(e, RCX, in->rs2);
+    if (t->direct_site[t->cur]) s->fault_at = e->p;
     switch (size) {
     case 1: x86_store8(e, RCX, b, d); break;
     case 2: x86_store16(e, RCX, b, d); break;

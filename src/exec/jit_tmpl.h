@@ -140,6 +140,8 @@ struct RV(stub) {
     u8 *back;
     unsigned pbase, psize;
     i32 pdisp;
+    bool gs_back;           /* RV128's direct access: it goes back with pbase = the host
+                             * address - mem_base, which its gs: access adds again */
     u8 *fault_at;           /* a direct access: its host instruction (rw), whose fault the
                              * host handler sends here (jit_cache_fault_stub) ... */
     unsigned areg;          /* ... and the host register of its guest address (rax, or at
@@ -240,6 +242,13 @@ struct RV(jt) {
      * user address it is in the window's guard below or above (mm_window), where the host
      * faults and the fault goes to its slow path. */
     bool no_check[JIT_MAX_INSNS];
+#if XLEN == 128
+    /* RV128 with direct accesses (mm_window_low): instruction k is a load or store of at
+     * most 8 bytes that tries the window first (choose_cached predicts which do);
+     * span_shift: log2 of the window's guest span */
+    bool direct_site[JIT_MAX_INSNS];
+    unsigned span_shift;
+#endif
     bool self_loop;             /* a branch or jal of the block goes back to one of its
                                  * instructions (itself or an earlier one) */
     u8 *body;                   /* where a self-loop re-enters: after the registers' loads */
@@ -568,6 +577,33 @@ static struct RV(stub) *RV(page_probe)(struct RV(jt) *t, const struct isa_inst *
     i32 slot = HOFF(jit_page) + 8 * t->page_slot[k];
 #if XLEN == 128
     (void)areg;
+    if (t->direct_site[k]) {
+        /* the access at gs:[rax] (GS's base being mem_base) when the base register's value
+         * lies in the window's span: its high half 0 and its low half below the span, so
+         * that the address, within 2 KiB of it, is in the window or its guards (whose
+         * faults, as any of the access's, go to its stub); else the stub probes the TLB
+         * and comes back with rax = the host address - mem_base */
+        unsigned r = in->rs1, lo = t->host_of[r], hi = t->host_hi[r];
+        bool clob = t->clobbered >> r & 1;
+        if (lo != NOT_CACHED && !clob) x86_mov(e, true, RCX, lo);
+        else x86_load64(e, RCX, RBP, XOFF(r));
+        x86_shift_imm(e, true, SH_SHR, RCX, t->span_shift);
+        if (hi != NOT_CACHED && !clob) x86_alu_reg(e, true, ALU_OR, RCX, hi);
+        else x86_alu_mem(e, true, ALU_OR, RCX, RBP, XOFF(r) + 8);
+        struct RV(stub) *s = RV(new_stub)(t, kind, x86_jcc(e, CC_NE));
+        s->ea_in_stub = true;
+        s->gs_back = true;
+        s->back = e->p;
+        s->pbase = RAX;
+        s->pdisp = 0;
+        s->psize = size;
+        s->rs1 = in->rs1;
+        s->imm = in->imm;
+        *base = X86_GS | RAX;
+        *disp = 0;
+        (void)write;
+        return s;
+    }
 #else
     if (t->direct) {
         /* the access at gs:[areg], GS's base being mem_base (jit_run sets it); at RV64 an
@@ -1924,6 +1960,7 @@ static void RV(emit_stubs)(struct RV(jt) *t)
 #endif
                 RV(tlb_probe_at)(t, s->kind == STUB_STORE, s->psize, &miss, &miss2);
                 x86_lea(e, s->pbase, RAX, -s->pdisp);
+                if (s->gs_back) x86_alu_mem(e, true, ALU_SUB, s->pbase, RBP, HOFF(mem_base));
                 RV(jmp_to)(t, RV(rx)(t, s->back));
                 RV(link_here)(t, miss);          /* rax: the guest address */
                 if (miss2) RV(link_here)(t, miss2);
@@ -2044,7 +2081,7 @@ static bool RV(fetch_decode)(struct hart *h, uxlen a, u32 *word, struct isa_inst
 /* What plan_pages needs of an instruction: its access (size, 0 if none; store; base
  * register and offset), the integer register it writes, and whether a branch or jump of
  * the block lands on it. */
-struct RV(acc) { u8 size, store, rs1, rd; bool target; i32 imm; };
+struct RV(acc) { u8 size, store, rs1, rd; bool target, high; i32 imm; };
 
 /* The access size of a load or store the translator emits through page_probe, else 0. */
 static unsigned RV(acc_size)(unsigned op, bool *store)
@@ -2167,6 +2204,26 @@ static bool RV(low_half_use)(const struct isa_inst *in, int which)
 }
 #endif
 
+#if XLEN == 128
+/* The registers likely above the window's span after instruction in (at pc), given
+ * those before (high): a copy or an offset of a pointer is where the pointer is, a sum
+ * is high if a term is, a constant where it is; anything else (a loaded pointer, an
+ * integer) is taken to be low. */
+static u32 RV(high_after)(const struct hart *h, const struct isa_inst *in, uxlen pc, u32 high)
+{
+    if (!in->rd || (isa_freg_mask(in->desc) & ISA_FREG_RD)) return high;
+    bool hi;
+    switch (in->op) {
+    case ISA_ADDI: hi = high >> in->rs1 & 1; break;
+    case ISA_ADD: case ISA_SUB: hi = (high >> in->rs1 & 1) || (high >> in->rs2 & 1); break;
+    case ISA_LUI: hi = (uxlen)(sxlen)in->imm >= h->mm->window_span; break;
+    case ISA_AUIPC: hi = pc + (uxlen)(sxlen)in->imm >= h->mm->window_span; break;
+    default: hi = false; break;
+    }
+    return (high & ~(1u << in->rd)) | (u32)hi << in->rd;
+}
+#endif
+
 /* Pick the guest registers to cache: the most used in the instructions the block will
  * hold (decoded ahead; outside a loop, a register used fewer than three times gains
  * nothing).  *written: the guest registers some instruction of the block writes. */
@@ -2186,12 +2243,19 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
     u32 ntargets = 0;
     u32 n = 0, loop_start = JIT_MAX_INSNS, loop_end = 0;
     uxlen a = pc;
+    /* RV128: the registers likely to hold a value above the window's span (the stack's
+     * and mmap's addresses), from their values at the block's entry on */
+    u32 high = 0;
+#if XLEN == 128
+    for (unsigned r = 1; r < 32; r++) high |= (u32)(h->x.x128[r] >= h->mm->window_span) << r;
+#endif
     memset(t->host_of, NOT_CACHED, sizeof t->host_of);
     memset(t->target, 0, sizeof t->target);
     memset(t->xmm_of, NOT_CACHED, sizeof t->xmm_of);
     t->nfcached = 0;
 #if XLEN == 128
     memset(t->host_hi, NOT_CACHED, sizeof t->host_hi);
+    memset(t->direct_site, 0, sizeof t->direct_site);
 #endif
     t->ncached = 0;
     *written = 0;
@@ -2213,7 +2277,11 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
         pcs[n] = a;
         bool store;
         acc[n] = (struct RV(acc)){ .size = (u8)RV(acc_size)(in.op, &store), .rs1 = in.rs1,
-                                   .rd = (u8)uses[n][0], .imm = in.imm };
+                                   .rd = (u8)uses[n][0], .imm = in.imm,
+                                   .high = high >> in.rs1 & 1 };
+#if XLEN == 128
+        high = RV(high_after)(h, &in, pcs[n], high);
+#endif
         acc[n].store = store;
         if (n > 0)
             zext_pair[n - 1] = in.op == ISA_SRLI && in.imm == XLEN - 32 && in.rd && in.rs1 == in.rd &&
@@ -2256,7 +2324,21 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
     }
     RV(plan_pages)(t, acc, n);
     for (u32 k = 0; k < n; k++) t->no_check[k] = XLEN == 64 && t->direct && t->page_role[k] == PAGE_MEMBER;
+#if XLEN == 128
+    /* Whether an access tries the window first is predicted from its base register
+     * (acc.high, high_after): a pointer into the window (the image, the brk heap) mostly
+     * stays there, one above it (the stack, mmap memory) mostly stays above.  A page
+     * group's accesses share their base register: one whose base points into the window
+     * is no group at all (its 16-byte accesses, two host moves that a fault could split,
+     * probe the TLB). */
+    for (u32 k = 0; k < n; k++) {
+        bool direct_base = t->direct && acc[k].size && acc[k].rs1 != 0 && !acc[k].high;
+        t->direct_site[k] = direct_base && acc[k].size <= 8;
+        if (direct_base) t->page_role[k] = PAGE_NONE;
+    }
+#else
     if (t->direct) memset(t->page_role, PAGE_NONE, sizeof t->page_role);
+#endif
     for (u32 k = 0; k < n; k++)
         t->zext[k] = XLEN >= 64 && k + 1 < n && zext_pair[k] && !acc[k + 1].target;
     for (u32 k = 0; k < n; k++)
@@ -2371,6 +2453,13 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
 #if XLEN != 128
     /* (RV64: the user addresses' limit must be a power of two, for the one-test check) */
     if (h->mm->window && (XLEN == 32 || !(h->mm->limit & (h->mm->limit - 1)))) t->direct = true;
+#else
+    /* (the window's span a power of two, for the shift of the zone check) */
+    u128 span = h->mm->window_span;
+    if (h->mm->window && span && !(span & (span - 1)) && span <= ((u128)1 << 63)) {
+        t->direct = true;
+        t->span_shift = (unsigned)__builtin_ctzll((u64)span);
+    }
 #endif
 #if JIT_LAZY
     memset(t->lazy_at, 0, sizeof t->lazy_at);

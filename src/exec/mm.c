@@ -207,14 +207,20 @@ static u64 host_vma_count(void)
 
 int mm_window(struct mm *mm)
 {
+    return mm_window_low(mm, mm->limit);
+}
+
+int mm_window_low(struct mm *mm, u128 span)
+{
     if (mm->root || mm->window) return -EINVAL;
-    if (mm->limit > ((u128)1 << 46)) return -ENOMEM;
-    size_t size = ((size_t)mm->limit + GUEST_PAGE - 1) / GUEST_PAGE * GUEST_PAGE + WINDOW_GUARD;
+    if (span > ((u128)1 << 46) || span > mm->limit) return -ENOMEM;
+    size_t size = ((size_t)span + GUEST_PAGE - 1) / GUEST_PAGE * GUEST_PAGE + WINDOW_GUARD;
     u8 *w = mmap(NULL, WINDOW_GUARD + size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
                  -1, 0);
     if (w == MAP_FAILED) return -ENOMEM;
     mm->window = w + WINDOW_GUARD;
     mm->window_size = size;
+    mm->window_span = span;
     /* The guest's regions are host VMAs now, beside zl-run's own (its image, heap, stacks,
      * code cache, a sanitizer's hundreds) and the reservation's pieces between regions;
      * the host refuses to move a mapping within 3 of its limit (Linux's move_vma).  The
@@ -230,6 +236,18 @@ static bool in_window(const struct mm *mm, const void *host)
 {
     return mm->window && (const u8 *)host >= mm->window &&
            (const u8 *)host < mm->window + mm->window_size;
+}
+
+/* [start, end) is inside the guest addresses the window covers: a region there lives in
+ * the window */
+static bool windowed(const struct mm *mm, u128 start, u128 end)
+{
+    return mm->window && start < end && end <= mm->window_span;
+}
+/* the window covers only part of the user addresses (mm_window_low) */
+static bool partial_window(const struct mm *mm)
+{
+    return mm->window && mm->window_span < mm->limit;
 }
 
 /* Put the reservation back over host memory of the window (one step: no moment where the
@@ -341,12 +359,16 @@ void mm_release_deferred(struct mm *mm)
     mm->ndeferred = 0;
 }
 
-static void free_tree(struct mm *mm, struct mm_node *t, bool unmap_host)
+/* unmap_host: give the regions' host memory back (release_host); outside: only that of
+ * regions outside the window (the caller reserved the window's part already) */
+enum free_host { FREE_NONE, FREE_ALL, FREE_OUTSIDE };
+static void free_tree(struct mm *mm, struct mm_node *t, enum free_host unmap_host)
 {
     while (t) {
         free_tree(mm, t->left, unmap_host);
         struct mm_node *r = t->right;
-        if (unmap_host) release_host(mm, t->r.host, (size_t)(t->r.end - t->r.start));
+        if (unmap_host == FREE_ALL || (unmap_host == FREE_OUTSIDE && !in_window(mm, t->r.host)))
+            release_host(mm, t->r.host, (size_t)(t->r.end - t->r.start));
         free(t);
         t = r;
     }
@@ -355,7 +377,7 @@ static void free_tree(struct mm *mm, struct mm_node *t, bool unmap_host)
 void mm_destroy(struct mm *mm)
 {
     mm->defer_release = false;
-    free_tree(mm, mm->root, true);
+    free_tree(mm, mm->root, FREE_ALL);
     mm_release_deferred(mm);
     free(mm->deferred);
     if (mm->window) munmap(mm->window - WINDOW_GUARD, WINDOW_GUARD + mm->window_size);
@@ -443,13 +465,16 @@ static int unmap_range(struct mm *mm, u128 start, u128 end, bool check)
         join3(mm, a, b, c);
         return -ENOMEM;
     }
-    /* In the window the range goes back to the reservation in one step, which the host
-     * refuses (nothing changed) when the split would exceed its own VMA limit. */
-    if (mm->window && b && !window_reserve(mm->window + (size_t)start, (size_t)(end - start))) {
+    /* In the window the range (its part the window covers) goes back to the reservation
+     * in one step, which the host refuses (nothing changed) when the split would exceed
+     * its own VMA limit. */
+    u128 wend = end < mm->window_span ? end : mm->window_span;
+    if (mm->window && b && start < wend &&
+        !window_reserve(mm->window + (size_t)start, (size_t)(wend - start))) {
         join3(mm, a, b, c);
         return -ENOMEM;
     }
-    free_tree(mm, b, !mm->window);
+    free_tree(mm, b, !mm->window ? FREE_ALL : partial_window(mm) ? FREE_OUTSIDE : FREE_NONE);
     mm->root = merge(a, c);
     changed(mm);
     return 0;
@@ -475,7 +500,8 @@ int mm_map_host(struct mm *mm, u128 start, u128 len, int prot, int max_prot, voi
         return e;
     }
     e = mm_is_free(mm, start, len) ? 0 : unmap_range(mm, start, start + len, false);
-    if (!e && mm->window && !in_window(mm, host)) {
+    bool win = windowed(mm, start, start + len);
+    if (!e && win && !in_window(mm, host)) {
         /* into its place in the window (replacing the reservation there in one step) */
         u8 *at = mm->window + (size_t)start;
         if (mremap(host, (size_t)len, (size_t)len, MREMAP_MAYMOVE | MREMAP_FIXED, at) == MAP_FAILED) {
@@ -484,7 +510,7 @@ int mm_map_host(struct mm *mm, u128 start, u128 len, int prot, int max_prot, voi
             host = n->r.host = at;
             if (mprotect(at, (size_t)len, mm_host_prot(prot))) e = -ENOMEM;
         }
-    } else if (!e && mm->window && mprotect(host, (size_t)len, mm_host_prot(prot))) {
+    } else if (!e && win && mprotect(host, (size_t)len, mm_host_prot(prot))) {
         e = -ENOMEM;
     }
     if (e) {
@@ -563,6 +589,17 @@ static void count_as(const struct mm_node *t, struct vma_walk *w)
     }
 }
 
+/* The host protection of each region of t that lies in the window, for guest rights prot */
+static bool protect_window(struct mm *mm, struct mm_node *t, int prot)
+{
+    if (!t) return true;
+    if (!protect_window(mm, t->left, prot)) return false;
+    if (in_window(mm, t->r.host) &&
+        mprotect(t->r.host, (size_t)(t->r.end - t->r.start), mm_host_prot(prot)))
+        return false;
+    return protect_window(mm, t->right, prot);
+}
+
 static void set_prot(struct mm_node *t, int prot)
 {
     if (!t) return;
@@ -600,16 +637,23 @@ int mm_protect(struct mm *mm, u128 start, u128 len, int prot)
         join3(mm, a, b, c);
         return -ENOMEM;
     }
-    /* The host's protection of the window follows (regions are contiguous here); the host
-     * refuses a split beyond its own VMA limit, maybe after changing part of the range,
-     * which then goes back to the guest's rights. */
-    if (mm->window && mprotect(mm->window + (size_t)start, (size_t)len, mm_host_prot(prot))) {
+    /* The host's protection of the window follows (regions are contiguous here; with a
+     * window over the low addresses only, each region in it); the host refuses a split
+     * beyond its own VMA limit, maybe after changing part of the range, which then goes
+     * back to the guest's rights. */
+    bool fail = false;
+    if (mm->window && !partial_window(mm))
+        fail = mprotect(mm->window + (size_t)start, (size_t)len, mm_host_prot(prot)) != 0;
+    else if (mm->window)
+        fail = !protect_window(mm, b, prot);
+    if (fail) {
         join3(mm, a, b, c);
         changed(mm);
         for (u128 at = start; at < end;) {
             const struct mm_region *r = mm_find(mm, at);
             u128 to = r->end < end ? r->end : end;
-            mprotect(mm->window + (size_t)at, (size_t)(to - at), mm_host_prot(r->prot));
+            if (in_window(mm, r->host))
+                mprotect(mm->window + (size_t)at, (size_t)(to - at), mm_host_prot(r->prot));
             at = to;
         }
         return -ENOMEM;
@@ -818,6 +862,27 @@ static void *dontunmap_fallback(void *old, size_t sz)
 static int remap_window(struct mm *mm, struct mm_node **nodes, struct mm_region *moved, size_t n,
                         u128 old, u128 dst, u128 grow, bool keep);
 
+/* A region's host memory out of the window (mm_window_low): its pages move to new host
+ * memory, read-write as outside the window, and its range in the window is reserved
+ * again; the region (node and *moved) keeps its guest addresses.  0, or -ENOMEM with
+ * nothing changed. */
+static int evict(struct mm *mm, struct mm_node *node, struct mm_region *moved)
+{
+    u8 *src = moved->host;
+    size_t sz = (size_t)(moved->end - moved->start);
+    void *t = mremap(src, sz, sz, MREMAP_MAYMOVE | MREMAP_DONTUNMAP, NULL);
+    if (t == MAP_FAILED) return -ENOMEM;
+    if (mprotect(t, sz, PROT_READ | PROT_WRITE) || !window_reserve(src, sz)) {
+        /* back, replacing the empty mapping, with the guest's rights again */
+        mremap(t, sz, sz, MREMAP_MAYMOVE | MREMAP_FIXED, src);
+        mprotect(src, sz, mm_host_prot(moved->prot));
+        return -ENOMEM;
+    }
+    node->r.host = moved->host = t;
+    changed(mm);
+    return 0;
+}
+
 int mm_remap(struct mm *mm, u128 old, u128 len, u128 dst, u128 grow, bool keep)
 {
     if (!range_ok(mm, old, len) || !range_ok(mm, dst, len + grow)) return -EINVAL;
@@ -841,12 +906,23 @@ int mm_remap(struct mm *mm, u128 old, u128 len, u128 dst, u128 grow, bool keep)
     for (size_t k = 0; keep && !e && k < n; k++)
         if (!(nodes[n + k] = new_node(mm, nodes[k]->r))) e = -ENOMEM;
     for (size_t k = 0; !e && k < n; k++) moved[k] = nodes[k]->r;
-    if (!e && mm->window) e = remap_window(mm, nodes, moved, n, old, dst, grow, keep);
+    /* With a window over the low addresses only, a move within them stays in it; any
+     * other first takes the pieces in the window out of it (evict), so that the move is
+     * one of host memory outside the window (which a region inside the low addresses
+     * may have: it is then reached through the TLB, not directly). */
+    bool in_win = mm->window && !partial_window(mm);
+    if (!e && partial_window(mm)) {
+        in_win = windowed(mm, dst, dst + len + grow);
+        for (size_t k = 0; in_win && k < n; k++) in_win = in_window(mm, moved[k].host);
+        for (size_t k = 0; !in_win && !e && k < n; k++)
+            if (in_window(mm, moved[k].host)) e = evict(mm, nodes[k], &moved[k]);
+    }
+    if (!e && in_win) e = remap_window(mm, nodes, moved, n, old, dst, grow, keep);
     /* The host side: with keep (MREMAP_DONTUNMAP) every piece's pages move to new host
      * memory and the old host range stays mapped, empty; otherwise only the last piece
      * moves on the host, and only if it grows (the host kernel then extends it the way
      * Linux extends the guest's: zero pages, the shared object, or the file). */
-    for (size_t k = 0; !e && !mm->window && k < n; k++) {
+    for (size_t k = 0; !e && !in_win && k < n; k++) {
         size_t sz = (size_t)(moved[k].end - moved[k].start);
         size_t nsz = k + 1 == n ? (size_t)(sz + grow) : sz;
         if (!keep && nsz == sz) continue;

@@ -52,6 +52,12 @@ struct mm {
      * there (the user addresses, below limit, and a guard; another guard lies below). */
     u8 *window;
     size_t window_size;
+    /* The guest addresses the window covers, [0, window_span): all user addresses
+     * (mm_window), or the low ones only (mm_window_low, RV128).  A region lies in the
+     * window (at window + start, host protections mirroring the guest's) exactly when it
+     * is inside them; a region beyond, or across the end, has host memory elsewhere and
+     * the window keeps its low part reserved and inaccessible. */
+    u128 window_span;
 };
 
 /* max_map_count is the host's vm.max_map_count (65530 if it cannot be read).  The VMA
@@ -72,6 +78,13 @@ void mm_destroy(struct mm *mm);
  * inaccessible: no other host mapping can land in the window.  Returns 0, or -ENOMEM
  * (the address space then works as without). */
 int mm_window(struct mm *mm);
+/* The same for the guest addresses below span only (a power of two of at most 2^46):
+ * RV128's user addresses reach 2^119, but its image and brk heap (docs/abi.md §10.1) lie
+ * low, where translated code reaches them directly; what lies above goes through the TLB. */
+int mm_window_low(struct mm *mm, u128 span);
+/* RV128's window: the guest addresses below 2^38, the size of RV64's whole space (so
+ * that the two reserve the same host address space) */
+#define RV128_WINDOW_SPAN ((u128)1 << 38)
 
 /* The host protection of a region in the window with guest rights prot: readable if the
  * guest may read or write it (Linux on RISC-V has no write-only pages), writable if it

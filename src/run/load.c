@@ -229,8 +229,10 @@ static int load_file(struct task *p, const char *path, const char *name, struct 
     mm_init(&p->proc->mm, p->proc->lay.task_size);
     /* RV32's and RV64's user addresses fit the host's: guest memory sits at a fixed host
      * offset, which the translator accesses directly (exec/mm.h; without it, through the
-     * TLB as at RV128) */
+     * TLB).  RV128's do not; its low ones, where a non-PIE image and its brk heap lie,
+     * get such a window (RV128_WINDOW_SPAN), the rest goes through the TLB. */
     if (img.xlen <= 64) mm_window(&p->proc->mm);
+    else mm_window_low(&p->proc->mm, RV128_WINDOW_SPAN);
     int xlen = img.xlen;
     u128 lo = img.lo, hi = img.hi, max_align = img.max_align;
     bool exec_stack = img.exec_stack;

@@ -38,10 +38,10 @@ struct vm {
 #define GUEST_LIMIT ((u128)1 << 37)      /* with the window (see vm_start) */
 
 /* Guest memory at a fixed host offset (mm_window), as zl-run has it at RV32 and RV64
- * (limit 2^38): the translator's loads and stores then access it directly, and a host
- * fault there goes back to the access's slow path through on_host_fault, as zl-run's
- * fault handler does it.  Chosen per run by bit 0 of regs[0] (x0's value, otherwise
- * unused), for the data pages at DATA. */
+ * (limit 2^38), and at RV128 for its addresses below 2^38 (mm_window_low): the
+ * translator's loads and stores then access it directly, and a host fault there goes back
+ * to the access's slow path through on_host_fault, as zl-run's fault handler does it.
+ * Chosen per run by bit 0 of regs[0] (x0's value, otherwise unused). */
 static bool mem_window;
 static struct hart *fault_hart;     /* the hart running translated code */
 static struct sigaction fault_prev[2];
@@ -137,9 +137,15 @@ static void vm_start(struct vm *v, int xlen, enum engine_kind kind, const u8 *co
                      const u64 *regs, unsigned fcsr)
 {
     memset(v, 0, sizeof *v);
-    bool window = mem_window && xlen <= 64 && (data_at == DATA || data_at == 0);
-    mm_init(&v->mm, xlen == 32 ? (u128)1 << 32 : window ? (u128)1 << 38 : data_at >> 47 ? ~(u128)0 : (u128)1 << 47);
-    if (window) {
+    bool window = mem_window && (xlen == 128 || data_at == DATA || data_at == 0);
+    mm_init(&v->mm, xlen == 32 ? (u128)1 << 32 : window && xlen == 64 ? (u128)1 << 38 :
+                    data_at >> 47 ? ~(u128)0 : (u128)1 << 47);
+    if (window && xlen == 128) {
+        /* RV128: the window over the low addresses only (zl-run's mm_window_low): data at
+         * DATA is in it, data at 0 across its lower guard, data above 2^64 outside */
+        fault_handler_install();
+        mm_window_low(&v->mm, RV128_WINDOW_SPAN);
+    } else if (window) {
         fault_handler_install();
         /* RV64: host memory the guest must never reach, readable just above its addresses'
          * guard: the window is reserved for 2^38 and the guest gets 2^37 (GUEST_LIMIT), so the

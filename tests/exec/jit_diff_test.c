@@ -35,7 +35,9 @@ static u64 interesting(void)
                                 /* the guest's limit with the window, 2^37: below it, its
                                  * guard and the host memory above that (fuzz_jit.c) */
                                 0x1ffffffff8ull, 0x2000000000ull, 0x2000010000ull,
-                                0x2000010800ull };
+                                0x2000010800ull,
+                                /* RV128's window span, 2^38: below it and at it */
+                                0x3ffffffff8ull, 0x4000000000ull };
     u64 r = rnd();
     switch (r % 4) {
     case 0: return edge[(r >> 8) % (sizeof edge / sizeof edge[0])];

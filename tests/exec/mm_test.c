@@ -2,6 +2,8 @@
  * random map / unmap / protect / mremap / free-gap searches, with a small
  * max_map_count so that the VMA limit is hit often. */
 #include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 
@@ -63,7 +65,9 @@ static void compare(struct mm *mm)
         if (!r || !model[i].mapped) continue;
         CHECK_EQ_U(r->prot, model[i].prot);
         CHECK_EQ_U(r->max_prot, model[i].max_prot);
-        CHECK_EQ_U(r->host[(size_t)(ADDR(i) - r->start)], model[i].tag);
+        u8 tag = 0;     /* (in a window the host's rights mirror the guest's) */
+        CHECK(mm_host_force(mm, r, ADDR(i), &tag, 1, false));
+        CHECK_EQ_U(tag, model[i].tag);
         if (page_joins(i)) continue;
         int j = i + 1;
         while (j < PAGES && page_joins(j)) j++;
@@ -104,10 +108,48 @@ static void tag_pages(struct mm *mm, unsigned s, unsigned n)
     }
 }
 
-TEST(random_against_model)
+/* With a window over part of the addresses (mm_window_low): its host memory, as the
+ * host's /proc/self/maps shows it, holds exactly the regions that lie in it, at window +
+ * their address with the guest's rights mirrored (mm_host_prot); the rest of it, regions
+ * outside or across its end included, is inaccessible. */
+static void compare_window(struct mm *mm)
+{
+    FILE *f = fopen("/proc/self/maps", "re");
+    CHECK(f != NULL);
+    if (!f) return;
+    uintptr_t w = (uintptr_t)mm->window, wend = w + (size_t)mm->window_span;
+    int host[PAGES];            /* host rights of each model page in the window (-1: none) */
+    for (int i = 0; i < PAGES; i++) host[i] = -1;
+    char line[512];
+    while (fgets(line, sizeof line, f)) {
+        unsigned long lo, hi;
+        char perm[5];
+        if (sscanf(line, "%lx-%lx %4s", &lo, &hi, perm) != 3 || hi <= w || lo >= wend) continue;
+        int prot = (perm[0] == 'r' ? PROT_READ : 0) | (perm[1] == 'w' ? PROT_WRITE : 0) |
+                   (perm[2] == 'x' ? PROT_EXEC : 0);
+        for (unsigned long a = lo < w ? w : lo; a < hi && a < wend; a += GUEST_PAGE) {
+            u128 g = (u128)(a - w);
+            if (g >= BASE && g < LIMIT) host[(size_t)((g - BASE) / GUEST_PAGE)] = prot;
+            else CHECK_EQ_U(prot, PROT_NONE);       /* nothing of the guest's there */
+        }
+    }
+    fclose(f);
+    for (int i = 0; i < PAGES; i++) {
+        if (ADDR(i) >= mm->window_span) continue;
+        const struct mm_region *r = mm_find(mm, ADDR(i));
+        bool in = r && r->host + (size_t)(ADDR(i) - r->start) == mm->window + (size_t)ADDR(i);
+        CHECK_EQ_U(host[i], in ? mm_host_prot(r->prot) : PROT_NONE);
+    }
+}
+
+/* The model against mm, without a window or (span != 0) with one over the addresses
+ * below span, which then cuts the model's range in two. */
+static void run_model(u128 span)
 {
     struct mm mm;
     mm_init(&mm, LIMIT);
+    memset(model, 0, sizeof model);
+    if (span) CHECK_EQ_U(mm_window_low(&mm, span), 0);
     mm.max_map_count = 12;
     for (int step = 0; step < 20000 && !check_st.cur_failed; step++) {
         unsigned s = rnd(PAGES), n = 1 + rnd(PAGES - s < 16 ? PAGES - s : 16);
@@ -172,9 +214,14 @@ TEST(random_against_model)
         }
         }
         compare(&mm);
+        if (span && step % 8 == 0) compare_window(&mm);
     }
     mm_destroy(&mm);
 }
+
+TEST(random_against_model) { run_model(0); }
+/* RV128's window (over the low addresses only), here up to the model's 112th page */
+TEST(random_partial_window) { run_model(BASE + 112 * GUEST_PAGE); }
 
 TEST(for_each_stops)
 {
@@ -272,6 +319,7 @@ TEST(window_guards)
 int main(void)
 {
     RUN(random_against_model);
+    RUN(random_partial_window);
     RUN(for_each_stops);
     RUN(many_mappings);
     RUN(window_host_limit);

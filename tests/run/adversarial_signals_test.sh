@@ -50,7 +50,7 @@ if [ -f "$out/sig_direct.rv64" ]; then
         echo "SKIP rv64/sig_direct-nowindow: this zl-run build cannot start under an address-space limit (a sanitizer build); tests/exec/jit_diff_test covers the TLB path in every build"
     fi
 fi
-for name in sig_truncated sig_truncate_race sig_sent_fault; do
+for name in sig_truncated sig_truncate_race sig_sent_fault sig_direct; do
     if "$ZL_BIN/zl-cc" -m128 -O1 -o "$out/$name.rv128" "$dir/$name.c" 2> "$out/$name.build128"; then
         check "rv128/$name" "$out/$name.rv128"
     else
