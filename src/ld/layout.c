@@ -623,14 +623,17 @@ static void merge_types(struct ld *L, struct osec *o)
     o->is_tls = (flags & SHF_TLS) != 0;
 }
 
-static u128 osec_size(struct osec *o)
+static u128 osec_size(struct ld *L, struct osec *o)
 {
     u128 cur = 0;
     for (u32 i = 0; i < o->in.n; i++) {
         struct isec *s = o->in.v[i];
-        cur = ld_align_up(cur, s->align);
-        s->off = cur;
-        cur += s->outsize;
+        u128 at = ld_align_up(cur, s->align);
+        /* (an ELF128 input's sizes and alignments reach 2^128: their sum must not wrap) */
+        if (at < cur || at + s->outsize < at)
+            ld_fatal(L, "section %s: its input sections do not fit in 2^128 bytes", o->name);
+        s->off = at;
+        cur = at + s->outsize;
     }
     return cur;
 }
@@ -1117,10 +1120,10 @@ void ld_layout(struct ld *L)
                 if (s->align > o->align)
                     o->align = s->align;
             }
-            L->got_input = ld_align_up(osec_size(o), L->word);
+            L->got_input = ld_align_up(osec_size(L, o), L->word);
             o->size = L->got_input + (u128)(1 + L->ngot) * L->word;
         } else if (!o->synth) {
-            o->size = osec_size(o);
+            o->size = osec_size(L, o);
         }
         if (o->type == SHT_NOBITS && o->seg == SEG_NONE)
             o->type = SHT_PROGBITS;

@@ -159,15 +159,19 @@ static u128 max_output(const struct ld *L)
 
 void ld_build_contents(struct ld *L)
 {
+    /* (checked section by section: an ELF128 input's sizes reach 2^128, whose sum wraps) */
     u128 total = 0;
     for (u32 i = 0; i < L->osecs.n; i++) {
         struct osec *o = L->osecs.v[i];
-        if (o->type != SHT_NOBITS && (o->in.n || o->synth))
-            total += o->size;
+        if (o->type == SHT_NOBITS || !(o->in.n || o->synth))
+            continue;
+        if (o->size > max_output(L) - total)
+            ld_fatal(L, "the output would hold more than %s bytes of section contents (section "
+                        "%s: %s bytes); zl-ld writes files of at most %s bytes",
+                     ld_dec(L, (i128)total), o->name, ld_hex(L, o->size, 0),
+                     ld_dec(L, (i128)max_output(L)));
+        total += o->size;
     }
-    if (total > max_output(L))
-        ld_fatal(L, "the output would hold %s bytes of section contents; zl-ld writes files "
-                    "of at most %s bytes", ld_dec(L, (i128)total), ld_dec(L, (i128)max_output(L)));
     if (L->nrela)
         L->dynrels = ld_alloc_array(L, L->nrela, sizeof *L->dynrels);
     for (u32 i = 0; i < L->osecs.n; i++) {

@@ -43,4 +43,42 @@ for gc in "" --gc-sections; do
     if [ $rc -eq 0 ] && [ -s nb.out ]; then echo "PASS nobits_eh_frame$gc"
     else echo "FAIL nobits_eh_frame$gc: exit $rc: $(head -c 200 nb.err)"; fi
 done
+# Section sizes near 2^128 in an ELF128 object (fuzz_ld): a non-alloc NOBITS section,
+# which the output turns into contents, of 2^128 - 2 bytes made the sum of the output's
+# contents wrap, and zl-ld copied that many bytes (ASan: negative-size-param; without it, a
+# corrupt output and exit 0); two of over 2^127 bytes in one output section wrapped its
+# size.
+# Each must be refused, with no output file.
+# patch_size FILE SECTION TOP: sh_size of ELF128 section SECTION (by name) := 16 bytes,
+# little-endian: 0xfe, fourteen 0xff, then TOP (an octal escape) as the top byte
+patch_size() {
+    local f=$1 sec=$2 bytes='\376' shoff idx k
+    for k in $(seq 14); do bytes+='\377'; done
+    bytes+=$3
+    shoff=$("$BIN/zl-readelf" -h "$f" | awk '/Start of section headers/ { print $5 }')
+    idx=$("$BIN/zl-readelf" -S -W "$f" | sed -n "s/^ *\[ *\([0-9]*\)\] $sec .*/\1/p")
+    [ -n "$shoff" ] && [ -n "$idx" ] || return 1
+    # (Elf128_Shdr, docs/abi.md: sh_size at byte 64 of 112)
+    printf "$bytes" | dd of="$f" bs=1 seek=$((shoff + idx * 112 + 64)) conv=notrunc status=none
+}
+printf '\t.globl _start\n_start:\n\tnop\n\t.section .huge,"",@nobits\n\t.zero 16\n' >huge.s
+printf '\t.section .huge,"",@nobits\n\t.zero 16\n' >huge2.s
+if "$AS" -m128 huge.s -o huge.o && "$AS" -m128 huge2.s -o huge2.o && cp huge.o half.o &&
+   patch_size huge.o .huge '\377' && patch_size half.o .huge '\200' && patch_size huge2.o .huge '\200'; then
+    for t in "huge_nobits_contents:section contents (section .huge:huge.o" \
+             "huge_nobits_sum:section .huge: its input sections do not fit in 2^128 bytes:half.o huge2.o"; do
+        name=${t%%:*} t=${t#*:}
+        want=${t%:*}
+        rm -f h.out
+        "$LD" ${t##*:} -o h.out >h.err 2>&1
+        rc=$?
+        if [ $rc -eq 1 ] && [ ! -e h.out ] && grep -qF "$want" h.err; then
+            echo "PASS $name"
+        else
+            echo "FAIL $name: exit $rc, output $([ -e h.out ] && echo written || echo none): $(head -c 300 h.err)"
+        fi
+    done
+else
+    echo "FAIL huge_nobits: cannot make the inputs"
+fi
 exit 0
