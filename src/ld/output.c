@@ -652,10 +652,14 @@ int ld_write_output(struct ld *L, u8 **img_out, usize *size_out)
         struct osec *o = L->osecs.v[i];
         if (!o->shndx || o->seg != SEG_NONE)
             continue;
-        off = ld_align_up(off, o->align);
-        o->off = off;
+        /* (an ELF128 input's alignment reaches 2^127: the offset must not wrap) */
+        u128 at = ld_align_up(off, o->align);
+        if (at < off || at > max_output(L) || o->size > max_output(L) - at)
+            ld_fatal(L, "section %s would end beyond the output's limit; zl-ld writes files of "
+                        "at most %s bytes", o->name, ld_dec(L, (i128)max_output(L)));
+        o->off = at;
         o->addr = 0;
-        off += o->size;
+        off = at + o->size;
     }
     struct symout so;
     memset(&so, 0, sizeof so);

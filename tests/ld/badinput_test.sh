@@ -81,4 +81,26 @@ if "$AS" -m128 huge.s -o huge.o && "$AS" -m128 huge2.s -o huge2.o && cp huge.o h
 else
     echo "FAIL huge_nobits: cannot make the inputs"
 fi
+# A non-alloc section aligned to 2^127 (fuzz_ld): its file offset wrapped, and zl-ld wrote
+# its contents through a pointer past the output (a segmentation fault)
+printf '\t.globl _start\n_start:\n\tnop\n\t.section .huge,"",@progbits\n\t.byte 1\n' >align.s
+shoff=; idx=
+if "$AS" -m128 align.s -o align.o &&
+   shoff=$("$BIN/zl-readelf" -h align.o | awk '/Start of section headers/ { print $5 }') &&
+   idx=$("$BIN/zl-readelf" -S -W align.o | sed -n 's/^ *\[ *\([0-9]*\)\] \.huge .*/\1/p') &&
+   [ -n "$shoff" ] && [ -n "$idx" ]; then
+    # sh_addralign (byte 80 of Elf128_Shdr) := 2^127
+    printf '\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\200' | dd of=align.o bs=1 seek=$((shoff + idx * 112 + 80)) \
+        conv=notrunc status=none
+    rm -f h.out
+    "$LD" align.o -o h.out >h.err 2>&1
+    rc=$?
+    if [ $rc -eq 1 ] && [ ! -e h.out ] && grep -qF "section .huge would end beyond the output's limit" h.err; then
+        echo "PASS huge_align"
+    else
+        echo "FAIL huge_align: exit $rc, output $([ -e h.out ] && echo written || echo none): $(head -c 300 h.err)"
+    fi
+else
+    echo "FAIL huge_align: cannot make the input"
+fi
 exit 0
