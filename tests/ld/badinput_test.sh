@@ -49,57 +49,45 @@ done
 # corrupt output and exit 0); two of over 2^127 bytes in one output section wrapped its
 # size.
 # Each must be refused, with no output file.
-# patch_size FILE SECTION TOP: sh_size of ELF128 section SECTION (by name) := 16 bytes,
-# little-endian: 0xfe, fourteen 0xff, then TOP (an octal escape) as the top byte
-patch_size() {
-    local f=$1 sec=$2 bytes='\376' shoff idx k
-    for k in $(seq 14); do bytes+='\377'; done
-    bytes+=$3
-    shoff=$("$BIN/zl-readelf" -h "$f" | awk '/Start of section headers/ { print $5 }')
-    idx=$("$BIN/zl-readelf" -S -W "$f" | sed -n "s/^ *\[ *\([0-9]*\)\] $sec .*/\1/p")
+# patch FILE SECTION FIELD BYTES: the 16-byte field at byte FIELD of ELF128 section SECTION's
+# header (by name; Elf128_Shdr, docs/abi.md: sh_size at 64, sh_addralign at 80) := BYTES,
+# printf octal escapes, little-endian
+patch() {
+    local shoff idx
+    shoff=$("$BIN/zl-readelf" -h "$1" | awk '/Start of section headers/ { print $5 }')
+    idx=$("$BIN/zl-readelf" -S -W "$1" | sed -n "s/^ *\[ *\([0-9]*\)\] $2 .*/\1/p")
     [ -n "$shoff" ] && [ -n "$idx" ] || return 1
-    # (Elf128_Shdr, docs/abi.md: sh_size at byte 64 of 112)
-    printf "$bytes" | dd of="$f" bs=1 seek=$((shoff + idx * 112 + 64)) conv=notrunc status=none
+    printf "$4" | dd of="$1" bs=1 seek=$((shoff + idx * 112 + $3)) conv=notrunc status=none
+}
+ff14=$(printf '\\377%.0s' $(seq 14))
+# refused NAME MESSAGE INPUT...: zl-ld exits 1 saying MESSAGE, with no output file
+refused() {
+    local name=$1 want=$2 rc
+    shift 2
+    rm -f h.out
+    "$LD" "$@" -o h.out >h.err 2>&1
+    rc=$?
+    if [ $rc -eq 1 ] && [ ! -e h.out ] && grep -qF "$want" h.err; then
+        echo "PASS $name"
+    else
+        echo "FAIL $name: exit $rc, output $([ -e h.out ] && echo written || echo none): $(head -c 300 h.err)"
+    fi
 }
 printf '\t.globl _start\n_start:\n\tnop\n\t.section .huge,"",@nobits\n\t.zero 16\n' >huge.s
 printf '\t.section .huge,"",@nobits\n\t.zero 16\n' >huge2.s
 if "$AS" -m128 huge.s -o huge.o && "$AS" -m128 huge2.s -o huge2.o && cp huge.o half.o &&
-   patch_size huge.o .huge '\377' && patch_size half.o .huge '\200' && patch_size huge2.o .huge '\200'; then
-    for t in "huge_nobits_contents:section contents (section .huge:huge.o" \
-             "huge_nobits_sum:section .huge: its input sections do not fit in 2^128 bytes:half.o huge2.o"; do
-        name=${t%%:*} t=${t#*:}
-        want=${t%:*}
-        rm -f h.out
-        "$LD" ${t##*:} -o h.out >h.err 2>&1
-        rc=$?
-        if [ $rc -eq 1 ] && [ ! -e h.out ] && grep -qF "$want" h.err; then
-            echo "PASS $name"
-        else
-            echo "FAIL $name: exit $rc, output $([ -e h.out ] && echo written || echo none): $(head -c 300 h.err)"
-        fi
-    done
+   patch huge.o .huge 64 "\\376$ff14\\377" && patch half.o .huge 64 "\\376$ff14\\200" &&
+   patch huge2.o .huge 64 "\\376$ff14\\200"; then
+    refused huge_nobits_contents "section contents (section .huge" huge.o
+    refused huge_nobits_sum "section .huge: its input sections do not fit in 2^128 bytes" half.o huge2.o
 else
     echo "FAIL huge_nobits: cannot make the inputs"
 fi
 # A non-alloc section aligned to 2^127 (fuzz_ld): its file offset wrapped, and zl-ld wrote
 # its contents through a pointer past the output (a segmentation fault)
 printf '\t.globl _start\n_start:\n\tnop\n\t.section .huge,"",@progbits\n\t.byte 1\n' >align.s
-shoff=; idx=
-if "$AS" -m128 align.s -o align.o &&
-   shoff=$("$BIN/zl-readelf" -h align.o | awk '/Start of section headers/ { print $5 }') &&
-   idx=$("$BIN/zl-readelf" -S -W align.o | sed -n 's/^ *\[ *\([0-9]*\)\] \.huge .*/\1/p') &&
-   [ -n "$shoff" ] && [ -n "$idx" ]; then
-    # sh_addralign (byte 80 of Elf128_Shdr) := 2^127
-    printf '\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\200' | dd of=align.o bs=1 seek=$((shoff + idx * 112 + 80)) \
-        conv=notrunc status=none
-    rm -f h.out
-    "$LD" align.o -o h.out >h.err 2>&1
-    rc=$?
-    if [ $rc -eq 1 ] && [ ! -e h.out ] && grep -qF "section .huge would end beyond the output's limit" h.err; then
-        echo "PASS huge_align"
-    else
-        echo "FAIL huge_align: exit $rc, output $([ -e h.out ] && echo written || echo none): $(head -c 300 h.err)"
-    fi
+if "$AS" -m128 align.s -o align.o && patch align.o .huge 80 '\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\200'; then
+    refused huge_align "section .huge would end beyond the output's limit" align.o
 else
     echo "FAIL huge_align: cannot make the input"
 fi
