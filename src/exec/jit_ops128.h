@@ -209,9 +209,52 @@ static bool RV(lazy_op)(struct x86 *e, const struct isa_inst *in, int op, unsign
     return true;
 }
 
+/* x[rd] = x[rs1] op (x[rs2], or imm when rs2 is NOT_CACHED) on the low halves alone,
+ * when rd's high half is dead (plan_dead_hi): the low half of a sum, difference or
+ * bitwise result depends on the low halves only.  rd is left lazy (its register cached)
+ * or its high half in the hart as it was; nothing reads that before rd is written again.
+ * False (nothing emitted) when the high half is not dead. */
+static bool RV(dead_hi_op)(struct x86 *e, const struct isa_inst *in, enum x86_alu op,
+                           unsigned rs2, i32 imm)
+{
+    struct RV(jt) *t = RV(jt_of)(e);
+    unsigned rd = in->rd, rs1 = in->rs1;
+    if (rd == 0 || rd != t->dead_rd) return false;
+    if (rs2 != NOT_CACHED && op != ALU_SUB && (rs1 == 0 || rs2 == rd)) {
+        unsigned x = rs1;       /* (commuted: a copy `op rd, x0, rs` or in place in rd) */
+        rs1 = rs2;
+        rs2 = x;
+    }
+    unsigned hr = t->host_of[rd];
+    bool cached = hr != NOT_CACHED && !(t->clobbered >> rd & 1);
+    bool reg2 = rs2 != NOT_CACHED && rs2 != 0 && t->host_of[rs2] != NOT_CACHED &&
+                !(t->clobbered >> rs2 & 1);
+    /* (rd's own register unless loading rs1 there would overwrite rs2 first) */
+    unsigned d = cached && !(reg2 && t->host_of[rs2] == hr && rs1 != rd) ? hr : RAX;
+    RV(ldx)(e, d, rs1);
+    if (rs2 == NOT_CACHED) {
+        if (imm || op == ALU_AND) x86_alu_imm(e, true, op, d, imm);
+    } else if (rs2 == 0) {
+        if (op == ALU_AND) x86_alu_reg(e, false, ALU_XOR, d, d);
+    } else if (reg2) {
+        x86_alu_reg(e, true, op, d, t->host_of[rs2]);
+    } else {
+        x86_alu_mem(e, true, op, d, RBP, XOFF(rs2));
+    }
+    if (cached) {
+        if (d != hr) x86_mov(e, true, hr, d);
+        t->dirty |= 1u << rd;
+        t->lazy_hi |= 1u << rd;
+    } else {
+        x86_store64(e, d, RBP, XOFF(rd));
+    }
+    return true;
+}
+
 static void RV(emit_alu2_rr)(struct x86 *e, const struct isa_inst *in0, enum x86_alu op,
                              enum x86_alu op2)
 {
+    if (RV(dead_hi_op)(e, in0, op, in0->rs2, 0)) return;
     struct isa_inst buf;
     const struct isa_inst *in = RV(commute)(in0, op, &buf);
     unsigned lo, hi;
@@ -238,6 +281,7 @@ static void RV(emit_alu2_ri)(struct x86 *e, const struct isa_inst *in, enum x86_
         RV(set_x)(e, in->rd, (uxlen)(sxlen)in->imm);
         return;
     }
+    if (RV(dead_hi_op)(e, in, op, NOT_CACHED, in->imm)) return;
     unsigned lo, hi;
     if (RV(lazy_op)(e, in, in->imm || op == ALU_AND ? (int)op : ALU_MOV, in->rs1, 0, in->imm))
         return;
@@ -268,6 +312,21 @@ static bool RV(cmp_sext)(struct x86 *e, const struct isa_inst *in, bool imm)
 static void RV(cmp2)(struct x86 *e, const struct isa_inst *in, bool imm)
 {
     if (RV(cmp_sext)(e, in, imm)) return;
+    unsigned l1, h1, l2 = NOT_CACHED, h2 = NOT_CACHED;
+    bool reg2 = !imm && in->rs2 && RV(pair_of)(e, in->rs2, &l2, &h2);
+    if (in->rs1 && RV(pair_of)(e, in->rs1, &l1, &h1)) {
+        /* x[rs1]'s low half compared where it is, its high half then copied to rdx for the
+         * sbb (a mov keeps the flags; both high halves were made ready before the cmp) */
+        if (imm || !in->rs2) x86_alu_imm(e, true, ALU_CMP, l1, imm ? in->imm : 0);
+        else if (reg2) x86_alu_reg(e, true, ALU_CMP, l1, l2);
+        else x86_alu_mem(e, true, ALU_CMP, l1, RBP, XOFF(in->rs2));
+        if (h1 == NOT_CACHED) x86_load64(e, RDX, RBP, XHI(in->rs1));
+        else x86_mov(e, true, RDX, h1);
+        if (imm || !in->rs2) x86_alu_imm(e, true, ALU_SBB, RDX, imm && in->imm < 0 ? -1 : 0);
+        else if (reg2 && h2 != NOT_CACHED) x86_alu_reg(e, true, ALU_SBB, RDX, h2);
+        else x86_alu_mem(e, true, ALU_SBB, RDX, RBP, XHI(in->rs2));
+        return;
+    }
     RV(ld2)(e, RAX, RDX, in->rs1);
     if (imm) RV(alu2_imm)(e, ALU_CMP, ALU_SBB, RAX, RDX, in->imm);
     else RV(alu2_x)(e, ALU_CMP, ALU_SBB, RAX, RDX, in->rs2);

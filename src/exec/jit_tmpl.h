@@ -248,6 +248,14 @@ struct RV(jt) {
      * span_shift: log2 of the window's guest span */
     bool direct_site[JIT_MAX_INSNS];
     unsigned span_shift;
+    /* Dead high halves (plan_dead_hi): instruction k writes rd and nothing reads rd's high
+     * half before rd is written again, with no way out of the block or into it between,
+     * so k computes the low half only.  hi_need[k]: the instructions from k on that must
+     * all be translated for no such half to be left unwritten at the block's end (the
+     * code budget keeps room for them).  dead_rd: while one is emitted, its rd. */
+    bool hi_dead[JIT_MAX_INSNS];
+    u16 hi_need[JIT_MAX_INSNS];
+    unsigned dead_rd;
 #endif
     bool self_loop;             /* a branch or jal of the block goes back to one of its
                                  * instructions (itself or an earlier one) */
@@ -407,8 +415,10 @@ static void RV(stx)(struct x86 *e, unsigned reg, unsigned r)
     }
 #if XLEN == 128
     /* the 64-bit value in reg, sign-extended: what the *W and *D operations (and the
-     * FP operations' integer results) write */
+     * FP operations' integer results) write; the low half alone when the high one is
+     * dead (plan_dead_hi) */
     x86_store64(e, reg, RBP, XOFF(r));
+    if (r == RV(jt_of)(e)->dead_rd) return;
     if (reg != RDX) x86_mov(e, true, RDX, reg);
     x86_shift_imm(e, true, SH_SAR, RDX, 63);
     x86_store64(e, RDX, RBP, XOFF(r) + 8);
@@ -2205,6 +2215,103 @@ static bool RV(low_half_use)(const struct isa_inst *in, int which)
 #endif
 
 #if XLEN == 128
+/* How an instruction treats high halves, for plan_dead_hi.  Only operations translated
+ * inline, that neither leave the block nor call out, are other than HI_BARRIER. */
+enum hi_use {
+    HI_BARRIER,     /* may leave the block (a branch, an access's stub) or do anything */
+    HI_LOW,         /* reads low halves only (*W, *D): its rd's high half is the sign */
+    HI_SPLIT,       /* the result's low half depends on the sources' low halves only */
+    HI_WHOLE,       /* reads its sources whole (shifts right, comparisons) */
+};
+static enum hi_use RV(hi_use)(const struct isa_inst *in, unsigned *srcs)
+{
+    *srcs = 0;
+    switch (in->op) {
+    case ISA_ADD: case ISA_SUB: case ISA_AND: case ISA_OR: case ISA_XOR:
+        *srcs = 1u << in->rs1 | 1u << in->rs2;
+        return HI_SPLIT;
+    case ISA_ADDI: case ISA_ANDI: case ISA_ORI: case ISA_XORI:
+        *srcs = 1u << in->rs1;
+        return HI_SPLIT;
+    case ISA_LUI: case ISA_AUIPC:
+        return HI_SPLIT;
+    case ISA_SLT: case ISA_SLTU: case ISA_SLL: case ISA_SRL: case ISA_SRA: case ISA_MUL:
+        *srcs = 1u << in->rs1 | 1u << in->rs2;
+        return HI_WHOLE;
+    case ISA_SLTI: case ISA_SLTIU: case ISA_SLLI: case ISA_SRLI: case ISA_SRAI:
+        *srcs = 1u << in->rs1;
+        return HI_WHOLE;
+    case ISA_ADDW: case ISA_ADDIW: case ISA_SUBW: case ISA_SLLW: case ISA_SRLW: case ISA_SRAW:
+    case ISA_SLLIW: case ISA_SRLIW: case ISA_SRAIW: case ISA_MULW:
+    case ISA_ADDD: case ISA_ADDID: case ISA_SUBD: case ISA_SLLD: case ISA_SRLD: case ISA_SRAD:
+    case ISA_SLLID: case ISA_SRLID: case ISA_SRAID: case ISA_MULD:
+        return HI_LOW;
+    default:
+        return HI_BARRIER;
+    }
+}
+
+/* hi_dead and hi_need for the n instructions the block will hold.  Backward from the
+ * end, the registers whose high half may still be read (live): all of them at a barrier
+ * (every way out stores the registers whole) and above a branch target (the ways in
+ * expect them whole); a write takes its rd out, a read of a source's high half puts it
+ * back.  An instruction of HI_SPLIT reads its sources' high halves only for its own
+ * high half, so not when that is dead.  A dead half's write is one the host code may
+ * leave out: the rd keeps a high half nothing sees (lazy, or the hart's old one) until
+ * it is written again. */
+static void RV(plan_dead_hi)(struct RV(jt) *t, const struct isa_inst *ins,
+                             const struct RV(acc) *acc, u32 n)
+{
+    u32 live = ~0u;
+    memset(t->hi_dead, 0, sizeof t->hi_dead);
+    u32 open_until[JIT_MAX_INSNS + 1];      /* a dead half written before boundary b is
+                                             * rewritten at instruction open_until[b] - 1 */
+    for (u32 k = n; k-- > 0;) {
+        unsigned srcs, rd = ins[k].rd;
+        enum hi_use u = RV(hi_use)(&ins[k], &srcs);
+        t->hi_dead[k] = false;
+        if (u == HI_BARRIER) {
+            live = ~0u;
+        } else {
+            t->hi_dead[k] = rd && !(live >> rd & 1);
+            if (rd) live &= ~(1u << rd);
+            if (u == HI_WHOLE || (u == HI_SPLIT && !t->hi_dead[k])) live |= srcs;
+        }
+        if (acc[k].target) live = ~0u;
+    }
+    /* Forward: each dead half stays unwritten from its instruction to the next write of
+     * its rd (which comes before any barrier, or it would not be dead) */
+    for (u32 b = 0; b <= n; b++) open_until[b] = b;
+    for (u32 k = 0; k < n; k++) {
+        if (!t->hi_dead[k]) continue;
+        u32 m = k + 1;
+        while (m < n && ins[m].rd != ins[k].rd) m++;
+        for (u32 b = k + 1; b <= m && b <= n; b++)
+            if (open_until[b] < m + 1) open_until[b] = m + 1;
+    }
+    /* hi_need[k]: from boundary k, the instructions up to the first boundary after k
+     * with nothing unwritten */
+    u32 closed = n;
+    for (u32 b = n; b-- > 0;) {
+        t->hi_need[b] = (u16)(closed - b);
+        if (open_until[b] == b) closed = b;
+    }
+}
+#endif
+
+/* How many instructions from the n-th on the block must hold if it holds that one */
+static u32 RV(insns_needed)(const struct RV(jt) *t, u32 n)
+{
+#if XLEN == 128
+    if (n < t->ndecoded) return t->hi_need[n];
+#endif
+    (void)t;
+    (void)n;
+    return 1;
+}
+
+#if XLEN == 128
+
 /* The registers likely above the window's span after instruction in (at pc), given
  * those before (high): a copy or an offset of a pointer is where the pointer is, a sum
  * is high if a term is, a constant where it is; anything else (a loaded pointer, an
@@ -2233,6 +2340,7 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
 #if XLEN == 128
     bool low_use[JIT_MAX_INSNS][3];     /* the operand needs only its low half */
     unsigned nlow[32] = { 0 };
+    struct isa_inst ins[JIT_MAX_INSNS];
 #endif
     u8 freads[JIT_MAX_INSNS][3];        /* F registers read (32: none) */
     unsigned nfuse[33] = { 0 };
@@ -2272,6 +2380,7 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
         freads[n][2] = fm & ISA_FREG_RS3 ? in.rs3 : 32;
 #if XLEN == 128
         for (int j = 0; j < 3; j++) low_use[n][j] = RV(low_half_use)(&in, j);
+        ins[n] = in;
 #endif
         *written |= 1u << uses[n][0];
         pcs[n] = a;
@@ -2323,6 +2432,13 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
         t->target[k] = acc[k].target;
     }
     RV(plan_pages)(t, acc, n);
+#if XLEN == 128
+    /* (an operation whose high half is dead needs its operands' low halves only) */
+    RV(plan_dead_hi)(t, ins, acc, n);
+    for (u32 k = 0; k < n; k++)
+        if (t->hi_dead[k])
+            for (int j = 0; j < 3; j++) low_use[k][j] = true;
+#endif
     for (u32 k = 0; k < n; k++) t->no_check[k] = XLEN == 64 && t->direct && t->page_role[k] == PAGE_MEMBER;
 #if XLEN == 128
     /* Whether an access tries the window first is predicted from its base register
@@ -2564,11 +2680,17 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
         t->cur = n;
         t->words[n] = word;
         t->lens[n] = (u8)in.len;
+#if XLEN == 128
+        t->dead_rd = t->hi_dead[n] ? in.rd : 0;
+#endif
         if (t->fused) {
             t->fused = false;                   /* the srli of a zext.w pair */
         } else if ((flags & (ISA_F_ENDS_BLOCK & ~ISA_F_BRANCH)) || !RV(emit_insn)(t, &in, a, n)) {
             break;
         }
+#if XLEN == 128
+        t->dead_rd = 0;
+#endif
         for (unsigned k = first_stub; k < t->nstubs; k++)
             if (t->stubs[k].kind <= STUB_INTERP) {
                 t->stubs[k].idx = n;
@@ -2585,7 +2707,7 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
          * emits nothing). */
         if (n == JIT_MAX_INSNS || ((a ^ pc) & PAGE_MASK) ||
             ((size_t)(e->p - start) + (t->nstubs + 2) * JIT_STUB_MAX(NHOST(t)) +
-             JIT_INSN_MAX(NHOST(t)) > JIT_MAX_BLOCK_CODE && !t->fused)) {
+             JIT_INSN_MAX(NHOST(t)) * RV(insns_needed)(t, n) > JIT_MAX_BLOCK_CODE && !t->fused)) {
             x86_alu_imm(e, true, ALU_ADD, R14, (i32)n);
             RV(emit_chain)(t, a);
             ended = true;

@@ -200,6 +200,10 @@ static void vm_start(struct vm *v, int xlen, enum engine_kind kind, const u8 *co
 /* After jit_diff_compare: how many pcs of the code start a block the translator
  * translated (not one it left to the interpreter). */
 static unsigned jit_diff_translated;
+/* When set: the 4-byte words of the code no translated block may start at (and, after
+ * jit_diff_compare, how many did: jit_diff_bad_starts) */
+static const bool *jit_diff_no_start;
+static unsigned jit_diff_bad_starts;
 
 /* Run code on both engines and compare; returns how the interpreter stopped (RUN_REQUEST:
  * the instruction bound was reached, nothing compared). */
@@ -236,10 +240,13 @@ static int jit_diff_compare(int xlen, const u8 *code, size_t n, const u64 *regs,
         if (!same) JIT_DIFF_MISMATCH();     /* the engines disagree */
     }
     jit_diff_translated = 0;
+    jit_diff_bad_starts = 0;
     struct jit_cache *c = b.h.jcache;
     for (size_t k = 0; c && k < n; k += 2) {
         struct jit_block *blk = jit_cache_find(c, (u64)(CODE + k));
         jit_diff_translated += blk && blk->code;
+        jit_diff_bad_starts += blk && blk->code && jit_diff_no_start && k % 4 == 0 &&
+                               jit_diff_no_start[k / 4];
     }
     hart_destroy(&a.h);
     hart_destroy(&b.h);
