@@ -26,6 +26,7 @@ enum audit_rule {
     R_TYPEDEF_LL_64,
     R_SIZE_LITERAL,
     R_WIDTH_NO_BRANCH,
+    R_STRUCT_SIZE,
     R_COUNT
 };
 

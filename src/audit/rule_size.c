@@ -173,55 +173,88 @@ static u32 word_term(struct audit_scratch *s, u32 a, u32 b, u32 *sz, u8 *szc)
     return num;
 }
 
-/* At a call NAME( at i. */
-void au_rule_size(struct audit_scratch *s, u32 i)
+static void size_literal(struct audit_scratch *s, const struct au_alloc_call *c);
+
+/* The call NAME( at i: its arguments, its destination and a cast of its result. */
+static bool read_call(struct audit_scratch *s, u32 i, struct au_alloc_call *c)
 {
-    if (!on(s, R_SIZE_LITERAL)) return;
     const struct alloc_fn *fn = NULL;
     for (const struct alloc_fn *f = alloc_fns; f->name && !fn; f++)
         if (eq(T(i), f->name)) fn = f;
-    if (!fn || !is_p(s, i + 1, CPP_P_LPAREN)) return;
+    if (!fn || !is_p(s, i + 1, CPP_P_LPAREN)) return false;
     u32 end = au_match_paren(s, i + 1);
-    if (end == i + 1) return;
-    u32 args[8], n = 0;
+    if (end == i + 1) return false;
+    memset(c, 0, sizeof *c);
+    c->name = i;
+    c->end = end;
+    c->size_arg = fn->size_arg;
+    c->elem_arg = fn->elem_arg;
+    c->copy = fn->dest_arg >= 0;
     int d = 0;
-    args[n++] = i + 2;
-    for (u32 j = i + 2; j + 1 < end && n < 7; j++) {
+    c->args[c->n++] = i + 2;
+    for (u32 j = i + 2; j + 1 < end && c->n < 7; j++) {
         if (is_p(s, j, CPP_P_LPAREN) || is_p(s, j, CPP_P_LSQ) || is_p(s, j, CPP_P_LBRACE)) d++;
         else if (is_p(s, j, CPP_P_RPAREN) || is_p(s, j, CPP_P_RSQ) || is_p(s, j, CPP_P_RBRACE)) d--;
-        else if (!d && is_p(s, j, CPP_P_COMMA)) args[n++] = j + 1;
+        else if (!d && is_p(s, j, CPP_P_COMMA)) c->args[c->n++] = j + 1;
     }
-    args[n] = end; /* argument k is [args[k], args[k + 1] - 1) */
+    c->args[c->n] = end;
     int k = fn->size_arg >= 0 ? fn->size_arg : fn->elem_arg;
-    if ((u32)k >= n) return;
-    u32 a = args[k], b = args[k + 1] - 1;
-    /* the count's shape: n * 8 (elements of 8 bytes), 8 as calloc's element size, or a
-       number among the terms of a byte count */
-    bool elems = fn->size_arg >= 0 ? times_8(s, a, b) : b == a + 1 && au_num_is(T(a), 8);
-    u32 num = 0, sz = 0;
-    u8 szc = C_NONE;
-    if (!elems && fn->size_arg >= 0) num = word_term(s, a, b, &sz, &szc);
-    if (!elems && !num) return;
+    if ((u32)k >= c->n) return false;
     /* the destination: an argument, or the target of "x = f(...)" (also through a cast,
        and "T **x = f(...)", whose declarator the symbol table has already seen) */
-    const struct cpp_token *dname = NULL;
     if (fn->dest_arg >= 0) {
-        if ((u32)fn->dest_arg < n) {
-            u32 da = args[fn->dest_arg], db = args[fn->dest_arg + 1] - 1;
+        if ((u32)fn->dest_arg < c->n) {
+            u32 da = c->args[fn->dest_arg], db = c->args[fn->dest_arg + 1] - 1;
             strip_parens(s, &da, &db);
-            if (db == da + 1 && T(da)->kind == CPP_IDENT) dname = T(da);
+            if (is_p(s, da, CPP_P_AMP)) c->dest_addr = true, da++;
+            if (da < db && T(da)->kind == CPP_IDENT && au_name_chain(s, da).end == db)
+                c->dest = da, c->dest_end = db;
         }
     } else {
         u32 j = i;
         if (j >= 1 && is_p(s, j - 1, CPP_P_RPAREN)) { /* (T **)malloc(...) */
-            u32 c = j - 1;
-            while (c > 0 && s->grp[c] == s->grp[i] && !is_p(s, c, CPP_P_LPAREN) && j - c < 10) c--;
-            if (is_p(s, c, CPP_P_LPAREN) && au_match_paren(s, c) == j) j = c;
+            u32 q = j - 1;
+            while (q > 0 && s->grp[q] == s->grp[i] && !is_p(s, q, CPP_P_LPAREN) && j - q < 10) q--;
+            if (is_p(s, q, CPP_P_LPAREN) && au_match_paren(s, q) == j) {
+                if (j - q == 5 && (is_id(s, q + 1, "struct") || is_id(s, q + 1, "union")) &&
+                    T(q + 2)->kind == CPP_IDENT && is_p(s, q + 3, CPP_P_STAR))
+                    c->cast_tag = T(q + 2)->p, c->cast_tlen = T(q + 2)->len;
+                j = q;
+            }
         }
-        if (j >= 2 && is_p(s, j - 1, CPP_P_ASSIGN) && T(j - 2)->kind == CPP_IDENT &&
-            !(j >= 3 && (is_p(s, j - 3, CPP_P_DOT) || is_p(s, j - 3, CPP_P_ARROW))))
-            dname = T(j - 2);
+        if (j >= 2 && is_p(s, j - 1, CPP_P_ASSIGN) && T(j - 2)->kind == CPP_IDENT)
+            c->dest = au_chain_start(s, j - 2), c->dest_end = j - 1;
     }
+    return true;
+}
+
+/* At a call NAME( at i. */
+void au_rule_size(struct audit_scratch *s, u32 i)
+{
+    if (!on(s, R_SIZE_LITERAL) && !on(s, R_STRUCT_SIZE)) return;
+    struct au_alloc_call call;
+    if (!read_call(s, i, &call)) return;
+    if (on(s, R_SIZE_LITERAL)) size_literal(s, &call);
+    if (on(s, R_STRUCT_SIZE)) au_rule_struct_size(s, &call);
+}
+
+/* size-literal at the call c. */
+static void size_literal(struct audit_scratch *s, const struct au_alloc_call *c)
+{
+    u32 i = c->name, end = c->end;
+    const u32 *args = c->args;
+    int k = c->size_arg >= 0 ? c->size_arg : c->elem_arg;
+    u32 a = args[k], b = args[k + 1] - 1;
+    /* the count's shape: n * 8 (elements of 8 bytes), 8 as calloc's element size, or a
+       number among the terms of a byte count */
+    bool elems = c->size_arg >= 0 ? times_8(s, a, b) : b == a + 1 && au_num_is(T(a), 8);
+    u32 num = 0, sz = 0;
+    u8 szc = C_NONE;
+    if (!elems && c->size_arg >= 0) num = word_term(s, a, b, &sz, &szc);
+    if (!elems && !num) return;
+    /* the destination as one plain name */
+    const struct cpp_token *dname =
+        c->dest && c->dest_end == c->dest + 1 && !c->dest_addr ? T(c->dest) : NULL;
     const struct sym *e = dname ? au_tab_find(s, dname) : NULL;
     if (e && (e->cls != C_PTR || e->array)) e = NULL;
     /* the evidence, strongest first: the declared elements, a later cast, a sizeof */
@@ -232,31 +265,31 @@ void au_rule_size(struct audit_scratch *s, u32 i)
     if (cls != C_NONE && !cast_at)
         snprintf(why, sizeof why, "'%.*s' is an array of %ss", (int)e->len, e->p, elem_name(cls));
     else if (cls != C_NONE) {
-        char c[48];
+        char sp[48];
         u32 ce = cast_at;
         cast_pointee(s, cast_at, &ce);
         snprintf(why, sizeof why, "'%.*s' is used as '%s' on line %u", (int)dname->len, dname->p,
-                 au_spell(s, cast_at, ce, c, sizeof c), T(cast_at)->line);
+                 au_spell(s, cast_at, ce, sp, sizeof sp), T(cast_at)->line);
     } else if (num && sz) {
         cls = szc;
-        char c[48];
+        char sp[48];
         u32 se = sz;
         au_sizeof_class(s, sz, &se);
-        snprintf(why, sizeof why, "next to '%s'", au_spell(s, sz, se, c, sizeof c));
+        snprintf(why, sizeof why, "next to '%s'", au_spell(s, sz, se, sp, sizeof sp));
     } else
         return;
     au_spell(s, i, end, text, sizeof text);
     if (elems && !cast_at) {
         au_report(s, a, R_SIZE_LITERAL, "'%s' as the size of %s for '%.*s', an array of %ss: "
                   "sizeof(%s) is 16 under LP128 (use sizeof(*%.*s))", text,
-                  fn->size_arg >= 0 ? "the buffer" : "each element", (int)e->len, e->p,
+                  c->size_arg >= 0 ? "the buffer" : "each element", (int)e->len, e->p,
                   elem_name(cls), elem_name(cls), (int)e->len, e->p);
         return;
     }
     if (elems) {
         au_report(s, a, R_SIZE_LITERAL, "'%s' as the size of %s: %s, and sizeof(%s) is 16 "
                   "under LP128 (use sizeof)", text,
-                  fn->size_arg >= 0 ? "the buffer" : "each element", why, elem_name(cls));
+                  c->size_arg >= 0 ? "the buffer" : "each element", why, elem_name(cls));
         return;
     }
     unsigned v = 0;

@@ -146,6 +146,9 @@ void audit_scratch_free(struct audit_scratch *s)
     free(s->conds);
     free(s->supp);
     free(s->flag_name);
+    free(s->bodies);
+    free(s->bslot);
+    free(s->bgen);
     free(s->pct);
     free(s->named);
     free(s->tilde);
@@ -400,6 +403,7 @@ static void scan_begin(struct audit_scratch *s, const char *path, const char *bu
     s->nconds = 0;
     s->nsupp = 0;
     s->nanon = 0;
+    au_layout_reset(s);
     token_state_reset(s);
     for (u32 i = 0; i < s->nowned; i++) free(s->owned[i]);
     s->nowned = 0;
@@ -539,6 +543,9 @@ static void scan_pass(struct audit_scratch *s, bool decls_only)
                         s->last_close = i;
                         s->last_sname = s->sstack[s->nsstack].name;
                         s->last_snlen = s->sstack[s->nsstack].nlen;
+                        /* TU mode: the translation unit's bodies, not the file's again */
+                        if (!s->typed || s->preload)
+                            au_layout_record(s, s->last_open, i, s->last_sname, s->last_snlen);
                     }
                     if (s->brace > 0) s->brace--;
                 }

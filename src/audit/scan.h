@@ -29,6 +29,8 @@ struct sym {
                          struct its result points to) */
     u32 tlen;
     u8 pointee;       /* for pointers: class of *name (a pointer for T **, else T's) */
+    u8 tsize[2];      /* TU mode, a typedef of a scalar type: its size under LP64 and
+                         LP128 (layout.c; 0: unknown) */
     const char *src;  /* "tag.member" this local was last assigned from, or NULL */
     bool uptr;        /* declared uintptr_t / intptr_t: an address held as an integer */
     bool func;        /* a function (TU mode; cls is C_NONE) */
@@ -38,6 +40,29 @@ struct sym {
 };
 
 enum dirkind { D_CODE, D_IF, D_DEFINE, D_OTHER };
+
+/* The layout of a struct or union under LP64 ([0]) and LP128 ([1]) (layout.c). */
+#define AU_LAYOUT_NAMES 9
+struct au_layout {
+    u32 size[2], align[2];   /* sizeof and _Alignof */
+    u32 end[2];              /* end of the last member: the size before tail padding */
+    u8 nword;                /* the first nword members are one pointer or long each, so
+                                member k <= nword is at 8 * k under LP64, 16 * k under LP128 */
+    u8 nmembers;
+    bool uni;                /* a union */
+    const char *mname[AU_LAYOUT_NAMES]; /* the first members' names (NULL: anonymous) */
+    u32 mlen[AU_LAYOUT_NAMES];
+};
+
+/* A named struct or union body the pass has closed (layout.c). */
+struct au_body {
+    const char *tag;
+    u32 tlen;
+    u32 open, close;         /* its braces, in the tokens of the pass that saw it */
+    u8 state;                /* not computed, being computed, known, unknown */
+    bool uni;
+    struct au_layout lay;
+};
 
 struct cond {
     bool pending, has_pending;
@@ -109,6 +134,12 @@ struct audit_scratch {
        au_rule_ulong_max) */
     u32 *named, *tilde;
     u32 nnamed, capnamed, ntilde, captilde;
+    /* the named struct and union bodies seen in this file (TU mode: in the translation
+       unit), for their layouts (layout.c) */
+    struct au_body *bodies;
+    u32 nbodies, capbodies;
+    u32 *bslot, *bgen;     /* tag -> index + 1 of its last body, valid where bgen == gen */
+    u32 nbslot, gen;
     /* bit63-flag: name tokens of "#define NAME <bit 63 of a long>" in this file */
     u32 *flag_name;
     u32 nflag, capflag;
@@ -215,6 +246,17 @@ const struct sym *au_typedef_at(struct audit_scratch *s, u32 j);
 /* If the identifier at i is being declared, record its class. */
 void au_maybe_decl(struct audit_scratch *s, u32 i);
 
+/* ---------------------------------------------------------------- layout.c */
+
+/* Before a file: no bodies. */
+void au_layout_reset(struct audit_scratch *s);
+/* At the '}' (close) of a struct or union body named tag whose '{' is at open. */
+void au_layout_record(struct audit_scratch *s, u32 open, u32 close, const char *tag, u32 tlen);
+/* TU mode: the typedef e whose type words end at j: its size when it is a scalar. */
+void au_typedef_layout(struct audit_scratch *s, u32 j, struct sym *e);
+/* The layout of the struct or union tag last declared, or NULL when it is unknown. */
+const struct au_layout *au_struct_layout(struct audit_scratch *s, const char *tag, u32 tlen);
+
 /* ---------------------------------------------------------------- expr.c */
 
 /* Index after the ')' matching the '(' at i (same line group), or i if unmatched. */
@@ -311,8 +353,21 @@ void au_rule_typedef(struct audit_scratch *s, u32 i);
 /* at an identifier: counts it when its name says 64 bits (evidence of typedef use) */
 void au_note_name64(struct audit_scratch *s, u32 i);
 void au_resolve_typedefs(struct audit_file *files, size_t n);
-/* rule_size.c: size-literal, at a call's name */
+/* rule_size.c: size-literal and struct-size-literal, at a call's name */
 void au_rule_size(struct audit_scratch *s, u32 i);
+/* An allocation or memory call as rule_size.c reads it. */
+struct au_alloc_call {
+    u32 name, end;          /* the function's name; the index after its ')' */
+    u32 args[8], n;         /* argument k is [args[k], args[k + 1] - 1) */
+    int size_arg, elem_arg; /* the byte count's argument, or the element size's (-1: none) */
+    u32 dest, dest_end;     /* the destination as written, [dest, dest_end) (0, 0: none) */
+    bool dest_addr;         /* it is "&x" (an object, not a pointer to one) */
+    bool copy;              /* memset, memcpy, memmove: the size covers existing objects */
+    const char *cast_tag;   /* "(struct TAG *)f(...)": TAG */
+    u32 cast_tlen;
+};
+/* rule_structsize.c: struct-size-literal */
+void au_rule_struct_size(struct audit_scratch *s, const struct au_alloc_call *c);
 
 /* scan.c: the names every file of the run collected (ptr_members if members, else
  * bitmaps), sorted for bsearch with au_cmp_str; *k = their number.  The caller frees

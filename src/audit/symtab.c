@@ -62,6 +62,7 @@ struct sym *au_tab_set(struct audit_scratch *s, const struct cpp_token *t, u8 cl
     e->tag = NULL;
     e->tlen = 0;
     e->pointee = C_NONE;
+    e->tsize[0] = e->tsize[1] = 0;
     e->src = NULL;
     e->uptr = false;
     e->func = false;
@@ -387,8 +388,9 @@ void au_maybe_decl(struct audit_scratch *s, u32 i)
         if (s->typed && member) {
             int k = s->nsstack - 1;
             while (k > 0 && !s->sstack[k].nlen) k--;
-            au_tab_set_member(s, s->sstack[k].name, s->sstack[k].nlen, T(i), c,
-                              nx->sub == CPP_P_LSQ, s->decl_tag, s->decl_tlen);
+            struct sym *m = au_tab_set_member(s, s->sstack[k].name, s->sstack[k].nlen, T(i),
+                                              c, nx->sub == CPP_P_LSQ, s->decl_tag, s->decl_tlen);
+            if (m) m->pointee = stars > 1 ? C_PTR : stars ? s->decl_base : C_NONE;
         }
         return;
     }
@@ -453,6 +455,7 @@ void au_maybe_decl(struct audit_scratch *s, u32 i)
         e->tag = tag;
         e->tlen = tlen;
         e->tdef = tdef;
+        if (tdef && !stars && !array && !tag) au_typedef_layout(s, (u32)j, e);
     }
     if ((nx->sub == CPP_P_ASSIGN || nx->sub == CPP_P_COMMA) && g == 0 && s->paren == 0) {
         s->decl_active = true;
@@ -467,7 +470,9 @@ void au_maybe_decl(struct audit_scratch *s, u32 i)
     if (member) {
         int k = s->nsstack - 1;
         while (k > 0 && !s->sstack[k].nlen) k--;
-        au_tab_set_member(s, s->sstack[k].name, s->sstack[k].nlen, T(i), c, array, tag, tlen);
+        struct sym *m = au_tab_set_member(s, s->sstack[k].name, s->sstack[k].nlen, T(i), c,
+                                          array, tag, tlen);
+        if (m) m->pointee = pointee; /* "struct node *next": what next points to */
     }
 
     /* struct fields of 64-bit type: candidates for uapi-u64-ptr (the file's own only) */

@@ -65,17 +65,18 @@ check rules_select "! grep -v '\[\(config-64bit\|width-test\)\]' '$T/r1' && grep
 "$AUDIT" --rules=-format-u64-ll "$FIX" >"$T/r2"
 check rules_exclude "! grep -q format-u64-ll '$T/r2' && grep -q llong-64 '$T/r2'"
 # opt-in rules (width-test, do-div-long, int-ptr-64, config-64bit, ptr-cast-64,
-# compat-one-width, typedef-ll-64): not in the default set, added by +ID, listed as opt-in
-OPTIN='\[\(width-test\|do-div-long\|int-ptr-64\|config-64bit\|ptr-cast-64\|compat-one-width\|typedef-ll-64\)\]$'
+# compat-one-width, typedef-ll-64, struct-size-literal): not in the default set, added by
+# +ID, listed as opt-in
+OPTIN='\[\(width-test\|do-div-long\|int-ptr-64\|config-64bit\|ptr-cast-64\|compat-one-width\|typedef-ll-64\|struct-size-literal\)\]$'
 "$AUDIT" "$FIX" >"$T/dflt"
 check optin_not_default "grep -v '$OPTIN' tests/audit/expected.txt | cmp -s - '$T/dflt' && [ \$(grep -c '$OPTIN' tests/audit/expected.txt) -gt 3 ]"
 # width-no-branch, the always-wrong part of width-test, is in the default set
 check nobranch_default "grep -q 'nobranch.c:25:3: .*\[width-no-branch\]\$' '$T/dflt' && ! grep -q 'width-test\]\$' '$T/dflt'"
-"$AUDIT" --rules=+do-div-long,+width-test,+int-ptr-64,+config-64bit,+ptr-cast-64,+compat-one-width,+typedef-ll-64 "$FIX" >"$T/plus"
+"$AUDIT" --rules=+do-div-long,+width-test,+int-ptr-64,+config-64bit,+ptr-cast-64,+compat-one-width,+typedef-ll-64,+struct-size-literal "$FIX" >"$T/plus"
 check optin_plus_adds "cmp -s '$T/plus' tests/audit/expected.txt"
 "$AUDIT" --rules=+width-test,+ptr-cast-64,-llong-64 "$FIX" >"$T/minus"
 check optin_plus_minus "! grep -q 'do-div-long\|llong-64' '$T/minus' && grep -q width-test '$T/minus' && grep -q ptr-cast-64 '$T/minus' && grep -q format-u64-ll '$T/minus'"
-check optin_listed "[ \$(\"\$AUDIT\" --list-rules | grep -c '^[a-z0-9-]* (opt-in: --rules=+[a-z0-9-]*)\$') -eq 7 ]"
+check optin_listed "[ \$(\"\$AUDIT\" --list-rules | grep -c '^[a-z0-9-]* (opt-in: --rules=+[a-z0-9-]*)\$') -eq 8 ]"
 "$AUDIT" --rules=no-such-rule "$FIX" >/dev/null 2>"$T/e3"; rc=$?
 check rules_unknown_exit_2 "[ $rc -eq 2 ] && grep -q 'unknown rule' '$T/e3'"
 "$AUDIT" --rules=all -j1 "$FIX" >"$T/j1"; "$AUDIT" --rules=all --jobs 4 "$FIX" >"$T/j4"; "$AUDIT" --rules=all -j3 "$FIX" >"$T/j3"
@@ -148,4 +149,37 @@ if command -v cc >/dev/null; then
 else echo "SKIP apply_compiles no host cc"; fi
 "$AUDIT" "$T/apply/lp64.c" >"$T/after" 2>&1; rc=$?
 check apply_clears_findings "[ $rc -eq 0 ] && [ ! -s '$T/after' ]" "exit $rc: $(head -c 300 "$T/after")"
+# 7. struct-size-literal's layouts are the compilers': each size and offset its messages
+# on lib/struct_size.c state is asserted against the host cc (LP64) and zl-cc (LP128)
+python3 - "$FIX/lib/struct_size.c" "$T/out" "$T/lay64.c" "$T/lay128.c" <<'PY'
+import re, sys
+src = open(sys.argv[1]).read()
+defs = "".join(l + "\n" for l in src[:src.index("/* look-alikes")].splitlines()
+               if re.match(r"(struct|union) \w+ \{.*\};", l))
+a64, a128 = [], []
+for l in open(sys.argv[2]):
+    if "struct_size.c" not in l or "[struct-size-literal]" not in l:
+        continue
+    m = re.search(r"(\d+) is the LP64 size of '((?:struct|union) \w+)', which is (\d+) under LP128", l)
+    if m:
+        a64.append("sizeof(%s) == %s" % (m[2], m[1])); a128.append("sizeof(%s) == %s" % (m[2], m[3]))
+    m = re.search(r"(\d+) is the LP64 size of the first .* (\d+) under LP128 \(use (offsetof\(.*\))\)", l)
+    if m:
+        a64.append("%s == %s" % (m[3], m[1])); a128.append("%s == %s" % (m[3], m[2]))
+    m = re.search(r"the members of '((?:struct|union) \w+)' \((\d+) with its padding\)", l)
+    if m:
+        a64.append("sizeof(%s) == %s" % (m[1], m[2]))
+for path, asserts in ((sys.argv[3], a64), (sys.argv[4], a128)):
+    with open(path, "w") as f:
+        f.write("typedef __SIZE_TYPE__ size_t;\n#define offsetof(T, m) __builtin_offsetof(T, m)\n" + defs)
+        f.writelines("_Static_assert(%s, \"%s\");\n" % (x, x) for x in asserts)
+
+PY
+nas=$(grep -c _Static_assert "$T/lay64.c")
+if command -v cc >/dev/null; then
+    check layout_lp64_cc "[ $nas -ge 10 ] && cc -std=c11 -fsyntax-only '$T/lay64.c'" "$nas assertions: $(cc -std=c11 -fsyntax-only "$T/lay64.c" 2>&1 | head -c 300)"
+else echo "SKIP layout_lp64_cc no host cc"; fi
+if [ -x "$ZL_BIN/zl-cc" ]; then
+    check layout_lp128_zlcc "[ \$(grep -c _Static_assert '$T/lay128.c') -ge 8 ] && '$ZL_BIN/zl-cc' -m128 -fsyntax-only '$T/lay128.c'" "$("$ZL_BIN/zl-cc" -m128 -fsyntax-only "$T/lay128.c" 2>&1 | head -c 300)"
+else echo "SKIP layout_lp128_zlcc no zl-cc"; fi
 exit 0

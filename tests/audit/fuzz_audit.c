@@ -1,6 +1,6 @@
 /* libFuzzer target for the zl-audit scanner (and through it the shared C lexer).
  * Build (the lead wires it):  clang -fsanitize=fuzzer,address -Iinclude -Isrc
- *   tests/audit/fuzz_audit.c src/audit/{scan,symtab,expr,rules,rule_*}.c and the src/cpp sources
+ *   tests/audit/fuzz_audit.c src/audit/{scan,symtab,expr,layout,rules,rule_*}.c and the src/cpp sources
  * The input is scanned twice, as a .c file and as a uapi header, with every rule on;
  * the cross-file step runs too; then a third time with TU mode's typed pass, the
  * input's own tokens standing for the preprocessed translation unit.  Any crash, leak

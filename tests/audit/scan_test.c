@@ -32,6 +32,7 @@ TEST(mutations_do_not_crash)
     static const char *const seeds[] = {
         "tests/audit/fixtures/kernel/width.c", "tests/audit/fixtures/kernel/casts.c",
         "tests/audit/fixtures/drivers/print.c", "tests/audit/fixtures/include/uapi/linux/zl_ioctl.h",
+        "tests/audit/fixtures/lib/struct_size.c",
     };
     static const char tokens[] = "(){}[]#\\\n\"'/*,;<>=~!&|%.0123456789xULu ";
     int runs = 0;
@@ -65,7 +66,7 @@ TEST(mutations_do_not_crash)
         free(m);
         free(base);
     }
-    CHECK(runs == 1200);
+    CHECK(runs == 1500);
 }
 
 TEST(api_and_rule_table)

@@ -37,6 +37,12 @@ cfg() { "$AUDIT" --rules=all --tu -I$D/include "$@" $D/src/cfg.c | sed -E 's/^[^
 check tu_config_D "[ \"\$(cfg -DRING_STATS64)\" = '8 format-u64-ll tu,9 format-u64-ll tu,' ]" "$(cfg -DRING_STATS64)"
 check tu_config_none "[ -z \"\$(cfg)\" ] && [ -z \"\$(cfg -DRING_STATS64 -URING_STATS64)\" ]" "$(cfg) / $(cfg -DRING_STATS64 -URING_STATS64)"
 
+# struct-size-literal: the layouts of structs declared in a header (a scalar typedef, an
+# anonymous struct's typedef) are known in TU mode only
+nodes() { "$AUDIT" "$@" $D/src/nodes.c | sed -E 's/^[^:]*:([0-9]+):.*\[([a-z0-9-]+)\] \[([a-z]+)\]$/\1 \2 \3/' | tr '\n' ,; }
+check tu_struct_layout "[ \"\$(nodes --rules=all --tu -I$D/include)\" = '9 struct-size-literal tu,10 struct-size-literal tu,11 struct-size-literal tu,' ]" "$(nodes --rules=all --tu -I$D/include)"
+check tu_struct_layout_token_none "[ -z \"\$(nodes --rules=all)\" ] && [ -z \"\$(nodes --tu -I$D/include)\" ]" "$(nodes --rules=all) / $(nodes --tu -I$D/include)"
+
 # 3. formats carry the mode
 "$AUDIT" --rules=all --format=json --tu -I$D/include $D/src/ring.c >"$T/j.json"
 check tu_json_mode "python3 tests/audit/check_report.py json '$T/j.json' >/dev/null && [ \$(grep -o '\"mode\": \"tu\"' '$T/j.json' | wc -l) -eq $ntu ]"
