@@ -536,14 +536,20 @@ static void RV(emit_load2)(struct RV(jt) *t, const struct isa_inst *in, unsigned
         x86_load64(e, RDX, b, d + 8);
         RV(st2)(e, RCX, RDX, in->rd);
     } else {
+        /* a sign-extended value straight into rd's low register when it is cached (the
+         * slow path loads rd's pair from the hart, which the helper wrote, and goes on
+         * after the stx) */
+        bool lazy = is_signed || size < 8;
+        unsigned to = lazy && in->rd && t->host_of[in->rd] != NOT_CACHED &&
+                      !(t->clobbered >> in->rd & 1) ? t->host_of[in->rd] : RAX;
         switch (size) {
-        case 1: if (is_signed) x86_load_s8(e, RAX, b, d); else x86_load_u8(e, RAX, b, d); break;
-        case 2: if (is_signed) x86_load_s16(e, RAX, b, d); else x86_load_u16(e, RAX, b, d); break;
-        case 4: if (is_signed) x86_load_s32(e, RAX, b, d); else x86_load32(e, RAX, b, d); break;
-        default: x86_load64(e, RAX, b, d); break;
+        case 1: if (is_signed) x86_load_s8(e, to, b, d); else x86_load_u8(e, to, b, d); break;
+        case 2: if (is_signed) x86_load_s16(e, to, b, d); else x86_load_u16(e, to, b, d); break;
+        case 4: if (is_signed) x86_load_s32(e, to, b, d); else x86_load32(e, to, b, d); break;
+        default: x86_load64(e, to, b, d); break;
         }
         /* (below 8 bytes, zero-extension is sign-extension: stx may leave it lazy) */
-        if (is_signed || size < 8) RV(stx)(e, RAX, in->rd);
+        if (lazy) RV(stx)(e, to, in->rd);
         else RV(st2_zx)(e, RAX, in->rd);
     }
     s->cont = e->p;
