@@ -309,27 +309,57 @@ static bool RV(cmp_sext)(struct x86 *e, const struct isa_inst *in, bool imm)
     else x86_alu_reg(e, true, ALU_CMP, a, t->host_of[in->rs2]);
     return true;
 }
+/* Whether x[r] is lazy with its low half readable in its host register and no host
+ * register for its high half: the high half is then computed where needed, the register
+ * staying lazy (one with a high register has it made ready there, which lasts) */
+static bool RV(lazy_here)(struct x86 *e, unsigned r)
+{
+    struct RV(jt) *t = RV(jt_of)(e);
+    return RV(is_lazy)(e, r) && t->host_hi[r] == NOT_CACHED && !(t->clobbered >> r & 1);
+}
+/* cmp on the low halves, sbb on the high ones (in rdx): the flags of the 128-bit
+ * x[rs1] - (x[rs2] or imm).  Every high half is made ready before the cmp (a lazy one
+ * without a high register computed into rdx or rcx, and left lazy); the low halves are
+ * compared where they are. */
 static void RV(cmp2)(struct x86 *e, const struct isa_inst *in, bool imm)
 {
     if (RV(cmp_sext)(e, in, imm)) return;
-    unsigned l1, h1, l2 = NOT_CACHED, h2 = NOT_CACHED;
-    bool reg2 = !imm && in->rs2 && RV(pair_of)(e, in->rs2, &l2, &h2);
-    if (in->rs1 && RV(pair_of)(e, in->rs1, &l1, &h1)) {
-        /* x[rs1]'s low half compared where it is, its high half then copied to rdx for the
-         * sbb (a mov keeps the flags; both high halves were made ready before the cmp) */
-        if (imm || !in->rs2) x86_alu_imm(e, true, ALU_CMP, l1, imm ? in->imm : 0);
-        else if (reg2) x86_alu_reg(e, true, ALU_CMP, l1, l2);
-        else x86_alu_mem(e, true, ALU_CMP, l1, RBP, XOFF(in->rs2));
-        if (h1 == NOT_CACHED) x86_load64(e, RDX, RBP, XHI(in->rs1));
+    struct RV(jt) *t = RV(jt_of)(e);
+    unsigned r1 = in->rs1, r2 = imm ? 0 : in->rs2, l1, h1, l2, h2;
+    if (r1 == 0) {
+        x86_alu_reg(e, false, ALU_XOR, RAX, RAX);
+        x86_alu_reg(e, false, ALU_XOR, RDX, RDX);
+        l1 = RAX;
+    } else if (RV(lazy_here)(e, r1)) {
+        l1 = t->host_of[r1];
+        x86_mov(e, true, RDX, l1);
+        x86_shift_imm(e, true, SH_SAR, RDX, 63);
+    } else if (RV(pair_of)(e, r1, &l1, &h1)) {
+        if (h1 == NOT_CACHED) x86_load64(e, RDX, RBP, XHI(r1));
         else x86_mov(e, true, RDX, h1);
-        if (imm || !in->rs2) x86_alu_imm(e, true, ALU_SBB, RDX, imm && in->imm < 0 ? -1 : 0);
-        else if (reg2 && h2 != NOT_CACHED) x86_alu_reg(e, true, ALU_SBB, RDX, h2);
-        else x86_alu_mem(e, true, ALU_SBB, RDX, RBP, XHI(in->rs2));
-        return;
+    } else {
+        x86_load64(e, RAX, RBP, XOFF(r1));
+        x86_load64(e, RDX, RBP, XHI(r1));
+        l1 = RAX;
     }
-    RV(ld2)(e, RAX, RDX, in->rs1);
-    if (imm) RV(alu2_imm)(e, ALU_CMP, ALU_SBB, RAX, RDX, in->imm);
-    else RV(alu2_x)(e, ALU_CMP, ALU_SBB, RAX, RDX, in->rs2);
+    if (imm || r2 == 0) {
+        i32 v = imm ? in->imm : 0;
+        x86_alu_imm(e, true, ALU_CMP, l1, v);
+        x86_alu_imm(e, true, ALU_SBB, RDX, v < 0 ? -1 : 0);
+    } else if (RV(lazy_here)(e, r2)) {
+        l2 = t->host_of[r2];
+        x86_mov(e, true, RCX, l2);
+        x86_shift_imm(e, true, SH_SAR, RCX, 63);
+        x86_alu_reg(e, true, ALU_CMP, l1, l2);
+        x86_alu_reg(e, true, ALU_SBB, RDX, RCX);
+    } else if (RV(pair_of)(e, r2, &l2, &h2)) {     /* (not lazy: emits nothing) */
+        x86_alu_reg(e, true, ALU_CMP, l1, l2);
+        if (h2 == NOT_CACHED) x86_alu_mem(e, true, ALU_SBB, RDX, RBP, XHI(r2));
+        else x86_alu_reg(e, true, ALU_SBB, RDX, h2);
+    } else {
+        x86_alu_mem(e, true, ALU_CMP, l1, RBP, XOFF(r2));
+        x86_alu_mem(e, true, ALU_SBB, RDX, RBP, XHI(r2));
+    }
 }
 static void RV(emit_set2)(struct x86 *e, const struct isa_inst *in, enum x86_cc cc, bool imm)
 {
