@@ -325,7 +325,7 @@ static void RV(cmp2)(struct x86 *e, const struct isa_inst *in, bool imm)
 {
     if (RV(cmp_sext)(e, in, imm)) return;
     struct RV(jt) *t = RV(jt_of)(e);
-    unsigned r1 = in->rs1, r2 = imm ? 0 : in->rs2, l1, h1, l2, h2;
+    unsigned r1 = in->rs1, r2 = imm ? 0 : in->rs2, l1, h1;
     if (r1 == 0) {
         x86_alu_reg(e, false, ALU_XOR, RAX, RAX);
         x86_alu_reg(e, false, ALU_XOR, RDX, RDX);
@@ -347,18 +347,13 @@ static void RV(cmp2)(struct x86 *e, const struct isa_inst *in, bool imm)
         x86_alu_imm(e, true, ALU_CMP, l1, v);
         x86_alu_imm(e, true, ALU_SBB, RDX, v < 0 ? -1 : 0);
     } else if (RV(lazy_here)(e, r2)) {
-        l2 = t->host_of[r2];
+        unsigned l2 = t->host_of[r2];
         x86_mov(e, true, RCX, l2);
         x86_shift_imm(e, true, SH_SAR, RCX, 63);
         x86_alu_reg(e, true, ALU_CMP, l1, l2);
         x86_alu_reg(e, true, ALU_SBB, RDX, RCX);
-    } else if (RV(pair_of)(e, r2, &l2, &h2)) {     /* (not lazy: emits nothing) */
-        x86_alu_reg(e, true, ALU_CMP, l1, l2);
-        if (h2 == NOT_CACHED) x86_alu_mem(e, true, ALU_SBB, RDX, RBP, XHI(r2));
-        else x86_alu_reg(e, true, ALU_SBB, RDX, h2);
     } else {
-        x86_alu_mem(e, true, ALU_CMP, l1, RBP, XOFF(r2));
-        x86_alu_mem(e, true, ALU_SBB, RDX, RBP, XHI(r2));
+        RV(alu2_x)(e, ALU_CMP, ALU_SBB, l1, RDX, r2);   /* (a lazy pair made ready first) */
     }
 }
 static void RV(emit_set2)(struct x86 *e, const struct isa_inst *in, enum x86_cc cc, bool imm)
