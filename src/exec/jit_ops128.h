@@ -141,7 +141,15 @@ static void RV(st2_zx)(struct x86 *e, unsigned reg, unsigned r)
     x86_store64(e, reg, RBP, XOFF(r));
     x86_store_imm64(e, RBP, XHI(r), 0);
 }
-/* lo op= low half of x[r]; hi op2= its high half */
+/* Whether x[r] is lazy with its low half readable in its host register and no host
+ * register for its high half: the high half is then computed where needed, the register
+ * staying lazy (one with a high register has it made ready there, which lasts) */
+static bool RV(lazy_here)(struct x86 *e, unsigned r)
+{
+    struct RV(jt) *t = RV(jt_of)(e);
+    return RV(is_lazy)(e, r) && t->host_hi[r] == NOT_CACHED && !(t->clobbered >> r & 1);
+}
+/* lo op= low half of x[r]; hi op2= its high half (rcx may be used) */
 static void RV(alu2_x)(struct x86 *e, enum x86_alu op, enum x86_alu op2, unsigned lo,
                        unsigned hi, unsigned r)
 {
@@ -149,6 +157,14 @@ static void RV(alu2_x)(struct x86 *e, enum x86_alu op, enum x86_alu op2, unsigne
     if (r == 0) {
         x86_alu_imm(e, true, op, lo, 0);
         x86_alu_imm(e, true, op2, hi, 0);
+    } else if (RV(lazy_here)(e, r)) {
+        /* the high half, its low half's sign, computed first (op may set the flags op2
+         * reads) */
+        hl = RV(jt_of)(e)->host_of[r];
+        x86_mov(e, true, RCX, hl);
+        x86_shift_imm(e, true, SH_SAR, RCX, 63);
+        x86_alu_reg(e, true, op, lo, hl);
+        x86_alu_reg(e, true, op2, hi, RCX);
     } else if (RV(pair_of)(e, r, &hl, &hh)) {
         x86_alu_reg(e, true, op, lo, hl);
         if (hh == NOT_CACHED) x86_alu_mem(e, true, op2, hi, RBP, XHI(r));
@@ -309,18 +325,10 @@ static bool RV(cmp_sext)(struct x86 *e, const struct isa_inst *in, bool imm)
     else x86_alu_reg(e, true, ALU_CMP, a, t->host_of[in->rs2]);
     return true;
 }
-/* Whether x[r] is lazy with its low half readable in its host register and no host
- * register for its high half: the high half is then computed where needed, the register
- * staying lazy (one with a high register has it made ready there, which lasts) */
-static bool RV(lazy_here)(struct x86 *e, unsigned r)
-{
-    struct RV(jt) *t = RV(jt_of)(e);
-    return RV(is_lazy)(e, r) && t->host_hi[r] == NOT_CACHED && !(t->clobbered >> r & 1);
-}
 /* cmp on the low halves, sbb on the high ones (in rdx): the flags of the 128-bit
- * x[rs1] - (x[rs2] or imm).  Every high half is made ready before the cmp (a lazy one
- * without a high register computed into rdx or rcx, and left lazy); the low halves are
- * compared where they are. */
+ * x[rs1] - (x[rs2] or imm).  x[rs1]'s high half goes to rdx before the cmp (a lazy one
+ * without a high register computed there, and left lazy, as alu2_x does with x[rs2]'s
+ * in rcx); the low halves are compared where they are. */
 static void RV(cmp2)(struct x86 *e, const struct isa_inst *in, bool imm)
 {
     if (RV(cmp_sext)(e, in, imm)) return;
@@ -346,14 +354,8 @@ static void RV(cmp2)(struct x86 *e, const struct isa_inst *in, bool imm)
         i32 v = imm ? in->imm : 0;
         x86_alu_imm(e, true, ALU_CMP, l1, v);
         x86_alu_imm(e, true, ALU_SBB, RDX, v < 0 ? -1 : 0);
-    } else if (RV(lazy_here)(e, r2)) {
-        unsigned l2 = t->host_of[r2];
-        x86_mov(e, true, RCX, l2);
-        x86_shift_imm(e, true, SH_SAR, RCX, 63);
-        x86_alu_reg(e, true, ALU_CMP, l1, l2);
-        x86_alu_reg(e, true, ALU_SBB, RDX, RCX);
     } else {
-        RV(alu2_x)(e, ALU_CMP, ALU_SBB, l1, RDX, r2);   /* (a lazy pair made ready first) */
+        RV(alu2_x)(e, ALU_CMP, ALU_SBB, l1, RDX, r2);
     }
 }
 static void RV(emit_set2)(struct x86 *e, const struct isa_inst *in, enum x86_cc cc, bool imm)
