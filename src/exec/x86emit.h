@@ -174,6 +174,15 @@ static inline void x86_alu_mem(struct x86 *e, bool w, enum x86_alu op, unsigned 
 {
     x86_op_mem(e, w, (unsigned)op * 8 + 3, r, base, d);
 }
+/* op [base + d], simm (the memory operand's own width w) */
+static inline void x86_alu_mem_imm(struct x86 *e, bool w, enum x86_alu op, unsigned base, i32 d,
+                                   i32 v)
+{
+    bool small = v >= -128 && v <= 127;
+    x86_op_mem(e, w, small ? 0x83 : 0x81, (unsigned)op, base, d);
+    if (small) x86_byte(e, (u8)v);
+    else x86_u32(e, (u32)v);
+}
 /* op r, [base + index + d] */
 static inline void x86_alu_mem_idx(struct x86 *e, bool w, enum x86_alu op, unsigned r, unsigned base,
                                    unsigned index, i32 d)
