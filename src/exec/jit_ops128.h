@@ -602,18 +602,35 @@ static void RV(emit_store2)(struct RV(jt) *t, const struct isa_inst *in, unsigne
     i32 d;
     struct RV(stub) *s = RV(probe2)(t, in, true, size, STUB_STORE, &b, &d);
     s->kind_arg = size | (freg ? JL_FREG : 0) | in->rs2 << 16;
-    if (freg) x86_load64(e, RCX, RBP, FOFF(in->rs2));
-    else if (size == 16) RV(ld2)(e, RCX, RDX, in->rs2);
-    else RV(ldx)(e, RCX, in->rs2);
+    /* the value from rs2's host registers where it has them (the slow path reads the
+     * hart), else in rcx (and rdx) */
+    unsigned v = RCX, vh = RDX, r = in->rs2;
+    bool cached = !freg && r && t->host_of[r] != NOT_CACHED && !(t->clobbered >> r & 1);
+    if (freg) {
+        x86_load64(e, RCX, RBP, FOFF(r));
+    } else if (!cached) {
+        if (size == 16) RV(ld2)(e, RCX, RDX, r);
+        else RV(ldx)(e, RCX, r);
+    } else {
+        v = t->host_of[r];
+        if (size == 16 && RV(lazy_here)(e, r)) {
+            x86_mov(e, true, RDX, v);                   /* (its sign; it stays lazy) */
+            x86_shift_imm(e, true, SH_SAR, RDX, 63);
+        } else if (size == 16) {
+            RV(hi_ready)(t, r);
+            if (t->host_hi[r] != NOT_CACHED) vh = t->host_hi[r];
+            else x86_load64(e, RDX, RBP, XHI(r));
+        }
+    }
     if (t->direct_site[t->cur]) s->fault_at = e->p;
     switch (size) {
-    case 1: x86_store8(e, RCX, b, d); break;
-    case 2: x86_store16(e, RCX, b, d); break;
-    case 4: x86_store32(e, RCX, b, d); break;
-    case 8: x86_store64(e, RCX, b, d); break;
+    case 1: x86_store8(e, v, b, d); break;
+    case 2: x86_store16(e, v, b, d); break;
+    case 4: x86_store32(e, v, b, d); break;
+    case 8: x86_store64(e, v, b, d); break;
     default:
-        x86_store64(e, RCX, b, d);
-        x86_store64(e, RDX, b, d + 8);
+        x86_store64(e, v, b, d);
+        x86_store64(e, vh, b, d + 8);
         break;
     }
     s->cont = e->p;
