@@ -86,6 +86,7 @@ int ir_operand_bound(const struct ir_ins *i)
     int fl = ir_ops[i->op].flags;
     if (fl & (IRF_CALLOPS | IRF_RETOPS)) return 1 + i->call->nargs + i->call->nrets;
     if (fl & IRF_ASMOPS) return i->asmi->nops;
+    if (fl & IRF_PHIOPS) return i->phi->n > 1 ? i->phi->n : 1;
     return 3;
 }
 
@@ -142,6 +143,23 @@ struct ir_jtab *ir_jtab_copy(const struct ir_jtab *jt)
     return n;
 }
 
+struct ir_phi *ir_phi_new(int n)
+{
+    struct ir_phi *p = cc_alloc(sizeof *p);
+    p->n = n;
+    p->blk = cc_alloc(sizeof *p->blk * (size_t)(n ? n : 1));
+    p->v = cc_alloc(sizeof *p->v * (size_t)(n ? n : 1));
+    return p;
+}
+
+struct ir_phi *ir_phi_copy(const struct ir_phi *p)
+{
+    struct ir_phi *n = ir_phi_new(p->n);
+    memcpy(n->blk, p->blk, sizeof *n->blk * (size_t)p->n);
+    memcpy(n->v, p->v, sizeof *n->v * (size_t)p->n);
+    return n;
+}
+
 int ir_uses(struct ir_ins *i, int **slots, int max)
 {
     const struct ir_opinfo *o = &ir_ops[i->op];
@@ -149,6 +167,9 @@ int ir_uses(struct ir_ins *i, int **slots, int max)
     if (o->flags & IRF_CALLOPS && i->call->fn && n < max) slots[n++] = &i->call->fn;
     if (o->flags & (IRF_CALLOPS | IRF_RETOPS)) {
         for (int k = 0; k < i->call->nargs && n < max; k++) slots[n++] = &i->call->args[k].vreg;
+    } else if (o->flags & IRF_PHIOPS) {
+        for (int k = 0; k < i->phi->n && n < max; k++)
+            if (i->phi->v[k]) slots[n++] = &i->phi->v[k];
     } else if (o->flags & IRF_ASMOPS) {
         for (int k = 0; k < i->asmi->nops && n < max; k++)
             if ((i->asmi->ops[k].in || i->asmi->ops[k].kind == 'm') && i->asmi->ops[k].vreg)

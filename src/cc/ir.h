@@ -27,6 +27,7 @@ enum {
     IRF_CALLOPS = 8,  /* uses call->fn and call->args, defines call->rets */
     IRF_RETOPS = 16,  /* uses call->args (the result pieces) */
     IRF_ASMOPS = 32,  /* uses and defines the operands of asmi */
+    IRF_PHIOPS = 64,  /* uses the values of phi */
 };
 /* what an operand field holds (ir.def's N, I, F, X) */
 enum ir_operand { IRO_N, IRO_I, IRO_F, IRO_X };
@@ -81,6 +82,13 @@ struct ir_jtab {
     int *t;              /* block ids */
 };
 
+/* the incoming values of a phi: v[k] when control comes from block blk[k] */
+struct ir_phi {
+    int n;
+    int *blk;
+    int *v;
+};
+
 struct ir_ins {
     u8 op;
     u8 w, w2;
@@ -98,6 +106,7 @@ struct ir_ins {
     struct ir_call *call;
     struct ir_asm *asmi;
     struct ir_jtab *jt;  /* IR_JTAB */
+    struct ir_phi *phi;  /* IR_PHI */
 };
 
 struct ir_block {
@@ -160,6 +169,9 @@ int ir_ntargets(const struct ir_ins *i);
 int *ir_target(struct ir_ins *i, int k);
 /* a copy of a jump table, for a copy of its instruction that may be renumbered */
 struct ir_jtab *ir_jtab_copy(const struct ir_jtab *jt);
+/* a new phi of n entries (blocks and values 0) */
+struct ir_phi *ir_phi_new(int n);
+struct ir_phi *ir_phi_copy(const struct ir_phi *p);
 static inline bool ir_is_pure(int op) { return ir_ops[op].flags & IRF_PURE; }
 static inline bool ir_is_term(int op) { return ir_ops[op].flags & IRF_TERM; }
 static inline bool ir_is_call_point(int op) { return ir_ops[op].flags & IRF_CLOBBER; }

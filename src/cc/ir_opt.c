@@ -21,6 +21,10 @@ static const struct ir_pass {
     {"copyprop", 1, opt_copyprop},
     {"fold", 1, opt_fold},
     {"divpow2", 1, opt_divpow2},
+    {"ssa", 2, opt_ssa},
+    {"sccp", 2, opt_sccp},
+    {"gvn", 2, opt_gvn},
+    {"ssa_out", 2, opt_ssa_out},
     {"cse", 1, opt_cse},
     {"licm", 1, opt_licm},
     {"hoistaddr", 1, opt_hoistaddr},
@@ -62,6 +66,9 @@ bool ir_run_pass(struct ir_func *f, const char *name)
 
 void ir_optimize(struct ir_func *f, int level)
 {
+    /* IR read back from a dump taken between "ssa" and "ssa_out" holds phis, which only
+     * those passes understand: out of SSA form before anything else */
+    opt_ssa_out(f);
     for (size_t k = 0; k < sizeof passes / sizeof *passes; k++)
         if (level >= passes[k].min_level) {
             passes[k].run(f);

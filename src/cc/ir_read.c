@@ -4,6 +4,7 @@
  * asm data present), so malformed text is an error "file:line: error: ...", never a
  * crash. */
 #include "cc/ir_text.h"
+#include "cc/opt/opt.h"
 
 #include <errno.h>
 #include <setjmp.h>
@@ -26,6 +27,7 @@ struct reader {
     struct ir_func *f;
     int cur_block;
     int max_target, max_target_line;  /* the highest block referred to, and where */
+    int *phi_line, nphi, phi_cap;      /* the line of each phi of the function, in order */
 };
 
 static _Noreturn CC_PRINTF(2, 3) void fail(struct reader *r, const char *fmt, ...)
@@ -289,6 +291,32 @@ static struct ir_jtab *parse_table(struct reader *r)
     return jt;
 }
 
+/* "from(@1 %3, @2 %4)": a phi's predecessors and the values from them */
+static struct ir_phi *parse_phi(struct reader *r)
+{
+    expect_punct(r, "(");
+    int cap = 4, n = 0;
+    int *blk = cc_alloc(sizeof *blk * (size_t)cap), *v = cc_alloc(sizeof *v * (size_t)cap);
+    while (!at_punct(r, ")")) {
+        if (n) expect_punct(r, ",");
+        if (n == cap) {
+            int *nb = cc_alloc(sizeof *nb * (size_t)cap * 2), *nv = cc_alloc(sizeof *nv * (size_t)cap * 2);
+            memcpy(nb, blk, sizeof *nb * (size_t)cap);
+            memcpy(nv, v, sizeof *nv * (size_t)cap);
+            blk = nb;
+            v = nv;
+            cap *= 2;
+        }
+        blk[n] = take_block(r);
+        v[n++] = take_vreg(r, false);
+    }
+    advance(r);
+    struct ir_phi *p = ir_phi_new(n);
+    memcpy(p->blk, blk, sizeof *blk * (size_t)n);
+    memcpy(p->v, v, sizeof *v * (size_t)n);
+    return p;
+}
+
 /* "r oi %3 %4 #0 sym "x" pin 10": kind, out/in (n: neither), input, output, imm, ... */
 static void parse_asm_op(struct reader *r, struct ir_asm_op *o)
 {
@@ -400,6 +428,22 @@ static void check_operand(struct reader *r, int op, int v, int kind, const char 
         fail(r, "operand %s: %s vreg expected", field, kind == IRO_I ? "integer" : "FP");
 }
 
+/* a phi: a destination and values of its class, each predecessor once, and only phis
+ * before it in its block (whether the blocks are the predecessors is checked with the
+ * whole function, check_func) */
+static void check_phi(struct reader *r, struct ir_ins *i)
+{
+    if (!i->phi) fail(r, "phi without from(...)");
+    if (!i->d) fail(r, "phi without a destination");
+    struct ir_block *b = r->f->blocks[r->cur_block];
+    if (b->n && b->ins[b->n - 1].op != IR_PHI) fail(r, "phi after a non-phi instruction");
+    for (int k = 0; k < i->phi->n; k++) {
+        if (r->f->vclass[i->phi->v[k]] != r->f->vclass[i->d]) fail(r, "phi value %%%d of the other vreg class", i->phi->v[k]);
+        for (int q = 0; q < k; q++)
+            if (i->phi->blk[q] == i->phi->blk[k]) fail(r, "phi names block @%d twice", i->phi->blk[k]);
+    }
+}
+
 static void check_ins(struct reader *r, struct ir_ins *i)
 {
     const struct ir_opinfo *o = &ir_ops[i->op];
@@ -416,6 +460,8 @@ static void check_ins(struct reader *r, struct ir_ins *i)
     if (i->op == IR_GADDR && !i->sym) fail(r, "gaddr without sym");
     if (i->op == IR_JTAB && (!i->jt || !i->jt->n)) fail(r, "jtab without table(...) blocks");
     if (i->op != IR_JTAB && i->jt) fail(r, "table(...) on an opcode other than jtab");
+    if (i->op == IR_PHI) check_phi(r, i);
+    if (i->op != IR_PHI && i->phi) fail(r, "from(...) on an opcode other than phi");
     if (i->op == IR_BCMP && (i->imm < CC_EQ || i->imm > CC_GEU)) fail(r, "bcmp condition out of range");
     if (i->op == IR_AMO && (i->imm < 0 || i->imm > 4)) fail(r, "amo operation out of range");
     if (i->op == IR_PARAM && (i->loc < LOC_STACK || i->loc > 15)) fail(r, "param register out of range");
@@ -464,6 +510,10 @@ static void parse_ins(struct reader *r)
             if (i->jt) fail(r, "second table");
             advance(r);
             i->jt = parse_table(r);
+        } else if (at_word(r, "from")) {
+            if (i->phi) fail(r, "second from(...)");
+            advance(r);
+            i->phi = parse_phi(r);
         } else if (at_word(r, "text")) {
             if (i->asmi) fail(r, "second asm description");
             i->asmi = parse_asm(r);
@@ -473,6 +523,14 @@ static void parse_ins(struct reader *r)
     }
     end_of_line(r);
     check_ins(r, i);
+    if (i->op == IR_PHI) {
+        if (r->nphi == r->phi_cap) {
+            int *n = cc_alloc(sizeof *n * (size_t)(r->phi_cap = r->phi_cap ? r->phi_cap * 2 : 16));
+            if (r->nphi) memcpy(n, r->phi_line, sizeof *n * (size_t)r->nphi);
+            r->phi_line = n;
+        }
+        r->phi_line[r->nphi++] = r->line;
+    }
     *ir_emit(f, r->cur_block, i->op) = tmp;
 }
 
@@ -483,6 +541,7 @@ static void parse_func_head(struct reader *r)
     struct ir_func *f = r->f = ir_new_func(take_str(r, "function name"));
     r->cur_block = -1;
     r->max_target = 0;
+    r->nphi = 0;
     while (r->kind == T_WORD) {
         const char *w = r->text;
         advance(r);
@@ -559,6 +618,38 @@ static bool parse_func_line(struct reader *r)
     return true;
 }
 
+/* every phi names exactly the predecessors of its block; a function with phis has no
+ * indirect jump, and each of its non-empty blocks ends at its first terminator (ssa_out
+ * puts the copies of a phi at the ends of the predecessors and adds blocks at the end) */
+static void check_phi_preds(struct reader *r)
+{
+    struct ir_func *f = r->f;
+    bool any = false;
+    for (int b = 0; b < f->nblocks && !any; b++)
+        any = f->blocks[b]->n && f->blocks[b]->ins[0].op == IR_PHI;
+    if (!any) return;
+    int *s = cc_alloc(sizeof(int) * (size_t)(f->nblocks + 2));
+    for (int b = 0; b < f->nblocks; b++) {
+        struct ir_block *blk = f->blocks[b];
+        if (blk->n && opt_run_length(blk) != blk->n) fail(r, "function %s has phis, and block @%d goes on after its terminator", f->name, b);
+        if (blk->n && !ir_is_term(blk->ins[blk->n - 1].op)) fail(r, "function %s has phis, and block @%d has no terminator", f->name, b);
+        if (opt_succs(blk, s) < 0) fail(r, "function %s has phis and an indirect jump", f->name);
+    }
+    struct opt_dom *d = opt_dominators(f);
+    int nth = 0;  /* phis are read in block order, each block's first: r->phi_line[nth] */
+    for (int b = 0; b < f->nblocks; b++)
+        for (int k = 0; k < f->blocks[b]->n && f->blocks[b]->ins[k].op == IR_PHI; k++) {
+            struct ir_phi *p = f->blocks[b]->ins[k].phi;
+            r->line = r->phi_line[nth++];
+            for (int q = 0; q < d->npred[b]; q++) {
+                int e = 0;
+                while (e < p->n && p->blk[e] != d->pred[b][q]) e++;
+                if (e == p->n) fail(r, "phi %%%d in @%d has no value for predecessor @%d", f->blocks[b]->ins[k].d, b, d->pred[b][q]);
+            }
+            if (p->n != d->npred[b]) fail(r, "phi %%%d in @%d names a block that is not a predecessor", f->blocks[b]->ins[k].d, b);
+        }
+}
+
 /* what the passes and the emitter assume of a whole function */
 static void check_func(struct reader *r)
 {
@@ -568,6 +659,7 @@ static void check_func(struct reader *r)
         r->line = r->max_target_line;
         fail(r, "no block @%d in function %s", r->max_target, f->name);
     }
+    check_phi_preds(r);
 }
 
 /* ------------------------------------------------------------ files */

@@ -119,6 +119,11 @@ void ir_write_ins(FILE *out, struct ir_ins *i)
         for (int k = 0; k < i->jt->n; k++) fprintf(out, "%s@%d", k ? ", " : "", i->jt->t[k]);
         fputc(')', out);
     }
+    if (i->phi) {
+        fputs(" from(", out);
+        for (int k = 0; k < i->phi->n; k++) fprintf(out, "%s@%d %%%d", k ? ", " : "", i->phi->blk[k], i->phi->v[k]);
+        fputc(')', out);
+    }
     if (i->call) write_call(out, i->call);
     if (i->asmi) write_asm(out, i->asmi);
     fputc('\n', out);

@@ -4,7 +4,8 @@
 #    tests/cc/ir/NAME.PASS.expected exactly;
 #  - bad: each tests/cc/ir/bad/NAME.ir names its error in a line "; ERROR: LINE: TEXT";
 #    zl-cc must print "NAME.ir:LINE: error: TEXT...", exit 1 and write no output;
-#  - options: -fdump-ir=STAGE[=stderr] and -fpass=NAME, accepted and refused;
+#  - options: -fdump-ir=STAGE[=stderr] and -fpass=NAME, accepted and refused; a dump in
+#    SSA form (stage gvn: phis) read back at -O0 and -O2;
 #  - round trip: every program of tests/cc/progs dumped at -fdump-ir=lower, read back
 #    with -x ir, gives the assembly of the direct compile (-O2), each program at one of
 #    -m128, -m64 and -m32 in turn (CC_IR_ALL=1: at all three).
@@ -151,6 +152,24 @@ if grep -q '^function' "$T/f.c.unreachable.ir" 2>/dev/null && ! grep -q '^functi
 else
     echo "FAIL cc/ir/opt/O0-stages: at -O0 unreachable runs and fold does not"
 fi
+
+# a dump taken in SSA form (between the passes ssa and ssa_out: phis) reads back and
+# compiles at -O0 (out of SSA form first) and -O2, at every XLEN
+for x in 128 64 32; do
+    rm -f "$T"/opt_ssa.c.gvn.ir
+    (cd "$T" && timeout "$tmo" "$ZLCC" -m$x -O2 -S -fdump-ir=gvn -o ssa.s "$CCT_PROGS/opt_ssa.c") >/dev/null 2>&1
+    if ! grep -q '= phi from(' "$T/opt_ssa.c.gvn.ir" 2>/dev/null; then
+        echo "FAIL cc/ir/opt/ssa-dump@m$x: no phi in the gvn stage's dump"
+        continue
+    fi
+    for o in -O0 -O2; do
+        if (cd "$T" && timeout "$tmo" "$ZLCC" -m$x $o -S -o ssa_read.s opt_ssa.c.gvn.ir) >/dev/null 2>"$T/err"; then
+            echo "PASS cc/ir/opt/ssa-dump$o@m$x"
+        else
+            echo "FAIL cc/ir/opt/ssa-dump$o@m$x: $(head -n1 "$T/err")"
+        fi
+    done
+done
 
 # one program at one XLEN; prints its PASS/FAIL line
 round_trip() {

@@ -18,14 +18,14 @@ struct entry {
 
 enum { NBUCKET = 256 };
 
-static bool candidate(const struct ir_ins *i)
+bool opt_cse_candidate(const struct ir_ins *i)
 {
     if (!ir_is_pure(i->op) || i->op == IR_MOV || i->op == IR_NOP || !i->d) return false;
     /* an instruction reading its own destination is not a value of its operands later */
     return i->d != i->a && i->d != i->b && i->d != i->c;
 }
 
-static bool is_fp_op(const struct ir_ins *i)
+bool opt_is_fp_op(const struct ir_ins *i)
 {
     const struct ir_opinfo *o = &ir_ops[i->op];
     return o->d == IRO_F || o->a == IRO_F || o->b == IRO_F;
@@ -37,7 +37,7 @@ static bool commutative(int op)
            op == IR_FMUL || op == IR_FEQ;
 }
 
-static bool same(const struct ir_ins *x, const struct ir_ins *y)
+bool opt_same_computation(const struct ir_ins *x, const struct ir_ins *y)
 {
     if (x->op != y->op || x->w != y->w || x->w2 != y->w2 || x->uns != y->uns || x->imm != y->imm ||
         x->slot != y->slot || x->t1 != y->t1 || x->c != y->c)
@@ -48,12 +48,12 @@ static bool same(const struct ir_ins *x, const struct ir_ins *y)
     return commutative(x->op) && x->b && y->b && x->a == y->b && x->b == y->a;
 }
 
-static unsigned hash(const struct ir_ins *i)
+unsigned opt_computation_hash(const struct ir_ins *i)
 {
     unsigned h = (unsigned)i->op * 31u + (unsigned)i->w;
     h = h * 31u + (unsigned)(i->a + i->b);  /* symmetric: commuted operands meet */
     h = h * 31u + (unsigned)(u64)i->imm;
-    return h % NBUCKET;
+    return h;
 }
 
 /* one sweep; true if an instruction became a move */
@@ -68,12 +68,12 @@ static bool cse_once(struct ir_func *f)
         struct ir_block *blk = f->blocks[b];
         for (int k = 0; k < blk->n; k++) {
             struct ir_ins *i = &blk->ins[k];
-            if (candidate(i)) {
-                unsigned h = hash(i);
+            if (opt_cse_candidate(i)) {
+                unsigned h = opt_computation_hash(i) % NBUCKET;
                 for (struct entry *e = table[h]; e; e = e->next) {
                     const struct ir_ins *x = e->i;
                     if (ver[x->a] != e->ver_a || ver[x->b] != e->ver_b || ver[x->c] != e->ver_c ||
-                        ver[x->d] != e->ver_d || !same(x, i) || f->vclass[x->d] != f->vclass[i->d])
+                        ver[x->d] != e->ver_d || !opt_same_computation(x, i) || f->vclass[x->d] != f->vclass[i->d])
                         continue;
                     int d = i->d, src = x->d;
                     memset(i, 0, sizeof *i);
@@ -87,7 +87,7 @@ static bool cse_once(struct ir_func *f)
             if (ir_is_call_point(i->op) || i->op == IR_FSFLAGS) {
                 for (int q = 0; q < NBUCKET; q++)
                     for (struct entry **p = &table[q]; *p;) {
-                        if (is_fp_op((*p)->i)) *p = (*p)->next;
+                        if (opt_is_fp_op((*p)->i)) *p = (*p)->next;
                         else p = &(*p)->next;
                     }
             }
@@ -99,7 +99,7 @@ static bool cse_once(struct ir_func *f)
             }
             int n = ir_defs(i, slots, 64);
             for (int q = 0; q < n; q++) ver[*slots[q]]++;
-            if (candidate(i)) {
+            if (opt_cse_candidate(i)) {
                 struct entry *e = cc_alloc(sizeof *e);
                 /* a copy: the instruction itself may become a move later */
                 struct ir_ins *c = cc_alloc(sizeof *c);
@@ -109,7 +109,7 @@ static bool cse_once(struct ir_func *f)
                 e->ver_b = ver[i->b];
                 e->ver_c = ver[i->c];
                 e->ver_d = ver[i->d];
-                unsigned h = hash(i);
+                unsigned h = opt_computation_hash(i) % NBUCKET;
                 e->next = table[h];
                 table[h] = e;
             }

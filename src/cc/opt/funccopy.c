@@ -53,6 +53,7 @@ bool opt_body_copyable(const struct ir_func *g)
             switch (g->blocks[b]->ins[k].op) {
             case IR_ALLOCA: case IR_SAVE_VA: case IR_BLOCKADDR: case IR_IJMP: case IR_SPSAVE:
             case IR_SPRESTORE: case IR_FRAMEADDR:
+            case IR_PHI:  /* SSA form (IR read back from a dump): its blocks are not renumbered */
                 return false;
             case IR_ASM:
                 if (!asm_copyable(g->blocks[b]->ins[k].asmi)) return false;
@@ -81,6 +82,7 @@ struct ir_func *opt_func_copy(const struct ir_func *g)
             if (nb->ins[k].call) nb->ins[k].call = opt_copy_call(nb->ins[k].call);
             else if (nb->ins[k].asmi) nb->ins[k].asmi = opt_copy_asm(nb->ins[k].asmi);
             else if (nb->ins[k].jt) nb->ins[k].jt = ir_jtab_copy(nb->ins[k].jt);
+            else if (nb->ins[k].phi) nb->ins[k].phi = ir_phi_copy(nb->ins[k].phi);
         }
         n->blocks[b] = nb;
     }

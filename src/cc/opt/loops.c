@@ -6,9 +6,8 @@
 #include "cc/opt/opt.h"
 
 #include <stdlib.h>
-#include <string.h>
 
-enum { LOOPS_MAX_BLOCKS = 3000 };  /* larger functions are left alone (dominators cost n^2 bits) */
+enum { LOOPS_MAX_BLOCKS = 3000 };  /* larger functions are left alone (loop bodies cost n^2 bits) */
 
 int opt_succs(const struct ir_block *b, int *s)
 {
@@ -37,66 +36,21 @@ int opt_find_loops(struct ir_func *f, struct opt_loop **out)
     if (nb < 2 || nb > LOOPS_MAX_BLOCKS) return 0;
     int words = (nb + 63) / 64;
     int *s = cc_alloc(sizeof(int) * (size_t)(nb + 2));
-    /* predecessors */
-    int *npred = cc_alloc(sizeof(int) * (size_t)nb);
-    for (int b = 0; b < nb; b++) {
-        int n = opt_succs(f->blocks[b], s);
-        if (n < 0) return 0;
-        for (int q = 0; q < n; q++) npred[s[q]]++;
-    }
-    int **pred = cc_alloc(sizeof *pred * (size_t)nb);
-    int *fill = cc_alloc(sizeof(int) * (size_t)nb);
-    for (int b = 0; b < nb; b++) pred[b] = cc_alloc(sizeof(int) * (size_t)(npred[b] + 1));
-    for (int b = 0; b < nb; b++) {
-        int n = opt_succs(f->blocks[b], s);
-        for (int q = 0; q < n; q++) pred[s[q]][fill[s[q]]++] = b;
-    }
-    /* reachable from the entry (the others have no meaningful dominators) */
-    bool *reach = cc_alloc((size_t)nb);
+    for (int b = 0; b < nb; b++)
+        if (opt_succs(f->blocks[b], s) < 0) return 0;
+    struct opt_dom *dom = opt_dominators(f);
+    int *npred = dom->npred, **pred = dom->pred;
     int *stack = cc_alloc(sizeof(int) * (size_t)(nb + 1));
     int sp = 0;
-    reach[0] = true;
-    stack[sp++] = 0;
-    while (sp) {
-        int n = opt_succs(f->blocks[stack[--sp]], s);
-        for (int q = 0; q < n; q++)
-            if (!reach[s[q]]) {
-                reach[s[q]] = true;
-                stack[sp++] = s[q];
-            }
-    }
-    /* dominators, iteratively */
-    u64 **dom = cc_alloc(sizeof *dom * (size_t)nb);
-    for (int b = 0; b < nb; b++) {
-        dom[b] = cc_alloc(sizeof(u64) * (size_t)words);
-        memset(dom[b], b ? 0xff : 0, sizeof(u64) * (size_t)words);
-    }
-    OPT_SET_ADD(dom[0], 0);
-    u64 *tmp = cc_alloc(sizeof(u64) * (size_t)words);
-    bool changed = true;
-    while (changed) {
-        changed = false;
-        for (int b = 1; b < nb; b++) {
-            memset(tmp, 0xff, sizeof(u64) * (size_t)words);
-            for (int q = 0; q < npred[b]; q++)
-                if (reach[pred[b][q]])
-                    for (int w = 0; w < words; w++) tmp[w] &= dom[pred[b][q]][w];
-            OPT_SET_ADD(tmp, b);
-            if (memcmp(tmp, dom[b], sizeof(u64) * (size_t)words)) {
-                memcpy(dom[b], tmp, sizeof(u64) * (size_t)words);
-                changed = true;
-            }
-        }
-    }
     /* natural loops, one per header (back edges to one header merged) */
     struct opt_loop *loops = cc_alloc(sizeof *loops * (size_t)nb);
     int nloops = 0;
     for (int h = 0; h < nb; h++) {
-        if (!reach[h]) continue;
+        if (!opt_reachable(dom, h)) continue;
         struct opt_loop *L = NULL;
         for (int q = 0; q < npred[h]; q++) {
             int t = pred[h][q];
-            if (!reach[t] || !OPT_SET_HAS(dom[t], h)) continue;
+            if (!opt_dominates(dom, h, t)) continue;
             if (!L) {
                 L = &loops[nloops++];
                 L->header = h;
@@ -118,7 +72,7 @@ int opt_find_loops(struct ir_func *f, struct opt_loop **out)
                 int x = stack[--sp];
                 for (int r = 0; r < npred[x]; r++) {
                     int p = pred[x][r];
-                    if (reach[p] && !OPT_SET_HAS(L->body, p)) {
+                    if (opt_reachable(dom, p) && !OPT_SET_HAS(L->body, p)) {
                         OPT_SET_ADD(L->body, p);
                         L->size++;
                         stack[sp++] = p;

@@ -24,6 +24,10 @@ void opt_ivsr(struct ir_func *f);
 void opt_direct(struct ir_func *f);
 void opt_unroll(struct ir_func *f);
 void opt_memcall(struct ir_func *f);
+void opt_ssa(struct ir_func *f);
+void opt_ssa_out(struct ir_func *f);
+void opt_sccp(struct ir_func *f);
+void opt_gvn(struct ir_func *f);
 void opt_specialize(struct ir_func *f);
 void opt_specialize_reset(void);  /* a new unit: no candidates, no clones */
 /* the next clone "specialize" made and no one took yet, or NULL */
@@ -42,6 +46,29 @@ bool opt_evaluate(const struct ir_ins *i, i128 x, i128 y, i128 *out);
 bool opt_compare(i128 cc, i128 x, i128 y);
 /* v extended from its low w bytes, zero (uns) or sign: what `ext` computes */
 i128 opt_extend(i128 v, int w, bool uns);
+
+/* what pass cse (cse.c) and gvn reuse: a pure instruction with a destination that it
+ * does not read; one of FP values; two instructions computing the same from the same
+ * operands (commuted ones too); a hash equal for those */
+bool opt_cse_candidate(const struct ir_ins *i);
+bool opt_is_fp_op(const struct ir_ins *i);
+bool opt_same_computation(const struct ir_ins *x, const struct ir_ins *y);
+unsigned opt_computation_hash(const struct ir_ins *i);
+
+struct opt_dom;
+/* SSA form (ssa_values.c): the vregs with one definition, which dominates every use */
+struct opt_ssa {
+    int *def_block, *def_index;  /* per vreg: where its definition is; def_block -1: not an SSA value */
+};
+struct opt_ssa *opt_ssa_values(struct ir_func *f, const struct opt_dom *dom);
+/* a new array: the definitions of each vreg, OPT_SSA_ASM_DEFS more for each asm
+ * statement it is an operand of; where each is defined (the last definition), into
+ * def_block/def_index unless NULL */
+enum { OPT_SSA_ASM_DEFS = 1 << 20 };
+int *opt_ssa_def_counts(struct ir_func *f, int *def_block, int *def_index);
+bool opt_is_ssa_value(const struct opt_ssa *s, int v);
+/* b's phis moved to its start, the other instructions in their order */
+void opt_phis_first(struct ir_block *b);
 
 /* copies of IR (funccopy.c) */
 enum { OPT_INLINE_MAX_INS = 40 };  /* "inline": callee size limit (real instructions) */
@@ -75,6 +102,27 @@ void opt_relayout(struct ir_func *f, const int *next);
 void opt_count_defs(struct ir_func *f, int **ndef, struct ir_ins ***def);
 /* a new array: uses[v] counts the operands that read v */
 int *opt_count_uses(struct ir_func *f);
+
+/* the dominator tree (dom.c) of the blocks reachable from the entry by opt_succs */
+struct opt_dom {
+    int n;             /* reachable blocks */
+    int *order;        /* them in reverse postorder */
+    int *rpo;          /* per block: its index in order, -1 when unreachable */
+    int *idom;         /* per block: its immediate dominator (the entry: itself), -1 unreachable */
+    int *npred, **pred;       /* per block: its predecessors (reachable or not) */
+    int *pre, *post;          /* the tree's DFS numbers (reachable blocks only) */
+    int *preorder;            /* the reachable blocks, parents before children */
+    int *nkid, *kid_first, *kids;  /* the children of b: kids[kid_first[b] ...], nkid[b] of them */
+};
+struct opt_dom *opt_dominators(struct ir_func *f);
+/* whether block a dominates block b (each block dominates itself); false when either is
+ * unreachable */
+bool opt_dominates(const struct opt_dom *d, int a, int b);
+bool opt_reachable(const struct opt_dom *d, int b);
+/* whether f's terminators say all its control flow, as the dominators see it: every
+ * non-empty block ends in its one terminator, none an indirect jump, no branch goes to
+ * an empty block, the entry is not empty (else a block falls into the next one) */
+bool opt_cfg_explicit(const struct ir_func *f);
 
 /* natural loops (loops.c), innermost (smallest) first */
 #define OPT_SET_HAS(set, v) ((set)[(v) >> 6] >> ((v) & 63) & 1)
