@@ -133,7 +133,7 @@ struct slot {
     struct isa_inst in;
 };
 
-static unsigned lr_size_seen;    /* size of the sequence's last LR (0: none) */
+static unsigned lr_sizes_seen;   /* the sizes of the sequence's LRs so far (bit per size) */
 
 static unsigned amo_size(const struct isa_insn *d)
 {
@@ -142,16 +142,18 @@ static unsigned amo_size(const struct isa_insn *d)
 }
 
 /* One random instruction (not yet placed; branches get their offset later).
- * An SC whose size differs from the last LR's is not generated: the ISA leaves that
+ * An SC whose size may differ from the last LR's is not generated: the ISA leaves that
  * pairing's outcome to the implementation (zl-run fails the SC; QEMU compares the low
- * bits, stores, and may still report failure), see docs/isa.md. */
+ * bits, stores, and may still report failure), see docs/isa.md.  Since a branch or jump
+ * may skip the last LR generated, so that an earlier one is the last executed, an SC is
+ * generated only when every LR of the sequence so far has its size. */
 static void random_insn(struct slot *s, int index)
 {
     for (;;) {
         const struct isa_insn *d = cands[rnd() % ncands];
         bool is_lr = d->op == ISA_LR_W || d->op == ISA_LR_D || d->op == ISA_LR_Q;
         bool is_sc = d->op == ISA_SC_W || d->op == ISA_SC_D || d->op == ISA_SC_Q;
-        if (is_sc && amo_size(d) != lr_size_seen) continue;
+        if (is_sc && lr_sizes_seen != amo_size(d)) continue;
         bool c = (d->match & 3) != 3;
         u32 w = ((u32)rnd() & ~d->mask) | d->match;
         if (c) w &= 0xffff;
@@ -188,7 +190,7 @@ static void random_insn(struct slot *s, int index)
         s->in = in;
         s->word = w;
         s->len = c ? 2 : 4;
-        if (is_lr) lr_size_seen = amo_size(d);
+        if (is_lr) lr_sizes_seen |= amo_size(d);
         return;
     }
 }
@@ -298,7 +300,7 @@ static void build(struct prog *p, size_t nseq)
         li32(c, T6, (u32)(DATA_BASE + n * TSZ));
         EMIT(c, "jal", T5, 0, 0, (i32)(p->init_off - c->len));
         struct slot *sl = &p->slots[n * SEQ_LEN];
-        lr_size_seen = 0;
+        lr_sizes_seen = 0;
         for (int k = 0; k < SEQ_LEN; k++) {
             if (rnd() % 16 == 0) random_csr(&sl[k]);
             else random_insn(&sl[k], k);
