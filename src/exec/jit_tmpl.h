@@ -2264,8 +2264,8 @@ static void RV(plan_dead_hi)(struct RV(jt) *t, const struct isa_inst *ins,
 {
     u32 live = ~0u;
     memset(t->hi_dead, 0, sizeof t->hi_dead);
-    u32 open_until[JIT_MAX_INSNS + 1];      /* a dead half written before boundary b is
-                                             * rewritten at instruction open_until[b] - 1 */
+    bool open[JIT_MAX_INSNS + 1] = { false };  /* at boundary b (before instruction b) a
+                                                * dead half is written and not yet replaced */
     for (u32 k = n; k-- > 0;) {
         unsigned srcs, rd = ins[k].rd;
         enum hi_use u = RV(hi_use)(&ins[k], &srcs);
@@ -2281,20 +2281,18 @@ static void RV(plan_dead_hi)(struct RV(jt) *t, const struct isa_inst *ins,
     }
     /* Forward: each dead half stays unwritten from its instruction to the next write of
      * its rd (which comes before any barrier, or it would not be dead) */
-    for (u32 b = 0; b <= n; b++) open_until[b] = b;
     for (u32 k = 0; k < n; k++) {
         if (!t->hi_dead[k]) continue;
         u32 m = k + 1;
         while (m < n && ins[m].rd != ins[k].rd) m++;
-        for (u32 b = k + 1; b <= m && b <= n; b++)
-            if (open_until[b] < m + 1) open_until[b] = m + 1;
+        for (u32 b = k + 1; b <= m && b <= n; b++) open[b] = true;
     }
     /* hi_need[k]: from boundary k, the instructions up to the first boundary after k
      * with nothing unwritten */
     u32 closed = n;
     for (u32 b = n; b-- > 0;) {
         t->hi_need[b] = (u16)(closed - b);
-        if (open_until[b] == b) closed = b;
+        if (!open[b]) closed = b;
     }
 }
 #endif
