@@ -202,26 +202,43 @@ static bool RV(dest2)(struct x86 *e, const struct isa_inst *in, unsigned other, 
     return true;
 }
 
-/* x[rd] = x[rs] op imm (ALU_MOV: x[rs]) on the low halves only, when rd is cached and
- * x[rs]'s high half is lazy and the operation keeps it so: a copy, and the bitwise
+/* Whether x[r] is its low half sign-extended, known here: x0, a lazy high half, or a
+ * value the block's code made so (plan_sext) */
+static bool RV(is_sext)(struct x86 *e, unsigned r)
+{
+    struct RV(jt) *t = RV(jt_of)(e);
+    return r == 0 || RV(is_lazy)(e, r) || (t->sext_in[t->cur] >> r & 1);
+}
+
+/* x[rd] = x[rs] op imm (ALU_MOV: x[rs]) on the low halves only, when x[rs] is
+ * sign-extended (is_sext) and the operation keeps it so: a copy, and the bitwise
  * operations, whose result's high half is the sign when both operands' are.  rs2: a
- * second source (op with its low half instead of imm), lazy too, or 0. */
+ * second source (op with its low half instead of imm), sign-extended too, or 0.  A
+ * cached rd is left lazy; else its high half is stored as stx does (not when dead). */
 enum { ALU_MOV = -1 };
 static bool RV(lazy_op)(struct x86 *e, const struct isa_inst *in, int op, unsigned rs,
                         unsigned rs2, i32 imm)
 {
     struct RV(jt) *t = RV(jt_of)(e);
     bool bitwise = op == ALU_AND || op == ALU_OR || op == ALU_XOR;
-    if (in->rd == 0 || t->host_of[in->rd] == NOT_CACHED || !RV(is_lazy)(e, rs) ||
-        (op != ALU_MOV && !bitwise) || (rs2 && !RV(is_lazy)(e, rs2)) ||
-        (rs2 && rs2 == in->rd && rs != in->rd))
+    if (in->rd == 0 || !RV(is_sext)(e, rs) || (op != ALU_MOV && !bitwise) ||
+        (rs2 && !RV(is_sext)(e, rs2)))
         return false;
-    unsigned d = t->host_of[in->rd];
-    if (d != t->host_of[rs]) x86_mov(e, true, d, t->host_of[rs]);
-    if (rs2) x86_alu_reg(e, true, (enum x86_alu)op, d, t->host_of[rs2]);
+    if (rs2 && rs2 == in->rd && rs != in->rd) {     /* (bitwise: it commutes) */
+        rs2 = rs;
+        rs = in->rd;
+    }
+    unsigned hd = t->host_of[in->rd];
+    unsigned d = hd != NOT_CACHED && !(t->clobbered >> in->rd & 1) ? hd : RAX;
+    RV(ldx)(e, d, rs);
+    if (rs2) RV(alu_x)(e, true, (enum x86_alu)op, d, rs2);
     else if (op != ALU_MOV) x86_alu_imm(e, true, (enum x86_alu)op, d, imm);
-    t->dirty |= 1u << in->rd;
-    t->lazy_hi |= 1u << in->rd;
+    if (d == RAX) {
+        RV(stx)(e, RAX, in->rd);
+    } else {
+        t->dirty |= 1u << in->rd;
+        t->lazy_hi |= 1u << in->rd;
+    }
     return true;
 }
 
@@ -298,6 +315,8 @@ static void RV(emit_alu2_ri)(struct x86 *e, const struct isa_inst *in, enum x86_
         return;
     }
     if (RV(dead_hi_op)(e, in, op, NOT_CACHED, in->imm)) return;
+    if (RV(lazy_op)(e, in, in->imm || op == ALU_AND ? (int)op : ALU_MOV, in->rs1, 0, in->imm))
+        return;
     struct RV(jt) *t = RV(jt_of)(e);
     unsigned rd = in->rd;
     if (rd && rd == in->rs1 && t->host_of[rd] != NOT_CACHED && t->host_hi[rd] == NOT_CACHED &&
@@ -312,8 +331,6 @@ static void RV(emit_alu2_ri)(struct x86 *e, const struct isa_inst *in, enum x86_
         return;
     }
     unsigned lo, hi;
-    if (RV(lazy_op)(e, in, in->imm || op == ALU_AND ? (int)op : ALU_MOV, in->rs1, 0, in->imm))
-        return;
     bool cached = RV(dest2)(e, in, 0, &lo, &hi);
     RV(ld2)(e, lo, hi, in->rs1);
     if (in->imm || op == ALU_AND) RV(alu2_imm)(e, op, op2, lo, hi, in->imm);
@@ -322,8 +339,6 @@ static void RV(emit_alu2_ri)(struct x86 *e, const struct isa_inst *in, enum x86_
 
 /* Flags of the 128-bit x[rs1] - (x[rs2] or imm): cmp on the low halves, sbb on the high
  * ones; CF, SF and OF then describe the whole subtraction (ZF does not). */
-/* Whether x[r] is its low half sign-extended, known here: x0, or a lazy high half */
-static bool RV(is_sext)(struct x86 *e, unsigned r) { return r == 0 || RV(is_lazy)(e, r); }
 /* Flags of the 64-bit low half of x[rs1] - (x[rs2]'s or imm) when both values are their
  * low halves sign-extended (is_sext): sign extension keeps the signed and the unsigned
  * order and equality, so CF, ZF, SF and OF then describe the 128-bit comparison too.
@@ -332,10 +347,13 @@ static bool RV(cmp_sext)(struct x86 *e, const struct isa_inst *in, bool imm)
 {
     struct RV(jt) *t = RV(jt_of)(e);
     if (!RV(is_sext)(e, in->rs1) || (!imm && !RV(is_sext)(e, in->rs2))) return false;
-    unsigned a = in->rs1 ? t->host_of[in->rs1] : RAX;
-    if (!in->rs1) x86_alu_reg(e, false, ALU_XOR, RAX, RAX);
+    unsigned a = in->rs1 ? t->host_of[in->rs1] : NOT_CACHED;
+    if (a == NOT_CACHED || (t->clobbered >> in->rs1 & 1)) {
+        a = RAX;
+        RV(ldx)(e, RAX, in->rs1);
+    }
     if (imm || !in->rs2) x86_alu_imm(e, true, ALU_CMP, a, imm ? in->imm : 0);
-    else x86_alu_reg(e, true, ALU_CMP, a, t->host_of[in->rs2]);
+    else RV(alu_x)(e, true, ALU_CMP, a, in->rs2);
     return true;
 }
 /* cmp on the low halves, sbb on the high ones (in rdx): the flags of the 128-bit

@@ -256,6 +256,11 @@ struct RV(jt) {
     bool hi_dead[JIT_MAX_INSNS];
     u16 hi_need[JIT_MAX_INSNS];
     unsigned dead_rd;
+    /* Sign-extended values (plan_sext): bit r of sext_in[k] when x[r]'s high half is the
+     * sign of its low half before instruction k, on every way there, whatever its host
+     * code left in the hart (a dead high half is never read).  A fact about the guest's
+     * values: operations on such registers read their low halves only. */
+    u32 sext_in[JIT_MAX_INSNS];
 #endif
     bool self_loop;             /* a branch or jal of the block goes back to one of its
                                  * instructions (itself or an earlier one) */
@@ -2185,6 +2190,33 @@ static void RV(plan_pages)(struct RV(jt) *t, const struct RV(acc) *acc, u32 n)
 }
 
 #if XLEN == 128
+/* The *W and *D operations: they read their sources' low halves and write their result
+ * sign-extended (the divisions and remainders through a helper) */
+static bool RV(narrow_op)(unsigned op)
+{
+    switch (op) {
+    case ISA_ADDW: case ISA_ADDIW: case ISA_SUBW: case ISA_SLLW: case ISA_SRLW: case ISA_SRAW:
+    case ISA_SLLIW: case ISA_SRLIW: case ISA_SRAIW: case ISA_MULW: case ISA_DIVW:
+    case ISA_DIVUW: case ISA_REMW: case ISA_REMUW:
+    case ISA_ADDD: case ISA_ADDID: case ISA_SUBD: case ISA_SLLD: case ISA_SRLD: case ISA_SRAD:
+    case ISA_SLLID: case ISA_SRLID: case ISA_SRAID: case ISA_MULD: case ISA_DIVD:
+    case ISA_DIVUD: case ISA_REMD: case ISA_REMUD:
+        return true;
+    default:
+        return false;
+    }
+}
+static bool RV(narrow_div)(unsigned op)
+{
+    switch (op) {
+    case ISA_DIVW: case ISA_DIVUW: case ISA_REMW: case ISA_REMUW:
+    case ISA_DIVD: case ISA_DIVUD: case ISA_REMD: case ISA_REMUD:
+        return true;
+    default:
+        return false;
+    }
+}
+
 /* Whether operand `which` (0 rd, 1 rs1, 2 rs2) of `in` is one whose high half the host
  * code does not need when it is lazy: the operands of the *W and *D operations, a load's
  * result (its high half is the sign of its low one), the value of a store of up to 64
@@ -2193,20 +2225,15 @@ static void RV(plan_pages)(struct RV(jt) *t, const struct RV(acc) *acc, u32 n)
  * choose_cached: a register cached without its high half is right everywhere. */
 static bool RV(low_half_use)(const struct isa_inst *in, int which)
 {
+    if (RV(narrow_op)(in->op)) return true;
     switch (in->op) {
-    case ISA_ADDW: case ISA_ADDIW: case ISA_SUBW: case ISA_SLLW: case ISA_SRLW: case ISA_SRAW:
-    case ISA_SLLIW: case ISA_SRLIW: case ISA_SRAIW: case ISA_MULW: case ISA_DIVW:
-    case ISA_DIVUW: case ISA_REMW: case ISA_REMUW:
-    case ISA_ADDD: case ISA_ADDID: case ISA_SUBD: case ISA_SLLD: case ISA_SRLD: case ISA_SRAD:
-    case ISA_SLLID: case ISA_SRLID: case ISA_SRAID: case ISA_MULD: case ISA_DIVD:
-    case ISA_DIVUD: case ISA_REMD: case ISA_REMUD:
     case ISA_AND: case ISA_OR: case ISA_XOR: case ISA_ANDI: case ISA_ORI: case ISA_XORI:
     case ISA_BEQ: case ISA_BNE: case ISA_BLT: case ISA_BGE: case ISA_BLTU: case ISA_BGEU:
         return true;
     case ISA_ADDI: return in->imm == 0;
     case ISA_ADD: return in->rs1 == 0 || in->rs2 == 0;
     case ISA_LB: case ISA_LH: case ISA_LW: case ISA_LD: case ISA_LBU: case ISA_LHU:
-    case ISA_LWU: case ISA_LDU:
+    case ISA_LWU:
         return which == 0;
     case ISA_SB: case ISA_SH: case ISA_SW: case ISA_SD: return which == 2;
     default: return false;
@@ -2241,14 +2268,74 @@ static enum hi_use RV(hi_use)(const struct isa_inst *in, unsigned *srcs)
     case ISA_SLTI: case ISA_SLTIU: case ISA_SLLI: case ISA_SRLI: case ISA_SRAI:
         *srcs = 1u << in->rs1;
         return HI_WHOLE;
-    case ISA_ADDW: case ISA_ADDIW: case ISA_SUBW: case ISA_SLLW: case ISA_SRLW: case ISA_SRAW:
-    case ISA_SLLIW: case ISA_SRLIW: case ISA_SRAIW: case ISA_MULW:
-    case ISA_ADDD: case ISA_ADDID: case ISA_SUBD: case ISA_SLLD: case ISA_SRLD: case ISA_SRAD:
-    case ISA_SLLID: case ISA_SRLID: case ISA_SRAID: case ISA_MULD:
-        return HI_LOW;
     default:
-        return HI_BARRIER;
+        return RV(narrow_op)(in->op) && !RV(narrow_div)(in->op) ? HI_LOW : HI_BARRIER;
     }
+}
+
+/* Whether in's result (in x[in->rd]) is its low half sign-extended, given the registers
+ * known so before it (bit 0, x0, always set) */
+static bool RV(sext_result)(const struct isa_inst *in, u32 known)
+{
+    bool k1 = known >> in->rs1 & 1, k2 = known >> in->rs2 & 1;
+    if (RV(narrow_op)(in->op)) return true;
+    switch (in->op) {
+    case ISA_LB: case ISA_LH: case ISA_LW: case ISA_LD: case ISA_LBU: case ISA_LHU:
+    case ISA_LWU:
+    case ISA_SLT: case ISA_SLTI: case ISA_SLTU: case ISA_SLTIU: case ISA_LUI:
+        return true;
+    case ISA_ANDI: return in->imm >= 0 || k1;           /* (a positive mask clears the rest) */
+    case ISA_ORI: case ISA_XORI: return k1;
+    case ISA_AND: case ISA_OR: case ISA_XOR: return k1 && k2;
+    case ISA_ADDI: return in->imm == 0 ? k1 : in->rs1 == 0;        /* mv, li */
+    case ISA_ADD: return in->rs1 == 0 ? k2 : in->rs2 == 0 && k1;   /* mv */
+    case ISA_SRLI: return in->imm > 64;                 /* (bit 63 and up clear) */
+    case ISA_SRAI: return in->imm >= 64;
+    default: return false;
+    }
+}
+
+/* sext_in for the n instructions the block will hold: forward from the block's entry
+ * (nothing known), along the fall-through and the branches and jumps inside the block;
+ * a branch target knows what every way into it knows (iterated to the fixed point). */
+static void RV(plan_sext)(struct RV(jt) *t, const struct isa_inst *ins, const uxlen *pcs,
+                          u32 n)
+{
+    u32 to[JIT_MAX_INSNS];          /* instruction k's branch or jump target in the block */
+    for (u32 k = 0; k < n; k++) {
+        to[k] = JIT_MAX_INSNS;
+        if ((ins[k].desc->flags & ISA_F_BRANCH) || ins[k].op == ISA_JAL) {
+            uxlen target = pcs[k] + (uxlen)(sxlen)ins[k].imm;
+            for (u32 j = 0; j < n; j++)
+                if (pcs[j] == target) to[k] = j;
+        }
+        t->sext_in[k] = k ? ~0u : 1;
+    }
+    bool reached[JIT_MAX_INSNS] = { true };
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (u32 k = 0; k < n; k++) {
+            if (!reached[k]) continue;
+            u32 out = t->sext_in[k] | 1;
+            unsigned rd = isa_freg_mask(ins[k].desc) & ISA_FREG_RD ? 0 : ins[k].rd;
+            if (rd) out = RV(sext_result)(&ins[k], out) ? out | 1u << rd : out & ~(1u << rd);
+            bool falls = ins[k].op != ISA_JAL && ins[k].op != ISA_JALR;
+            u32 next[2] = { falls ? k + 1 : n, to[k] };
+            for (int j = 0; j < 2; j++) {
+                u32 m = next[j];
+                if (m >= n || (reached[m] && (t->sext_in[m] & out) == t->sext_in[m])) continue;
+                reached[m] = true;
+                t->sext_in[m] &= out;
+                changed = true;
+            }
+        }
+        if (t->sext_in[0] != 1) {   /* (entered from outside: a loop back to the start) */
+            t->sext_in[0] = 1;
+            changed = true;
+        }
+    }
+    for (u32 k = 0; k < n; k++)     /* (after a jump, up to a target: never run) */
+        if (!reached[k]) t->sext_in[k] = 1;
 }
 
 /* hi_dead and hi_need for the n instructions the block will hold.  Backward from the
@@ -2269,6 +2356,9 @@ static void RV(plan_dead_hi)(struct RV(jt) *t, const struct isa_inst *ins,
     for (u32 k = n; k-- > 0;) {
         unsigned srcs, rd = ins[k].rd;
         enum hi_use u = RV(hi_use)(&ins[k], &srcs);
+        /* (a bitwise operation on sign-extended values reads low halves: lazy_op) */
+        if (u == HI_SPLIT && (srcs & ~t->sext_in[k]) == 0 && RV(sext_result)(&ins[k], t->sext_in[k]))
+            u = HI_LOW;
         t->hi_dead[k] = false;
         if (u == HI_BARRIER) {
             live = ~0u;
@@ -2432,6 +2522,7 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
     RV(plan_pages)(t, acc, n);
 #if XLEN == 128
     /* (an operation whose high half is dead needs its operands' low halves only) */
+    RV(plan_sext)(t, ins, pcs, n);
     RV(plan_dead_hi)(t, ins, acc, n);
     for (u32 k = 0; k < n; k++)
         if (t->hi_dead[k])
