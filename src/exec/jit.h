@@ -24,6 +24,9 @@ enum jit_exit {
     JIT_EXIT_INTERP,        /* h->pc is an instruction the translator leaves to the interpreter */
     JIT_EXIT_TRAP,          /* h->trap is set for the instruction at h->pc */
     JIT_EXIT_REQUEST,       /* instret reached insn_limit at the entry of the block at h->pc */
+    JIT_EXIT_PLAIN,         /* the block at h->pc found at its entry that a register it
+                             * assumes sign-extended is not (RV128): run its plain
+                             * translation, patching the jump that left (rdx) to it */
 };
 
 struct jit_ret { u64 exit; u8 *patch; };   /* rax, rdx */

@@ -319,15 +319,19 @@ static void RV(emit_alu2_ri)(struct x86 *e, const struct isa_inst *in, enum x86_
         return;
     struct RV(jt) *t = RV(jt_of)(e);
     unsigned rd = in->rd;
-    if (rd && rd == in->rs1 && t->host_of[rd] != NOT_CACHED && t->host_hi[rd] == NOT_CACHED &&
-        !RV(is_lazy)(e, rd) && !(t->clobbered >> rd & 1) && (in->imm || op == ALU_AND)) {
-        /* in place, the low half in its register and the high half in the hart (`addi sp,
-         * sp, -N`: add and adc, no copies) */
+    bool lo_reg = rd && t->host_of[rd] != NOT_CACHED;
+    if (rd && rd == in->rs1 && (in->imm || op == ALU_AND) &&
+        (!lo_reg || (t->host_hi[rd] == NOT_CACHED && !RV(is_lazy)(e, rd) &&
+                     !(t->clobbered >> rd & 1)))) {
+        /* in place, the low half in its register (or in the hart) and the high half in
+         * the hart (`addi sp, sp, -N`, a pointer stepped in a loop with more registers
+         * than the host has: add and adc, no copies) */
         i32 sign = in->imm < 0 ? -1 : 0;
-        x86_alu_imm(e, true, op, t->host_of[rd], in->imm);
+        if (lo_reg) x86_alu_imm(e, true, op, t->host_of[rd], in->imm);
+        else x86_alu_mem_imm(e, true, op, RBP, XOFF(rd), in->imm);
         if (op2 == ALU_ADC || (op2 == ALU_AND ? sign == 0 : sign != 0))
             x86_alu_mem_imm(e, true, op2, RBP, XHI(rd), sign);
-        t->dirty |= 1u << rd;
+        if (lo_reg) t->dirty |= 1u << rd;
         return;
     }
     unsigned lo, hi;

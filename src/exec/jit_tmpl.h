@@ -115,7 +115,7 @@ static u64 RV(jit_mulhu)(u64 x, u64 y) { return (u32)(((u64)(u32)x * (u64)(u32)y
 
 /* (the first four leave at the instruction that made them: idx and pc are its) */
 enum stub_kind { STUB_LOAD, STUB_STORE, STUB_FP, STUB_INTERP, STUB_BRANCH, STUB_CHAIN,
-                 STUB_REQUEST, STUB_LOOP_OUT };
+                 STUB_REQUEST, STUB_LOOP_OUT, STUB_PLAIN };
 
 enum { FPK_RNE = 1, FPK_NX = 2 };    /* what F/D checks showed: frm is RNE; fflags has NX */
 
@@ -261,7 +261,15 @@ struct RV(jt) {
      * code left in the hart (a dead high half is never read).  A fact about the guest's
      * values: operations on such registers read their low halves only. */
     u32 sext_in[JIT_MAX_INSNS];
+    /* A loop's block also assumes at its entry that the registers in entry_sext, which
+     * its loop reads before writing and which were sign-extended when it was translated,
+     * still are: the entry checks them and, when one is not, leaves for the block's plain
+     * translation (plain: this is one, assuming nothing), to which the check's jump is
+     * then patched (JIT_EXIT_PLAIN). */
+    u32 entry_sext;
+    u32 entry_dead;             /* (choose_cached: below) */
 #endif
+    bool plain;
     bool self_loop;             /* a branch or jal of the block goes back to one of its
                                  * instructions (itself or an earlier one) */
     u8 *body;                   /* where a self-loop re-enters: after the registers' loads */
@@ -2066,6 +2074,11 @@ static void RV(emit_stubs)(struct RV(jt) *t)
         case STUB_LOOP_OUT:
             RV(loop_out)(t, s->idx, s->target, s->dirty);
             break;
+        case STUB_PLAIN:            /* (at the entry: no register loaded yet) */
+            RV(set_pc)(e, s->target);
+            x86_mov_imm(e, RDX, (u64)(uintptr_t)RV(rx)(t, s->from));
+            RV(exit_raw)(t, JIT_EXIT_PLAIN);
+            break;
         }
     }
 }
@@ -2295,11 +2308,27 @@ static bool RV(sext_result)(const struct isa_inst *in, u32 known)
     }
 }
 
+/* The registers in reads more cheaply when it knows them sign-extended (lazy_op,
+ * cmp_sext): those a loop's entry checks (a check costs more than it saves elsewhere) */
+static u32 RV(sext_reads)(const struct isa_inst *in)
+{
+    u32 r1 = 1u << in->rs1, r2 = 1u << in->rs2;
+    switch (in->op) {
+    case ISA_AND: case ISA_OR: case ISA_XOR: case ISA_SLT: case ISA_SLTU:
+    case ISA_BEQ: case ISA_BNE: case ISA_BLT: case ISA_BGE: case ISA_BLTU: case ISA_BGEU:
+        return r1 | r2;
+    case ISA_ANDI: case ISA_ORI: case ISA_XORI: case ISA_SLTI: case ISA_SLTIU: return r1;
+    case ISA_ADDI: return in->imm == 0 ? r1 : 0;
+    case ISA_ADD: return in->rs1 == 0 ? r2 : in->rs2 == 0 ? r1 : 0;
+    default: return 0;
+    }
+}
+
 /* sext_in for the n instructions the block will hold: forward from the block's entry
- * (nothing known), along the fall-through and the branches and jumps inside the block;
+ * (where `entry` is known), along the fall-through and the branches and jumps inside the block;
  * a branch target knows what every way into it knows (iterated to the fixed point). */
 static void RV(plan_sext)(struct RV(jt) *t, const struct isa_inst *ins, const uxlen *pcs,
-                          u32 n)
+                          u32 n, u32 entry)
 {
     u32 to[JIT_MAX_INSNS];          /* instruction k's branch or jump target in the block */
     for (u32 k = 0; k < n; k++) {
@@ -2309,7 +2338,7 @@ static void RV(plan_sext)(struct RV(jt) *t, const struct isa_inst *ins, const ux
             for (u32 j = 0; j < n; j++)
                 if (pcs[j] == target) to[k] = j;
         }
-        t->sext_in[k] = k ? ~0u : 1;
+        t->sext_in[k] = k ? ~0u : entry | 1;
     }
     bool reached[JIT_MAX_INSNS] = { true };
     for (bool changed = true; changed;) {
@@ -2328,10 +2357,6 @@ static void RV(plan_sext)(struct RV(jt) *t, const struct isa_inst *ins, const ux
                 t->sext_in[m] &= out;
                 changed = true;
             }
-        }
-        if (t->sext_in[0] != 1) {   /* (entered from outside: a loop back to the start) */
-            t->sext_in[0] = 1;
-            changed = true;
         }
     }
     for (u32 k = 0; k < n; k++)     /* (after a jump, up to a target: never run) */
@@ -2521,8 +2546,40 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
     }
     RV(plan_pages)(t, acc, n);
 #if XLEN == 128
+    /* A loop that comes round inside the block: a branch or jump back, with no call, jalr
+     * or ecall before it (one that leaves comes back through the entry, every time) */
+    bool tight = false;
+    for (u32 k = 0; k < n; k++) {
+        unsigned op = ins[k].op;
+        if (op == ISA_JALR || (op == ISA_JAL && ins[k].rd) || (ins[k].desc->flags & ISA_F_TRAP))
+            break;
+        if (((ins[k].desc->flags & ISA_F_BRANCH) || op == ISA_JAL) &&
+            pcs[k] + (uxlen)(sxlen)ins[k].imm <= pcs[k] && pcs[k] + (uxlen)(sxlen)ins[k].imm >= pc)
+            tight = true;
+    }
+    /* (the registers a loop reads before writing them, for what they are now) */
+    u32 entry = 0, wrote = 1;
+    for (u32 k = 0; k < n && tight && !t->plain; k++) {
+        entry |= RV(sext_reads)(&ins[k]) & ~wrote;
+        wrote |= 1u << uses[k][0];
+    }
+    for (unsigned r = 1; r < 32; r++)
+        if (h->x.x128[r] != (uxlen)(sxlen)(i64)(u64)h->x.x128[r]) entry &= ~(1u << r);
+    RV(plan_sext)(t, ins, pcs, n, entry);
+    t->entry_sext = t->sext_in[0] & entry & ~1u;
+    /* The registers the loop's first instructions write before anything reads them or
+     * can leave the block: their value at the entry is never seen, so they may start lazy
+     * too (no high half to write back when the loop comes round) */
+    t->entry_dead = 0;
+    u32 seen = 1;
+    for (u32 k = 0; k < n && tight; k++) {
+        unsigned srcs;
+        if ((k && acc[k].target) || RV(hi_use)(&ins[k], &srcs) == HI_BARRIER) break;
+        seen |= 1u << uses[k][1] | 1u << uses[k][2];
+        t->entry_dead |= 1u << uses[k][0] & ~seen;
+        seen |= 1u << uses[k][0];
+    }
     /* (an operation whose high half is dead needs its operands' low halves only) */
-    RV(plan_sext)(t, ins, pcs, n);
     RV(plan_dead_hi)(t, ins, acc, n);
     for (u32 k = 0; k < n; k++)
         if (t->hi_dead[k])
@@ -2643,11 +2700,13 @@ static bool RV(add_sites)(struct RV(jt) *t)
 /* Translate the block at pc into the cache.  Returns its code, or NULL when the
  * interpreter must run it (its first instruction is not translated, cannot be fetched or
  * decoded).  *full: the cache had no room (flush and retry). */
-static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen pc, bool *full)
+static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen pc, bool plain,
+                                    bool *full)
 {
     struct RV(jt) *t = malloc(sizeof *t);
     *full = false;
     if (!t) return NULL;
+    t->plain = plain;
     if (c->size - c->used < JIT_MAX_BLOCK_CODE) {
         *full = true;
         free(t);
@@ -2688,7 +2747,30 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
     t->clobbered = 0;
     u32 written;
     RV(choose_cached)(h, t, pc, &written);
+#if XLEN == 128
+    if (t->entry_sext) {
+        /* the registers assumed sign-extended (entry_sext): each one's high half xor its
+         * low half's sign, ORed together, must be zero */
+        bool first = true;
+        for (unsigned r = 1; r < 32; r++) {
+            if (!(t->entry_sext >> r & 1)) continue;
+            unsigned v = first ? RAX : RCX;
+            x86_load64(e, v, RBP, XOFF(r));
+            x86_shift_imm(e, true, SH_SAR, v, 63);
+            x86_alu_mem(e, true, ALU_XOR, v, RBP, XHI(r));
+            if (!first) x86_alu_reg(e, true, ALU_OR, RAX, RCX);
+            first = false;
+        }
+        RV(new_stub)(t, STUB_PLAIN, x86_jcc(e, CC_NE))->target = pc;
+    }
+#endif
     RV(cache_load)(t);
+#if XLEN == 128
+    /* (sign-extended on every way into the first instruction: they start lazy, so that a
+     * loop back to it keeps them so) */
+    for (unsigned k = 0; k < t->ncached; k++)
+        t->lazy_hi |= (t->entry_sext | t->entry_dead) & 1u << t->cached[k];
+#endif
     t->body = e->p;
     /* Around a loop in the block every cached register the block writes may hold a value an
      * earlier iteration wrote, so every exit stores them all. */
@@ -2846,17 +2928,20 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
     return c->rx + (start - c->rw);
 }
 
-/* The block at pc, translated on first use.  NULL only if the host could not hold it. */
-static struct jit_block *RV(jit_lookup)(struct hart *h, struct jit_cache *c, uxlen pc)
+/* The block at pc, translated on first use; plain: its translation that assumes nothing
+ * at its entry (JIT_EXIT_PLAIN), kept under pc + 1, which no instruction has.  NULL only
+ * if the host could not hold it. */
+static struct jit_block *RV(jit_lookup)(struct hart *h, struct jit_cache *c, uxlen pc, bool plain)
 {
     /* the cache is keyed by 64-bit pcs: RV128 code above them is interpreted */
     if ((uxlen)(u64)pc != pc) return NULL;
-    struct jit_block *b = jit_cache_find(c, (u64)pc);
+    u64 key = (u64)pc | plain;
+    struct jit_block *b = jit_cache_find(c, key);
     if (b) return b;
     for (int attempt = 0; attempt < 2; attempt++) {
         bool full;
-        const u8 *code = RV(translate_block)(h, c, pc, &full);
-        if (!full && (b = jit_cache_add(c, (u64)pc, code))) return b;
+        const u8 *code = RV(translate_block)(h, c, pc, plain, &full);
+        if (!full && (b = jit_cache_add(c, key, code))) return b;
         jit_cache_flush(c);
     }
     return NULL;
@@ -2896,7 +2981,7 @@ static int RV(jit_run)(struct hart *h)
             c->fence_i_gen = h->fence_i_gen;
         }
         if (h->instret >= atomic_load(&h->insn_limit)) return RUN_REQUEST;
-        struct jit_block *b = RV(jit_lookup)(h, c, (uxlen)h->pc);
+        struct jit_block *b = RV(jit_lookup)(h, c, (uxlen)h->pc, false);
         if (!b || !b->code) {
             int r = RV(jit_interpret)(h);
             if (r) return r;
@@ -2906,12 +2991,12 @@ static int RV(jit_run)(struct hart *h)
         switch (rt.exit) {
         case JIT_EXIT_CHAIN: {
             u64 flushes = c->flushes;
-            struct jit_block *to = RV(jit_lookup)(h, c, (uxlen)h->pc);
+            struct jit_block *to = RV(jit_lookup)(h, c, (uxlen)h->pc, false);
             if (to && to->code && flushes == c->flushes) jit_cache_patch(c, rt.patch, to->code);
             break;
         }
         case JIT_EXIT_DISPATCH: {
-            struct jit_block *to = RV(jit_lookup)(h, c, (uxlen)h->pc);
+            struct jit_block *to = RV(jit_lookup)(h, c, (uxlen)h->pc, false);
             if (to && to->code) {
                 struct jit_jc *j = &c->jc[jit_jc_index((u64)(uxlen)h->pc)];
                 j->pc = (u64)(uxlen)h->pc;
@@ -2922,6 +3007,18 @@ static int RV(jit_run)(struct hart *h)
         case JIT_EXIT_INTERP: {
             int r = RV(jit_interpret)(h);
             if (r) return r;
+            break;
+        }
+        case JIT_EXIT_PLAIN: {
+            /* (run on the next turn: the block at pc jumps there from now on) */
+            u64 flushes = c->flushes;
+            struct jit_block *to = RV(jit_lookup)(h, c, (uxlen)h->pc, true);
+            if (to && to->code && flushes == c->flushes) {
+                jit_cache_patch(c, rt.patch, to->code);
+            } else if (!to || !to->code) {
+                int r = RV(jit_interpret)(h);
+                if (r) return r;
+            }
             break;
         }
         case JIT_EXIT_TRAP:

@@ -594,6 +594,67 @@ static void run_lazy_case(int xlen)
     }
 }
 
+/* ---- a loop's block entered again with other values (RV128's entry assumptions) ----
+ *
+ * At RV128 a loop's block assumes that the registers its loop reads before writing,
+ * sign-extended when it was translated, still are at each entry: the entry checks them
+ * and leaves for a plain translation of the block when one is not (jit_tmpl.h,
+ * entry_sext, JIT_EXIT_PLAIN; later entries jump there at once), and the registers the
+ * loop writes before reading start lazy (entry_dead).  These programs enter such a block
+ * (a counted inner loop of the operations above, after a jump by auipc + jalr so that
+ * it starts a block) several times, and between entries a block of their own makes some
+ * registers other than sign-extended (slli by half the XLEN, ori) or sign-extended again
+ * (addiw), so that later entries find the assumptions kept or broken. */
+enum { ENTRY_OUTER = 5, ENTRY_INNER = 29, ENTRY_TMP = 31 };
+static void run_entry_case(int xlen)
+{
+    u32 w[256];
+    size_t n = 0;
+    lazy_nreg = 3 + (unsigned)(rnd() % 14);
+    w[n++] = enc_i(0x13, 0, ENTRY_OUTER, 0, 2 + (i32)(rnd() % 5));
+    w[n++] = 0x17 | ENTRY_TMP << 7;                             /* auipc tmp, 0 */
+    w[n++] = enc_i(0x67, 0, 0, ENTRY_TMP, 8);                   /* jalr x0, 8(tmp) */
+    size_t outer = n;
+    w[n++] = enc_i(0x13, 0, ENTRY_INNER, 0, 1 + (i32)(rnd() % 4));
+    size_t inner = n;
+    unsigned body = 3 + (unsigned)(rnd() % 30);
+    for (unsigned k = 0; k < body; k++) {
+        if (rnd() % 8 == 0 && k + 1 < body) {       /* a forward branch over 1..3 words */
+            static const u8 f3[] = { 0, 1, 4, 5, 6, 7 };
+            unsigned skip = 1 + (unsigned)(rnd() % 3);
+            if (skip > body - k - 1) skip = body - k - 1;
+            w[n++] = enc_b(f3[rnd() % 6], lazy_reg(), lazy_reg(), (i32)(4 * (skip + 1)));
+        } else {
+            w[n++] = lazy_op(xlen);
+        }
+    }
+    w[n++] = enc_i(0x13, 0, ENTRY_INNER, ENTRY_INNER, -1);
+    w[n] = enc_b(1, ENTRY_INNER, 0, -(i32)(4 * (n - inner)));  /* bnez back to the inner loop */
+    n++;
+    w[n++] = 0x17 | ENTRY_TMP << 7;
+    w[n++] = enc_i(0x67, 0, 0, ENTRY_TMP, 8);
+    for (size_t k = 1 + rnd() % 4; k; k--) {        /* between entries */
+        unsigned r = lazy_reg();
+        switch (rnd() % 3) {
+        case 0: w[n++] = enc_i(0x13, 1, r, r, xlen / 2); break;                    /* slli */
+        case 1: w[n++] = enc_i(0x13, 6, r, r, (i32)(rnd() % 2048)); break;         /* ori */
+        default: w[n++] = enc_i(0x1b, 0, r, r, (i32)(rnd() % 4096) - 2048); break; /* addiw */
+        }
+    }
+    w[n++] = enc_i(0x13, 0, ENTRY_OUTER, ENTRY_OUTER, -1);
+    w[n] = enc_b(1, ENTRY_OUTER, 0, -(i32)(4 * (n - outer)));  /* bnez back to the block */
+    n++;
+    w[n++] = 0x73;                                              /* ecall */
+    u64 regs[32];
+    for (int r = 0; r < 32; r++) regs[r] = interesting();
+    regs[LAZY_PTR] = rnd() % 2 ? 0x100 + rnd() % 0x100 : 0xf80 + rnd() % 0x80;
+    run_words(xlen, w, n, regs);
+    if (g_mismatch) {
+        printf("# rv%d: engines differ in a loop's block entered again (%u operations)\n", xlen, body);
+        check_fail(__FILE__, __LINE__, "translator and interpreter differ");
+    }
+}
+
 /* ---- long blocks: more code than one block may hold ----
  *
  * 250 instructions of straight-line code, most of them loads and stores (each has a
@@ -823,6 +884,8 @@ TEST(rv64_long) { run_cases(64, g_seed + 13000000, g_count / 30, run_long_case);
 TEST(rv128_long) { run_cases(128, g_seed + 14000000, g_count / 30, run_long_case); }
 TEST(rv64_lazy) { run_cases(64, g_seed + 16000000, g_count / 3, run_lazy_case); }
 TEST(rv128_lazy) { run_cases(128, g_seed + 15000000, g_count / 3, run_lazy_case); }
+TEST(rv64_entry) { run_cases(64, g_seed + 26000000, g_count / 4, run_entry_case); }
+TEST(rv128_entry) { run_cases(128, g_seed + 25000000, g_count / 3, run_entry_case); }
 TEST(rv32_fpk) { run_cases(32, g_seed + 20000000, g_count / 3, run_fpk_case); }
 TEST(rv64_fpk) { run_cases(64, g_seed + 21000000, g_count / 3, run_fpk_case); }
 TEST(rv128_fpk) { run_cases(128, g_seed + 22000000, g_count / 3, run_fpk_case); }
@@ -855,6 +918,8 @@ int main(int argc, char **argv)
         printf("SKIP rv128_long: no translator on this host\n");
         printf("SKIP rv64_lazy: no translator on this host\n");
         printf("SKIP rv128_lazy: no translator on this host\n");
+        printf("SKIP rv64_entry: no translator on this host\n");
+        printf("SKIP rv128_entry: no translator on this host\n");
         printf("SKIP rv32_fpk: no translator on this host\n");
         printf("SKIP rv64_fpk: no translator on this host\n");
         printf("SKIP rv128_fpk: no translator on this host\n");
@@ -880,6 +945,8 @@ int main(int argc, char **argv)
     RUN(rv128_long);
     RUN(rv64_lazy);
     RUN(rv128_lazy);
+    RUN(rv64_entry);
+    RUN(rv128_entry);
     RUN(rv32_fpk);
     RUN(rv64_fpk);
     RUN(rv128_fpk);
