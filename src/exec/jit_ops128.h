@@ -725,7 +725,7 @@ static int RV(emit_insn2)(struct RV(jt) *t, const struct isa_inst *in, uxlen pc,
     struct x86 *e = &t->e;
     switch (in->op) {
     case ISA_LUI: RV(set_x)(e, in->rd, (uxlen)(sxlen)in->imm); return 1;
-    case ISA_AUIPC: RV(set_x)(e, in->rd, pc + (uxlen)(sxlen)in->imm); return 1;
+    case ISA_AUIPC: RV(set_x)(e, in->rd, RV(auipc_value)(t, in, pc)); return 1;
     case ISA_ADDI: RV(emit_alu2_ri)(e, in, ALU_ADD, ALU_ADC); return 1;
     case ISA_XORI: RV(emit_alu2_ri)(e, in, ALU_XOR, ALU_XOR); return 1;
     case ISA_ORI: RV(emit_alu2_ri)(e, in, ALU_OR, ALU_OR); return 1;

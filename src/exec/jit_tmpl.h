@@ -291,6 +291,10 @@ struct RV(jt) {
     /* instruction k is `slli rd, rs, XLEN - 32` followed by `srli rd, rd, XLEN - 32` (zext.w),
      * which is not a branch target: the pair is one 32-bit mov, emitted at the slli */
     bool zext[JIT_MAX_INSNS];
+    /* instruction k is `auipc rd, hi` followed by `addi rd, rd, lo` (`la`, a global's
+     * address), which is not a branch target: the pair is one constant, set at the auipc */
+    bool la[JIT_MAX_INSNS];
+    i32 la_lo[JIT_MAX_INSNS];
     bool fused;                         /* the next instruction was emitted already */
 };
 enum { PAGE_NONE, PAGE_HEAD, PAGE_MEMBER };
@@ -1289,6 +1293,15 @@ static void RV(emit_loop_back)(struct RV(jt) *t, u32 count, u32 to_idx, const u8
     RV(loop_out)(t, to_idx, target, t->dirty);
 }
 
+/* The value auipc writes; with the addi of a fused `la` pair (t->la), the pair's */
+static uxlen RV(auipc_value)(struct RV(jt) *t, const struct isa_inst *in, uxlen pc)
+{
+    uxlen v = pc + (uxlen)(sxlen)in->imm;
+    if (!t->la[t->cur]) return v;
+    t->fused = true;
+    return v + (uxlen)(sxlen)t->la_lo[t->cur];
+}
+
 #if XLEN == 128
 #include "exec/jit_ops128.h"
 #endif
@@ -1798,7 +1811,7 @@ static bool RV(emit_insn)(struct RV(jt) *t, const struct isa_inst *in, uxlen pc,
 #endif
     switch (in->op) {
     case ISA_LUI: x86_mov_imm(e, RAX, (u64)(uxlen)(sxlen)in->imm); RV(stx)(e, RAX, in->rd); return true;
-    case ISA_AUIPC: x86_mov_imm(e, RAX, (u64)(uxlen)(pc + (uxlen)(sxlen)in->imm)); RV(stx)(e, RAX, in->rd); return true;
+    case ISA_AUIPC: x86_mov_imm(e, RAX, (u64)RV(auipc_value)(t, in, pc)); RV(stx)(e, RAX, in->rd); return true;
     case ISA_ADDI: RV(emit_alu_ri)(e, in, W, ALU_ADD); return true;
     case ISA_XORI: RV(emit_alu_ri)(e, in, W, ALU_XOR); return true;
     case ISA_ORI: RV(emit_alu_ri)(e, in, W, ALU_OR); return true;
@@ -2461,6 +2474,9 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
     struct RV(acc) acc[JIT_MAX_INSNS];
     bool zext_pair[JIT_MAX_INSNS];      /* (k: with k + 1; set when k + 1 is seen) */
     unsigned pair_slli = 0;             /* rd of the previous instruction if a slli by 32 */
+    bool la_pair[JIT_MAX_INSNS];        /* (k: with k + 1, as zext_pair) */
+    i32 la_lo[JIT_MAX_INSNS];
+    unsigned pair_auipc = 0;            /* rd of the previous instruction if an auipc */
     u32 ntargets = 0;
     u32 n = 0, loop_start = JIT_MAX_INSNS, loop_end = 0;
     uxlen a = pc;
@@ -2510,6 +2526,12 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
                                pair_slli == in.rd;
         zext_pair[n] = false;
         pair_slli = in.op == ISA_SLLI && in.imm == XLEN - 32 ? in.rd : 0;
+        if (n > 0) {
+            la_pair[n - 1] = in.op == ISA_ADDI && in.rd && in.rs1 == in.rd && pair_auipc == in.rd;
+            la_lo[n - 1] = in.imm;
+        }
+        la_pair[n] = false;
+        pair_auipc = in.op == ISA_AUIPC ? in.rd : 0;
         if ((in.desc->flags & ISA_F_BRANCH) || in.op == ISA_JAL) {
             uxlen to = a + (uxlen)(sxlen)in.imm;
             targets[ntargets++] = to;
@@ -2603,6 +2625,10 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
 #endif
     for (u32 k = 0; k < n; k++)
         t->zext[k] = XLEN >= 64 && k + 1 < n && zext_pair[k] && !acc[k + 1].target;
+    for (u32 k = 0; k < n; k++) {
+        t->la[k] = k + 1 < n && la_pair[k] && !acc[k + 1].target;
+        t->la_lo[k] = la_lo[k];
+    }
     for (u32 k = 0; k < n; k++)
         for (int j = 0; j < 3; j++) {
             unsigned w = k >= loop_start && k < loop_end ? LOOP_WEIGHT : 1;
@@ -2855,7 +2881,7 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
         t->dead_rd = t->hi_dead[n] ? in.rd : 0;
 #endif
         if (t->fused) {
-            t->fused = false;                   /* the srli of a zext.w pair */
+            t->fused = false;                   /* the srli of a zext.w pair, la's addi */
         } else if ((flags & (ISA_F_ENDS_BLOCK & ~ISA_F_BRANCH)) || !RV(emit_insn)(t, &in, a, n)) {
             break;
         }

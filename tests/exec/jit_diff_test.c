@@ -475,7 +475,8 @@ static int run_words(int xlen, const u32 *w, size_t n, const u64 *regs)
  * 64 or more, compares against lazy and full values, loads and stores (16 bytes too, some
  * misaligned: the slow path), the helpers (mulh, div, rem, FP calls), and branches forward
  * and backward to anywhere in the loop, the loop closed by a bnez, by a jal back, or by a
- * branch into its middle. */
+ * branch into its middle; `zext.w` pairs and `la` pairs (auipc + addi, one constant when
+ * no branch lands on the addi) among them. */
 enum { LAZY_CNT = 5, LAZY_PTR = 10 };
 static unsigned lazy_nreg;
 static unsigned lazy_reg(void)             /* mostly one of a few, now and then x0 */
@@ -557,6 +558,10 @@ static void run_lazy_case(int xlen)
             unsigned rd = lazy_reg();
             w[n++] = enc_i(0x13, 1, rd, lazy_reg(), xlen - 32);
             w[n++] = enc_i(0x13, 5, rd, rd, xlen - 32);
+        } else if (c == 2) {                        /* la: auipc rd, hi; addi rd, rd, lo (one constant) */
+            unsigned rd = lazy_reg();
+            w[n++] = (u32)(rnd() % 0x100000) << 12 | rd << 7 | 0x17;
+            w[n++] = enc_i(0x13, 0, rd, rd, (i32)(rnd() % 4096) - 2048);
         } else {
             w[n++] = lazy_op(xlen);
         }
