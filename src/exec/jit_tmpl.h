@@ -267,7 +267,11 @@ struct RV(jt) {
      * translation (plain: this is one, assuming nothing), to which the check's jump is
      * then patched (JIT_EXIT_PLAIN). */
     u32 entry_sext;
-    u32 entry_dead;             /* (choose_cached: below) */
+    /* dead_at[k], for a branch target k: the cached registers the straight line from k
+     * writes before anything reads them or can leave the block.  Their values where k is
+     * entered are never seen, so every way in counts them lazy (lazy_edge): a loop's way
+     * back does not write the high halves its head would overwrite anyway. */
+    u32 dead_at[JIT_MAX_INSNS];
 #endif
     bool plain;
     bool self_loop;             /* a branch or jal of the block goes back to one of its
@@ -404,6 +408,9 @@ static void RV(hi_ready_all)(struct RV(jt) *t) { RV(hi_ready_but)(t, 0); }
  * what k is not entered lazy with): recorded, and checked against what k assumes */
 static void RV(lazy_edge)(struct RV(jt) *t, u32 k, u32 have)
 {
+#if XLEN == 128
+    have |= t->dead_at[k];
+#endif
     t->lazy_meet[k] &= have;
     if (t->lazy_at[k] & ~have) t->lazy_bad = true;
 }
@@ -2589,18 +2596,6 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
         if (h->x.x128[r] != (uxlen)(sxlen)(i64)(u64)h->x.x128[r]) entry &= ~(1u << r);
     RV(plan_sext)(t, ins, pcs, n, entry);
     t->entry_sext = t->sext_in[0] & entry & ~1u;
-    /* The registers the loop's first instructions write before anything reads them or
-     * can leave the block: their value at the entry is never seen, so they may start lazy
-     * too (no high half to write back when the loop comes round) */
-    t->entry_dead = 0;
-    u32 seen = 1;
-    for (u32 k = 0; k < n && tight; k++) {
-        unsigned srcs;
-        if ((k && acc[k].target) || RV(hi_use)(&ins[k], &srcs) == HI_BARRIER) break;
-        seen |= 1u << uses[k][1] | 1u << uses[k][2];
-        t->entry_dead |= 1u << uses[k][0] & ~seen;
-        seen |= 1u << uses[k][0];
-    }
     /* (an operation whose high half is dead needs its operands' low halves only) */
     RV(plan_dead_hi)(t, ins, acc, n);
     for (u32 k = 0; k < n; k++)
@@ -2706,6 +2701,22 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
         nhost += take;
         t->cached[t->ncached++] = r;
     }
+#if XLEN == 128
+    u32 cached = 0;
+    for (unsigned k = 0; k < t->ncached; k++) cached |= 1u << t->cached[k];
+    memset(t->dead_at, 0, sizeof t->dead_at);
+    for (u32 k = 0; k < n; k++) {
+        u32 seen = 1, dead = 0;
+        for (u32 j = k; j < n && acc[k].target; j++) {
+            unsigned srcs;
+            if ((j > k && acc[j].target) || RV(hi_use)(&ins[j], &srcs) == HI_BARRIER) break;
+            seen |= 1u << uses[j][1] | 1u << uses[j][2];
+            dead |= 1u << uses[j][0] & ~seen;
+            seen |= 1u << uses[j][0];
+        }
+        t->dead_at[k] = dead & cached;
+    }
+#endif
 }
 
 /* The block's direct accesses into the cache's table, in the order of their code. */
@@ -2793,9 +2804,8 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
     RV(cache_load)(t);
 #if XLEN == 128
     /* (sign-extended on every way into the first instruction: they start lazy, so that a
-     * loop back to it keeps them so) */
-    for (unsigned k = 0; k < t->ncached; k++)
-        t->lazy_hi |= (t->entry_sext | t->entry_dead) & 1u << t->cached[k];
+     * loop back to it keeps them lazy too) */
+    for (unsigned k = 0; k < t->ncached; k++) t->lazy_hi |= t->entry_sext & 1u << t->cached[k];
 #endif
     t->body = e->p;
     /* Around a loop in the block every cached register the block writes may hold a value an

@@ -604,8 +604,9 @@ static void run_lazy_case(int xlen)
  * At RV128 a loop's block assumes that the registers its loop reads before writing,
  * sign-extended when it was translated, still are at each entry: the entry checks them
  * and leaves for a plain translation of the block when one is not (jit_tmpl.h,
- * entry_sext, JIT_EXIT_PLAIN; later entries jump there at once), and the registers the
- * loop writes before reading start lazy (entry_dead).  These programs enter such a block
+ * entry_sext, JIT_EXIT_PLAIN; later entries jump there at once), and the registers a
+ * branch target's straight line writes before reading count as lazy on every way in
+ * (dead_at).  These programs enter such a block
  * (a counted inner loop of the operations above, after a jump by auipc + jalr so that
  * it starts a block) several times, and between entries a block of their own makes some
  * registers other than sign-extended (slli by half the XLEN, ori) or sign-extended again
