@@ -2345,21 +2345,13 @@ static u32 RV(sext_reads)(const struct isa_inst *in)
 }
 
 /* sext_in for the n instructions the block will hold: forward from the block's entry
- * (where `entry` is known), along the fall-through and the branches and jumps inside the block;
- * a branch target knows what every way into it knows (iterated to the fixed point). */
-static void RV(plan_sext)(struct RV(jt) *t, const struct isa_inst *ins, const uxlen *pcs,
-                          u32 n, u32 entry)
+ * (where `entry` is known), along the fall-through and the branches and jumps inside the
+ * block (to[k]: instruction k's target, or JIT_MAX_INSNS); a branch target knows what
+ * every way into it knows (iterated to the fixed point). */
+static void RV(plan_sext)(struct RV(jt) *t, const struct isa_inst *ins, const u32 *to, u32 n,
+                          u32 entry)
 {
-    u32 to[JIT_MAX_INSNS];          /* instruction k's branch or jump target in the block */
-    for (u32 k = 0; k < n; k++) {
-        to[k] = JIT_MAX_INSNS;
-        if ((ins[k].desc->flags & ISA_F_BRANCH) || ins[k].op == ISA_JAL) {
-            uxlen target = pcs[k] + (uxlen)(sxlen)ins[k].imm;
-            for (u32 j = 0; j < n; j++)
-                if (pcs[j] == target) to[k] = j;
-        }
-        t->sext_in[k] = k ? ~0u : entry | 1;
-    }
+    for (u32 k = 0; k < n; k++) t->sext_in[k] = k ? ~0u : entry | 1;
     bool reached[JIT_MAX_INSNS] = { true };
     for (bool changed = true; changed;) {
         changed = false;
@@ -2482,7 +2474,6 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
     bool zext_pair[JIT_MAX_INSNS];      /* (k: with k + 1; set when k + 1 is seen) */
     unsigned pair_slli = 0;             /* rd of the previous instruction if a slli by 32 */
     bool la_pair[JIT_MAX_INSNS];        /* (k: with k + 1, as zext_pair) */
-    i32 la_lo[JIT_MAX_INSNS];
     unsigned pair_auipc = 0;            /* rd of the previous instruction if an auipc */
     u32 ntargets = 0;
     u32 n = 0, loop_start = JIT_MAX_INSNS, loop_end = 0;
@@ -2535,7 +2526,7 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
         pair_slli = in.op == ISA_SLLI && in.imm == XLEN - 32 ? in.rd : 0;
         if (n > 0) {
             la_pair[n - 1] = in.op == ISA_ADDI && in.rd && in.rs1 == in.rd && pair_auipc == in.rd;
-            la_lo[n - 1] = in.imm;
+            t->la_lo[n - 1] = in.imm;
         }
         la_pair[n] = false;
         pair_auipc = in.op == ISA_AUIPC ? in.rd : 0;
@@ -2575,6 +2566,11 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
     }
     RV(plan_pages)(t, acc, n);
 #if XLEN == 128
+    u32 to[JIT_MAX_INSNS];      /* instruction k's branch or jump target in the block */
+    for (u32 k = 0; k < n; k++) {
+        bool jumps = (ins[k].desc->flags & ISA_F_BRANCH) || ins[k].op == ISA_JAL;
+        to[k] = jumps ? RV(decoded_index)(t, pcs[k] + (uxlen)(sxlen)ins[k].imm) : JIT_MAX_INSNS;
+    }
     /* A loop that comes round inside the block: a branch or jump back, with no call, jalr
      * or ecall before it (one that leaves comes back through the entry, every time) */
     bool tight = false;
@@ -2582,19 +2578,18 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
         unsigned op = ins[k].op;
         if (op == ISA_JALR || (op == ISA_JAL && ins[k].rd) || (ins[k].desc->flags & ISA_F_TRAP))
             break;
-        if (((ins[k].desc->flags & ISA_F_BRANCH) || op == ISA_JAL) &&
-            pcs[k] + (uxlen)(sxlen)ins[k].imm <= pcs[k] && pcs[k] + (uxlen)(sxlen)ins[k].imm >= pc)
-            tight = true;
+        tight |= to[k] <= k;
     }
     /* (the registers a loop reads before writing them, for what they are now) */
     u32 entry = 0, wrote = 1;
-    for (u32 k = 0; k < n && tight && !t->plain; k++) {
-        entry |= RV(sext_reads)(&ins[k]) & ~wrote;
-        wrote |= 1u << uses[k][0];
-    }
+    if (tight && !t->plain)
+        for (u32 k = 0; k < n; k++) {
+            entry |= RV(sext_reads)(&ins[k]) & ~wrote;
+            wrote |= 1u << uses[k][0];
+        }
     for (unsigned r = 1; r < 32; r++)
         if (h->x.x128[r] != (uxlen)(sxlen)(i64)(u64)h->x.x128[r]) entry &= ~(1u << r);
-    RV(plan_sext)(t, ins, pcs, n, entry);
+    RV(plan_sext)(t, ins, to, n, entry);
     t->entry_sext = t->sext_in[0] & entry & ~1u;
     /* (an operation whose high half is dead needs its operands' low halves only) */
     RV(plan_dead_hi)(t, ins, acc, n);
@@ -2620,10 +2615,8 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
 #endif
     for (u32 k = 0; k < n; k++)
         t->zext[k] = XLEN >= 64 && k + 1 < n && zext_pair[k] && !acc[k + 1].target;
-    for (u32 k = 0; k < n; k++) {
+    for (u32 k = 0; k < n; k++)
         t->la[k] = k + 1 < n && la_pair[k] && !acc[k + 1].target;
-        t->la_lo[k] = la_lo[k];
-    }
     for (u32 k = 0; k < n; k++)
         for (int j = 0; j < 3; j++) {
             unsigned w = k >= loop_start && k < loop_end ? LOOP_WEIGHT : 1;
@@ -2706,8 +2699,9 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
     for (unsigned k = 0; k < t->ncached; k++) cached |= 1u << t->cached[k];
     memset(t->dead_at, 0, sizeof t->dead_at);
     for (u32 k = 0; k < n; k++) {
+        if (!acc[k].target) continue;
         u32 seen = 1, dead = 0;
-        for (u32 j = k; j < n && acc[k].target; j++) {
+        for (u32 j = k; j < n; j++) {
             unsigned srcs;
             if ((j > k && acc[j].target) || RV(hi_use)(&ins[j], &srcs) == HI_BARRIER) break;
             seen |= 1u << uses[j][1] | 1u << uses[j][2];
