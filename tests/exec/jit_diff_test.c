@@ -471,8 +471,9 @@ static int run_words(int xlen, const u32 *w, size_t n, const u64 *regs)
  * a *W result (and of sext.w, copies, and/or/xor of such values); a branch between two
  * of them compares their low 32 bits, a narrow store stores its value's low bits.  These
  * loops use few registers (so they are cached), or up to 16 (some of them then in the
- * hart, where RV128 still knows which are sign-extended: plan_sext), and mix those producers with the readers of high halves: 128-bit operations, shifts by
- * 64 or more, compares against lazy and full values, loads and stores (16 bytes too, some
+ * hart, where RV128 still knows which are sign-extended: plan_sext), and mix those
+ * producers with the readers of high halves: 128-bit operations, shifts by 64 or more,
+ * compares against lazy and full values, loads and stores (16 bytes too, some
  * misaligned: the slow path), the helpers (mulh, div, rem, FP calls), and branches forward
  * and backward to anywhere in the loop, the loop closed by a bnez, by a jal back, or by a
  * branch into its middle; `zext.w` pairs and `la` pairs (auipc + addi, one constant when
