@@ -92,8 +92,9 @@ struct hart {
     /* The host address of guest address 0 when guest memory is at a fixed host offset
      * (mm_window): the translator's loads and stores go there directly. */
     u8 *mem_base;
-    /* With mem_base at RV64: the address bits at or above the window's limit (a power of
-     * two), which an address the translator accesses there must not have. */
+    /* With mem_base: at RV64 the address bits at or above the window's limit (a power of
+     * two), which an address the translator accesses there must not have; at RV128 those
+     * at or above the window's span, which a sign-extended base register must not have. */
     u64 mem_above;
     /* Bumped when this hart executes fence.i: every engine's cache of this hart's code
      * is then stale (an engine compares it with the value it last saw). */

@@ -27,6 +27,9 @@ enum jit_exit {
     JIT_EXIT_PLAIN,         /* the block at h->pc found at its entry that a register it
                              * assumes sign-extended is not (RV128): run its plain
                              * translation, patching the jump that left (rdx) to it */
+    JIT_EXIT_OVERFLOW,      /* the instruction before h->pc, which the block at pc rdx took
+                             * to give a sign-extended result, did not (RV128; its result
+                             * is written): make that block jump to its plain translation */
 };
 
 struct jit_ret { u64 exit; u8 *patch; };   /* rax, rdx */
@@ -95,6 +98,10 @@ const u8 *jit_cache_fault_stub(const struct jit_cache *c, const void *pc);
 bool jit_fault_resume(struct hart *h, void *uc);
 /* Write `code`'s rel32 field at `patch` (an rx address) to jump to `to`. */
 void jit_cache_patch(struct jit_cache *c, u8 *patch, const u8 *to);
+/* Make the block whose code starts at `code` (an rx address) jump to `to` on entry:
+ * a jmp over its first instruction, which is at least 5 bytes long (the translator's
+ * instret check).  Every way into the block enters there. */
+void jit_cache_redirect(struct jit_cache *c, const u8 *code, const u8 *to);
 /* --jit-dump: the block's n guest instruction words (and their lengths) and its code. */
 void jit_dump_block(FILE *out, int xlen, unsigned exts, u64 pc, const u32 *words,
                     const u8 *lens, size_t n, const u8 *code, size_t size);

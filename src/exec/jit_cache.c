@@ -215,3 +215,10 @@ void jit_cache_patch(struct jit_cache *c, u8 *patch, const u8 *to)
 {
     x86_patch_rel32(c->rw + (patch - c->rx), patch, to);
 }
+
+void jit_cache_redirect(struct jit_cache *c, const u8 *code, const u8 *to)
+{
+    u8 *w = c->rw + (code - c->rx);
+    x86_patch_rel32(w + 1, code + 1, to);
+    w[0] = 0xe9;                                            /* jmp rel32 */
+}

@@ -242,6 +242,96 @@ static bool RV(lazy_op)(struct x86 *e, const struct isa_inst *in, int op, unsign
     return true;
 }
 
+/* x[rd] = x[rs1] op (x[rs2], or imm when rs2 is NOT_CACHED) for op ALU_ADD, ALU_SUB and
+ * ALU_IMUL on the low halves alone, when both sources are sign-extended and the block is
+ * not plain (checked_at): the 128-bit result is then the 64-bit one sign-extended unless
+ * that overflowed (OF).  Then the stub writes the whole result and leaves the block after
+ * the instruction, which runs its plain translation from then on (overflow_tail,
+ * JIT_EXIT_OVERFLOW); else a cached rd is left lazy, and an uncached one stored as stx
+ * does.  plan_sext counts on these results being sign-extended (sext_result).  False
+ * (nothing emitted) elsewhere. */
+enum { ALU_IMUL = -2 };
+static bool RV(checked_op)(struct x86 *e, const struct isa_inst *in, int op, unsigned rs2, i32 imm)
+{
+    struct RV(jt) *t = RV(jt_of)(e);
+    unsigned rd = in->rd, rs1 = in->rs1;
+    /* (exactly where the block's plan counts on it: plan_sext, plan_dead_hi) */
+    if (!RV(checked_at)(in, t->sext_in[t->cur], !t->plain)) return false;
+    if (rs2 != NOT_CACHED && rs2 == rd && rs1 != rd && op != ALU_SUB) {   /* (it commutes) */
+        rs2 = rs1;
+        rs1 = rd;
+    }
+    unsigned hr = t->host_of[rd];
+    bool cached = hr != NOT_CACHED && !(t->clobbered >> rd & 1);
+    /* in rd's register, in place when rd is rs1 (not rs2 too), else when it is no source;
+     * a product in rax when rd is a source (the stub multiplies the sources again) */
+    bool in_place = cached && rd == rs1 && rs2 != rd && op != ALU_IMUL;
+    unsigned d = cached && (in_place || (rd != rs1 && rd != rs2)) ? hr : RAX;
+    struct RV(stub) *s = RV(new_stub)(t, STUB_OVERFLOW, NULL);
+    s->ovf_op = op;
+    s->ovf_lo = d;
+    s->ovf_rs2 = rs2;
+    s->reg = rd;
+    s->rs1 = rs1;
+    s->imm = imm;
+    s->size = in->len;
+    if (!in_place) RV(ldx)(e, d, rs1);
+    if (op == ALU_IMUL && rs2 == NOT_CACHED) {
+        x86_op_reg(e, true, 0x69, d, d);                    /* imul d, d, imm32 */
+        x86_u32(e, (u32)imm);
+    } else if (op == ALU_IMUL) {
+        unsigned h2 = t->host_of[rs2];
+        if (h2 != NOT_CACHED && !(t->clobbered >> rs2 & 1)) x86_op_reg(e, true, 0x0faf, d, h2);
+        else x86_op_mem(e, true, 0x0faf, d, RBP, XOFF(rs2));
+    } else if (rs2 == NOT_CACHED) {
+        x86_alu_imm(e, true, (enum x86_alu)op, d, imm);
+    } else {
+        RV(alu_x)(e, true, (enum x86_alu)op, d, rs2);
+    }
+    s->from = x86_jcc(e, CC_O);
+    if (cached) {
+        if (d != hr) x86_mov(e, true, hr, d);
+        t->dirty |= 1u << rd;
+        t->lazy_hi |= 1u << rd;
+    } else {
+        RV(stx)(e, RAX, rd);
+    }
+    return true;
+}
+/* checked_op's stub (the registers as before the operation, but its 64-bit result in
+ * ovf_lo): x[rd] = the whole result, then leave for the next instruction */
+static void RV(overflow_tail)(struct RV(jt) *t, const struct RV(stub) *s)
+{
+    struct x86 *e = &t->e;
+    unsigned rd = s->reg, rs2 = s->ovf_rs2;
+    if (s->ovf_op == ALU_IMUL) {
+        /* rdx:rax = the signed product of the sources' low halves (rd is none of them, or
+         * its result went to rax) */
+        RV(ldx)(e, RAX, s->rs1);
+        if (rs2 == NOT_CACHED) {
+            x86_mov_imm(e, RCX, (u64)(i64)s->imm);
+            x86_op_reg(e, true, 0xf7, 5, RCX);              /* imul rcx */
+        } else if (t->host_of[rs2] != NOT_CACHED) {
+            x86_op_reg(e, true, 0xf7, 5, t->host_of[rs2]);
+        } else {
+            x86_op_mem(e, true, 0xf7, 5, RBP, XOFF(rs2));
+        }
+    } else {
+        /* a sum or difference of two 64-bit signed values overflowed: the result's sign
+         * is the opposite of its low half's top bit */
+        if (s->ovf_lo != RAX) x86_mov(e, true, RAX, s->ovf_lo);
+        x86_mov(e, true, RDX, RAX);
+        x86_shift_imm(e, true, SH_SAR, RDX, 63);
+        x86_op_reg(e, true, 0xf7, 2, RDX);                  /* not rdx */
+    }
+    RV(st2)(e, RAX, RDX, rd);
+    x86_alu_imm(e, true, ALU_ADD, R14, (i32)s->idx + 1);
+    RV(set_pc)(e, s->pc + s->size);
+    RV(cache_store)(t, s->dirty | (t->host_of[rd] != NOT_CACHED ? 1u << rd : 0));
+    x86_mov_imm(e, RDX, (u64)t->pc0);                     /* (for jit_run) */
+    RV(exit_raw)(t, JIT_EXIT_OVERFLOW);
+}
+
 /* x[rd] = x[rs1] op (x[rs2], or imm when rs2 is NOT_CACHED) on the low halves alone,
  * when rd's high half is dead (plan_dead_hi): the low half of a sum, difference or
  * bitwise result depends on the low halves only.  rd is left lazy (its register cached)
@@ -287,6 +377,8 @@ static bool RV(dead_hi_op)(struct x86 *e, const struct isa_inst *in, enum x86_al
 static void RV(emit_alu2_rr)(struct x86 *e, const struct isa_inst *in0, enum x86_alu op,
                              enum x86_alu op2)
 {
+    bool mv = in0->rs2 == 0 || (in0->rs1 == 0 && op == ALU_ADD);
+    if ((op == ALU_ADD || op == ALU_SUB) && !mv && RV(checked_op)(e, in0, op, in0->rs2, 0)) return;
     if (RV(dead_hi_op)(e, in0, op, in0->rs2, 0)) return;
     struct isa_inst buf;
     const struct isa_inst *in = RV(commute)(in0, op, &buf);
@@ -314,6 +406,7 @@ static void RV(emit_alu2_ri)(struct x86 *e, const struct isa_inst *in, enum x86_
         RV(set_x)(e, in->rd, (uxlen)(sxlen)in->imm);
         return;
     }
+    if (op == ALU_ADD && in->imm && RV(checked_op)(e, in, ALU_ADD, NOT_CACHED, in->imm)) return;
     if (RV(dead_hi_op)(e, in, op, NOT_CACHED, in->imm)) return;
     if (RV(lazy_op)(e, in, in->imm || op == ALU_AND ? (int)op : ALU_MOV, in->rs1, 0, in->imm))
         return;
@@ -412,6 +505,9 @@ static void RV(shxd)(struct x86 *e, bool left, unsigned rm, unsigned reg, int n)
 static void RV(emit_shift2_ri)(struct x86 *e, const struct isa_inst *in, enum x86_shift op,
                                unsigned s)
 {
+    /* (by 1 to 30: a multiplication by 2^s, whose overflow the host reports) */
+    if (op == SH_SHL && s >= 1 && s <= 30 && RV(checked_op)(e, in, ALU_IMUL, NOT_CACHED, (i32)1 << s))
+        return;
     if (s > 0 && s < 64 && RV(is_lazy)(e, in->rs1)) {
         /* the source is its low half sign-extended: the result from that half alone */
         unsigned lo = RV(jt_of)(e)->host_of[in->rs1];
@@ -502,6 +598,7 @@ static void RV(emit_mul2)(struct x86 *e, const struct isa_inst *in)
         RV(set_x)(e, in->rd, 0);
         return;
     }
+    if (RV(checked_op)(e, in, ALU_IMUL, in->rs2, 0)) return;
     RV(op_half)(e, 0x8b, RCX, in->rs1, true);            /* rcx = hi1 */
     RV(op_half)(e, 0x0faf, RCX, in->rs2, false);         /* imul rcx, lo2 */
     RV(op_half)(e, 0x8b, RAX, in->rs2, true);            /* rax = hi2 */
@@ -549,9 +646,11 @@ static void RV(emit_op_q)(struct x86 *e, const struct isa_inst *in, unsigned op)
 static void RV(ea_lo)(struct RV(jt) *t, const struct isa_inst *in)
 {
     struct x86 *e = &t->e;
-    unsigned lo, hi;
-    if (in->rs1) RV(hi_ready)(t, in->rs1);     /* (the probe compares it) */
-    if (in->imm && RV(pair_of)(e, in->rs1, &lo, &hi)) {
+    /* (the probe compares it, but not the window's check of a sign-extended base: its
+     * stub makes it ready) */
+    if (in->rs1 && !(t->direct_site[t->cur] && RV(is_sext)(e, in->rs1))) RV(hi_ready)(t, in->rs1);
+    unsigned lo = in->rs1 ? t->host_of[in->rs1] : NOT_CACHED;
+    if (in->imm && lo != NOT_CACHED && !(t->clobbered >> in->rs1 & 1)) {
         x86_op_mem(e, true, 0x8d, RAX, lo, in->imm);    /* lea rax, [lo + imm] */
     } else {
         RV(ldx)(e, RAX, in->rs1);

@@ -113,9 +113,9 @@ static u64 RV(jit_mulhu)(u64 x, u64 y) { return (u32)(((u64)(u32)x * (u64)(u32)y
 
 /* ---- the translation of one block ---- */
 
-/* (the first four leave at the instruction that made them: idx and pc are its) */
-enum stub_kind { STUB_LOAD, STUB_STORE, STUB_FP, STUB_INTERP, STUB_BRANCH, STUB_CHAIN,
-                 STUB_REQUEST, STUB_LOOP_OUT, STUB_PLAIN };
+/* (the first five leave at the instruction that made them: idx and pc are its) */
+enum stub_kind { STUB_LOAD, STUB_STORE, STUB_FP, STUB_INTERP, STUB_OVERFLOW, STUB_BRANCH,
+                 STUB_CHAIN, STUB_REQUEST, STUB_LOOP_OUT, STUB_PLAIN };
 
 enum { FPK_RNE = 1, FPK_NX = 2 };    /* what F/D checks showed: frm is RNE; fflags has NX */
 
@@ -157,6 +157,13 @@ struct RV(stub) {
     u32 dirty;              /* the cached registers to store back when leaving here */
 #if JIT_LAZY
     u32 lazy_hi;            /* the block's lazy_hi where the stub is entered */
+#endif
+#if XLEN == 128
+    /* STUB_OVERFLOW (checked_op): the operation (ALU_ADD, ALU_SUB, ALU_IMUL), the host
+     * register of its 64-bit result (ovf_lo), its rd (reg), rs1, and rs2 (ovf_rs2) or imm
+     * when that is NOT_CACHED; size: the instruction's length */
+    int ovf_op;
+    unsigned ovf_lo, ovf_rs2;
 #endif
 };
 
@@ -202,9 +209,12 @@ struct RV(jt) {
     u32 lazy_hi;
     /* The lazy set each branch target of the block is entered with (lazy_at), and the
      * intersection of the sets its ways in had (lazy_meet): a first translation enters
-     * every target with none lazy and computes lazy_meet, a second one enters them with
-     * that (so a loop keeps its lazy halves around), and if a way in then lacks one of
-     * them (lazy_bad) a third translation enters them with none again. */
+     * every target with every cached register lazy and computes lazy_meet; while a way
+     * in lacks one of the target's (lazy_bad), the block is translated again with the
+     * targets entered with what all their ways in had, which is sound once no way in
+     * lacks one (each way in then has what its target assumes, from the block's entry
+     * on), so a loop keeps round it the lazy halves it does not make ready, those of
+     * registers it only reads too.  The fourth translation enters them with none. */
     u32 lazy_at[JIT_MAX_INSNS], lazy_meet[JIT_MAX_INSNS];
     bool lazy_bad;
 #endif
@@ -588,6 +598,11 @@ static struct RV(stub) *RV(tlb_probe)(struct RV(jt) *t, bool write, unsigned siz
     return s;
 }
 
+#if XLEN == 128
+static bool RV(is_sext)(struct x86 *e, unsigned r);
+static bool RV(checked_at)(const struct isa_inst *in, u32 known, bool checked);
+#endif
+
 /* The probe of a load or store (rax = its guest address, except for a group member) as
  * plan_pages grouped it.  On a hit the access goes to [*base + *disp].
  *  - Outside a group: the TLB probe, the access at [rax].
@@ -619,11 +634,18 @@ static struct RV(stub) *RV(page_probe)(struct RV(jt) *t, const struct isa_inst *
          * and comes back with rax = the host address - mem_base */
         unsigned r = in->rs1, lo = t->host_of[r], hi = t->host_hi[r];
         bool clob = t->clobbered >> r & 1;
-        if (lo != NOT_CACHED && !clob) x86_mov(e, true, RCX, lo);
-        else x86_load64(e, RCX, RBP, XOFF(r));
-        x86_shift_imm(e, true, SH_SHR, RCX, t->span_shift);
-        if (hi != NOT_CACHED && !clob) x86_alu_reg(e, true, ALU_OR, RCX, hi);
-        else x86_alu_mem(e, true, ALU_OR, RCX, RBP, XOFF(r) + 8);
+        if (RV(is_sext)(e, r)) {
+            /* (its low half sign-extended: in the span when that half has none of
+             * mem_above's bits, its sign being 0 then) */
+            if (lo == NOT_CACHED || clob) x86_load64(e, lo = RCX, RBP, XOFF(r));
+            x86_op_mem(e, true, 0x85, lo, RBP, HOFF(mem_above));   /* test [mem_above], lo */
+        } else {
+            if (lo != NOT_CACHED && !clob) x86_mov(e, true, RCX, lo);
+            else x86_load64(e, RCX, RBP, XOFF(r));
+            x86_shift_imm(e, true, SH_SHR, RCX, t->span_shift);
+            if (hi != NOT_CACHED && !clob) x86_alu_reg(e, true, ALU_OR, RCX, hi);
+            else x86_alu_mem(e, true, ALU_OR, RCX, RBP, XOFF(r) + 8);
+        }
         struct RV(stub) *s = RV(new_stub)(t, kind, x86_jcc(e, CC_NE));
         s->ea_in_stub = true;
         s->gs_back = true;
@@ -2087,6 +2109,11 @@ static void RV(emit_stubs)(struct RV(jt) *t)
             RV(set_pc)(e, s->pc);
             RV(exit_with)(t, JIT_EXIT_INTERP, s->dirty);
             break;
+        case STUB_OVERFLOW:
+#if XLEN == 128
+            RV(overflow_tail)(t, s);
+#endif
+            break;
         case STUB_REQUEST:
             RV(set_pc)(e, s->pc);
             RV(exit_raw)(t, JIT_EXIT_REQUEST);
@@ -2306,12 +2333,29 @@ static enum hi_use RV(hi_use)(const struct isa_inst *in, unsigned *srcs)
     }
 }
 
-/* Whether in's result (in x[in->rd]) is its low half sign-extended, given the registers
- * known so before it (bit 0, x0, always set) */
-static bool RV(sext_result)(const struct isa_inst *in, u32 known)
+/* Whether checked_op translates in, given the registers known sign-extended before it
+ * (bit 0, x0, always set), in a block that is not plain (checked): a sum, difference or
+ * product of such values, or one shifted left by 1 to 30, whose 64-bit result is checked
+ * for overflow, the block leaving before the instruction when there is one */
+static bool RV(checked_at)(const struct isa_inst *in, u32 known, bool checked)
 {
     bool k1 = known >> in->rs1 & 1, k2 = known >> in->rs2 & 1;
-    if (RV(narrow_op)(in->op)) return true;
+    if (!checked || in->rd == 0) return false;
+    switch (in->op) {
+    case ISA_ADD: case ISA_MUL: return in->rs1 && in->rs2 && k1 && k2;
+    case ISA_SUB: return in->rs2 && k1 && k2;
+    case ISA_ADDI: return in->rs1 && in->imm && k1;
+    case ISA_SLLI: return in->imm >= 1 && in->imm <= 30 && k1;
+    default: return false;
+    }
+}
+
+/* Whether in's result (in x[in->rd]) is its low half sign-extended, given the registers
+ * known so before it (bit 0, x0, always set); checked as checked_at */
+static bool RV(sext_result)(const struct isa_inst *in, u32 known, bool checked)
+{
+    bool k1 = known >> in->rs1 & 1, k2 = known >> in->rs2 & 1;
+    if (RV(narrow_op)(in->op) || RV(checked_at)(in, known, checked)) return true;
     switch (in->op) {
     case ISA_LB: case ISA_LH: case ISA_LW: case ISA_LD: case ISA_LBU: case ISA_LHU:
     case ISA_LWU:
@@ -2321,7 +2365,9 @@ static bool RV(sext_result)(const struct isa_inst *in, u32 known)
     case ISA_ORI: case ISA_XORI: return k1;
     case ISA_AND: case ISA_OR: case ISA_XOR: return k1 && k2;
     case ISA_ADDI: return in->imm == 0 ? k1 : in->rs1 == 0;        /* mv, li */
-    case ISA_ADD: return in->rs1 == 0 ? k2 : in->rs2 == 0 && k1;   /* mv */
+    case ISA_ADD: return (in->rs1 == 0 || in->rs2 == 0) && k1 && k2; /* mv */
+    case ISA_SUB: return in->rs2 == 0 && k1;                        /* mv */
+    case ISA_SLLI: return in->imm == 0 && k1;
     case ISA_SRLI: return in->imm > 64;                 /* (bit 63 and up clear) */
     case ISA_SRAI: return in->imm >= 64;
     default: return false;
@@ -2329,17 +2375,25 @@ static bool RV(sext_result)(const struct isa_inst *in, u32 known)
 }
 
 /* The registers in reads more cheaply when it knows them sign-extended (lazy_op,
- * cmp_sext): those a loop's entry checks (a check costs more than it saves elsewhere) */
+ * cmp_sext, checked_op, an access's window check), or reads the low half of only (so
+ * that, written sign-extended in a loop, they stay lazy round it): those a loop's entry
+ * checks.  (A check costs more than it saves elsewhere.) */
 static u32 RV(sext_reads)(const struct isa_inst *in)
 {
     u32 r1 = 1u << in->rs1, r2 = 1u << in->rs2;
+    if (RV(narrow_op)(in->op)) return r1 | r2;
     switch (in->op) {
     case ISA_AND: case ISA_OR: case ISA_XOR: case ISA_SLT: case ISA_SLTU:
     case ISA_BEQ: case ISA_BNE: case ISA_BLT: case ISA_BGE: case ISA_BLTU: case ISA_BGEU:
+    case ISA_ADD: case ISA_SUB: case ISA_MUL:
         return r1 | r2;
-    case ISA_ANDI: case ISA_ORI: case ISA_XORI: case ISA_SLTI: case ISA_SLTIU: return r1;
-    case ISA_ADDI: return in->imm == 0 ? r1 : 0;
-    case ISA_ADD: return in->rs1 == 0 ? r2 : in->rs2 == 0 ? r1 : 0;
+    case ISA_ANDI: case ISA_ORI: case ISA_XORI: case ISA_SLTI: case ISA_SLTIU:
+    case ISA_ADDI: case ISA_SLLI:
+    case ISA_LB: case ISA_LH: case ISA_LW: case ISA_LD: case ISA_LBU: case ISA_LHU:
+    case ISA_LWU: case ISA_LDU: case ISA_LQ: case ISA_FLW: case ISA_FLD: case ISA_FSW:
+    case ISA_FSD: case ISA_SQ:
+        return r1;
+    case ISA_SB: case ISA_SH: case ISA_SW: case ISA_SD: return r1 | r2;
     default: return 0;
     }
 }
@@ -2359,7 +2413,13 @@ static void RV(plan_sext)(struct RV(jt) *t, const struct isa_inst *ins, const u3
             if (!reached[k]) continue;
             u32 out = t->sext_in[k] | 1;
             unsigned rd = isa_freg_mask(ins[k].desc) & ISA_FREG_RD ? 0 : ins[k].rd;
-            if (rd) out = RV(sext_result)(&ins[k], out) ? out | 1u << rd : out & ~(1u << rd);
+            bool sx = RV(sext_result)(&ins[k], out, !t->plain);
+            if (ins[k].op == ISA_AUIPC) {       /* (a constant: with la's addi, la_lo) */
+                uxlen v = t->decoded_pc[k] + (uxlen)(sxlen)ins[k].imm +
+                          (t->la[k] ? (uxlen)(sxlen)t->la_lo[k] : 0);
+                sx = v == (uxlen)(sxlen)(i64)(u64)v;
+            }
+            if (rd) out = sx ? out | 1u << rd : out & ~(1u << rd);
             bool falls = ins[k].op != ISA_JAL && ins[k].op != ISA_JALR;
             u32 next[2] = { falls ? k + 1 : n, to[k] };
             for (int j = 0; j < 2; j++) {
@@ -2394,8 +2454,11 @@ static void RV(plan_dead_hi)(struct RV(jt) *t, const struct isa_inst *ins,
         unsigned srcs, rd = ins[k].rd;
         enum hi_use u = RV(hi_use)(&ins[k], &srcs);
         /* (a bitwise operation on sign-extended values reads low halves: lazy_op) */
-        if (u == HI_SPLIT && (srcs & ~t->sext_in[k]) == 0 && RV(sext_result)(&ins[k], t->sext_in[k]))
+        if (u == HI_SPLIT && (srcs & ~t->sext_in[k]) == 0 &&
+            RV(sext_result)(&ins[k], t->sext_in[k], !t->plain))
             u = HI_LOW;
+        /* (one checked_op does may leave before it: nothing is dead there) */
+        bool exits = RV(checked_at)(&ins[k], t->sext_in[k], !t->plain);
         t->hi_dead[k] = false;
         if (u == HI_BARRIER) {
             live = ~0u;
@@ -2404,7 +2467,7 @@ static void RV(plan_dead_hi)(struct RV(jt) *t, const struct isa_inst *ins,
             if (rd) live &= ~(1u << rd);
             if (u == HI_WHOLE || (u == HI_SPLIT && !t->hi_dead[k])) live |= srcs;
         }
-        if (acc[k].target) live = ~0u;
+        if (acc[k].target || exits) live = ~0u;
     }
     /* Forward: each dead half stays unwritten from its instruction to the next write of
      * its rd (which comes before any barrier, or it would not be dead) */
@@ -2565,6 +2628,10 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
         t->target[k] = acc[k].target;
     }
     RV(plan_pages)(t, acc, n);
+    for (u32 k = 0; k < n; k++)
+        t->zext[k] = XLEN >= 64 && k + 1 < n && zext_pair[k] && !acc[k + 1].target;
+    for (u32 k = 0; k < n; k++)
+        t->la[k] = k + 1 < n && la_pair[k] && !acc[k + 1].target;
 #if XLEN == 128
     u32 to[JIT_MAX_INSNS];      /* instruction k's branch or jump target in the block */
     for (u32 k = 0; k < n; k++) {
@@ -2580,12 +2647,15 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
             break;
         tight |= to[k] <= k;
     }
-    /* (the registers a loop reads before writing them, for what they are now) */
+    /* (the registers a loop reads before writing them, for what they are now, and those
+     * it writes first with a sign-extended value, so that they stay lazy round it) */
     u32 entry = 0, wrote = 1;
     if (tight && !t->plain)
         for (u32 k = 0; k < n; k++) {
+            unsigned rd = uses[k][0];
             entry |= RV(sext_reads)(&ins[k]) & ~wrote;
-            wrote |= 1u << uses[k][0];
+            if (!(wrote >> rd & 1) && RV(sext_result)(&ins[k], 1, false)) entry |= 1u << rd;
+            wrote |= 1u << rd;
         }
     for (unsigned r = 1; r < 32; r++)
         if (h->x.x128[r] != (uxlen)(sxlen)(i64)(u64)h->x.x128[r]) entry &= ~(1u << r);
@@ -2613,10 +2683,6 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
 #else
     if (t->direct) memset(t->page_role, PAGE_NONE, sizeof t->page_role);
 #endif
-    for (u32 k = 0; k < n; k++)
-        t->zext[k] = XLEN >= 64 && k + 1 < n && zext_pair[k] && !acc[k + 1].target;
-    for (u32 k = 0; k < n; k++)
-        t->la[k] = k + 1 < n && la_pair[k] && !acc[k + 1].target;
     for (u32 k = 0; k < n; k++)
         for (int j = 0; j < 3; j++) {
             unsigned w = k >= loop_start && k < loop_end ? LOOP_WEIGHT : 1;
@@ -2757,7 +2823,6 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
     }
 #endif
 #if JIT_LAZY
-    memset(t->lazy_at, 0, sizeof t->lazy_at);
     for (int pass = 0;; pass++) {
     memset(t->lazy_meet, 0xff, sizeof t->lazy_meet);
     t->lazy_bad = false;
@@ -2769,7 +2834,9 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
     u8 *start = c->rw + c->used;
     t->e = (struct x86){ start, c->rw + c->size, false };
     struct x86 *e = &t->e;
-    /* entry: stop here if instret has reached insn_limit */
+    /* entry: stop here if instret has reached insn_limit (an instruction of 7 bytes, over
+     * which jit_cache_redirect may write a jmp) */
+    _Static_assert(offsetof(struct hart, insn_limit) >= 128, "a 32-bit displacement");
     x86_alu_mem(e, true, ALU_CMP, R14, RBP, HOFF(insn_limit));
     RV(new_stub)(t, STUB_REQUEST, x86_jcc(e, CC_AE))->pc = pc;
     t->pc0 = pc;
@@ -2778,6 +2845,13 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
     t->clobbered = 0;
     u32 written;
     RV(choose_cached)(h, t, pc, &written);
+#if JIT_LAZY
+    if (pass == 0) {            /* (the first time: every cached register, see lazy_at) */
+        u32 all = 0;
+        for (unsigned k = 0; k < t->ncached; k++) all |= 1u << t->cached[k];
+        for (u32 k = 0; k < JIT_MAX_INSNS; k++) t->lazy_at[k] = k < t->ndecoded && t->target[k] ? all : 0;
+    }
+#endif
 #if XLEN == 128
     if (t->entry_sext) {
         /* the registers assumed sign-extended (entry_sext): each one's high half xor its
@@ -2893,7 +2967,7 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
         t->dead_rd = 0;
 #endif
         for (unsigned k = first_stub; k < t->nstubs; k++)
-            if (t->stubs[k].kind <= STUB_INTERP) {
+            if (t->stubs[k].kind <= STUB_OVERFLOW) {
                 t->stubs[k].idx = n;
                 t->stubs[k].pc = a;
             }
@@ -2927,18 +3001,12 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
     t->ninsns = n;
     RV(emit_stubs)(t);
 #if JIT_LAZY
-    /* again with the targets entered lazy as their ways in allowed (lazy_at) */
-    bool redo = false;
-    if (pass == 0) {
-        for (u32 k = 0; k < JIT_MAX_INSNS; k++) {
-            t->lazy_at[k] = k < n && t->target[k] ? t->lazy_meet[k] : 0;
-            redo |= t->lazy_at[k] != 0;
-        }
-    } else if (pass == 1 && t->lazy_bad) {
-        memset(t->lazy_at, 0, sizeof t->lazy_at);
-        redo = true;
-    }
-    if (!redo) break;
+    /* again while a way into a branch target lacked a lazy half the target was entered
+     * with: with the targets entered lazy as all their ways in were (lazy_meet, fewer each
+     * time), the fourth time with none */
+    if (!t->lazy_bad) break;
+    for (u32 k = 0; k < JIT_MAX_INSNS; k++)
+        t->lazy_at[k] = pass < 2 && k < n && t->target[k] ? t->lazy_at[k] & t->lazy_meet[k] : 0;
     }
     struct x86 *e = &t->e;
     u8 *start = c->rw + c->used;
@@ -3002,7 +3070,13 @@ static int RV(jit_run)(struct hart *h)
         if (!c) return RV(run)(h);      /* no executable memory: interpret */
         if (h->tlb_gen != h->mm->gen) RV(tlb_flush)(h);
         h->mem_base = h->mm->window;
+#if XLEN == 128
+        /* (the window's span, when translated code uses it: a power of two up to 2^63) */
+        h->mem_above = h->mm->window && h->mm->window_span <= ((u128)1 << 63)
+                           ? ~(u64)(h->mm->window_span - 1) : 0;
+#else
         h->mem_above = h->mm->window && XLEN == 64 ? ~(u64)(h->mm->limit - 1) : 0;
+#endif
         if (h->mem_base && !jit_host_segment(h->mem_base)) return RV(run)(h);
         u64 code_gen = __atomic_load_n(&h->mm->code_gen, __ATOMIC_RELAXED);
         if (c->code_gen != code_gen || c->fence_i_gen != h->fence_i_gen) {
@@ -3049,6 +3123,18 @@ static int RV(jit_run)(struct hart *h)
                 int r = RV(jit_interpret)(h);
                 if (r) return r;
             }
+            break;
+        }
+        case JIT_EXIT_OVERFLOW: {
+            /* an operation's result was not its low half sign-extended, which the block
+             * took it to be (checked_op; its stub wrote the result): the block jumps to
+             * its plain translation from now on, as one whose entry check failed does */
+            u64 pc0 = (u64)(uintptr_t)rt.patch;
+            u64 flushes = c->flushes;
+            struct jit_block *from = jit_cache_find(c, pc0);
+            struct jit_block *to = RV(jit_lookup)(h, c, (uxlen)pc0, true);
+            if (from && from->code && to && to->code && flushes == c->flushes)
+                jit_cache_redirect(c, from->code, to->code);
             break;
         }
         case JIT_EXIT_TRAP:

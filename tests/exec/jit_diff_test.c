@@ -662,6 +662,86 @@ static void run_entry_case(int xlen)
     }
 }
 
+/* ---- checked 64-bit arithmetic (RV128) ----
+ *
+ * At RV128 a sum, difference or product of two values known sign-extended, or such a
+ * value shifted left by 1 to 30, is computed on the low halves and checked for overflow
+ * (jit_ops128.h, checked_op): on one, its stub writes the whole result and leaves for
+ * the next instruction, and the block runs its plain translation from then on
+ * (JIT_EXIT_OVERFLOW).  These programs make values that grow each iteration of a loop
+ * (doubling, shifts, products, sums near 2^63) from sign-extended ones (addiw, lw, the
+ * loop's entry), so that an overflow comes in the middle of the loop, at any of those
+ * operations, in place or into another register, a source or one in the hart, and read
+ * the results whole (sq, srli by 64 or more, sltu); an outer loop enters the block again
+ * after it, and between entries a block of their own does the same operations.  Each
+ * program favours one of the growing operations; its registers start sign-extended
+ * (slli and srai by 64: the harness gives them high halves of their own). */
+static u32 checked_word(int xlen, unsigned grow)
+{
+    unsigned rd = lazy_reg(), a = lazy_reg(), b = lazy_reg();
+    switch (rnd() % 2 ? grow : (unsigned)(rnd() % 12)) {
+    case 0: return enc_r(0x33, 0, 0, rd, a, b);                              /* add */
+    case 1: return enc_r(0x33, 0, 0, rd, rd, rnd() % 2 ? rd : a);            /* doubling */
+    case 2: return enc_r(0x33, 0, 0x20, rd, a, b);                           /* sub */
+    case 3: return enc_r(0x33, 0, 1, rd, a, rnd() % 2 ? rd : b);             /* mul */
+    case 4:                                     /* slli, often by about 30 (checked to 30) */
+        return enc_i(0x13, 1, rd, rnd() % 2 ? rd : a, (i32)(rnd() % 2 ? 28 + rnd() % 6 : 1 + rnd() % 40));
+    case 5: return enc_i(0x13, 0, rd, rd, (i32)(rnd() % 4096) - 2048);       /* addi */
+    case 6: return enc_i(0x1b, 0, rd, a, (i32)(rnd() % 4096) - 2048);        /* addiw */
+    case 7: return enc_i(0x03, 2, rd, LAZY_PTR, 4 * (i32)(rnd() % 0x40));   /* lw */
+    case 8: return enc_s(4, LAZY_PTR, b, 16 * (i32)(rnd() % 0x10));          /* sq */
+    case 9: return enc_i(0x13, 5, rd, a, xlen / 2 + (i32)(rnd() % (xlen / 2)));  /* srli */
+    case 10: return enc_r(0x33, 3, 0, rd, a, b);                             /* sltu */
+    default: return enc_i(0x13, 0, rd, a, (i32)(rnd() % 4096) - 2048);      /* addi */
+    }
+}
+static void run_checked_case(int xlen)
+{
+    static const u8 regs_used[] = { 1, 2, 3, 4, 6, 7, 8, 9, 11, 12, 13, 14, 15, 26, 27, 28,
+                                    16, 17, 18, 19, 20, 21, 22, 23, 24, 25 };
+    u32 w[256];
+    size_t n = 0;
+    lazy_nreg = 3 + (unsigned)(rnd() % 14);
+    unsigned grow = (unsigned)(rnd() % 6);
+    w[n++] = enc_i(0x13, 0, ENTRY_OUTER, 0, 2 + (i32)(rnd() % 4));
+    for (size_t k = 0; k < sizeof regs_used; k++) {     /* each its low half sign-extended */
+        unsigned r = regs_used[k];
+        if (xlen != 128 || r == LAZY_PTR) continue;
+        w[n++] = enc_i(0x13, 1, r, r, 64);                                   /* slli */
+        w[n++] = enc_i(0x13, 5, r, r, 0x400 | 64);                           /* srai */
+    }
+    for (size_t k = rnd() % 6; k; k--) w[n++] = checked_word(xlen, grow);
+    w[n++] = 0x17 | ENTRY_TMP << 7;                             /* auipc tmp, 0 */
+    w[n++] = enc_i(0x67, 0, 0, ENTRY_TMP, 8);                   /* jalr x0, 8(tmp) */
+    size_t outer = n;
+    w[n++] = enc_i(0x13, 0, ENTRY_INNER, 0, 2 + (i32)(rnd() % 24));
+    size_t inner = n;
+    for (unsigned k = 3 + (unsigned)(rnd() % 14); k; k--) w[n++] = checked_word(xlen, grow);
+    w[n++] = enc_i(0x13, 0, ENTRY_INNER, ENTRY_INNER, -1);
+    w[n] = enc_b(1, ENTRY_INNER, 0, -(i32)(4 * (n - inner)));  /* bnez back to the inner loop */
+    n++;
+    w[n++] = 0x17 | ENTRY_TMP << 7;
+    w[n++] = enc_i(0x67, 0, 0, ENTRY_TMP, 8);
+    for (size_t k = 1 + rnd() % 5; k; k--) w[n++] = checked_word(xlen, grow);
+    w[n++] = enc_i(0x13, 0, ENTRY_OUTER, ENTRY_OUTER, -1);
+    w[n] = enc_b(1, ENTRY_OUTER, 0, -(i32)(4 * (n - outer)));  /* bnez back to the block */
+    n++;
+    w[n++] = 0x73;                                              /* ecall */
+    u64 regs[32];
+    for (int r = 0; r < 32; r++) {
+        /* small, or near 2^62 or 2^63 */
+        static const u64 big[] = { 0x3fffffffffffff00ull, 0xc000000000000100ull,
+                                   0x7ffffffffffff800ull, 0x8000000000000400ull };
+        regs[r] = rnd() % 3 ? interesting() : big[rnd() % 4] + rnd() % 0x100;
+    }
+    regs[LAZY_PTR] = 0x100 + rnd() % 0x100;
+    run_words(xlen, w, n, regs);
+    if (g_mismatch) {
+        printf("# rv%d: engines differ in checked arithmetic\n", xlen);
+        check_fail(__FILE__, __LINE__, "translator and interpreter differ");
+    }
+}
+
 /* ---- long blocks: more code than one block may hold ----
  *
  * 250 instructions of straight-line code, most of them loads and stores (each has a
@@ -684,7 +764,11 @@ static void run_long_case(int xlen)
              * before the addw (jit_tmpl.h, hi_need) */
             static const u8 rr[][2] = { { 0, 0 }, { 0, 0x20 }, { 7, 0 }, { 6, 0 }, { 4, 0 } };
             unsigned k = (unsigned)(rnd() % 5), rd = loop_rd();
-            w[n++] = enc_r(0x33, rr[k][0], rr[k][1], rd, (unsigned)(rnd() % 32), (unsigned)(rnd() % 32));
+            /* (an add or sub of two values the block made sign-extended would be checked
+             * for overflow, and on one leave before itself for the interpreter, which
+             * writes it whole and stops after it: x5 is written by no instruction here) */
+            unsigned rs1 = k < 2 ? LOOP_CNT : (unsigned)(rnd() % 32);
+            w[n++] = enc_r(0x33, rr[k][0], rr[k][1], rd, rs1, (unsigned)(rnd() % 32));
             pending[n] = true;
             w[n++] = enc_r(0x3b, 0, 0, rd, rd, (unsigned)(rnd() % 32));     /* addw */
             continue;
@@ -893,6 +977,8 @@ TEST(rv64_lazy) { run_cases(64, g_seed + 16000000, g_count / 3, run_lazy_case); 
 TEST(rv128_lazy) { run_cases(128, g_seed + 15000000, g_count / 3, run_lazy_case); }
 TEST(rv64_entry) { run_cases(64, g_seed + 26000000, g_count / 4, run_entry_case); }
 TEST(rv128_entry) { run_cases(128, g_seed + 25000000, g_count / 3, run_entry_case); }
+TEST(rv64_checked) { run_cases(64, g_seed + 28000000, g_count / 6, run_checked_case); }
+TEST(rv128_checked) { run_cases(128, g_seed + 27000000, g_count / 2, run_checked_case); }
 TEST(rv32_fpk) { run_cases(32, g_seed + 20000000, g_count / 3, run_fpk_case); }
 TEST(rv64_fpk) { run_cases(64, g_seed + 21000000, g_count / 3, run_fpk_case); }
 TEST(rv128_fpk) { run_cases(128, g_seed + 22000000, g_count / 3, run_fpk_case); }
@@ -927,6 +1013,8 @@ int main(int argc, char **argv)
         printf("SKIP rv128_lazy: no translator on this host\n");
         printf("SKIP rv64_entry: no translator on this host\n");
         printf("SKIP rv128_entry: no translator on this host\n");
+        printf("SKIP rv64_checked: no translator on this host\n");
+        printf("SKIP rv128_checked: no translator on this host\n");
         printf("SKIP rv32_fpk: no translator on this host\n");
         printf("SKIP rv64_fpk: no translator on this host\n");
         printf("SKIP rv128_fpk: no translator on this host\n");
@@ -954,6 +1042,8 @@ int main(int argc, char **argv)
     RUN(rv128_lazy);
     RUN(rv64_entry);
     RUN(rv128_entry);
+    RUN(rv64_checked);
+    RUN(rv128_checked);
     RUN(rv32_fpk);
     RUN(rv64_fpk);
     RUN(rv128_fpk);
