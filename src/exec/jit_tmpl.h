@@ -51,7 +51,7 @@
 #define FOFF(r) ((i32)(offsetof(struct hart, f) + (r) * 8))
 #define HOFF(field) ((i32)offsetof(struct hart, field))
 #define JIT_MAX_INSNS 256
-#define JIT_MAX_BLOCK_CODE 32768    /* bytes a block may take, stubs included */
+#define JIT_MAX_BLOCK_CODE 65536    /* bytes a block may take, stubs included */
 /* Bounds in bytes on one instruction's straight-line code and on one stub, each cached
  * register counted apart (a call stores and loads the scratch ones, an exit stores them
  * all): the translator stops a block before these could overflow it, and checks after
@@ -209,12 +209,12 @@ struct RV(jt) {
     u32 lazy_hi;
     /* The lazy set each branch target of the block is entered with (lazy_at), and the
      * intersection of the sets its ways in had (lazy_meet): a first translation enters
-     * every target with every cached register lazy and computes lazy_meet; while a way
-     * in lacks one of the target's (lazy_bad), the block is translated again with the
-     * targets entered with what all their ways in had, which is sound once no way in
-     * lacks one (each way in then has what its target assumes, from the block's entry
-     * on), so a loop keeps round it the lazy halves it does not make ready, those of
-     * registers it only reads too.  The fourth translation enters them with none. */
+     * every target with the registers lazy at the block's entry that it never writes
+     * (none at RV64) and computes lazy_meet, a second one enters them with that (so a
+     * loop keeps its lazy halves around, those of the registers it only reads too), and
+     * while a way in then lacks one of them (lazy_bad) the block is translated again
+     * with fewer, the fourth time with none.  A translation in which no way in lacks one
+     * is sound: each way in has what its target assumes, from the block's entry on. */
     u32 lazy_at[JIT_MAX_INSNS], lazy_meet[JIT_MAX_INSNS];
     bool lazy_bad;
 #endif
@@ -2638,14 +2638,15 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
         bool jumps = (ins[k].desc->flags & ISA_F_BRANCH) || ins[k].op == ISA_JAL;
         to[k] = jumps ? RV(decoded_index)(t, pcs[k] + (uxlen)(sxlen)ins[k].imm) : JIT_MAX_INSNS;
     }
-    /* A loop that comes round inside the block: a branch or jump back, with no call, jalr
-     * or ecall before it (one that leaves comes back through the entry, every time) */
-    bool tight = false;
+    /* A loop that comes round inside the block: a branch or jump back over no call, jalr
+     * or ecall (a loop that leaves comes back through the entry, every time) */
+    bool tight = false, leaves[JIT_MAX_INSNS];
     for (u32 k = 0; k < n; k++) {
         unsigned op = ins[k].op;
-        if (op == ISA_JALR || (op == ISA_JAL && ins[k].rd) || (ins[k].desc->flags & ISA_F_TRAP))
-            break;
-        tight |= to[k] <= k;
+        leaves[k] = op == ISA_JALR || (op == ISA_JAL && ins[k].rd) || (ins[k].desc->flags & ISA_F_TRAP);
+        bool round = to[k] <= k;
+        for (u32 j = to[k]; round && j <= k; j++) round = !leaves[j];
+        tight |= round;
     }
     /* (the registers a loop reads before writing them, for what they are now, and those
      * it writes first with a sign-extended value, so that they stay lazy round it) */
@@ -2846,10 +2847,13 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
     u32 written;
     RV(choose_cached)(h, t, pc, &written);
 #if JIT_LAZY
-    if (pass == 0) {            /* (the first time: every cached register, see lazy_at) */
-        u32 all = 0;
-        for (unsigned k = 0; k < t->ncached; k++) all |= 1u << t->cached[k];
-        for (u32 k = 0; k < JIT_MAX_INSNS; k++) t->lazy_at[k] = k < t->ndecoded && t->target[k] ? all : 0;
+    if (pass == 0) {
+        /* (the first time: at RV128 every cached register, see lazy_at) */
+        u32 kept = 0;
+#if XLEN == 128
+        for (unsigned k = 0; k < t->ncached; k++) kept |= 1u << t->cached[k];
+#endif
+        for (u32 k = 0; k < JIT_MAX_INSNS; k++) t->lazy_at[k] = k < t->ndecoded && t->target[k] ? kept : 0;
     }
 #endif
 #if XLEN == 128
@@ -2885,6 +2889,8 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
     bool ended = false;
     unsigned auipc_rd = 0;      /* the previous instruction was auipc into this (not x0) */
     uxlen auipc_val = 0;        /* ... which wrote this */
+    bool jumped = false;        /* the previous instruction was a jal or jalr (no fall-through) */
+    (void)jumped;
     while (!ended) {
         struct isa_inst in;
         u32 word;
@@ -2898,13 +2904,17 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
         if (n < JIT_MAX_INSNS && t->target[n]) {
             t->fpk = 0;
 #if JIT_LAZY
-            RV(lazy_edge)(t, n, t->lazy_hi);
-            RV(hi_ready_but)(t, t->lazy_at[n]);
+            /* (after a jump only the branches to it are ways in) */
+            if (!jumped) {
+                RV(lazy_edge)(t, n, t->lazy_hi);
+                RV(hi_ready_but)(t, t->lazy_at[n]);
+            }
             t->lazy_hi = t->lazy_at[n];
 #else
             RV(hi_ready_all)(t);
 #endif
         }
+        jumped = false;
         t->insn_code[n] = e->p;
         if (in.op == ISA_JAL) {
             RV(write_link)(t, in.rd, a + in.len);
@@ -2927,6 +2937,7 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
             }
             n++;
             a += in.len;
+            jumped = true;
             if (n < t->ndecoded) goto next;     /* (it goes on: choose_cached) */
             ended = true;
             break;
@@ -2947,6 +2958,7 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
             auipc_rd = 0;
             n++;
             a += in.len;
+            jumped = true;
             if (n < t->ndecoded) goto next;
             ended = true;
             break;
@@ -3001,12 +3013,17 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
     t->ninsns = n;
     RV(emit_stubs)(t);
 #if JIT_LAZY
-    /* again while a way into a branch target lacked a lazy half the target was entered
-     * with: with the targets entered lazy as all their ways in were (lazy_meet, fewer each
-     * time), the fourth time with none */
-    if (!t->lazy_bad) break;
-    for (u32 k = 0; k < JIT_MAX_INSNS; k++)
-        t->lazy_at[k] = pass < 2 && k < n && t->target[k] ? t->lazy_at[k] & t->lazy_meet[k] : 0;
+    /* again with the targets entered lazy as all their ways in were (lazy_meet), then
+     * while a way in lacked a lazy half its target was entered with, with fewer, and the
+     * fourth time with none */
+    bool same = true;
+    for (u32 k = 0; k < JIT_MAX_INSNS && pass == 0; k++)
+        same &= t->lazy_at[k] == (k < n && t->target[k] ? t->lazy_meet[k] : 0);
+    if (!t->lazy_bad && (pass > 0 || same)) break;
+    for (u32 k = 0; k < JIT_MAX_INSNS; k++) {
+        u32 at = k < n && t->target[k] ? t->lazy_meet[k] : 0;
+        t->lazy_at[k] = pass == 0 ? at : pass < 7 ? at & t->lazy_at[k] : 0;
+    }
     }
     struct x86 *e = &t->e;
     u8 *start = c->rw + c->used;
