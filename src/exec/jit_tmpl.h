@@ -302,9 +302,11 @@ struct RV(jt) {
     u8 page_slot[JIT_MAX_INSNS];
     i16 page_arg[JIT_MAX_INSNS];
     u16 page_span[JIT_MAX_INSNS];
-    /* instruction k is `slli rd, rs, XLEN - 32` followed by `srli rd, rd, XLEN - 32` (zext.w),
-     * which is not a branch target: the pair is one 32-bit mov, emitted at the slli */
-    bool zext[JIT_MAX_INSNS];
+    /* instruction k is `slli rd, rs, XLEN - n` followed by `srli rd, rd, XLEN - n` (the low
+     * n bits of rs zero-extended: zext.w, zext.h, ...; zext[k] = n) or by `srai rd, rd,
+     * XLEN - n` (sign-extended: zext[k] = -n), n from 1 to 63, and the second one is not a
+     * branch target: the pair is one to three host instructions, emitted at the slli */
+    i8 zext[JIT_MAX_INSNS];
     /* instruction k is `auipc rd, hi` followed by `addi rd, rd, lo` (`la`, a global's
      * address), which is not a branch target: the pair is one constant, set at the auipc */
     bool la[JIT_MAX_INSNS];
@@ -1067,7 +1069,8 @@ static void RV(ready_sources)(struct RV(jt) *t, const struct isa_inst *in)
         if (in->imm == 0) return;                        /* mv */
         break;
     case ISA_SLLI:
-        if (t->zext[t->cur]) return;                     /* zext.w: the low 32 bits */
+        /* (zext.w, sext.w and narrower: the low 32 bits) */
+        if (t->zext[t->cur] >= -32 && t->zext[t->cur] <= 32 && t->zext[t->cur]) return;
         break;
     case ISA_BEQ: case ISA_BNE: case ISA_BLT: case ISA_BGE: case ISA_BLTU: case ISA_BGEU:
         if (RV(lazy_or_zero)(t, in->rs1) && RV(lazy_or_zero)(t, in->rs2)) return;
@@ -1188,16 +1191,33 @@ static void RV(emit_shift_ri)(struct x86 *e, const struct isa_inst *in, bool w, 
     RV(narrow_result)(e, d, in->rd, w != W);
     if (hd == NOT_CACHED) RV(stx)(e, RAX, in->rd);
 }
-/* zext.w: `slli rd, rs, XLEN - 32` and `srli rd, rd, XLEN - 32` as one mov (t->zext) */
+/* A `slli` and `srli`/`srai` pair that keeps the low n bits of rs zero- or sign-extended
+ * (t->zext: n or -n): zext.w as one mov, sext.w as movsxd, fewer than 32 bits zero-extended
+ * as mov and and, the others as mov and two shifts */
 static void RV(emit_zext_w)(struct RV(jt) *t, const struct isa_inst *in)
 {
     struct x86 *e = &t->e;
-    RV(lazy_drop)(t, in->rd);               /* (only rs1's low 32 bits are read) */
+    int n = t->zext[t->cur];
+    unsigned bits = (unsigned)(n < 0 ? -n : n);
+    if (bits <= 32) RV(lazy_drop)(t, in->rd);   /* (only rs1's low 32 bits are read) */
     unsigned hd = RV(dest)(e, in, 0), d = hd != NOT_CACHED ? hd : RAX;
     unsigned hs = in->rs1 && !(t->clobbered >> in->rs1 & 1) ? t->host_of[in->rs1] : NOT_CACHED;
     if (hs == NOT_CACHED) RV(ldx)(e, d, in->rs1);
-    x86_mov(e, false, d, hs != NOT_CACHED ? hs : d);    /* mov r32, r32: zero-extends */
-    if (hd == NOT_CACHED) RV(stx)(e, RAX, in->rd);   /* (at RV128 too: its sign is 0) */
+    unsigned src = hs != NOT_CACHED ? hs : d;
+    if (n == 32) {
+        x86_mov(e, false, d, src);                      /* mov r32, r32: zero-extends */
+    } else if (n == -32) {
+        x86_movsxd(e, d, src);
+    } else if (n > 0 && n < 32) {
+        x86_mov(e, false, d, src);
+        x86_alu_imm(e, false, ALU_AND, d, (i32)((1u << n) - 1));
+    } else {
+        if (d != src) x86_mov(e, true, d, src);
+        x86_shift_imm(e, true, SH_SHL, d, 64 - bits);
+        x86_shift_imm(e, true, n < 0 ? SH_SAR : SH_SHR, d, 64 - bits);
+    }
+    /* (at RV128 sign-extended too: stx, and dest, leave it lazy) */
+    if (hd == NOT_CACHED) RV(stx)(e, RAX, in->rd);
     t->fused = true;
 }
 
@@ -2534,8 +2554,9 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
     unsigned nfuse[33] = { 0 };
     uxlen pcs[JIT_MAX_INSNS], targets[JIT_MAX_INSNS];
     struct RV(acc) acc[JIT_MAX_INSNS];
-    bool zext_pair[JIT_MAX_INSNS];      /* (k: with k + 1; set when k + 1 is seen) */
-    unsigned pair_slli = 0;             /* rd of the previous instruction if a slli by 32 */
+    i8 zext_pair[JIT_MAX_INSNS];        /* (k: with k + 1; set when k + 1 is seen) */
+    unsigned pair_slli = 0;             /* rd of the previous instruction if a slli by 1 to 63 */
+    i32 pair_shift = 0;                 /* ... and by how much */
     bool la_pair[JIT_MAX_INSNS];        /* (k: with k + 1, as zext_pair) */
     unsigned pair_auipc = 0;            /* rd of the previous instruction if an auipc */
     u32 ntargets = 0;
@@ -2583,10 +2604,12 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
 #endif
         acc[n].store = store;
         if (n > 0)
-            zext_pair[n - 1] = in.op == ISA_SRLI && in.imm == XLEN - 32 && in.rd && in.rs1 == in.rd &&
-                               pair_slli == in.rd;
-        zext_pair[n] = false;
-        pair_slli = in.op == ISA_SLLI && in.imm == XLEN - 32 ? in.rd : 0;
+            zext_pair[n - 1] = (i8)((in.op == ISA_SRLI || in.op == ISA_SRAI) && in.rd &&
+                                    in.rs1 == in.rd && pair_slli == in.rd && in.imm == pair_shift
+                                    ? (in.op == ISA_SRAI ? -1 : 1) * (XLEN - pair_shift) : 0);
+        zext_pair[n] = 0;
+        pair_slli = in.op == ISA_SLLI && in.imm > XLEN - 64 && in.imm < XLEN ? in.rd : 0;
+        pair_shift = in.imm;
         if (n > 0) {
             la_pair[n - 1] = in.op == ISA_ADDI && in.rd && in.rs1 == in.rd && pair_auipc == in.rd;
             t->la_lo[n - 1] = in.imm;
@@ -2629,7 +2652,7 @@ static void RV(choose_cached)(struct hart *h, struct RV(jt) *t, uxlen pc, u32 *w
     }
     RV(plan_pages)(t, acc, n);
     for (u32 k = 0; k < n; k++)
-        t->zext[k] = XLEN >= 64 && k + 1 < n && zext_pair[k] && !acc[k + 1].target;
+        t->zext[k] = XLEN >= 64 && k + 1 < n && !acc[k + 1].target ? zext_pair[k] : 0;
     for (u32 k = 0; k < n; k++)
         t->la[k] = k + 1 < n && la_pair[k] && !acc[k + 1].target;
 #if XLEN == 128

@@ -476,8 +476,9 @@ static int run_words(int xlen, const u32 *w, size_t n, const u64 *regs)
  * compares against lazy and full values, loads and stores (16 bytes too, some
  * misaligned: the slow path), the helpers (mulh, div, rem, FP calls), and branches forward
  * and backward to anywhere in the loop, the loop closed by a bnez, by a jal back, or by a
- * branch into its middle; `zext.w` pairs and `la` pairs (auipc + addi, one constant when
- * no branch lands on the addi) among them. */
+ * branch into its middle; `zext.w` pairs and their kin (slli and srli or srai by the
+ * same amount: a narrower or wider field zero- or sign-extended) and `la` pairs (auipc +
+ * addi, one constant when no branch lands on the addi) among them. */
 enum { LAZY_CNT = 5, LAZY_PTR = 10 };
 static unsigned lazy_nreg;
 static unsigned lazy_reg(void)             /* mostly one of a few, now and then x0 */
@@ -555,10 +556,13 @@ static void run_lazy_case(int xlen)
             unsigned skip = 1 + (unsigned)(rnd() % 4);
             if (skip > body - k - 1) skip = body - k - 1;
             w[n++] = enc_b(f3[rnd() % 6], lazy_reg(), lazy_reg(), (i32)(4 * (skip + 1)));
-        } else if (c == 1) {                        /* zext.w: slli rd, rs, 96; srli rd, rd, 96 */
-            unsigned rd = lazy_reg();
-            w[n++] = enc_i(0x13, 1, rd, lazy_reg(), xlen - 32);
-            w[n++] = enc_i(0x13, 5, rd, rd, xlen - 32);
+        } else if (c == 1) {
+            /* zext.w: slli rd, rs, XLEN - 32; srli rd, rd, XLEN - 32; or another width
+             * zero- or sign-extended (srai), one pair as one to three host instructions */
+            static const u8 widths[] = { 32, 32, 16, 8, 48, 31, 33 };
+            unsigned rd = lazy_reg(), bits = rnd() % 3 ? widths[rnd() % 7] : 1 + (unsigned)(rnd() % 63);
+            w[n++] = enc_i(0x13, 1, rd, lazy_reg(), xlen - (i32)bits);
+            w[n++] = enc_i(0x13, 5, rd, rd, (xlen - (i32)bits) | (rnd() % 3 ? 0 : 0x400));
         } else if (c == 2) {                        /* la: auipc rd, hi; addi rd, rd, lo (one constant) */
             unsigned rd = lazy_reg();
             w[n++] = (u32)(rnd() % 0x100000) << 12 | rd << 7 | 0x17;
