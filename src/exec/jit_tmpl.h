@@ -421,7 +421,11 @@ static void RV(hi_ready_all)(struct RV(jt) *t) { RV(hi_ready_but)(t, 0); }
 static void RV(lazy_edge)(struct RV(jt) *t, u32 k, u32 have)
 {
 #if XLEN == 128
-    have |= t->dead_at[k];
+    /* (and those sign-extended on every way in, plan_sext: their high halves can be
+     * computed again where needed, so that no way in has to write them) */
+    u32 sext = 0;
+    for (unsigned j = 0; j < t->ncached; j++) sext |= t->sext_in[k] & 1u << t->cached[j];
+    have |= t->dead_at[k] | sext;
 #endif
     t->lazy_meet[k] &= have;
     if (t->lazy_at[k] & ~have) t->lazy_bad = true;
