@@ -1196,8 +1196,8 @@ static void RV(emit_shift_ri)(struct x86 *e, const struct isa_inst *in, bool w, 
     if (hd == NOT_CACHED) RV(stx)(e, RAX, in->rd);
 }
 /* A `slli` and `srli`/`srai` pair that keeps the low n bits of rs zero- or sign-extended
- * (t->zext: n or -n): zext.w as one mov, sext.w as movsxd, fewer than 32 bits zero-extended
- * as mov and and, the others as mov and two shifts */
+ * (t->zext: n or -n): zext.w as one mov, zext.h as movzx, sext.w as movsxd, other widths
+ * below 32 bits zero-extended as mov and and, the rest as mov and two shifts */
 static void RV(emit_zext_w)(struct RV(jt) *t, const struct isa_inst *in)
 {
     struct x86 *e = &t->e;
@@ -1210,6 +1210,8 @@ static void RV(emit_zext_w)(struct RV(jt) *t, const struct isa_inst *in)
     unsigned src = hs != NOT_CACHED ? hs : d;
     if (n == 32) {
         x86_mov(e, false, d, src);                      /* mov r32, r32: zero-extends */
+    } else if (n == 16) {
+        x86_op_reg(e, false, 0x0fb7, d, src);           /* movzx r32, r16 */
     } else if (n == -32) {
         x86_movsxd(e, d, src);
     } else if (n > 0 && n < 32) {
