@@ -209,11 +209,11 @@ struct RV(jt) {
     u32 lazy_hi;
     /* The lazy set each branch target of the block is entered with (lazy_at), and the
      * intersection of the sets its ways in had (lazy_meet): a first translation enters
-     * every target with the registers lazy at the block's entry that it never writes
-     * (none at RV64) and computes lazy_meet, a second one enters them with that (so a
-     * loop keeps its lazy halves around, those of the registers it only reads too), and
+     * every target with every cached register lazy (none at RV64) and computes
+     * lazy_meet, a second one enters them with that (so a loop keeps its lazy halves
+     * around, those of the registers it only reads too), and
      * while a way in then lacks one of them (lazy_bad) the block is translated again
-     * with fewer, the fourth time with none.  A translation in which no way in lacks one
+     * with fewer, the eighth time with none.  A translation in which no way in lacks one
      * is sound: each way in has what its target assumes, from the block's entry on. */
     u32 lazy_at[JIT_MAX_INSNS], lazy_meet[JIT_MAX_INSNS];
     bool lazy_bad;
@@ -3042,9 +3042,9 @@ static const u8 *RV(translate_block)(struct hart *h, struct jit_cache *c, uxlen 
     t->ninsns = n;
     RV(emit_stubs)(t);
 #if JIT_LAZY
-    /* again with the targets entered lazy as all their ways in were (lazy_meet), then
-     * while a way in lacked a lazy half its target was entered with, with fewer, and the
-     * fourth time with none */
+    /* again with the targets entered lazy as all their ways in were (lazy_meet), unless
+     * the first translation had just that; then while a way in lacked a lazy half its
+     * target was entered with, with fewer, and the eighth time with none */
     bool same = true;
     for (u32 k = 0; k < JIT_MAX_INSNS && pass == 0; k++)
         same &= t->lazy_at[k] == (k < n && t->target[k] ? t->lazy_meet[k] : 0);
