@@ -832,7 +832,7 @@ static int RV(emit_insn2)(struct RV(jt) *t, const struct isa_inst *in, uxlen pc,
     case ISA_SLTI: RV(emit_set2)(e, in, CC_L, true); return 1;
     case ISA_SLTIU: RV(emit_set2)(e, in, CC_B, true); return 1;
     case ISA_SLLI:
-        if (t->zext[idx]) RV(emit_zext_w)(t, in);
+        if (t->zext[idx]) RV(emit_field_ext)(t, in);
         else RV(emit_shift2_ri)(e, in, SH_SHL, (unsigned)in->imm & 127);
         return 1;
     case ISA_SRLI: RV(emit_shift2_ri)(e, in, SH_SHR, (unsigned)in->imm & 127); return 1;

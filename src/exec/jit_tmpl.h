@@ -1198,7 +1198,7 @@ static void RV(emit_shift_ri)(struct x86 *e, const struct isa_inst *in, bool w, 
 /* A `slli` and `srli`/`srai` pair that keeps the low n bits of rs zero- or sign-extended
  * (t->zext: n or -n): zext.w as one mov, zext.h as movzx, sext.w as movsxd, other widths
  * below 32 bits zero-extended as mov and and, the rest as mov and two shifts */
-static void RV(emit_zext_w)(struct RV(jt) *t, const struct isa_inst *in)
+static void RV(emit_field_ext)(struct RV(jt) *t, const struct isa_inst *in)
 {
     struct x86 *e = &t->e;
     int n = t->zext[t->cur];
@@ -1875,7 +1875,7 @@ static bool RV(emit_insn)(struct RV(jt) *t, const struct isa_inst *in, uxlen pc,
     case ISA_SLTIU: RV(emit_set)(e, in, CC_B, true); return true;
     case ISA_SLLI:
         if (t->zext[idx]) {
-            RV(emit_zext_w)(t, in);
+            RV(emit_field_ext)(t, in);
             return true;
         }
         RV(emit_shift_ri)(e, in, W, SH_SHL);
